@@ -1,0 +1,3 @@
+"""configurator: plan, watch and measure a PyTorch machine."""
+
+__version__ = "0.1.0"

@@ -1,0 +1,5 @@
+import sys
+
+from configurator.cli import main
+
+sys.exit(main())

@@ -1,0 +1,79 @@
+"""Composition root: opens the store, builds the services, starts Qt."""
+
+from __future__ import annotations
+
+import argparse
+import logging
+import sys
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from configurator.paths import default_db_path
+from configurator.store.database import Store, StoreError, open_store
+from configurator.store.repository import PartsRepository
+from configurator.ui.i18n import LanguageManager, translate
+from configurator.ui.main_window import MainWindow
+from configurator.ui.tasks import TaskRunner
+
+log = logging.getLogger(__name__)
+
+
+@dataclass
+class Services:
+    store: Store
+    parts: PartsRepository
+    settings: QSettings
+    languages: LanguageManager
+    tasks: TaskRunner
+    notices: list[tuple[str, str]]  # (title, text) to show once the window is up
+
+
+def make_settings() -> QSettings:
+    return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "configurator", "configurator")
+
+
+def build_services(args: argparse.Namespace, settings: QSettings | None = None) -> Services:
+    settings = settings or make_settings()
+    languages = LanguageManager(settings)
+    languages.install(languages.initial(getattr(args, "lang", None)))
+    notices: list[tuple[str, str]] = []
+    path = default_db_path(getattr(args, "db", None))
+    try:
+        store = open_store(path)
+    except StoreError as exc:
+        # The database cannot be created where asked (read-only folder, full disk …):
+        # keep working on a temporary one and say so.
+        fallback = Path(tempfile.mkdtemp(prefix="configurator-")) / "configurator.db"
+        store = open_store(fallback)
+        notices.append((translate("App", "Database not available"),
+                        exc.message.render(translate) + "\n\n" + translate(
+                            "App", "The app is using a temporary database at {path} for now: changes made "
+                                   "in this session will not be kept.").replace("{path}", str(fallback))))
+    if store.recovered is not None:
+        notices.append((translate("App", "Database repaired"), store.recovered.message().render(translate)))
+    return Services(store, PartsRepository(store), settings, languages, TaskRunner(), notices)
+
+
+def build_window(services: Services) -> MainWindow:
+    return MainWindow(services.store, services.parts, services.settings, services.languages, services.tasks)
+
+
+def run_gui(args: argparse.Namespace) -> int:
+    app = QApplication.instance() or QApplication(sys.argv[:1])
+    assert isinstance(app, QApplication)
+    app.setOrganizationName("configurator")
+    app.setApplicationName("configurator")
+    app.setApplicationDisplayName("Configurator")
+    services = build_services(args)
+    window = build_window(services)
+    window.show()
+    for title, text in services.notices:
+        QMessageBox.warning(window, title, text)
+    log.info("ready")
+    code = app.exec()
+    services.store.close()
+    return int(code)

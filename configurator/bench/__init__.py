@@ -1,0 +1,1 @@
+"""Benchmark runner and worker: filled in by the benchmark issue."""

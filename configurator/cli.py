@@ -1,0 +1,292 @@
+"""Command line. No arguments starts the GUI; sub-commands work headless.
+
+Contract (DESIGN.md): bad input never prints a traceback, it prints one line
+per problem on stderr and exits 2; with ``--json`` stdout also gets
+``{"ok": false, "errors": [{"path", "message"}]}``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
+from configurator.i18n import Translate, normalise, system_language, translator_for
+
+if TYPE_CHECKING:
+    from configurator.store.database import Store
+
+EXIT_OK = 0
+EXIT_FINDINGS = 1
+EXIT_BAD_INPUT = 2
+
+
+class Cli:
+    def __init__(self, args: argparse.Namespace):
+        self.args = args
+        self.lang = normalise(args.lang) or system_language()
+        self._translate: Translate | None = translator_for(self.lang)
+
+    # -- output helpers ------------------------------------------------------
+    def tr(self, context: str, text: str) -> str:
+        return self._translate(context, text) if self._translate else text
+
+    def render(self, message: Message) -> str:
+        return message.render(self._translate)
+
+    def say(self, template: str, **params: Any) -> str:
+        return self.render(Message("cli", template, params))
+
+    def warn(self, text: str) -> None:
+        print(text, file=sys.stderr)
+
+    def fail(self, errors: list[tuple[str, str]], code: int = EXIT_BAD_INPUT) -> NoReturn:
+        """Report input problems: one line each on stderr, a JSON document with --json."""
+        for path, message in errors:
+            self.warn(f"{path}: {message}" if path else message)
+        if getattr(self.args, "json", False):
+            print(json.dumps({"ok": False, "errors": [{"path": p, "message": m} for p, m in errors]},
+                             ensure_ascii=False))
+        raise SystemExit(code)
+
+    def emit_json(self, doc: Any) -> None:
+        print(json.dumps(doc, ensure_ascii=False, indent=2))
+
+    # -- store -----------------------------------------------------------------
+    def open_store(self) -> Store:
+        from configurator.paths import default_db_path
+        from configurator.store.database import StoreError, open_store
+
+        path = default_db_path(self.args.db)
+        try:
+            store = open_store(path)
+        except StoreError as exc:
+            self.fail([("db", self.render(exc.message))], code=EXIT_BAD_INPUT)
+        if store.recovered is not None:
+            self.warn(self.render(store.recovered.message()))
+        return store
+
+
+def _label(cli: Cli, name: str) -> str:
+    from configurator.core.parts import FIELD_LABELS
+
+    label, unit = FIELD_LABELS.get(name, (name, ""))
+    text = cli.tr("parts", label)
+    return f"{text} ({cli.tr('parts', unit)})" if unit else text
+
+
+def _fmt(value: Any) -> str:
+    if value is None:
+        return "—"
+    if isinstance(value, bool):
+        return "✓" if value else "✗"
+    if isinstance(value, float):
+        return f"{value:g}"
+    if isinstance(value, list):
+        return ", ".join(_fmt(v) for v in value)
+    return str(value)
+
+
+def _width(text: str) -> int:
+    import unicodedata
+
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def _table(rows: list[list[str]]) -> str:
+    widths = [max(_width(r[i]) for r in rows) for i in range(len(rows[0]))]
+    lines = []
+    for n, r in enumerate(rows):
+        lines.append("  ".join(c + " " * (widths[i] - _width(c)) for i, c in enumerate(r)).rstrip())
+        if n == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def cmd_parts_list(cli: Cli) -> int:
+    from configurator.core.parts import CATEGORIES, CATEGORY_LABELS, SUMMARY_FIELDS, part_to_dict
+    from configurator.store.repository import PartsRepository
+
+    category = cli.args.category
+    if category is not None and category not in CATEGORIES:
+        cli.fail([("--category", cli.say(QT_TRANSLATE_NOOP("cli", "must be one of {choices}, not {got!r}"),
+                                         choices=", ".join(CATEGORIES), got=category))])
+    store = cli.open_store()
+    try:
+        parts = PartsRepository(store).list_parts(category)
+    finally:
+        store.close()
+    if cli.args.json:
+        cli.emit_json([part_to_dict(p) for p in parts])
+        return EXIT_OK
+    for cat in CATEGORIES:
+        group = [p for p in parts if p.category == cat]
+        if not group:
+            continue
+        fields = SUMMARY_FIELDS[cat]
+        head = [_label(cli, "id"), _label(cli, "name"), *(_label(cli, f) for f in fields),
+                _label(cli, "price_cny")]
+        rows = [head]
+        for p in group:
+            d = part_to_dict(p)
+            mark = " *" if p.custom else (" ✎" if p.user_edited else "")
+            rows.append([p.id, p.name, *(_fmt(d[f]) for f in fields), f"{p.price_cny:,}{mark}"])
+        print(f"\n{cli.tr('parts', CATEGORY_LABELS[cat])} ({len(group)})")
+        print(_table(rows))
+    print("\n" + cli.say(QT_TRANSLATE_NOOP(
+        "cli", "{n} parts. Prices are street-price estimates in CNY; * custom part, ✎ price edited by you."),
+        n=len(parts)))
+    return EXIT_OK
+
+
+def cmd_parts_show(cli: Cli) -> int:
+    from configurator.core.parts import CATEGORY_LABELS, part_to_dict
+    from configurator.store.repository import PartsRepository
+
+    store = cli.open_store()
+    try:
+        part = PartsRepository(store).get(cli.args.id)
+    finally:
+        store.close()
+    if part is None:
+        cli.fail([("id", cli.say(QT_TRANSLATE_NOOP(
+            "cli", "no part {id!r}; `configurator parts list` shows the ids"), id=cli.args.id))])
+    d = part_to_dict(part)
+    if cli.args.json:
+        cli.emit_json(d)
+        return EXIT_OK
+    print(f"{part.name}  [{cli.tr('parts', CATEGORY_LABELS[part.category])}]")
+    rows = [[cli.tr("cli", "Field"), cli.tr("cli", "Value")]]
+    for key, value in d.items():
+        if key in ("pcie_slots", "m2_slots"):
+            continue
+        rows.append([_label(cli, key), _fmt(value)])
+    print(_table(rows))
+    for key in ("pcie_slots", "m2_slots"):
+        slots = d.get(key)
+        if slots:
+            print(f"\n{_label(cli, key)}")
+            for slot in slots:
+                shares = f"  ↔ {', '.join(slot['shares_with'])}" if slot["shares_with"] else ""
+                size = f"x{slot['physical_lanes']} (x{slot['electrical_lanes']})" if "physical_lanes" in slot \
+                    else f"x{slot['lanes']}"
+                print(f"  {slot['name']:<12} {size:<10} Gen{slot['gen']}  {slot['from']}{shares}")
+    return EXIT_OK
+
+
+def cmd_parts_import(cli: Cli) -> int:
+    from configurator.store.csvio import CsvImportError, import_csv
+    from configurator.store.repository import PartsRepository
+
+    path = Path(cli.args.file)
+    store = cli.open_store()
+    try:
+        result = import_csv(path, PartsRepository(store))
+    except CsvImportError as exc:
+        cli.fail([(f"{path}:{e.line}" if e.line else str(path), e.error.render(cli._translate))
+                  for e in exc.errors])
+    finally:
+        store.close()
+    summary = {
+        "ok": True, "added": result.added, "prices_updated": result.prices_updated,
+        "replaced": result.replaced, "unchanged": result.unchanged,
+    }
+    if cli.args.json:
+        cli.emit_json(summary)
+    else:
+        print(cli.say(QT_TRANSLATE_NOOP(
+            "cli", "Imported {path}: {added} new custom parts, {prices} prices updated, {replaced} custom "
+            "parts replaced, {unchanged} unchanged."), path=str(path), added=len(result.added),
+            prices=len(result.prices_updated), replaced=len(result.replaced), unchanged=len(result.unchanged)))
+    return EXIT_OK
+
+
+def cmd_parts_export(cli: Cli) -> int:
+    from configurator.store.csvio import export_csv
+    from configurator.store.repository import PartsRepository
+
+    path = Path(cli.args.file)
+    store = cli.open_store()
+    try:
+        parts = PartsRepository(store).list_parts(cli.args.category)
+    finally:
+        store.close()
+    try:
+        n = export_csv(parts, path)
+    except OSError as exc:
+        cli.fail([(str(path), exc.strerror or str(exc))])
+    if cli.args.json:
+        cli.emit_json({"ok": True, "path": str(path), "parts": n})
+    else:
+        print(cli.say(QT_TRANSLATE_NOOP("cli", "Wrote {n} parts to {path}."), n=n, path=str(path)))
+    return EXIT_OK
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that keeps the contract: one line on stderr, exit 2, JSON with --json."""
+
+    def error(self, message: str) -> NoReturn:
+        print(f"{self.prog}: {message}", file=sys.stderr)
+        if "--json" in sys.argv:
+            print(json.dumps({"ok": False, "errors": [{"path": "argv", "message": message}]}))
+        raise SystemExit(EXIT_BAD_INPUT)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = _Parser(prog="configurator", description="Plan, watch and measure a PyTorch machine.")
+    p.add_argument("--db", help="database file (default: CONFIGURATOR_DB or the per-user data dir)")
+    p.add_argument("--lang", help="en or zh_CN (default: the system language)")
+    p.add_argument("--fake-gpus", type=int, default=None, metavar="N",
+                   help="simulate N NVIDIA GPUs (demos, screenshots)")
+    sub = p.add_subparsers(dest="command", parser_class=_Parser)
+
+    parts = sub.add_parser("parts", help="the parts catalogue")
+    psub = parts.add_subparsers(dest="parts_command", required=True, parser_class=_Parser)
+    pl = psub.add_parser("list", help="list parts")
+    pl.add_argument("--category", help="gpu, cpu, motherboard, memory, storage, psu or case")
+    pl.add_argument("--json", action="store_true")
+    pl.set_defaults(func=cmd_parts_list)
+    ps = psub.add_parser("show", help="every spec of one part")
+    ps.add_argument("id")
+    ps.add_argument("--json", action="store_true")
+    ps.set_defaults(func=cmd_parts_show)
+    pi = psub.add_parser("import", help="add or update parts from a CSV (UTF-8 or GB18030)")
+    pi.add_argument("file")
+    pi.add_argument("--json", action="store_true")
+    pi.set_defaults(func=cmd_parts_import)
+    pe = psub.add_parser("export", help="write every part to a CSV (UTF-8 with BOM)")
+    pe.add_argument("file")
+    pe.add_argument("--category")
+    pe.add_argument("--json", action="store_true")
+    pe.set_defaults(func=cmd_parts_export)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    if args.command is None:
+        from configurator.app import run_gui
+
+        return run_gui(args)
+    cli = Cli(args)
+    try:
+        code: int = args.func(cli)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:  # `configurator parts list | head`
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_OK
+    return code
+
+
+def main_gui() -> int:
+    return main(sys.argv[1:])
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,614 @@
+"""Typed part records, one dataclass per category, and their validation.
+
+The records are plain data: the store turns database rows into them, the
+engine reads them, the CLI prints them flat (``dataclasses.asdict``).
+Validation (``part_from_dict``) reports every bad field with its path and a
+translatable message template, so the catalogue loader, the CSV import and the
+custom-part dialog all say the same thing about the same mistake.
+
+Units are in the field names: GiB for VRAM and RAM (as vendors market them),
+decimal GB for storage, W, MHz/GHz, mm, GB/s, MB/s, TFLOPS/TOPS, CNY.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+import types
+import typing
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Literal, Union
+
+from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
+
+CATEGORIES: tuple[str, ...] = ("gpu", "cpu", "motherboard", "memory", "storage", "psu", "case")
+
+CATEGORY_LABELS: dict[str, str] = {
+    "gpu": QT_TRANSLATE_NOOP("parts", "GPU"),
+    "cpu": QT_TRANSLATE_NOOP("parts", "CPU"),
+    "motherboard": QT_TRANSLATE_NOOP("parts", "Motherboard"),
+    "memory": QT_TRANSLATE_NOOP("parts", "Memory"),
+    "storage": QT_TRANSLATE_NOOP("parts", "Storage"),
+    "psu": QT_TRANSLATE_NOOP("parts", "Power supply"),
+    "case": QT_TRANSLATE_NOOP("parts", "Case"),
+}
+
+ID_RE = re.compile(r"^[a-z0-9]+(?:[-.][a-z0-9]+)*$")
+DATE_RE = re.compile(r"^\d{4}-\d{2}(?:-\d{2})?$")
+MEMORY_TYPES = ("DDR4", "DDR5")
+
+
+@dataclass(frozen=True, kw_only=True)
+class PcieSlot:
+    """One expansion slot of a motherboard.
+
+    ``position`` counts expansion-slot positions from the top of the board
+    (1 = nearest the CPU) on the 20.32 mm ATX pitch, so a card ``n`` slots wide
+    in position ``p`` covers positions ``p`` .. ``p + ceil(n) - 1``.
+    """
+
+    name: str
+    position: int
+    physical_lanes: int
+    electrical_lanes: int
+    gen: int
+    source: Literal["cpu", "chipset"]
+    shares_with: list[str] = field(default_factory=list)
+    # JSON/CSV key is "from" (a Python keyword); see _RENAMES.
+
+
+@dataclass(frozen=True, kw_only=True)
+class M2Slot:
+    name: str
+    gen: int
+    lanes: int
+    source: Literal["cpu", "chipset"]
+    shares_with: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Part:
+    """Fields every part has. ``custom`` and ``user_edited`` are set by the store."""
+
+    category: ClassVar[str] = ""
+
+    id: str
+    name: str
+    brand: str
+    price_cny: int
+    price_date: str
+    source: str
+    launch_year: int | None = None
+    notes: str | None = None
+    custom: bool = False
+    user_edited: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class Gpu(Part):
+    category: ClassVar[str] = "gpu"
+
+    vendor: Literal["nvidia", "amd", "intel"]
+    architecture: str
+    compute_capability: str | None = None  # NVIDIA "8.6"; None for AMD/Intel
+    gfx_target: str | None = None  # AMD LLVM target, e.g. "gfx1100"
+    form_factor: Literal["pcie", "sxm", "oam"]
+    vram_gb: int
+    vram_type: str
+    memory_bandwidth_gbs: float
+    fp32_tflops: float
+    tensor_cores: bool
+    fp16_tensor_tflops: float | None = None  # dense, FP32 accumulate where vendors give both
+    bf16_tensor_tflops: float | None = None
+    int8_tops: float | None = None
+    board_power_w: int
+    recommended_psu_w: int | None = None
+    power_8pin: int = 0
+    power_12v2x6: int = 0  # 16-pin 12VHPWR / 12V-2x6 connectors
+    power_adapter_8pin: int | None = None  # 8-pin inputs the bundled 16-pin adapter needs
+    power_eps8: int = 0  # data-centre cards that take a CPU (EPS) 8-pin
+    pcie_gen: int
+    pcie_lanes: int
+    slot_width: float | None = 2.0
+    length_mm: int | None = None
+    cooling: Literal["active", "blower", "passive"]
+    nvlink: bool
+    nvlink_bandwidth_gbs: float | None = None  # total, both directions
+    nvlink_max_gpus: int | None = None  # 2 for a 2-way bridge
+    min_driver: str | None = None  # Linux driver version
+    min_cuda: str | None = None
+    rocm_supported: bool | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Cpu(Part):
+    category: ClassVar[str] = "cpu"
+
+    vendor: Literal["intel", "amd"]
+    architecture: str
+    socket: str
+    cores: int
+    p_cores: int | None = None  # hybrid designs: performance cores (with SMT); the rest are E-cores
+    threads: int
+    base_ghz: float
+    boost_ghz: float
+    l3_mb: float
+    tdp_w: int
+    max_power_w: int
+    pcie_gen: int
+    pcie_lanes: int
+    memory_types: list[str]
+    memory_channels: int
+    memory_max_mts: int = 0
+    max_memory_gb: int
+    ecc: bool
+    rdimm: bool
+    avx512: bool
+    integrated_graphics: bool
+    max_sockets: int = 1
+
+
+@dataclass(frozen=True, kw_only=True)
+class Motherboard(Part):
+    category: ClassVar[str] = "motherboard"
+
+    socket: str
+    sockets: int = 1
+    chipset: str
+    form_factor: str
+    memory_type: str
+    memory_slots: int
+    max_memory_gb: int
+    ecc: bool
+    rdimm: bool
+    pcie_slots: list[PcieSlot]
+    m2_slots: list[M2Slot] = field(default_factory=list)
+    sata_ports: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class Memory(Part):
+    category: ClassVar[str] = "memory"
+
+    memory_type: str
+    capacity_gb: int  # kit total, GiB
+    modules: int
+    speed_mts: int
+    cas_latency: int | None = None
+    ecc: bool
+    rdimm: bool
+
+
+@dataclass(frozen=True, kw_only=True)
+class Storage(Part):
+    category: ClassVar[str] = "storage"
+
+    kind: Literal["hdd", "sata_ssd", "nvme"]
+    capacity_gb: int  # decimal GB
+    interface: str
+    pcie_gen: int | None = None
+    form_factor: str
+    seq_read_mbs: int
+    seq_write_mbs: int
+    random_read_iops: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Psu(Part):
+    category: ClassVar[str] = "psu"
+
+    watts: int
+    efficiency: str  # "80 PLUS Gold"
+    form_factor: str
+    atx_version: str | None = None
+    pcie_8pin: int
+    connector_12v2x6: int
+    eps_8pin: int
+    modular: Literal["full", "semi", "none"] = "full"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Case(Part):
+    category: ClassVar[str] = "case"
+
+    form_factor: str  # "Mid tower"
+    max_gpu_length_mm: int
+    expansion_slots: int
+    board_form_factors: list[str]
+    max_cpu_cooler_mm: int | None = None
+    psu_form_factor: str = "ATX"
+
+
+PART_TYPES: dict[str, type[Part]] = {
+    t.category: t for t in (Gpu, Cpu, Motherboard, Memory, Storage, Psu, Case)
+}
+
+AnyPart = Union[Gpu, Cpu, Motherboard, Memory, Storage, Psu, Case]  # noqa: UP007
+
+# Keys whose JSON spelling differs from the Python attribute.
+_RENAMES = {"from": "source"}
+_RENAMES_BACK = {v: k for k, v in _RENAMES.items()}
+
+# Fields the store owns; a catalogue file or CSV may not set them.
+STORE_FIELDS = ("custom", "user_edited")
+
+# Labels and units shown in the parts browser and detail pane.
+FIELD_LABELS: dict[str, tuple[str, str]] = {
+    "id": (QT_TRANSLATE_NOOP("parts", "ID"), ""),
+    "name": (QT_TRANSLATE_NOOP("parts", "Name"), ""),
+    "brand": (QT_TRANSLATE_NOOP("parts", "Brand"), ""),
+    "category": (QT_TRANSLATE_NOOP("parts", "Category"), ""),
+    "price_cny": (QT_TRANSLATE_NOOP("parts", "Price"), "¥"),
+    "price_date": (QT_TRANSLATE_NOOP("parts", "Price date"), ""),
+    "source": (QT_TRANSLATE_NOOP("parts", "Source"), ""),
+    "launch_year": (QT_TRANSLATE_NOOP("parts", "Launch year"), ""),
+    "notes": (QT_TRANSLATE_NOOP("parts", "Notes"), ""),
+    "custom": (QT_TRANSLATE_NOOP("parts", "Custom part"), ""),
+    "user_edited": (QT_TRANSLATE_NOOP("parts", "Price edited by you"), ""),
+    "vendor": (QT_TRANSLATE_NOOP("parts", "Vendor"), ""),
+    "architecture": (QT_TRANSLATE_NOOP("parts", "Architecture"), ""),
+    "compute_capability": (QT_TRANSLATE_NOOP("parts", "Compute capability"), ""),
+    "gfx_target": (QT_TRANSLATE_NOOP("parts", "GFX target"), ""),
+    "form_factor": (QT_TRANSLATE_NOOP("parts", "Form factor"), ""),
+    "vram_gb": (QT_TRANSLATE_NOOP("parts", "VRAM"), "GiB"),
+    "vram_type": (QT_TRANSLATE_NOOP("parts", "VRAM type"), ""),
+    "memory_bandwidth_gbs": (QT_TRANSLATE_NOOP("parts", "Memory bandwidth"), "GB/s"),
+    "fp32_tflops": (QT_TRANSLATE_NOOP("parts", "FP32"), "TFLOPS"),
+    "tensor_cores": (QT_TRANSLATE_NOOP("parts", "Tensor Cores"), ""),
+    "fp16_tensor_tflops": (QT_TRANSLATE_NOOP("parts", "FP16 tensor (dense)"), "TFLOPS"),
+    "bf16_tensor_tflops": (QT_TRANSLATE_NOOP("parts", "BF16 tensor (dense)"), "TFLOPS"),
+    "int8_tops": (QT_TRANSLATE_NOOP("parts", "INT8 (dense)"), "TOPS"),
+    "board_power_w": (QT_TRANSLATE_NOOP("parts", "Board power"), "W"),
+    "recommended_psu_w": (QT_TRANSLATE_NOOP("parts", "Recommended PSU"), "W"),
+    "power_8pin": (QT_TRANSLATE_NOOP("parts", "8-pin PCIe power inputs"), ""),
+    "power_12v2x6": (QT_TRANSLATE_NOOP("parts", "12VHPWR/12V-2x6 inputs"), ""),
+    "power_adapter_8pin": (QT_TRANSLATE_NOOP("parts", "8-pin inputs of the bundled adapter"), ""),
+    "power_eps8": (QT_TRANSLATE_NOOP("parts", "8-pin EPS (CPU) inputs"), ""),
+    "pcie_gen": (QT_TRANSLATE_NOOP("parts", "PCIe generation"), ""),
+    "pcie_lanes": (QT_TRANSLATE_NOOP("parts", "PCIe lanes"), ""),
+    "slot_width": (QT_TRANSLATE_NOOP("parts", "Slot width"), QT_TRANSLATE_NOOP("parts", "slots")),
+    "length_mm": (QT_TRANSLATE_NOOP("parts", "Length"), "mm"),
+    "cooling": (QT_TRANSLATE_NOOP("parts", "Cooling"), ""),
+    "nvlink": (QT_TRANSLATE_NOOP("parts", "NVLink"), ""),
+    "nvlink_bandwidth_gbs": (QT_TRANSLATE_NOOP("parts", "NVLink bandwidth"), "GB/s"),
+    "nvlink_max_gpus": (QT_TRANSLATE_NOOP("parts", "NVLink GPUs per link group"), ""),
+    "min_driver": (QT_TRANSLATE_NOOP("parts", "Minimum driver (Linux)"), ""),
+    "min_cuda": (QT_TRANSLATE_NOOP("parts", "Minimum CUDA"), ""),
+    "rocm_supported": (QT_TRANSLATE_NOOP("parts", "Supported by current ROCm"), ""),
+    "socket": (QT_TRANSLATE_NOOP("parts", "Socket"), ""),
+    "cores": (QT_TRANSLATE_NOOP("parts", "Cores"), ""),
+    "threads": (QT_TRANSLATE_NOOP("parts", "Threads"), ""),
+    "p_cores": (QT_TRANSLATE_NOOP("parts", "Performance cores"), ""),
+    "base_ghz": (QT_TRANSLATE_NOOP("parts", "Base clock"), "GHz"),
+    "boost_ghz": (QT_TRANSLATE_NOOP("parts", "Boost clock"), "GHz"),
+    "l3_mb": (QT_TRANSLATE_NOOP("parts", "L3 cache"), "MB"),
+    "tdp_w": (QT_TRANSLATE_NOOP("parts", "TDP"), "W"),
+    "max_power_w": (QT_TRANSLATE_NOOP("parts", "Maximum power"), "W"),
+    "memory_types": (QT_TRANSLATE_NOOP("parts", "Memory types"), ""),
+    "memory_channels": (QT_TRANSLATE_NOOP("parts", "Memory channels"), ""),
+    "memory_max_mts": (QT_TRANSLATE_NOOP("parts", "Memory speed"), "MT/s"),
+    "max_memory_gb": (QT_TRANSLATE_NOOP("parts", "Maximum memory"), "GiB"),
+    "ecc": (QT_TRANSLATE_NOOP("parts", "ECC"), ""),
+    "rdimm": (QT_TRANSLATE_NOOP("parts", "Registered (RDIMM)"), ""),
+    "avx512": (QT_TRANSLATE_NOOP("parts", "AVX-512"), ""),
+    "integrated_graphics": (QT_TRANSLATE_NOOP("parts", "Integrated graphics"), ""),
+    "max_sockets": (QT_TRANSLATE_NOOP("parts", "Sockets per system"), ""),
+    "sockets": (QT_TRANSLATE_NOOP("parts", "CPU sockets"), ""),
+    "chipset": (QT_TRANSLATE_NOOP("parts", "Chipset"), ""),
+    "memory_type": (QT_TRANSLATE_NOOP("parts", "Memory type"), ""),
+    "memory_slots": (QT_TRANSLATE_NOOP("parts", "Memory slots"), ""),
+    "pcie_slots": (QT_TRANSLATE_NOOP("parts", "PCIe slots"), ""),
+    "m2_slots": (QT_TRANSLATE_NOOP("parts", "M.2 slots"), ""),
+    "sata_ports": (QT_TRANSLATE_NOOP("parts", "SATA ports"), ""),
+    "capacity_gb": (QT_TRANSLATE_NOOP("parts", "Capacity"), "GB"),
+    "modules": (QT_TRANSLATE_NOOP("parts", "Modules"), ""),
+    "speed_mts": (QT_TRANSLATE_NOOP("parts", "Speed"), "MT/s"),
+    "cas_latency": (QT_TRANSLATE_NOOP("parts", "CAS latency"), ""),
+    "kind": (QT_TRANSLATE_NOOP("parts", "Kind"), ""),
+    "interface": (QT_TRANSLATE_NOOP("parts", "Interface"), ""),
+    "seq_read_mbs": (QT_TRANSLATE_NOOP("parts", "Sequential read"), "MB/s"),
+    "seq_write_mbs": (QT_TRANSLATE_NOOP("parts", "Sequential write"), "MB/s"),
+    "random_read_iops": (QT_TRANSLATE_NOOP("parts", "Random read (4K)"), "IOPS"),
+    "watts": (QT_TRANSLATE_NOOP("parts", "Rated power"), "W"),
+    "efficiency": (QT_TRANSLATE_NOOP("parts", "Efficiency"), ""),
+    "atx_version": (QT_TRANSLATE_NOOP("parts", "ATX version"), ""),
+    "pcie_8pin": (QT_TRANSLATE_NOOP("parts", "8-pin PCIe connectors"), ""),
+    "connector_12v2x6": (QT_TRANSLATE_NOOP("parts", "12V-2x6 connectors"), ""),
+    "eps_8pin": (QT_TRANSLATE_NOOP("parts", "8-pin EPS connectors"), ""),
+    "modular": (QT_TRANSLATE_NOOP("parts", "Modular cabling"), ""),
+    "max_gpu_length_mm": (QT_TRANSLATE_NOOP("parts", "Maximum GPU length"), "mm"),
+    "expansion_slots": (QT_TRANSLATE_NOOP("parts", "Expansion slots"), ""),
+    "board_form_factors": (QT_TRANSLATE_NOOP("parts", "Board form factors"), ""),
+    "max_cpu_cooler_mm": (QT_TRANSLATE_NOOP("parts", "Maximum CPU cooler height"), "mm"),
+    "psu_form_factor": (QT_TRANSLATE_NOOP("parts", "PSU form factor"), ""),
+}
+
+# The columns that matter when choosing a part, per category (tables, CLI lists).
+SUMMARY_FIELDS: dict[str, tuple[str, ...]] = {
+    "gpu": ("vram_gb", "memory_bandwidth_gbs", "fp32_tflops", "fp16_tensor_tflops", "board_power_w",
+            "recommended_psu_w", "pcie_gen", "length_mm", "nvlink"),
+    "cpu": ("socket", "cores", "threads", "boost_ghz", "l3_mb", "tdp_w", "pcie_lanes", "memory_types"),
+    "motherboard": ("socket", "chipset", "form_factor", "memory_type", "memory_slots", "max_memory_gb"),
+    "memory": ("memory_type", "capacity_gb", "modules", "speed_mts", "ecc", "rdimm"),
+    "storage": ("kind", "capacity_gb", "interface", "seq_read_mbs", "random_read_iops"),
+    "psu": ("watts", "efficiency", "pcie_8pin", "connector_12v2x6", "form_factor"),
+    "case": ("form_factor", "max_gpu_length_mm", "expansion_slots", "board_form_factors"),
+}
+
+
+def field_unit(category: str, name: str) -> str:
+    """Unit of a field; memory kit capacity is GiB, storage capacity decimal GB."""
+    if name == "capacity_gb" and category == "memory":
+        return "GiB"
+    return FIELD_LABELS.get(name, ("", ""))[1]
+
+
+# ---------------------------------------------------------------------------
+# Validation
+
+
+@dataclass(frozen=True)
+class FieldError:
+    """A bad field: ``path`` like ``pcie_slots[2].gen``, a translatable message."""
+
+    path: str
+    message: Message
+
+    def render(self, translate: typing.Callable[[str, str], str] | None = None) -> str:
+        return f"{self.path}: {self.message.render(translate)}"
+
+
+class PartValidationError(ValueError):
+    def __init__(self, errors: list[FieldError]):
+        self.errors = errors
+        super().__init__("; ".join(e.render() for e in errors))
+
+
+def part_fields(cls: type[Any]) -> list[dataclasses.Field[Any]]:
+    return [f for f in dataclasses.fields(cls)]
+
+
+def _hints(cls: type[Any]) -> dict[str, Any]:
+    return typing.get_type_hints(cls)
+
+
+_MSG_REQUIRED = QT_TRANSLATE_NOOP("parts", "is required")
+_MSG_UNKNOWN = QT_TRANSLATE_NOOP("parts", "unknown field for a {category}")
+_MSG_TYPE = QT_TRANSLATE_NOOP("parts", "must be {expected}, not {got!r}")
+_MSG_CHOICE = QT_TRANSLATE_NOOP("parts", "must be one of {choices}, not {got!r}")
+_MSG_NEGATIVE = QT_TRANSLATE_NOOP("parts", "must not be negative")
+_MSG_POSITIVE = QT_TRANSLATE_NOOP("parts", "must be greater than zero")
+_MSG_ID = QT_TRANSLATE_NOOP(
+    "parts", "must be lowercase letters, digits and single '-' (brand-model), not {got!r}"
+)
+_MSG_DATE = QT_TRANSLATE_NOOP("parts", "must be a date like 2026-11 or 2026-11-29, not {got!r}")
+_MSG_URL = QT_TRANSLATE_NOOP(
+    "parts", "must be the URL of the model's spec page (https://…/path), not {got!r}"
+)
+_MSG_CATEGORY = QT_TRANSLATE_NOOP("parts", "must be one of {choices}, not {got!r}")
+_MSG_MEMTYPE = QT_TRANSLATE_NOOP("parts", "must be DDR4 or DDR5, not {got!r}")
+
+_TYPE_NAMES = {
+    int: QT_TRANSLATE_NOOP("parts", "an integer"),
+    float: QT_TRANSLATE_NOOP("parts", "a number"),
+    str: QT_TRANSLATE_NOOP("parts", "text"),
+    bool: QT_TRANSLATE_NOOP("parts", "true or false"),
+    list: QT_TRANSLATE_NOOP("parts", "a list"),
+}
+
+# Fields that must be > 0 (a zero there is a data-entry mistake).
+_POSITIVE = {
+    "vram_gb", "memory_bandwidth_gbs", "fp32_tflops", "board_power_w", "cores", "threads",
+    "boost_ghz", "base_ghz", "tdp_w", "max_power_w", "capacity_gb", "modules", "speed_mts",
+    "watts", "max_gpu_length_mm", "memory_slots", "max_memory_gb", "seq_read_mbs", "price_cny",
+    "physical_lanes", "electrical_lanes", "gen", "lanes", "position", "pcie_lanes",
+}
+# Fields that may be zero for a valid part but must not be negative.
+_NONNEGATIVE_OK_ZERO = {"price_cny"}
+
+
+def _err(path: str, template: str, **params: Any) -> FieldError:
+    return FieldError(path, Message("parts", template, params))
+
+
+def _coerce(value: Any, tp: Any, path: str, errors: list[FieldError]) -> Any:
+    """Check ``value`` against the annotation ``tp``; return the converted value."""
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if origin in (Union, types.UnionType):
+        if value is None and type(None) in args:
+            return None
+        inner = [a for a in args if a is not type(None)]
+        return _coerce(value, inner[0], path, errors)
+    if value is None:
+        errors.append(_err(path, _MSG_REQUIRED))
+        return None
+    if origin is Literal:
+        if value not in args:
+            errors.append(_err(path, _MSG_CHOICE, choices=", ".join(map(str, args)), got=value))
+        return value
+    if origin is list:
+        if not isinstance(value, list):
+            errors.append(_err(path, _MSG_TYPE, expected=_TYPE_NAMES[list], got=value))
+            return []
+        return [_coerce(v, args[0], f"{path}[{i}]", errors) for i, v in enumerate(value)]
+    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
+        if not isinstance(value, Mapping):
+            errors.append(_err(path, _MSG_TYPE, expected=_TYPE_NAMES[list], got=value))
+            return None
+        return _build(tp, value, path + ".", errors)
+    if tp is bool:
+        if not isinstance(value, bool):
+            errors.append(_err(path, _MSG_TYPE, expected=_TYPE_NAMES[bool], got=value))
+        return value
+    if tp is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            if isinstance(value, float) and value.is_integer():
+                return int(value)
+            errors.append(_err(path, _MSG_TYPE, expected=_TYPE_NAMES[int], got=value))
+            return value
+        return value
+    if tp is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            errors.append(_err(path, _MSG_TYPE, expected=_TYPE_NAMES[float], got=value))
+            return value
+        return float(value)
+    if tp is str:
+        if not isinstance(value, str):
+            errors.append(_err(path, _MSG_TYPE, expected=_TYPE_NAMES[str], got=value))
+        return value
+    raise TypeError(f"unsupported annotation {tp!r}")  # pragma: no cover - programming error
+
+
+def _build(cls: type[Any], data: Mapping[str, Any], prefix: str, errors: list[FieldError]) -> Any:
+    hints = _hints(cls)
+    names = {f.name for f in dataclasses.fields(cls)}
+    kwargs: dict[str, Any] = {}
+    for key, value in data.items():
+        attr = _RENAMES.get(key, key) if cls in (PcieSlot, M2Slot) else key
+        if attr not in names:
+            if key == "category" and prefix == "":
+                continue
+            errors.append(
+                _err(prefix + key, _MSG_UNKNOWN, category=getattr(cls, "category", "") or cls.__name__)
+            )
+            continue
+        kwargs[attr] = _coerce(value, hints[attr], prefix + key, errors)
+    for f in dataclasses.fields(cls):
+        if f.name in kwargs:
+            continue
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
+            key = _RENAMES_BACK.get(f.name, f.name) if cls in (PcieSlot, M2Slot) else f.name
+            errors.append(_err(prefix + key, _MSG_REQUIRED))
+    for name, value in kwargs.items():
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            if name in _POSITIVE and value <= 0 and name not in _NONNEGATIVE_OK_ZERO:
+                errors.append(_err(prefix + name, _MSG_POSITIVE))
+            elif value < 0:
+                errors.append(_err(prefix + name, _MSG_NEGATIVE))
+    if any(e.path.startswith(prefix) for e in errors) and prefix:
+        return None
+    try:
+        return cls(**kwargs)
+    except TypeError:
+        return None
+
+
+def part_from_dict(data: Mapping[str, Any], category: str | None = None) -> AnyPart:
+    """Validate a flat part mapping and build its record.
+
+    Raises :class:`PartValidationError` listing every bad field.
+    """
+    errors: list[FieldError] = []
+    cat = category or data.get("category")
+    if cat not in PART_TYPES:
+        errors.append(_err("category", _MSG_CATEGORY, choices=", ".join(CATEGORIES), got=cat))
+        raise PartValidationError(errors)
+    if category is not None and data.get("category") not in (None, category):
+        errors.append(_err("category", _MSG_CATEGORY, choices=category, got=data.get("category")))
+    cls = PART_TYPES[str(cat)]
+    part = _build(cls, data, "", errors)
+    _check_semantics(data, errors)
+    if errors or part is None:
+        raise PartValidationError(errors)
+    return typing.cast(AnyPart, part)
+
+
+def _check_semantics(data: Mapping[str, Any], errors: list[FieldError]) -> None:
+    pid = data.get("id")
+    if isinstance(pid, str) and not ID_RE.match(pid):
+        errors.append(_err("id", _MSG_ID, got=pid))
+    date = data.get("price_date")
+    if isinstance(date, str) and not DATE_RE.match(date):
+        errors.append(_err("price_date", _MSG_DATE, got=date))
+    src = data.get("source")
+    if isinstance(src, str) and not _is_spec_url(src):
+        errors.append(_err("source", _MSG_URL, got=src))
+    for key in ("memory_type",):
+        v = data.get(key)
+        if isinstance(v, str) and v not in MEMORY_TYPES:
+            errors.append(_err(key, _MSG_MEMTYPE, got=v))
+    mts = data.get("memory_types")
+    if isinstance(mts, list):
+        for i, v in enumerate(mts):
+            if v not in MEMORY_TYPES:
+                errors.append(_err(f"memory_types[{i}]", _MSG_MEMTYPE, got=v))
+
+
+def _is_spec_url(url: str) -> bool:
+    """A spec page, not a bare domain: http(s)://host/some/path."""
+    m = re.match(r"^https?://[^/\s]+(/[^\s]*)$", url)
+    return bool(m) and m is not None and len(m.group(1).strip("/")) > 0
+
+
+_TRUE = {"true", "yes", "1", "y", "是", "有", "√"}
+_FALSE = {"false", "no", "0", "n", "否", "无", "×"}
+
+
+def parse_text_value(text: str, tp: Any) -> Any:
+    """Turn text (a CSV cell, a form field) into the annotation's type; leave it as text if it does not parse
+    (validation then names the field and the expected type)."""
+    origin = typing.get_origin(tp)
+    if origin in (Union, types.UnionType):
+        inner = [a for a in typing.get_args(tp) if a is not type(None)]
+        return parse_text_value(text, inner[0])
+    if origin is list:
+        t = text.strip()
+        if t.startswith("["):
+            try:
+                return json.loads(t)
+            except json.JSONDecodeError:
+                return text
+        return [x.strip() for x in t.replace("；", ";").split(";") if x.strip()]
+    if tp is bool:
+        low = text.strip().lower()
+        if low in _TRUE:
+            return True
+        if low in _FALSE:
+            return False
+        return text
+    if tp is int:
+        t = text.strip().replace(",", "").replace("¥", "").replace("￥", "")
+        try:
+            return int(t)
+        except ValueError:
+            try:
+                f = float(t)
+            except ValueError:
+                return text
+            return int(f) if f.is_integer() else f
+    if tp is float:
+        try:
+            return float(text.strip().replace(",", ""))
+        except ValueError:
+            return text
+    return text.strip()
+
+
+
+def part_to_dict(part: Part) -> dict[str, Any]:
+    """The flat JSON object of a part (``category`` first, ``from`` for slot sources)."""
+    out: dict[str, Any] = {"id": part.id, "category": part.category}
+    for f in dataclasses.fields(part):
+        if f.name == "id":
+            continue
+        out[f.name] = _plain(getattr(part, f.name))
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (PcieSlot, M2Slot)):
+        d: dict[str, Any] = {}
+        for f in dataclasses.fields(value):
+            d[_RENAMES_BACK.get(f.name, f.name)] = _plain(getattr(value, f.name))
+        return d
+    if isinstance(value, list):
+        return [_plain(v) for v in value]
+    return value
+
+
+def spec_field_names(category: str) -> list[str]:
+    """Every field of a category in declaration order, the common ones first."""
+    return [f.name for f in dataclasses.fields(PART_TYPES[category])]

@@ -1,0 +1,1 @@
+"""Live monitor (NVML + psutil): filled in by the monitor issue."""

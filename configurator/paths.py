@@ -1,0 +1,45 @@
+"""Where the shipped data lives, and where the user's data goes.
+
+In a wheel, ``db/`` and ``resources/`` are force-included as
+``configurator/_data/``; in a source checkout they sit beside the package.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+_PKG = Path(__file__).resolve().parent
+APP_NAME = "configurator"
+
+
+def _data_root() -> Path:
+    bundled = _PKG / "_data"
+    if (bundled / "db").is_dir():
+        return bundled
+    return _PKG.parent
+
+
+DATA_ROOT = _data_root()
+DB_DIR = DATA_ROOT / "db"
+CATALOGUE_DIR = DB_DIR / "catalogue"
+MIGRATIONS_DIR = DB_DIR / "migrations"
+RESOURCES_DIR = DATA_ROOT / "resources"
+TRANSLATIONS_DIR = RESOURCES_DIR / "translations"
+ICONS_DIR = RESOURCES_DIR / "icons"
+
+
+def user_data_dir() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def default_db_path(explicit: str | os.PathLike[str] | None = None) -> Path:
+    """``--db PATH`` wins, then ``CONFIGURATOR_DB``, then the per-user data dir."""
+    if explicit:
+        return Path(explicit).expanduser()
+    env = os.environ.get("CONFIGURATOR_DB")
+    if env:
+        return Path(env).expanduser()
+    return user_data_dir() / "configurator.db"

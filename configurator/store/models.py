@@ -1,0 +1,60 @@
+"""SQLAlchemy 2.0 typed mappings. The schema itself is made by Alembic (db/migrations)."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
+
+
+class Base(DeclarativeBase):
+    pass
+
+
+class PartRow(Base):
+    __tablename__ = "parts"
+
+    id: Mapped[str] = mapped_column(String(128), primary_key=True)
+    category: Mapped[str] = mapped_column(String(16), index=True)
+    name: Mapped[str] = mapped_column(String(200))
+    specs: Mapped[dict[str, Any]] = mapped_column(JSON)
+    price_cny: Mapped[int] = mapped_column(Integer)
+    price_date: Mapped[str] = mapped_column(String(10))
+    source: Mapped[str] = mapped_column(Text)
+    user_edited: Mapped[bool] = mapped_column(Boolean, default=False)
+    custom: Mapped[bool] = mapped_column(Boolean, default=False)
+    # The shipped catalogue's own price, kept so "reset to catalogue price" works
+    # and so a catalogue update can refresh it without touching the user's price.
+    catalogue_price_cny: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    catalogue_price_date: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    updated_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class BuildRow(Base):
+    __tablename__ = "builds"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    name: Mapped[str] = mapped_column(String(200))
+    data: Mapped[dict[str, Any]] = mapped_column(JSON)
+    created_at: Mapped[datetime] = mapped_column(DateTime)
+    updated_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class PriceHistoryRow(Base):
+    __tablename__ = "price_history"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    part_id: Mapped[str] = mapped_column(ForeignKey("parts.id", ondelete="CASCADE"), index=True)
+    price_cny: Mapped[int] = mapped_column(Integer)
+    price_date: Mapped[str] = mapped_column(String(10))
+    origin: Mapped[str] = mapped_column(String(16))  # catalogue | user | import
+    recorded_at: Mapped[datetime] = mapped_column(DateTime)
+
+
+class MetaRow(Base):
+    __tablename__ = "meta"
+
+    key: Mapped[str] = mapped_column(String(64), primary_key=True)
+    value: Mapped[str] = mapped_column(Text)

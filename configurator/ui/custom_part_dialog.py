@@ -1,0 +1,214 @@
+"""Adding a custom part: a form made from the category's record, validated by core.
+
+Nothing the user typed is lost on a mistake: the dialog stays open, each bad
+field is marked and the problems are listed under the form.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import json
+import typing
+from datetime import date
+from typing import Any, Literal
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QLabel,
+    QLineEdit,
+    QScrollArea,
+    QVBoxLayout,
+    QWidget,
+)
+
+from configurator.core.parts import (
+    CATEGORIES,
+    CATEGORY_LABELS,
+    PART_TYPES,
+    STORE_FIELDS,
+    AnyPart,
+    PartValidationError,
+    parse_text_value,
+)
+from configurator.store.repository import PartsRepository
+from configurator.ui.i18n import translate
+from configurator.ui.models import header_text
+
+_EXAMPLES = {
+    "pcie_slots": '[{"name": "PCIEX16_1", "position": 1, "physical_lanes": 16, "electrical_lanes": 16, '
+                  '"gen": 4, "from": "cpu", "shares_with": []}]',
+    "m2_slots": '[{"name": "M2_1", "gen": 4, "lanes": 4, "from": "cpu", "shares_with": []}]',
+    "memory_types": "DDR4; DDR5",
+    "board_form_factors": "ATX; Micro-ATX",
+    "source": "https://vendor.example/product/spec-page",
+    "id": "brand-model",
+}
+
+
+def _is_optional(tp: Any) -> bool:
+    return type(None) in typing.get_args(tp)
+
+
+class CustomPartDialog(QDialog):
+    def __init__(self, repo: PartsRepository, category: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.repo = repo
+        self.created: AnyPart | None = None
+        self.setWindowTitle(translate("CustomPartDialog", "Add a custom part"))
+        self.resize(560, 680)
+
+        self.category = QComboBox()
+        self.category.setObjectName("customCategory")
+        for cat in CATEGORIES:
+            self.category.addItem(translate("parts", CATEGORY_LABELS[cat]), cat)
+        self.category.setCurrentIndex(CATEGORIES.index(category))
+        self.category.currentIndexChanged.connect(self._rebuild)
+
+        self.form_host = QWidget()
+        self.scroll_area = QScrollArea()
+        self.scroll_area.setWidgetResizable(True)
+        self.scroll_area.setWidget(self.form_host)
+        self.errors = QLabel()
+        self.errors.setObjectName("customErrors")
+        self.errors.setWordWrap(True)
+        self.errors.setStyleSheet("color: #c0392b")
+        self.errors.hide()
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        buttons.button(QDialogButtonBox.StandardButton.Ok).setText(translate("CustomPartDialog", "Add part"))
+        buttons.accepted.connect(self.try_accept)
+        buttons.rejected.connect(self.reject)
+
+        hint = QLabel(translate("CustomPartDialog", "Fields marked * are required. Units are in the labels. "
+                                                    "Lists are separated by ';'."))
+        hint.setWordWrap(True)
+        top = QFormLayout()
+        top.addRow(translate("parts", "Category"), self.category)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(hint)
+        layout.addWidget(self.scroll_area, 1)
+        layout.addWidget(self.errors)
+        layout.addWidget(buttons)
+        self.editors: dict[str, QWidget] = {}
+        self._labels: dict[str, QLabel] = {}
+        self._rebuild()
+
+    @property
+    def current_category(self) -> str:
+        return str(self.category.currentData())
+
+    def _rebuild(self) -> None:
+        # Keep what was typed in fields both categories share.
+        kept = {k: self._text(k) for k in self.editors}
+        host = QWidget()
+        form = QFormLayout(host)
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.editors, self._labels = {}, {}
+        cls = PART_TYPES[self.current_category]
+        hints = typing.get_type_hints(cls)
+        for f in dataclasses.fields(cls):
+            if f.name in STORE_FIELDS:
+                continue
+            tp = hints[f.name]
+            required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+            editor = self._editor(f.name, tp, f)
+            editor.setObjectName(f"field_{f.name}")
+            label = QLabel(header_text(self.current_category, f.name) + (" *" if required else ""))
+            self._labels[f.name] = label
+            self.editors[f.name] = editor
+            form.addRow(label, editor)
+            if f.name in kept and kept[f.name] not in ("", None):
+                self._set_text(f.name, kept[f.name])
+        self.scroll_area.setWidget(host)
+        self.form_host = host
+
+    def _editor(self, name: str, tp: Any, f: dataclasses.Field[Any]) -> QWidget:
+        inner = [a for a in typing.get_args(tp) if a is not type(None)] if _is_optional(tp) else [tp]
+        base = inner[0]
+        if typing.get_origin(base) is Literal:
+            box = QComboBox()
+            if _is_optional(tp):
+                box.addItem("—", None)
+            for choice in typing.get_args(base):
+                box.addItem(str(choice), choice)
+            if f.default is not dataclasses.MISSING and f.default is not None:
+                box.setCurrentIndex(box.findData(f.default))
+            return box
+        if base is bool and not _is_optional(tp):
+            check = QCheckBox()
+            check.setChecked(bool(f.default) if f.default is not dataclasses.MISSING else False)
+            return check
+        edit = QLineEdit()
+        if name == "price_date":
+            edit.setText(date.today().isoformat())
+        elif f.default is not dataclasses.MISSING and f.default is not None and not _is_optional(tp):
+            edit.setText(str(f.default))
+        edit.setPlaceholderText(_EXAMPLES.get(name, translate("CustomPartDialog", "empty = not applicable")
+                                              if _is_optional(tp) else ""))
+        return edit
+
+    def _text(self, name: str) -> Any:
+        w = self.editors[name]
+        if isinstance(w, QLineEdit):
+            return w.text()
+        if isinstance(w, QCheckBox):
+            return w.isChecked()
+        if isinstance(w, QComboBox):
+            return w.currentData()
+        return None
+
+    def _set_text(self, name: str, value: Any) -> None:
+        w = self.editors[name]
+        if isinstance(w, QLineEdit) and isinstance(value, str):
+            w.setText(value)
+        elif isinstance(w, QCheckBox) and isinstance(value, bool):
+            w.setChecked(value)
+        elif isinstance(w, QComboBox):
+            i = w.findData(value)
+            if i >= 0:
+                w.setCurrentIndex(i)
+
+    def values(self) -> dict[str, Any]:
+        cls = PART_TYPES[self.current_category]
+        hints = typing.get_type_hints(cls)
+        data: dict[str, Any] = {"category": self.current_category}
+        for name in self.editors:
+            value = self._text(name)
+            if isinstance(value, str):
+                if value.strip() == "":
+                    continue
+                value = parse_text_value(value, hints[name])
+                if name in ("pcie_slots", "m2_slots") and isinstance(value, str):
+                    with contextlib.suppress(json.JSONDecodeError):
+                        value = json.loads(value)
+            if value is None:
+                continue
+            data[name] = value
+        return data
+
+    def try_accept(self) -> None:
+        for label in self._labels.values():
+            label.setStyleSheet("")
+        try:
+            self.created = self.repo.add_custom(self.values())
+        except PartValidationError as exc:
+            lines = []
+            for e in exc.errors:
+                root = e.path.split("[")[0].split(".")[0]
+                if root in self._labels:
+                    self._labels[root].setStyleSheet("color: #c0392b; font-weight: bold")
+                lines.append("• " + e.render(translate))
+            self.errors.setText("\n".join(lines))
+            self.errors.show()
+            first = exc.errors[0].path.split("[")[0].split(".")[0] if exc.errors else None
+            if first in self.editors:
+                self.scroll_area.ensureWidgetVisible(self.editors[first], 50, 50)
+                self.editors[first].setFocus(Qt.FocusReason.OtherFocusReason)
+            return
+        self.accept()

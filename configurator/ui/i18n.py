@@ -1,0 +1,56 @@
+"""Installing translators in the running application and switching language live."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
+
+from configurator.i18n import LANGUAGES, normalise, qm_path
+
+SETTINGS_KEY = "ui/language"
+
+
+def translate(context: str, text: str) -> str:
+    return QCoreApplication.translate(context, text)
+
+
+def system_ui_language() -> str:
+    name = QLocale.system().name()  # e.g. "zh_CN", "en_US"
+    return normalise(name) or "en"
+
+
+class LanguageManager:
+    """Owns the installed translators; ``switch`` sends LanguageChange to every widget."""
+
+    def __init__(self, settings: QSettings):
+        self.settings = settings
+        self._translators: list[QTranslator] = []
+        self.current = "en"
+
+    def initial(self, requested: str | None) -> str:
+        lang = normalise(requested) or normalise(str(self.settings.value(SETTINGS_KEY, "") or ""))
+        return lang or system_ui_language()
+
+    def install(self, lang: str) -> bool:
+        app = QCoreApplication.instance()
+        assert app is not None
+        for t in self._translators:
+            app.removeTranslator(t)
+        self._translators.clear()
+        self.current = lang if lang in LANGUAGES else "en"
+        if self.current == "en":
+            return True
+        ours = QTranslator()
+        if not ours.load(qm_path(self.current)):
+            self.current = "en"
+            return False
+        qt = QTranslator()
+        if qt.load(f"qtbase_{self.current}", QLibraryInfo.path(QLibraryInfo.LibraryPath.TranslationsPath)):
+            app.installTranslator(qt)
+            self._translators.append(qt)
+        app.installTranslator(ours)
+        self._translators.append(ours)
+        return True
+
+    def switch(self, lang: str) -> None:
+        self.install(lang)
+        self.settings.setValue(SETTINGS_KEY, self.current)

@@ -1,0 +1,212 @@
+"""The main window: menus, tabs and the status bar. Gets everything through its constructor."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QSettings
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget
+
+from configurator import __version__
+from configurator.i18n import LANGUAGES
+from configurator.store.csvio import CsvImportError, ImportResult, export_csv, import_csv
+from configurator.store.database import Store
+from configurator.store.repository import PartsRepository
+from configurator.ui.i18n import LanguageManager, translate
+from configurator.ui.parts_browser import PartsBrowser
+from configurator.ui.tasks import TaskRunner
+
+
+class MainWindow(QMainWindow):
+    def __init__(
+        self,
+        store: Store,
+        parts: PartsRepository,
+        settings: QSettings,
+        languages: LanguageManager,
+        tasks: TaskRunner,
+    ):
+        super().__init__()
+        self.setObjectName("MainWindow")
+        self.store = store
+        self.parts = parts
+        self.settings = settings
+        self.languages = languages
+        self.tasks = tasks
+        self.setAcceptDrops(True)
+
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("mainTabs")
+        self.parts_browser = PartsBrowser(parts, settings)
+        self.tabs.addTab(self.parts_browser, "")
+        self.setCentralWidget(self.tabs)
+
+        self.db_label = QLabel()
+        self.statusBar().addPermanentWidget(self.db_label)
+        self.parts_browser.status_message.connect(lambda text: self.statusBar().showMessage(text, 0))
+
+        self._build_menus()
+        self.retranslate()
+        geometry = settings.value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        else:
+            self.resize(1400, 860)
+
+    # -- menus -----------------------------------------------------------------
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        self.file_menu = bar.addMenu("")
+        self.import_action = QAction(self)
+        self.import_action.setShortcut(QKeySequence.StandardKey.Open)
+        self.import_action.triggered.connect(self.import_parts_dialog)
+        self.export_action = QAction(self)
+        self.export_action.setShortcut(QKeySequence("Ctrl+E"))
+        self.export_action.triggered.connect(self.export_parts_dialog)
+        self.quit_action = QAction(self)
+        self.quit_action.setShortcut(QKeySequence.StandardKey.Quit)
+        self.quit_action.triggered.connect(self.close)
+        self.file_menu.addAction(self.import_action)
+        self.file_menu.addAction(self.export_action)
+        self.file_menu.addSeparator()
+        self.file_menu.addAction(self.quit_action)
+
+        self.view_menu = bar.addMenu("")
+        self.language_menu = self.view_menu.addMenu("")
+        group = QActionGroup(self)
+        group.setExclusive(True)
+        self.language_actions: dict[str, QAction] = {}
+        for code, name in LANGUAGES.items():
+            action = QAction(name, self, checkable=True)
+            action.setData(code)
+            action.setChecked(code == self.languages.current)
+            action.triggered.connect(lambda _checked=False, c=code: self.set_language(c))
+            group.addAction(action)
+            self.language_menu.addAction(action)
+            self.language_actions[code] = action
+
+        self.help_menu = bar.addMenu("")
+        self.about_action = QAction(self)
+        self.about_action.triggered.connect(self.show_about)
+        self.help_menu.addAction(self.about_action)
+
+    def retranslate(self) -> None:
+        self.setWindowTitle(translate("MainWindow", "Configurator — plan, watch and measure a PyTorch machine"))
+        self.tabs.setTabText(0, translate("MainWindow", "Parts"))
+        self.file_menu.setTitle(translate("MainWindow", "&File"))
+        self.import_action.setText(translate("MainWindow", "&Import parts from CSV…"))
+        self.export_action.setText(translate("MainWindow", "&Export parts to CSV…"))
+        self.quit_action.setText(translate("MainWindow", "&Quit"))
+        self.view_menu.setTitle(translate("MainWindow", "&View"))
+        self.language_menu.setTitle(translate("MainWindow", "&Language"))
+        self.help_menu.setTitle(translate("MainWindow", "&Help"))
+        self.about_action.setText(translate("MainWindow", "&About Configurator"))
+        self.db_label.setText(translate("MainWindow", "Database: {path}").replace("{path}", str(self.store.path)))
+        for code, action in self.language_actions.items():
+            action.setChecked(code == self.languages.current)
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.retranslate()
+        super().changeEvent(event)
+
+    def set_language(self, code: str) -> None:
+        if code != self.languages.current:
+            self.languages.switch(code)
+
+    # -- import / export ---------------------------------------------------------
+    def import_parts_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, translate("MainWindow", "Import parts"), str(Path.home()),
+            translate("MainWindow", "CSV files (*.csv);;All files (*)"))
+        if path:
+            self.import_parts(Path(path))
+
+    def import_parts(self, path: Path) -> None:
+        self.statusBar().showMessage(translate("MainWindow", "Importing {path}…").replace("{path}", str(path)))
+        self.tasks.submit(lambda: import_csv(path, self.parts),
+                          lambda result: self._imported(path, result),
+                          lambda exc, _tb: self._import_failed(path, exc))
+
+    def _imported(self, path: Path, result: ImportResult) -> None:
+        touched = result.added or result.replaced or result.prices_updated
+        self.parts_browser.reload(select_id=touched[0] if touched else None)
+        text = (translate("MainWindow", "Imported {path}: {added} new custom parts, {prices} prices updated, "
+                                        "{replaced} custom parts replaced, {unchanged} unchanged.")
+                .replace("{path}", path.name).replace("{added}", str(len(result.added)))
+                .replace("{prices}", str(len(result.prices_updated)))
+                .replace("{replaced}", str(len(result.replaced)))
+                .replace("{unchanged}", str(len(result.unchanged))))
+        self.statusBar().showMessage(text, 15000)
+        self.last_import_message = text
+
+    def _import_failed(self, path: Path, exc: BaseException) -> None:
+        if isinstance(exc, CsvImportError):
+            lines = [translate("MainWindow", "line {line}").replace("{line}", str(e.line)) + ": "
+                     + e.error.render(translate) for e in exc.errors]
+            shown = lines[:30]
+            if len(lines) > 30:
+                shown.append(translate("MainWindow", "… and {n} more").replace("{n}", str(len(lines) - 30)))
+            detail = "\n".join(shown)
+        else:
+            detail = str(exc)
+        self.statusBar().showMessage(translate("MainWindow", "Import failed; nothing was changed."), 15000)
+        box = QMessageBox(QMessageBox.Icon.Warning, translate("MainWindow", "Import failed"),
+                          translate("MainWindow", "{path} was not imported and nothing was changed. "
+                                                  "Fix these rows and import it again:").replace("{path}", path.name),
+                          QMessageBox.StandardButton.Ok, self)
+        box.setDetailedText(detail)
+        box.setInformativeText(detail if len(detail) < 600 else detail[:600] + "…")
+        box.setObjectName("importErrorBox")
+        self.last_import_error = detail
+        box.open()
+
+    def export_parts_dialog(self) -> None:
+        path, _ = QFileDialog.getSaveFileName(
+            self, translate("MainWindow", "Export parts"), str(Path.home() / "parts.csv"),
+            translate("MainWindow", "CSV files (*.csv)"))
+        if path:
+            self.export_parts(Path(path))
+
+    def export_parts(self, path: Path) -> None:
+        parts = self.parts.list_parts()
+        self.tasks.submit(lambda: export_csv(parts, path),
+                          lambda n: self.statusBar().showMessage(
+                              translate("MainWindow", "Wrote {n} parts to {path}.").replace("{n}", str(n))
+                              .replace("{path}", str(path)), 15000),
+                          lambda exc, _tb: self._export_failed(path, exc))
+
+    def _export_failed(self, path: Path, exc: BaseException) -> None:
+        QMessageBox.warning(
+            self, translate("MainWindow", "Export failed"),
+            translate("MainWindow", "Could not write {path}: {error}").replace(
+                "{path}", str(path)).replace("{error}", str(exc)))
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        urls = event.mimeData().urls()
+        if urls and all(u.toLocalFile().lower().endswith(".csv") for u in urls):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        for url in event.mimeData().urls():
+            self.import_parts(Path(url.toLocalFile()))
+        event.acceptProposedAction()
+
+    # -- misc ----------------------------------------------------------------------
+    def show_about(self) -> None:
+        from PySide6 import __version__ as pyside_version
+
+        QMessageBox.about(
+            self, translate("MainWindow", "About Configurator"),
+            translate("MainWindow", "Configurator {version}\nPySide6 {qt}\nDatabase: {db}\n\n"
+                                    "Knowledge from two Chinese guides; rules are numbered in RULES.md.")
+            .replace("{version}", __version__).replace("{qt}", pyside_version).replace("{db}", str(self.store.path)))
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.parts_browser.save_state()
+        self.settings.sync()
+        self.tasks.wait(10000)
+        super().closeEvent(event)
+

@@ -1,0 +1,16 @@
+"""Alembic environment. Configured in code by configurator.store.migrate (no alembic.ini)."""
+
+from alembic import context
+
+from configurator.store.models import Base
+
+config = context.config
+connection = config.attributes["connection"]
+context.configure(
+    connection=connection,
+    target_metadata=Base.metadata,
+    render_as_batch=True,
+    compare_type=True,
+)
+with context.begin_transaction():
+    context.run_migrations()
