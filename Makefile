@@ -29,7 +29,7 @@ bench: $(STAMP)
 
 # Re-extract the strings into the .ts (keeping translations) and recompile the .qm.
 translations: $(STAMP)
-	$(BIN)/pyside6-lupdate -no-obsolete -locations none $$(find configurator -name '*.py' | sort) \
+	$(BIN)/pyside6-lupdate -no-obsolete -locations none -target-language zh_CN $$(find configurator -name '*.py' | sort) \
 		-ts resources/translations/configurator_zh_CN.ts
 	$(BIN)/pyside6-lrelease resources/translations/configurator_zh_CN.ts \
 		-qm resources/translations/configurator_zh_CN.qm

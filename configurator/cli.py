@@ -33,7 +33,7 @@ class Cli:
         self._translate: Translate | None = translator_for(self.lang)
 
     # -- output helpers ------------------------------------------------------
-    def tr(self, context: str, text: str) -> str:
+    def translate(self, context: str, text: str) -> str:
         return self._translate(context, text) if self._translate else text
 
     def render(self, message: Message) -> str:
@@ -76,8 +76,8 @@ def _label(cli: Cli, name: str) -> str:
     from configurator.core.parts import FIELD_LABELS
 
     label, unit = FIELD_LABELS.get(name, (name, ""))
-    text = cli.tr("parts", label)
-    return f"{text} ({cli.tr('parts', unit)})" if unit else text
+    text = cli.translate("parts", label)
+    return f"{text} ({cli.translate('parts', unit)})" if unit else text
 
 
 def _fmt(value: Any) -> str:
@@ -136,7 +136,7 @@ def cmd_parts_list(cli: Cli) -> int:
             d = part_to_dict(p)
             mark = " *" if p.custom else (" ✎" if p.user_edited else "")
             rows.append([p.id, p.name, *(_fmt(d[f]) for f in fields), f"{p.price_cny:,}{mark}"])
-        print(f"\n{cli.tr('parts', CATEGORY_LABELS[cat])} ({len(group)})")
+        print(f"\n{cli.translate('parts', CATEGORY_LABELS[cat])} ({len(group)})")
         print(_table(rows))
     print("\n" + cli.say(QT_TRANSLATE_NOOP(
         "cli", "{n} parts. Prices are street-price estimates in CNY; * custom part, ✎ price edited by you."),
@@ -160,8 +160,8 @@ def cmd_parts_show(cli: Cli) -> int:
     if cli.args.json:
         cli.emit_json(d)
         return EXIT_OK
-    print(f"{part.name}  [{cli.tr('parts', CATEGORY_LABELS[part.category])}]")
-    rows = [[cli.tr("cli", "Field"), cli.tr("cli", "Value")]]
+    print(f"{part.name}  [{cli.translate('parts', CATEGORY_LABELS[part.category])}]")
+    rows = [[cli.translate("cli", "Field"), cli.translate("cli", "Value")]]
     for key, value in d.items():
         if key in ("pcie_slots", "m2_slots"):
             continue

@@ -1,0 +1,99 @@
+from __future__ import annotations
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from configurator.core.parts import (
+    PART_TYPES,
+    Gpu,
+    Motherboard,
+    PartValidationError,
+    parse_text_value,
+    part_from_dict,
+    part_to_dict,
+)
+
+BASE = {"name": "Test card", "brand": "NVIDIA", "price_cny": 1000, "price_date": "2026-11",
+        "source": "https://www.nvidia.com/en-us/some/spec-page/"}
+GPU = {**BASE, "id": "nvidia-test-card", "category": "gpu", "vendor": "nvidia", "architecture": "Ampere",
+       "form_factor": "pcie", "vram_gb": 12, "vram_type": "GDDR6", "memory_bandwidth_gbs": 360.0,
+       "fp32_tflops": 12.7, "tensor_cores": True, "board_power_w": 170, "pcie_gen": 4, "pcie_lanes": 16,
+       "cooling": "active", "nvlink": False}
+
+
+def errors_of(data: dict, category: str | None = None) -> dict[str, str]:
+    with pytest.raises(PartValidationError) as info:
+        part_from_dict(data, category)
+    return {e.path: e.message.render() for e in info.value.errors}
+
+
+def test_valid_gpu_round_trips_through_flat_json() -> None:
+    gpu = part_from_dict(GPU)
+    assert isinstance(gpu, Gpu)
+    d = part_to_dict(gpu)
+    assert d["category"] == "gpu" and d["vram_gb"] == 12 and d["nvlink"] is False
+    assert part_from_dict(d) == gpu
+
+
+def test_every_bad_field_is_reported_with_its_path() -> None:
+    bad = {**GPU, "vram_gb": "12", "price_cny": -5, "bogus": 1, "id": "NVIDIA Test", "source": "https://nvidia.com"}
+    del bad["board_power_w"]
+    errs = errors_of(bad)
+    assert "must be an integer" in errs["vram_gb"]
+    assert "negative" in errs["price_cny"]
+    assert "unknown field" in errs["bogus"]
+    assert "lowercase" in errs["id"]
+    assert "spec page" in errs["source"]  # a bare domain is not a source
+    assert errs["board_power_w"] == "is required"
+
+
+def test_nested_slot_errors_name_the_slot() -> None:
+    board = {**BASE, "id": "asus-test-board", "category": "motherboard", "socket": "AM4", "chipset": "B550",
+             "form_factor": "ATX", "memory_type": "DDR4", "memory_slots": 4, "max_memory_gb": 128,
+             "ecc": False, "rdimm": False,
+             "pcie_slots": [{"name": "A", "position": 1, "physical_lanes": 16, "electrical_lanes": 16, "gen": 4,
+                             "from": "cpu"},
+                            {"name": "B", "position": 4, "physical_lanes": 16, "electrical_lanes": 4, "gen": 0,
+                             "from": "southbridge"}]}
+    errs = errors_of(board)
+    assert set(errs) == {"pcie_slots[1].gen", "pcie_slots[1].from"}
+    board["pcie_slots"][1].update(gen=3, **{"from": "chipset"})
+    mb = part_from_dict(board)
+    assert isinstance(mb, Motherboard) and mb.pcie_slots[1].source == "chipset"
+    assert part_to_dict(mb)["pcie_slots"][1]["from"] == "chipset"
+
+
+def test_memory_types_must_be_ddr4_or_ddr5() -> None:
+    errs = errors_of({**GPU, "category": "memory", "memory_type": "DDR3", "capacity_gb": 16, "modules": 2,
+                      "speed_mts": 1600, "ecc": False, "rdimm": False}, "memory")
+    assert "DDR4 or DDR5" in errs["memory_type"]
+
+
+def test_unknown_category() -> None:
+    assert "must be one of" in errors_of({**GPU, "category": "fan"})["category"]
+
+
+def test_every_category_has_a_record_type() -> None:
+    assert set(PART_TYPES) == {"gpu", "cpu", "motherboard", "memory", "storage", "psu", "case"}
+
+
+@given(st.integers(min_value=-10**9, max_value=10**9))
+def test_int_text_parses_back(n: int) -> None:
+    assert parse_text_value(str(n), int) == n
+    assert parse_text_value(f"{n:,}", int) == n
+
+
+@given(st.floats(allow_nan=False, allow_infinity=False, width=32))
+def test_float_text_parses_back(x: float) -> None:
+    assert parse_text_value(repr(x), float) == pytest.approx(x)
+
+
+@pytest.mark.parametrize(("text", "value"), [("true", True), ("是", True), ("no", False), ("否", False)])
+def test_bool_text(text: str, value: bool) -> None:
+    assert parse_text_value(text, bool) is value
+
+
+def test_list_text_accepts_json_and_semicolons() -> None:
+    assert parse_text_value("DDR4; DDR5", list[str]) == ["DDR4", "DDR5"]
+    assert parse_text_value('["DDR5"]', list[str]) == ["DDR5"]

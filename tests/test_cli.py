@@ -1,0 +1,125 @@
+"""The command-line contract, run in-process (main) and, for start-up paths, as a real process."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from configurator.cli import main
+from configurator.store.catalogue import load_catalogue
+
+N_PARTS = len(load_catalogue())
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_parts_list_json_is_an_array_of_show_objects(capsys, db_path: Path) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, "--db", str(db_path), "parts", "list", "--json")
+    assert code == 0
+    parts = json.loads(out)
+    assert len(parts) == N_PARTS
+    one = next(p for p in parts if p["id"] == "nvidia-rtx-3090")
+    code, out, _ = run(capsys, "--db", str(db_path), "parts", "show", "nvidia-rtx-3090", "--json")
+    assert code == 0 and json.loads(out) == one
+    assert (one["vram_gb"], one["board_power_w"], one["nvlink"]) == (24, 350, True)
+    for p in parts:
+        assert {"id", "category", "name", "price_cny", "source"} <= set(p)
+        assert isinstance(p["price_cny"], int)
+
+
+def test_category_filter(capsys, db_path: Path) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, "--db", str(db_path), "parts", "list", "--category", "motherboard", "--json")
+    boards = json.loads(out)
+    assert code == 0 and boards and {b["category"] for b in boards} == {"motherboard"}
+    slot = boards[0]["pcie_slots"][0]
+    assert set(slot) == {"name", "position", "physical_lanes", "electrical_lanes", "gen", "from", "shares_with"}
+
+
+def test_human_list_has_units(capsys, db_path: Path) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, "--db", str(db_path), "parts", "list", "--category", "gpu")
+    assert code == 0 and "VRAM (GiB)" in out and "Board power (W)" in out and "nvidia-rtx-3090" in out
+
+
+def test_unknown_part_is_exit_2_with_json_errors(capsys, db_path: Path) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = run(capsys, "--db", str(db_path), "parts", "show", "nvidia-rtx-9090", "--json")
+    assert code == 2
+    assert json.loads(out) == {"ok": False, "errors": [{"path": "id", "message": err.strip().split(": ", 1)[1]}]}
+    assert "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def test_bad_category_and_bad_option(capsys, db_path: Path) -> None:  # type: ignore[no-untyped-def]
+    code, _, err = run(capsys, "--db", str(db_path), "parts", "list", "--category", "fans")
+    assert code == 2 and "--category" in err
+    code, _, err = run(capsys, "parts", "lst")
+    assert code == 2 and "Traceback" not in err
+
+
+def test_import_reports_each_bad_row(capsys, db_path: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    csv = tmp_path / "零件.csv"
+    csv.write_text("id,category,name,brand,price_cny,price_date,source,watts,efficiency,form_factor,pcie_8pin,"
+                   "connector_12v2x6,eps_8pin\n"
+                   "a-psu,psu,A,B,100,2026-11,https://x.cn/a/psu,abc,Gold,ATX,2,0,1\n"
+                   "b-psu,psu,B,B,100,2026-13-45,https://x.cn/b/psu,500,Gold,ATX,2,0,1\n", encoding="utf-8")
+    code, out, err = run(capsys, "--db", str(db_path), "parts", "import", str(csv), "--json")
+    assert code == 2
+    lines = err.strip().splitlines()
+    assert len(lines) == 2 and lines[0].startswith(f"{csv}:2: watts") and ":3: price_date" in lines[1]
+    assert [e["path"] for e in json.loads(out)["errors"]] == [f"{csv}:2", f"{csv}:3"]
+
+
+def test_export_import_under_chinese_folder(capsys, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    folder = tmp_path / "我的 配置"
+    folder.mkdir()
+    db = folder / "库.db"
+    csv = folder / "导出.csv"
+    assert run(capsys, "--db", str(db), "parts", "export", str(csv))[0] == 0
+    code, out, _ = run(capsys, "--db", str(db), "parts", "import", str(csv), "--json")
+    assert code == 0 and len(json.loads(out)["unchanged"]) == N_PARTS
+
+
+def test_chinese_output(capsys, db_path: Path) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, "--db", str(db_path), "--lang", "zh_CN", "parts", "list", "--category", "gpu")
+    assert code == 0 and "显存 (GiB)" in out and "显卡" in out
+
+
+def _cli(env_db: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "CONFIGURATOR_DB": str(env_db)}
+    return subprocess.run([sys.executable, "-m", "configurator", *argv], capture_output=True, text=True,
+                          env=env, timeout=120)
+
+
+def test_corrupt_database_cli_says_where_the_old_file_went(tmp_path: Path) -> None:
+    db = tmp_path / "数据" / "configurator.db"
+    db.parent.mkdir()
+    db.write_bytes(os.urandom(20000))
+    proc = _cli(db, "parts", "list", "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert len(json.loads(proc.stdout)) == N_PARTS
+    line = proc.stderr.strip()
+    assert len(line.splitlines()) == 1 and ".corrupt-" in line and "Traceback" not in line
+    kept = [p for p in db.parent.iterdir() if ".corrupt-" in p.name]
+    assert kept and str(kept[0]) in line
+
+
+@pytest.mark.parametrize("argv", [("parts", "list"), ("parts", "show", "nvidia-rtx-3090")])
+def test_cli_never_imports_qt_in_english(tmp_path: Path, argv: tuple[str, ...]) -> None:
+    code = ("import sys; from configurator.cli import main; rc = main(sys.argv[1:]); "
+            "assert 'PySide6' not in sys.modules and 'alembic' not in sys.modules or rc; print('clean')")
+    db = tmp_path / "c.db"
+    _cli(db, "parts", "list")  # first start: creates (alembic is fine there)
+    proc = subprocess.run([sys.executable, "-c", code, "--db", str(db), "--lang", "en", *argv],
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip().endswith("clean")

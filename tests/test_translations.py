@@ -1,0 +1,60 @@
+"""The Chinese translation is complete and its compiled .qm is current."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from configurator.paths import TRANSLATIONS_DIR
+
+ROOT = Path(__file__).resolve().parents[1]
+TS = TRANSLATIONS_DIR / "configurator_zh_CN.ts"
+QM = TRANSLATIONS_DIR / "configurator_zh_CN.qm"
+BIN = Path(sys.executable).parent
+
+
+def tool(name: str) -> str:
+    path = BIN / name
+    if not path.exists():
+        found = shutil.which(name)
+        if not found:
+            pytest.fail(f"{name} not found: install PySide6-Essentials")
+        return found
+    return str(path)
+
+
+def sources() -> list[str]:
+    return sorted(str(p.relative_to(ROOT)) for p in (ROOT / "configurator").rglob("*.py"))
+
+
+def test_no_unfinished_or_empty_entries() -> None:
+    tree = ET.parse(TS)
+    bad = []
+    for ctx in tree.getroot().iter("context"):
+        name = ctx.findtext("name")
+        for msg in ctx.iter("message"):
+            tr = msg.find("translation")
+            assert tr is not None
+            if tr.get("type") in ("unfinished", "vanished", "obsolete") or not (tr.text or "").strip():
+                bad.append(f"{name}: {msg.findtext('source')!r}")
+    assert not bad, "untranslated zh_CN entries (run `make translations` and translate them):\n" + "\n".join(bad)
+
+
+def test_ts_has_every_string_in_the_code(tmp_path: Path) -> None:
+    copy = tmp_path / "check.ts"
+    shutil.copy(TS, copy)
+    subprocess.run([tool("pyside6-lupdate"), "-no-obsolete", "-locations", "none", "-target-language", "zh_CN", *sources(), "-ts", str(copy)],
+                   cwd=ROOT, check=True, capture_output=True)
+    assert copy.read_text(encoding="utf-8") == TS.read_text(encoding="utf-8"), (
+        "resources/translations/configurator_zh_CN.ts is stale: run `make translations`")
+
+
+def test_qm_is_compiled_from_the_ts(tmp_path: Path) -> None:
+    out = tmp_path / "check.qm"
+    subprocess.run([tool("pyside6-lrelease"), str(TS), "-qm", str(out)], check=True, capture_output=True)
+    assert out.read_bytes() == QM.read_bytes(), "configurator_zh_CN.qm is stale: run `make translations`"

@@ -1,0 +1,169 @@
+"""Drive the parts browser as a user would."""
+
+from __future__ import annotations
+
+import argparse
+import os
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, Qt
+from PySide6.QtWidgets import QMessageBox
+
+from configurator.app import build_services, build_window
+from configurator.core.parts import CATEGORIES
+from configurator.store.repository import PartsRepository
+from configurator.ui.custom_part_dialog import CustomPartDialog
+from configurator.ui.main_window import MainWindow
+from configurator.ui.models import PART_ROLE
+
+
+def visible_ids(w: MainWindow) -> list[str]:
+    proxy = w.parts_browser.proxy
+    return [proxy.index(r, 0).data(PART_ROLE).id for r in range(proxy.rowCount())]
+
+
+def choose_category(w: MainWindow, category: str) -> None:
+    w.parts_browser.categories.setCurrentRow(1 + CATEGORIES.index(category))
+
+
+def test_category_filter_and_counts(window: MainWindow) -> None:
+    total = len(visible_ids(window))
+    choose_category(window, "gpu")
+    gpus = visible_ids(window)
+    assert 40 <= len(gpus) < total
+    assert all(i.startswith(("nvidia-", "amd-", "intel-")) for i in gpus)
+    label = window.parts_browser.categories.item(1).text()
+    assert label.startswith("GPUs") and f"({len(gpus)})" in label
+    headers = [window.parts_browser.model.headerData(c, Qt.Orientation.Horizontal)
+               for c in range(window.parts_browser.model.columnCount())]
+    assert "VRAM (GiB)" in headers and "Board power (W)" in headers and "Price (¥)" in headers
+
+
+def test_search_and_empty_state(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    total = len(visible_ids(window))
+    qtbot.keyClicks(window.parts_browser.search, "3090")
+    ids = visible_ids(window)
+    assert "nvidia-rtx-3090" in ids and len(ids) < total / 4
+    window.parts_browser.search.clear()
+    qtbot.keyClicks(window.parts_browser.search, "no such part zzz")
+    assert visible_ids(window) == []
+    assert window.parts_browser.empty.isVisible() and "zzz" in window.parts_browser.empty.text()
+    window.parts_browser.search.clear()
+    assert not window.parts_browser.empty.isVisible()
+
+
+def test_sorting_is_numeric(window: MainWindow) -> None:
+    choose_category(window, "gpu")
+    browser = window.parts_browser
+    col = browser.model.column_names.index("vram_gb")
+    browser.table.sortByColumn(col, Qt.SortOrder.DescendingOrder)
+    vram = [browser.proxy.index(r, 0).data(PART_ROLE).vram_gb for r in range(browser.proxy.rowCount())]
+    assert vram == sorted(vram, reverse=True) and vram[0] >= 141
+
+
+def test_detail_pane_shows_every_spec_and_the_source(window: MainWindow) -> None:
+    assert window.parts_browser.select_part("nvidia-rtx-3090")
+    text = window.parts_browser.detail.body.text()
+    part = window.parts_browser.detail.part
+    assert part is not None and part.id == "nvidia-rtx-3090"
+    assert "VRAM (GiB)" in text and "350" in text and part.source in text
+
+
+def test_price_edit_is_persisted(qtbot, window: MainWindow, services) -> None:  # type: ignore[no-untyped-def]
+    browser = window.parts_browser
+    browser.select_part("nvidia-rtx-4090")
+    detail = browser.detail
+    assert not detail.save_price.isEnabled()
+    detail.price.setValue(12345)
+    assert detail.save_price.isEnabled()
+    qtbot.mouseClick(detail.save_price, Qt.MouseButton.LeftButton)
+    fresh = PartsRepository(services.store).get("nvidia-rtx-4090")
+    assert fresh is not None and fresh.price_cny == 12345 and fresh.user_edited
+    row = browser.proxy.mapFromSource(browser.model.index(browser.model.row_of("nvidia-rtx-4090"),
+                                                          browser.model.column_names.index("price_cny")))
+    assert row.data() == "¥12,345 ✎"
+    assert detail.reset_price.isEnabled()
+    qtbot.mouseClick(detail.reset_price, Qt.MouseButton.LeftButton)
+    back = PartsRepository(services.store).get("nvidia-rtx-4090")
+    assert back is not None and back.price_cny != 12345 and not back.user_edited
+
+
+def test_custom_part_dialog_keeps_input_on_error_and_adds_when_fixed(qtbot, window, services) -> None:  # type: ignore[no-untyped-def]
+    dialog = CustomPartDialog(services.parts, "psu", window)
+    qtbot.addWidget(dialog)
+    ed = dialog.editors
+    ed["id"].setText("my-psu-1300")
+    ed["name"].setText("我的 1300W 电源")
+    ed["brand"].setText("Mine")
+    ed["price_cny"].setText("abc")
+    ed["source"].setText("https://example.com")
+    ed["watts"].setText("1300")
+    ed["efficiency"].setText("80 PLUS Gold")
+    dialog.try_accept()
+    assert dialog.result() == 0 and dialog.created is None
+    errors = dialog.errors.text()
+    assert "price_cny" in errors and "source" in errors
+    assert ed["name"].text() == "我的 1300W 电源"  # nothing typed is lost
+    ed["price_cny"].setText("1,299")
+    ed["source"].setText("https://example.com/psu/1300")
+    dialog.try_accept()
+    assert dialog.created is not None and dialog.created.custom
+    window.parts_browser.reload(select_id="my-psu-1300")
+    assert window.parts_browser.detail.part is not None and window.parts_browser.detail.part.id == "my-psu-1300"
+    assert window.parts_browser.delete_button.isEnabled()
+
+
+def test_language_switch_retranslates_live(window: MainWindow) -> None:
+    assert window.tabs.tabText(0) == "Parts"
+    window.language_actions["zh_CN"].trigger()
+    assert window.tabs.tabText(0) == "部件"
+    assert window.parts_browser.categories.item(1).text().startswith("显卡")
+    headers = [window.parts_browser.model.headerData(c, Qt.Orientation.Horizontal)
+               for c in range(window.parts_browser.model.columnCount())]
+    assert "价格 (¥)" in headers
+    assert window.settings.value("ui/language") == "zh_CN"
+    window.language_actions["en"].trigger()
+    assert window.tabs.tabText(0) == "Parts"
+
+
+def test_geometry_is_remembered(qtbot, services) -> None:  # type: ignore[no-untyped-def]
+    w = build_window(services)
+    qtbot.addWidget(w)
+    w.show()
+    w.resize(1111, 777)
+    w.close()
+    again = build_window(services)
+    qtbot.addWidget(again)
+    assert (again.width(), again.height()) == (1111, 777)
+
+
+def test_csv_import_errors_are_shown_and_good_files_load(qtbot, window: MainWindow, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    bad = tmp_path / "坏.csv"
+    bad.write_text("id,category,name\nx,psu,X\n", encoding="utf-8")
+    window.import_parts(bad)
+    qtbot.waitUntil(lambda: hasattr(window, "last_import_error"), timeout=10000)
+    assert "line 2" in window.last_import_error and "watts" in window.last_import_error
+    for box in window.findChildren(QMessageBox):
+        box.close()
+    good = tmp_path / "好.csv"
+    good.write_text("id,category,name,brand,price_cny,price_date,source,watts,efficiency,form_factor,pcie_8pin,"
+                    "connector_12v2x6,eps_8pin\n"
+                    "gw-850,psu,长城 850W,长城,599,2026-11,https://www.greatwall.com.cn/p/850,850,Gold,ATX,4,0,1\n",
+                    encoding="gb18030")
+    window.import_parts(good)
+    qtbot.waitUntil(lambda: hasattr(window, "last_import_message"), timeout=10000)
+    assert window.parts_browser.detail.part is not None and window.parts_browser.detail.part.id == "gw-850"
+
+
+def test_corrupt_database_gives_a_notice(qapp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    db = tmp_path / "configurator.db"
+    db.write_bytes(os.urandom(10000))
+    s = build_services(argparse.Namespace(db=str(db), lang="en"),
+                       QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
+    try:
+        assert len(s.notices) == 1
+        title, text = s.notices[0]
+        assert title == "Database repaired" and ".corrupt-" in text
+        assert str(s.store.recovered.moved_to) in text
+    finally:
+        s.store.close()
