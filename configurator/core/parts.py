@@ -13,6 +13,8 @@ decimal GB for storage, W, MHz/GHz, mm, GB/s, MB/s, TFLOPS/TOPS, CNY.
 from __future__ import annotations
 
 import dataclasses
+import datetime
+import functools
 import json
 import re
 import types
@@ -370,8 +372,14 @@ def part_fields(cls: type[Any]) -> list[dataclasses.Field[Any]]:
     return [f for f in dataclasses.fields(cls)]
 
 
+@functools.cache
 def _hints(cls: type[Any]) -> dict[str, Any]:
     return typing.get_type_hints(cls)
+
+
+@functools.cache
+def _field_names(cls: type[Any]) -> frozenset[str]:
+    return frozenset(f.name for f in dataclasses.fields(cls))
 
 
 _MSG_REQUIRED = QT_TRANSLATE_NOOP("parts", "is required")
@@ -464,7 +472,7 @@ def _coerce(value: Any, tp: Any, path: str, errors: list[FieldError]) -> Any:
 
 def _build(cls: type[Any], data: Mapping[str, Any], prefix: str, errors: list[FieldError]) -> Any:
     hints = _hints(cls)
-    names = {f.name for f in dataclasses.fields(cls)}
+    names = _field_names(cls)
     kwargs: dict[str, Any] = {}
     for key, value in data.items():
         attr = _RENAMES.get(key, key) if cls in (PcieSlot, M2Slot) else key
@@ -521,7 +529,7 @@ def _check_semantics(data: Mapping[str, Any], errors: list[FieldError]) -> None:
     if isinstance(pid, str) and not ID_RE.match(pid):
         errors.append(_err("id", _MSG_ID, got=pid))
     date = data.get("price_date")
-    if isinstance(date, str) and not DATE_RE.match(date):
+    if isinstance(date, str) and not _is_date(date):
         errors.append(_err("price_date", _MSG_DATE, got=date))
     src = data.get("source")
     if isinstance(src, str) and not _is_spec_url(src):
@@ -535,6 +543,16 @@ def _check_semantics(data: Mapping[str, Any], errors: list[FieldError]) -> None:
         for i, v in enumerate(mts):
             if v not in MEMORY_TYPES:
                 errors.append(_err(f"memory_types[{i}]", _MSG_MEMTYPE, got=v))
+
+
+def _is_date(text: str) -> bool:
+    if not DATE_RE.match(text):
+        return False
+    try:
+        datetime.date.fromisoformat(text if len(text) == 10 else text + "-01")
+    except ValueError:
+        return False
+    return True
 
 
 def _is_spec_url(url: str) -> bool:

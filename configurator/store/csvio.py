@@ -126,11 +126,14 @@ def decode(raw: bytes) -> str:
 
 
 def read_rows(text: str) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
-    sample = text[:4096]
-    try:
-        dialect: Any = csv.Sniffer().sniff(sample.splitlines()[0] if sample else ",", delimiters=",;\t")
-    except csv.Error:
-        dialect = csv.excel
+    first_line = text.split("\n", 1)[0]
+    delimiter = max(",;\t", key=first_line.count) if first_line else ","
+
+    class Dialect(csv.excel):
+        pass
+
+    Dialect.delimiter = delimiter
+    dialect = Dialect
     reader = csv.reader(io.StringIO(text), dialect)
     rows: list[tuple[int, dict[str, str]]] = []
     header: list[str] = []

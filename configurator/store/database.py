@@ -84,7 +84,9 @@ def check_integrity(path: Path) -> str | None:
     if not path.exists() or path.stat().st_size == 0:
         return None
     try:
-        con = sqlite3.connect(f"file:{path}?mode=rw", uri=True, timeout=5)
+        # Read-only: a read-write open of a damaged file lets SQLite delete its -wal/-shm,
+        # which must be kept aside with it.
+        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5)
     except sqlite3.Error as exc:
         return str(exc)
     try:

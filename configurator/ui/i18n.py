@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, QLibraryInfo, QLocale, QSettings, QTranslator
+from PySide6.QtCore import QCoreApplication, QEvent, QLibraryInfo, QLocale, QSettings, QTranslator
 
 from configurator.i18n import LANGUAGES, normalise, qm_path
 
@@ -54,3 +54,5 @@ class LanguageManager:
     def switch(self, lang: str) -> None:
         self.install(lang)
         self.settings.setValue(SETTINGS_KEY, self.current)
+        # Deliver LanguageChange now, so every widget is retranslated before this returns.
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.LanguageChange)

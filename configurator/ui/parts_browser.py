@@ -271,6 +271,9 @@ class PartsBrowser(QWidget):
         self.table.setObjectName("partsTable")
         self.table.setModel(self.proxy)
         self.table.setSortingEnabled(True)
+        self.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)
+        self.table.setWordWrap(False)
+        self.table.verticalHeader().setDefaultSectionSize(self.table.fontMetrics().height() + 10)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setAlternatingRowColors(True)
@@ -334,6 +337,9 @@ class PartsBrowser(QWidget):
             header.resizeSection(0, 320)
         self._update_empty_state()
         if current and self.select_part(current):
+            return
+        if self.proxy.rowCount() > 0:  # show something useful rather than an empty pane
+            self.table.setCurrentIndex(self.proxy.index(0, 0))
             return
         self.detail.show_part(None)
         self.delete_button.setEnabled(False)

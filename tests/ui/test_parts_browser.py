@@ -99,6 +99,8 @@ def test_custom_part_dialog_keeps_input_on_error_and_adds_when_fixed(qtbot, wind
     ed["source"].setText("https://example.com")
     ed["watts"].setText("1300")
     ed["efficiency"].setText("80 PLUS Gold")
+    for name, value in (("form_factor", "ATX"), ("pcie_8pin", "6"), ("connector_12v2x6", "1"), ("eps_8pin", "2")):
+        ed[name].setText(value)
     dialog.try_accept()
     assert dialog.result() == 0 and dialog.created is None
     errors = dialog.errors.text()
@@ -107,7 +109,7 @@ def test_custom_part_dialog_keeps_input_on_error_and_adds_when_fixed(qtbot, wind
     ed["price_cny"].setText("1,299")
     ed["source"].setText("https://example.com/psu/1300")
     dialog.try_accept()
-    assert dialog.created is not None and dialog.created.custom
+    assert dialog.created is not None and dialog.created.custom, dialog.errors.text()
     window.parts_browser.reload(select_id="my-psu-1300")
     assert window.parts_browser.detail.part is not None and window.parts_browser.detail.part.id == "my-psu-1300"
     assert window.parts_browser.delete_button.isEnabled()

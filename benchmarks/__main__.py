@@ -1,0 +1,23 @@
+"""`make bench`: every benchmark, each against its own baseline measured in the same run."""
+
+from __future__ import annotations
+
+import argparse
+
+from benchmarks import bench_startup
+
+SUITES = {"startup": bench_startup.run}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(prog="python -m benchmarks")
+    parser.add_argument("--only", help="comma-separated: " + ",".join(SUITES))
+    parser.add_argument("--repeats", type=int, default=7)
+    args = parser.parse_args()
+    names = args.only.split(",") if args.only else list(SUITES)
+    for name in names:
+        SUITES[name](repeats=args.repeats)
+
+
+if __name__ == "__main__":
+    main()
