@@ -113,7 +113,7 @@ class Gpu(Part):
     power_eps8: int = 0  # data-centre cards that take a CPU (EPS) 8-pin
     pcie_gen: int
     pcie_lanes: int
-    slot_width: float | None = 2.0
+    slot_width: float | None = None  # None for SXM/OAM modules
     length_mm: int | None = None
     cooling: Literal["active", "blower", "passive"]
     nvlink: bool

@@ -132,11 +132,11 @@ def test_geometry_is_remembered(qtbot, services) -> None:  # type: ignore[no-unt
     w = build_window(services)
     qtbot.addWidget(w)
     w.show()
-    w.resize(1111, 777)
+    w.resize(790, 561)
     w.close()
     again = build_window(services)
     qtbot.addWidget(again)
-    assert (again.width(), again.height()) == (1111, 777)
+    assert (again.width(), again.height()) == (790, 561)
 
 
 def test_csv_import_errors_are_shown_and_good_files_load(qtbot, window: MainWindow, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
