@@ -48,8 +48,9 @@ def test_no_unfinished_or_empty_entries() -> None:
 def test_ts_has_every_string_in_the_code(tmp_path: Path) -> None:
     copy = tmp_path / "check.ts"
     shutil.copy(TS, copy)
-    subprocess.run([tool("pyside6-lupdate"), "-no-obsolete", "-locations", "none", "-target-language", "zh_CN", *sources(), "-ts", str(copy)],
-                   cwd=ROOT, check=True, capture_output=True)
+    argv = [tool("pyside6-lupdate"), "-no-obsolete", "-locations", "none", "-target-language", "zh_CN",
+            *sources(), "-ts", str(copy)]
+    subprocess.run(argv, cwd=ROOT, check=True, capture_output=True)
     assert copy.read_text(encoding="utf-8") == TS.read_text(encoding="utf-8"), (
         "resources/translations/configurator_zh_CN.ts is stale: run `make translations`")
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import dataclasses
 import datetime
-import functools
 import json
 import re
 import types
@@ -372,14 +371,23 @@ def part_fields(cls: type[Any]) -> list[dataclasses.Field[Any]]:
     return [f for f in dataclasses.fields(cls)]
 
 
-@functools.cache
+_HINTS: dict[type[Any], dict[str, Any]] = {}
+_NAMES: dict[type[Any], frozenset[str]] = {}
+
+
 def _hints(cls: type[Any]) -> dict[str, Any]:
-    return typing.get_type_hints(cls)
+    """Resolved annotations, cached: get_type_hints is slow and runs for every loaded part."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
 
 
-@functools.cache
 def _field_names(cls: type[Any]) -> frozenset[str]:
-    return frozenset(f.name for f in dataclasses.fields(cls))
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = frozenset(f.name for f in dataclasses.fields(cls))
+    return names
 
 
 _MSG_REQUIRED = QT_TRANSLATE_NOOP("parts", "is required")

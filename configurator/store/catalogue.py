@@ -77,7 +77,8 @@ def sync_catalogue(store: Store, directory: Path = CATALOGUE_DIR, force: bool = 
     digest = catalogue_digest(directory)
     with store.session() as s:
         meta = s.get(MetaRow, DIGEST_KEY)
-        if meta is not None and meta.value == digest and not force:
+        seeded = s.scalar(select(PartRow.id).where(PartRow.custom.is_(False)).limit(1)) is not None
+        if meta is not None and meta.value == digest and seeded and not force:
             return {}
     parts = load_catalogue(directory)
     now = datetime.now()

@@ -47,6 +47,8 @@ def display_value(name: str, value: Any) -> str:
     if name == "category":
         return translate("parts", CATEGORY_LABELS.get(value, value))
     if isinstance(value, float):
+        if value.is_integer():
+            return f"{int(value):,}"
         return f"{value:,.1f}" if value >= 100 else f"{value:g}"
     if isinstance(value, int) and name not in ("launch_year",):
         return f"{value:,}"

@@ -156,17 +156,18 @@ class DetailPane(QWidget):
             if key in SKIP_IN_DETAIL:
                 continue
             rows.append(
-                f"<tr><td style='padding-right:12px;color:palette(mid)'>{html.escape(header_text(part.category, key))}"
-                f"</td><td>{html.escape(display_value(key, value))}</td></tr>"
+                f"<tr><td style='padding-right:14px'>{html.escape(header_text(part.category, key))}"
+                f"</td><td><b>{html.escape(display_value(key, value))}</b></td></tr>"
             )
         out = [f"<p><code>{html.escape(part.id)}</code>"]
         if part.custom:
             out.append(" · " + html.escape(translate("PartsBrowser", "custom part")))
         if part.user_edited:
             out.append(" · " + html.escape(translate("PartsBrowser", "price edited by you")))
-        out.append("</p><table cellspacing='2'>" + "".join(rows) + "</table>")
+        out.append("</p><table cellspacing='0' cellpadding='2'>" + "".join(rows) + "</table>")
         if isinstance(part, Motherboard) and part.pcie_slots:
-            out.append(f"<h3>{html.escape(translate('parts', 'PCIe slots'))}</h3><table cellspacing='2'>")
+            out.append(f"<h3>{html.escape(translate('parts', 'PCIe slots'))}</h3>"
+                       "<table cellspacing='0' cellpadding='3'>")
             heads = (
                 translate("PartsBrowser", "Slot"), translate("PartsBrowser", "Position"),
                 translate("PartsBrowser", "Size"), translate("PartsBrowser", "Link"),
@@ -183,7 +184,8 @@ class DetailPane(QWidget):
                 )
             out.append("</table>")
         if isinstance(part, Motherboard) and part.m2_slots:
-            out.append(f"<h3>{html.escape(translate('parts', 'M.2 slots'))}</h3><table cellspacing='2'>")
+            out.append(f"<h3>{html.escape(translate('parts', 'M.2 slots'))}</h3>"
+                       "<table cellspacing='0' cellpadding='3'>")
             for m in part.m2_slots:
                 out.append(
                     f"<tr><td style='padding-right:10px'>{html.escape(m.name)}</td><td>x{m.lanes} Gen{m.gen}</td>"

@@ -17,10 +17,28 @@ GPUS = [p for p in PARTS if isinstance(p, Gpu)]
 CPUS = [p for p in PARTS if isinstance(p, Cpu)]
 BOARDS = [p for p in PARTS if isinstance(p, Motherboard)]
 
-REQUIRED_IDS = """nvidia-gtx-1650-super nvidia-gtx-1660-super nvidia-rtx-3060-12gb nvidia-rtx-3090 nvidia-rtx-4090
-nvidia-rtx-5090 nvidia-rtx-a4000 nvidia-tesla-t4 nvidia-a100-40gb-pcie nvidia-a100-80gb-pcie nvidia-a100-80gb-sxm
-nvidia-h100-pcie amd-radeon-rx-570 intel-core-i5-10400f amd-ryzen-5-3600 amd-ryzen-5-5600x amd-ryzen-9-5950x
-intel-core-i9-12900k amd-ryzen-threadripper-pro-3975wx intel-xeon-platinum-8380""".split()
+REQUIRED_IDS = [
+    "nvidia-gtx-1650-super",
+    "nvidia-gtx-1660-super",
+    "nvidia-rtx-3060-12gb",
+    "nvidia-rtx-3090",
+    "nvidia-rtx-4090",
+    "nvidia-rtx-5090",
+    "nvidia-rtx-a4000",
+    "nvidia-tesla-t4",
+    "nvidia-a100-40gb-pcie",
+    "nvidia-a100-80gb-pcie",
+    "nvidia-a100-80gb-sxm",
+    "nvidia-h100-pcie",
+    "amd-radeon-rx-570",
+    "intel-core-i5-10400f",
+    "amd-ryzen-5-3600",
+    "amd-ryzen-5-5600x",
+    "amd-ryzen-9-5950x",
+    "intel-core-i9-12900k",
+    "amd-ryzen-threadripper-pro-3975wx",
+    "intel-xeon-platinum-8380",
+]
 
 
 def test_counts_per_category() -> None:

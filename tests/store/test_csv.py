@@ -12,7 +12,8 @@ HEADER = ("id,category,name,brand,price_cny,price_date,source,watts,efficiency,f
 
 
 def psu_row(pid: str, name: str, watts: str = "850", price: str = "899") -> str:
-    return f"{pid},psu,{name},长城,{price},2026-11,https://www.greatwall.com.cn/psu/{pid},{watts},80 PLUS Gold,ATX,4,1,2\n"
+    url = f"https://www.greatwall.com.cn/psu/{pid}"
+    return f"{pid},psu,{name},长城,{price},2026-11,{url},{watts},80 PLUS Gold,ATX,4,1,2\n"
 
 
 def test_export_then_import_changes_nothing(repo: PartsRepository, tmp_path: Path) -> None:

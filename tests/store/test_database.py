@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import os
+import re
 import shutil
 import sqlite3
 from pathlib import Path
@@ -160,9 +161,7 @@ nvlink = false
     # New catalogue prices for two parts.
     for pid, price in (("nvidia-rtx-4090", 11111), ("nvidia-rtx-3090", 22222)):
         head, rest = text.split(f'id = "{pid}"', 1)
-        block, tail = (rest.split("[[part]]", 1) + [""])[:2]
-        import re
-
+        block, tail = [*rest.split("[[part]]", 1), ""][:2]
         block = re.sub(r"price_cny = \d+", f"price_cny = {price}", block, count=1)
         text = head + f'id = "{pid}"' + block + ("[[part]]" + tail if tail else "")
     gpu.write_text(text, encoding="utf-8")
@@ -198,3 +197,17 @@ def test_newer_catalogue_keeps_user_prices_custom_parts_builds_and_history(store
     assert [p.price_cny for p in history_after[len(history_before):]] == [22222]
     # Going back to the catalogue price is one click.
     assert parts.reset_price("nvidia-rtx-3090").price_cny == 22222
+
+
+def test_emptied_parts_table_is_reseeded_at_next_start(store, db_path: Path) -> None:  # type: ignore[no-untyped-def]
+    store.close()
+    con = sqlite3.connect(db_path)
+    con.execute("DELETE FROM price_history")
+    con.execute("DELETE FROM parts")
+    con.commit()
+    con.close()
+    again = open_store(db_path)
+    try:
+        assert len(PartsRepository(again).list_parts()) == len(load_catalogue())
+    finally:
+        again.close()
