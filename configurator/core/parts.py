@@ -532,6 +532,29 @@ def part_from_dict(data: Mapping[str, Any], category: str | None = None) -> AnyP
     return typing.cast(AnyPart, part)
 
 
+def part_from_trusted(data: Mapping[str, Any]) -> AnyPart:
+    """Build a record from data that was validated when it was written (the database).
+
+    Skips per-field checks, which dominate a warm ``parts list``; falls back to full
+    validation if the data does not fit the record (e.g. written by another version).
+    """
+    cls = PART_TYPES.get(str(data.get("category")))
+    if cls is not None:
+        kwargs = {k: v for k, v in data.items() if k != "category"}
+        try:
+            if cls is Motherboard:
+                kwargs["pcie_slots"] = [PcieSlot(**_slot_kwargs(d)) for d in kwargs.get("pcie_slots", [])]
+                kwargs["m2_slots"] = [M2Slot(**_slot_kwargs(d)) for d in kwargs.get("m2_slots", [])]
+            return typing.cast(AnyPart, cls(**kwargs))
+        except (TypeError, AttributeError):
+            pass
+    return part_from_dict(data)
+
+
+def _slot_kwargs(d: Mapping[str, Any]) -> dict[str, Any]:
+    return {_RENAMES.get(k, k): v for k, v in d.items()}
+
+
 def _check_semantics(data: Mapping[str, Any], errors: list[FieldError]) -> None:
     pid = data.get("id")
     if isinstance(pid, str) and not ID_RE.match(pid):

@@ -15,6 +15,7 @@ from configurator.core.parts import (
     FieldError,
     PartValidationError,
     part_from_dict,
+    part_from_trusted,
     part_to_dict,
 )
 from configurator.store.catalogue import specs_of
@@ -47,7 +48,7 @@ def _row_dict(row: PartRow) -> dict[str, Any]:
 
 def row_to_part(row: PartRow) -> AnyPart | None:
     try:
-        return part_from_dict(_row_dict(row), row.category)
+        return part_from_trusted(_row_dict(row))
     except PartValidationError as exc:
         log.warning("part %s in the database is invalid and was skipped: %s", row.id, exc)
         return None

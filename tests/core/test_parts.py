@@ -97,3 +97,11 @@ def test_bool_text(text: str, value: bool) -> None:
 def test_list_text_accepts_json_and_semicolons() -> None:
     assert parse_text_value("DDR4; DDR5", list[str]) == ["DDR4", "DDR5"]
     assert parse_text_value('["DDR5"]', list[str]) == ["DDR5"]
+
+
+def test_trusted_construction_matches_validated_and_falls_back_on_bad_data() -> None:
+    from configurator.core.parts import part_from_trusted
+
+    assert part_from_trusted(GPU) == part_from_dict(GPU)
+    with pytest.raises(PartValidationError):
+        part_from_trusted({**GPU, "from_a_newer_version": 1})
