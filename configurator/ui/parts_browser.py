@@ -200,6 +200,23 @@ class DetailPane(QWidget):
             f"<h3>{html.escape(translate('parts', 'Source'))}</h3>"
             f"<p><a href='{html.escape(part.source, quote=True)}'>{html.escape(part.source)}</a></p>"
         )
+        history = self.repo.price_history(part.id)
+        if len(history) > 1:
+            out.append(f"<h3>{html.escape(translate('PartsBrowser', 'Price history'))}</h3>"
+                       "<table cellspacing='0' cellpadding='2'>")
+            origins = {
+                "catalogue": translate("PartsBrowser", "catalogue"),
+                "user": translate("PartsBrowser", "edited by you"),
+                "import": translate("PartsBrowser", "CSV import"),
+                "reset": translate("PartsBrowser", "back to catalogue price"),
+            }
+            for point in reversed(history[-8:]):
+                out.append(
+                    f"<tr><td style='padding-right:14px'>{point.recorded_at:%Y-%m-%d %H:%M}</td>"
+                    f"<td align='right' style='padding-right:14px'><b>¥{point.price_cny:,}</b></td>"
+                    f"<td>{html.escape(origins.get(point.origin, point.origin))} ({html.escape(point.price_date)})"
+                    "</td></tr>")
+            out.append("</table>")
         out.append("<p style='color:palette(mid)'>" + html.escape(
             translate("PartsBrowser", "Price: street-price estimate in CNY as of {date}; edit it to match your quote.")
         ).replace("{date}", html.escape(part.price_date)) + "</p>")

@@ -261,6 +261,22 @@ PySide6 {qt}
         <translation>共享通道</translation>
     </message>
     <message>
+        <source>catalogue</source>
+        <translation>目录</translation>
+    </message>
+    <message>
+        <source>edited by you</source>
+        <translation>由你修改</translation>
+    </message>
+    <message>
+        <source>CSV import</source>
+        <translation>CSV 导入</translation>
+    </message>
+    <message>
+        <source>back to catalogue price</source>
+        <translation>恢复目录价</translation>
+    </message>
+    <message>
         <source>Price: street-price estimate in CNY as of {date}; edit it to match your quote.</source>
         <translation>价格：截至 {date} 的人民币市场参考价；可按你的报价修改。</translation>
     </message>

@@ -82,6 +82,7 @@ def test_price_edit_is_persisted(qtbot, window: MainWindow, services) -> None:  
     row = browser.proxy.mapFromSource(browser.model.index(browser.model.row_of("nvidia-rtx-4090"),
                                                           browser.model.column_names.index("price_cny")))
     assert row.data() == "¥12,345 ✎"
+    assert "Price history" in detail.body.text() and "edited by you" in detail.body.text()
     assert detail.reset_price.isEnabled()
     qtbot.mouseClick(detail.reset_price, Qt.MouseButton.LeftButton)
     back = PartsRepository(services.store).get("nvidia-rtx-4090")
