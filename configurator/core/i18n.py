@@ -27,8 +27,10 @@ class Message:
 
     def render(self, translate: Translate | None = None) -> str:
         template = translate(self.context, self.template) if translate else self.template
+        # A parameter may itself be a translatable message (e.g. "an integer").
+        params = {k: v.render(translate) if isinstance(v, Message) else v for k, v in self.params.items()}
         try:
-            return template.format(**self.params)
+            return template.format(**params)
         except (KeyError, IndexError, ValueError):
             # A broken translation must never hide the message: fall back to English.
-            return self.template.format(**self.params)
+            return self.template.format(**params)

@@ -414,6 +414,10 @@ _TYPE_NAMES = {
     list: QT_TRANSLATE_NOOP("parts", "a list"),
 }
 
+def _type_name(tp: type) -> Message:
+    return Message("parts", _TYPE_NAMES[tp])
+
+
 # Fields that must be > 0 (a zero there is a data-entry mistake).
 _POSITIVE = {
     "vram_gb", "memory_bandwidth_gbs", "fp32_tflops", "board_power_w", "cores", "threads",
@@ -447,33 +451,33 @@ def _coerce(value: Any, tp: Any, path: str, errors: list[FieldError]) -> Any:
         return value
     if origin is list:
         if not isinstance(value, list):
-            errors.append(_err(path, _MSG_TYPE, expected=_TYPE_NAMES[list], got=value))
+            errors.append(_err(path, _MSG_TYPE, expected=_type_name(list), got=value))
             return []
         return [_coerce(v, args[0], f"{path}[{i}]", errors) for i, v in enumerate(value)]
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         if not isinstance(value, Mapping):
-            errors.append(_err(path, _MSG_TYPE, expected=_TYPE_NAMES[list], got=value))
+            errors.append(_err(path, _MSG_TYPE, expected=_type_name(list), got=value))
             return None
         return _build(tp, value, path + ".", errors)
     if tp is bool:
         if not isinstance(value, bool):
-            errors.append(_err(path, _MSG_TYPE, expected=_TYPE_NAMES[bool], got=value))
+            errors.append(_err(path, _MSG_TYPE, expected=_type_name(bool), got=value))
         return value
     if tp is int:
         if isinstance(value, bool) or not isinstance(value, int):
             if isinstance(value, float) and value.is_integer():
                 return int(value)
-            errors.append(_err(path, _MSG_TYPE, expected=_TYPE_NAMES[int], got=value))
+            errors.append(_err(path, _MSG_TYPE, expected=_type_name(int), got=value))
             return value
         return value
     if tp is float:
         if isinstance(value, bool) or not isinstance(value, (int, float)):
-            errors.append(_err(path, _MSG_TYPE, expected=_TYPE_NAMES[float], got=value))
+            errors.append(_err(path, _MSG_TYPE, expected=_type_name(float), got=value))
             return value
         return float(value)
     if tp is str:
         if not isinstance(value, str):
-            errors.append(_err(path, _MSG_TYPE, expected=_TYPE_NAMES[str], got=value))
+            errors.append(_err(path, _MSG_TYPE, expected=_type_name(str), got=value))
         return value
     raise TypeError(f"unsupported annotation {tp!r}")  # pragma: no cover - programming error
 

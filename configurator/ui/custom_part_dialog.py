@@ -201,9 +201,11 @@ class CustomPartDialog(QDialog):
             lines = []
             for e in exc.errors:
                 root = e.path.split("[")[0].split(".")[0]
+                label = header_text(self.current_category, root) if root in self._labels else e.path
                 if root in self._labels:
                     self._labels[root].setStyleSheet("color: #c0392b; font-weight: bold")
-                lines.append("• " + e.render(translate))
+                    label += e.path[len(root):]  # keep "[2].gen" of a slot
+                lines.append(f"• {label}: {e.message.render(translate)}")
             self.errors.setText("\n".join(lines))
             self.errors.show()
             first = exc.errors[0].path.split("[")[0].split(".")[0] if exc.errors else None

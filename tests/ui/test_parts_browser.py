@@ -105,7 +105,7 @@ def test_custom_part_dialog_keeps_input_on_error_and_adds_when_fixed(qtbot, wind
     dialog.try_accept()
     assert dialog.result() == 0 and dialog.created is None
     errors = dialog.errors.text()
-    assert "price_cny" in errors and "source" in errors
+    assert "Price (¥)" in errors and "Source" in errors
     assert ed["name"].text() == "我的 1300W 电源"  # nothing typed is lost
     ed["price_cny"].setText("1,299")
     ed["source"].setText("https://example.com/psu/1300")
