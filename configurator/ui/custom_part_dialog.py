@@ -193,19 +193,20 @@ class CustomPartDialog(QDialog):
         return data
 
     def try_accept(self) -> None:
-        for label in self._labels.values():
-            label.setStyleSheet("")
+        for field_label in self._labels.values():
+            field_label.setStyleSheet("")
         try:
             self.created = self.repo.add_custom(self.values())
         except PartValidationError as exc:
             lines = []
             for e in exc.errors:
                 root = e.path.split("[")[0].split(".")[0]
-                label = header_text(self.current_category, root) if root in self._labels else e.path
+                where = e.path
                 if root in self._labels:
                     self._labels[root].setStyleSheet("color: #c0392b; font-weight: bold")
-                    label += e.path[len(root):]  # keep "[2].gen" of a slot
-                lines.append(f"• {label}: {e.message.render(translate)}")
+                    # The label the user sees, keeping "[2].gen" of a slot.
+                    where = header_text(self.current_category, root) + e.path[len(root):]
+                lines.append(f"• {where}: {e.message.render(translate)}")
             self.errors.setText("\n".join(lines))
             self.errors.show()
             first = exc.errors[0].path.split("[")[0].split(".")[0] if exc.errors else None
