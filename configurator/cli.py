@@ -241,8 +241,6 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="configurator", description="Plan, watch and measure a PyTorch machine.")
     p.add_argument("--db", help="database file (default: CONFIGURATOR_DB or the per-user data dir)")
     p.add_argument("--lang", help="en or zh_CN (default: the system language)")
-    p.add_argument("--fake-gpus", type=int, default=None, metavar="N",
-                   help="simulate N NVIDIA GPUs (demos, screenshots)")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
 
     parts = sub.add_parser("parts", help="the parts catalogue")
