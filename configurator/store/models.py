@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from sqlalchemy import JSON, Boolean, DateTime, ForeignKey, Integer, String, Text
+from sqlalchemy import JSON, Boolean, DateTime, Float, ForeignKey, Integer, String, Text
 from sqlalchemy.orm import DeclarativeBase, Mapped, mapped_column
 
 
@@ -58,3 +58,53 @@ class MetaRow(Base):
 
     key: Mapped[str] = mapped_column(String(64), primary_key=True)
     value: Mapped[str] = mapped_column(Text)
+
+
+class RecordingRow(Base):
+    """A monitor recording: the CSV file itself lives at ``path``; this is its index entry."""
+
+    __tablename__ = "recordings"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    path: Mapped[str] = mapped_column(Text)
+    hostname: Mapped[str] = mapped_column(String(255))
+    started_at: Mapped[datetime] = mapped_column(DateTime)
+    stopped_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    interval_s: Mapped[float] = mapped_column(Float)
+    gpus: Mapped[int] = mapped_column(Integer, default=0)
+    rows: Mapped[int] = mapped_column(Integer, default=0)
+    markers: Mapped[list[dict[str, Any]]] = mapped_column(JSON, default=list)  # [{"time", "label"}]
+    note: Mapped[str | None] = mapped_column(Text, nullable=True)
+
+
+class BenchRunRow(Base):
+    """One benchmark suite run; ``machine`` is a hash of the hardware fingerprint (history per machine)."""
+
+    __tablename__ = "bench_runs"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    started_at: Mapped[datetime] = mapped_column(DateTime)
+    finished_at: Mapped[datetime | None] = mapped_column(DateTime, nullable=True)
+    suite: Mapped[str] = mapped_column(String(32))
+    device: Mapped[str] = mapped_column(String(32))
+    status: Mapped[str] = mapped_column(String(16))  # running | finished | cancelled | failed
+    python: Mapped[str | None] = mapped_column(Text, nullable=True)
+    fingerprint: Mapped[dict[str, Any]] = mapped_column(JSON)
+    machine: Mapped[str] = mapped_column(String(64), index=True)
+    build_id: Mapped[int | None] = mapped_column(ForeignKey("builds.id", ondelete="SET NULL"), nullable=True)
+
+
+class BenchResultRow(Base):
+    __tablename__ = "bench_results"
+
+    id: Mapped[int] = mapped_column(Integer, primary_key=True, autoincrement=True)
+    run_id: Mapped[int] = mapped_column(ForeignKey("bench_runs.id", ondelete="CASCADE"), index=True)
+    workload: Mapped[str] = mapped_column(String(64))
+    status: Mapped[str] = mapped_column(String(16))  # ok | failed | timeout | cancelled | skipped
+    value: Mapped[float | None] = mapped_column(Float, nullable=True)
+    unit: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    median: Mapped[float | None] = mapped_column(Float, nullable=True)
+    iqr: Mapped[float | None] = mapped_column(Float, nullable=True)
+    settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    details: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    error: Mapped[str | None] = mapped_column(Text, nullable=True)

@@ -211,3 +211,35 @@ def test_emptied_parts_table_is_reseeded_at_next_start(store, db_path: Path) -> 
         assert len(PartsRepository(again).list_parts()) == len(load_catalogue())
     finally:
         again.close()
+
+
+def test_real_migration_from_the_first_schema_keeps_data_and_takes_a_copy(tmp_path: Path) -> None:
+    from alembic import command
+
+    from configurator.store.database import make_engine
+    from configurator.store.migrate import alembic_config
+
+    path = tmp_path / "old.db"
+    engine = make_engine(path)
+    cfg = alembic_config()
+    with engine.begin() as connection:
+        cfg.attributes["connection"] = connection
+        command.upgrade(cfg, "0001")
+    engine.dispose()
+    con = sqlite3.connect(path)
+    con.execute("INSERT INTO builds (name, data, created_at, updated_at) VALUES "
+                "('我的配置', '{\"format\": \"configurator.build/1\", \"parts\": []}', '2026-01-01', '2026-01-01')")
+    con.commit()
+    con.close()
+
+    store = open_store(path)
+    try:
+        assert store.backup is not None and "rev0001" in store.backup.name
+        assert BuildsRepository(store).list()[0].name == "我的配置"
+        con = sqlite3.connect(path)
+        assert con.execute("SELECT version_num FROM alembic_version").fetchone()[0] == SCHEMA_HEAD
+        tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        assert {"recordings", "bench_runs", "bench_results"} <= tables
+        con.close()
+    finally:
+        store.close()
