@@ -6,11 +6,12 @@ import argparse
 import logging
 import sys
 import tempfile
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from configurator.paths import default_db_path
 from configurator.store.database import Store, StoreError, open_store
@@ -30,6 +31,18 @@ class Services:
     languages: LanguageManager
     tasks: TaskRunner
     notices: list[tuple[str, str]]  # (title, text) to show once the window is up
+    fake_gpus: int | None = None
+    # Run at shutdown (and by tests): stop samplers, cancel runs, close servers.
+    cleanups: list[Callable[[], None]] = field(default_factory=list)
+
+    def close(self) -> None:
+        while self.cleanups:
+            self.cleanups.pop()()
+        self.tasks.wait()
+        self.store.close()
+
+
+TabTitle = Callable[[], str]
 
 
 def make_settings() -> QSettings:
@@ -55,11 +68,23 @@ def build_services(args: argparse.Namespace, settings: QSettings | None = None) 
                                    "in this session will not be kept.").replace("{path}", str(fallback))))
     if store.recovered is not None:
         notices.append((translate("App", "Database repaired"), store.recovered.message().render(translate)))
-    return Services(store, PartsRepository(store), settings, languages, TaskRunner(), notices)
+    return Services(store, PartsRepository(store), settings, languages, TaskRunner(), notices,
+                    fake_gpus=getattr(args, "fake_gpus", None))
+
+
+def build_tabs(services: Services) -> list[tuple[QWidget, TabTitle]]:
+    """The feature tabs after Parts, each with a function giving its (translated) title.
+
+    Each feature adds one block here: build its services, register their cleanup,
+    append its widget.
+    """
+    tabs: list[tuple[QWidget, TabTitle]] = []
+    return tabs
 
 
 def build_window(services: Services) -> MainWindow:
-    return MainWindow(services.store, services.parts, services.settings, services.languages, services.tasks)
+    return MainWindow(services.store, services.parts, services.settings, services.languages, services.tasks,
+                      build_tabs(services))
 
 
 def run_gui(args: argparse.Namespace) -> int:
@@ -75,5 +100,5 @@ def run_gui(args: argparse.Namespace) -> int:
         QMessageBox.warning(window, title, text)
     log.info("ready")
     code = app.exec()
-    services.store.close()
+    services.close()
     return int(code)

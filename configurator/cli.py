@@ -262,6 +262,9 @@ def build_parser() -> argparse.ArgumentParser:
     pe.add_argument("--category")
     pe.add_argument("--json", action="store_true")
     pe.set_defaults(func=cmd_parts_export)
+
+    # Other features register their sub-commands here, one line each:
+    # register(sub) adds parsers whose defaults set func(cli) -> exit code.
     return p
 
 

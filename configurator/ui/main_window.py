@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QSettings
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget
+from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget, QWidget
 
 from configurator import __version__
 from configurator.i18n import LANGUAGES
@@ -26,6 +27,7 @@ class MainWindow(QMainWindow):
         settings: QSettings,
         languages: LanguageManager,
         tasks: TaskRunner,
+        extra_tabs: Sequence[tuple[QWidget, Callable[[], str]]] = (),
     ):
         super().__init__()
         self.setObjectName("MainWindow")
@@ -40,6 +42,9 @@ class MainWindow(QMainWindow):
         self.tabs.setObjectName("mainTabs")
         self.parts_browser = PartsBrowser(parts, settings)
         self.tabs.addTab(self.parts_browser, "")
+        self.extra_tabs = list(extra_tabs)
+        for widget, _title in self.extra_tabs:
+            self.tabs.addTab(widget, "")
         self.setCentralWidget(self.tabs)
 
         self.db_label = QLabel()
@@ -94,6 +99,8 @@ class MainWindow(QMainWindow):
     def retranslate(self) -> None:
         self.setWindowTitle(translate("MainWindow", "Configurator — plan, watch and measure a PyTorch machine"))
         self.tabs.setTabText(0, translate("MainWindow", "Parts"))
+        for i, (_widget, title) in enumerate(self.extra_tabs, start=1):
+            self.tabs.setTabText(i, title())
         self.file_menu.setTitle(translate("MainWindow", "&File"))
         self.import_action.setText(translate("MainWindow", "&Import parts from CSV…"))
         self.export_action.setText(translate("MainWindow", "&Export parts to CSV…"))

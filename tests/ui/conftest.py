@@ -19,9 +19,8 @@ def settings(tmp_path: Path) -> QSettings:
 def services(qapp, db_path: Path, settings: QSettings):  # type: ignore[no-untyped-def]
     s = build_services(argparse.Namespace(db=str(db_path), lang="en"), settings)
     yield s
-    s.tasks.wait()
     s.languages.install("en")
-    s.store.close()
+    s.close()
 
 
 @pytest.fixture
