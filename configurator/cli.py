@@ -241,6 +241,8 @@ def build_parser() -> argparse.ArgumentParser:
     p = _Parser(prog="configurator", description="Plan, watch and measure a PyTorch machine.")
     p.add_argument("--db", help="database file (default: CONFIGURATOR_DB or the per-user data dir)")
     p.add_argument("--lang", help="en or zh_CN (default: the system language)")
+    p.add_argument("--fake-gpus", type=int, default=None, metavar="N",
+                   help="simulate N NVIDIA GPUs (demos, screenshots)")
     sub = p.add_subparsers(dest="command", parser_class=_Parser)
 
     parts = sub.add_parser("parts", help="the parts catalogue")
@@ -265,6 +267,13 @@ def build_parser() -> argparse.ArgumentParser:
 
     # Other features register their sub-commands here, one line each:
     # register(sub) adds parsers whose defaults set func(cli) -> exit code.
+    from configurator.cli_planner import register as register_planner
+
+    register_planner(sub)
+    from configurator.cli_bench import register as register_bench
+    register_bench(sub)
+    from configurator.cli_monitor import register as register_monitor
+    register_monitor(sub)
     return p
 
 

@@ -164,6 +164,7 @@ class Motherboard(Part):
     max_memory_gb: int
     ecc: bool
     rdimm: bool
+    udimm: bool = True  # False: registered DIMMs only (server and workstation boards)
     pcie_slots: list[PcieSlot]
     m2_slots: list[M2Slot] = field(default_factory=list)
     sata_ports: int = 0
@@ -293,6 +294,7 @@ FIELD_LABELS: dict[str, tuple[str, str]] = {
     "max_memory_gb": (QT_TRANSLATE_NOOP("parts", "Maximum memory"), "GiB"),
     "ecc": (QT_TRANSLATE_NOOP("parts", "ECC"), ""),
     "rdimm": (QT_TRANSLATE_NOOP("parts", "Registered (RDIMM)"), ""),
+    "udimm": (QT_TRANSLATE_NOOP("parts", "Unbuffered (UDIMM)"), ""),
     "avx512": (QT_TRANSLATE_NOOP("parts", "AVX-512"), ""),
     "integrated_graphics": (QT_TRANSLATE_NOOP("parts", "Integrated graphics"), ""),
     "max_sockets": (QT_TRANSLATE_NOOP("parts", "Sockets per system"), ""),

@@ -1,0 +1,171 @@
+"""`configurator check`, `suggest` and `presets`: the planner engine on the command line."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from configurator.core.i18n import QT_TRANSLATE_NOOP
+
+if TYPE_CHECKING:
+    from configurator.cli import Cli
+    from configurator.core.engine import Report
+    from configurator.core.parts import AnyPart
+
+EXIT_OK, EXIT_FINDINGS, EXIT_BAD_INPUT = 0, 1, 2
+
+
+def load_catalogue(cli: Cli) -> dict[str, AnyPart]:
+    from configurator.store.repository import PartsRepository
+
+    store = cli.open_store()
+    try:
+        return {p.id: p for p in PartsRepository(store).list_parts()}
+    finally:
+        store.close()
+
+
+def read_build_file(cli: Cli, path: Path, catalogue: dict[str, AnyPart]):  # type: ignore[no-untyped-def]
+    from configurator.core.build import BuildError, parse_build
+
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        cli.fail([(str(path), exc.strerror or str(exc))])
+    try:
+        data = json.loads(raw.decode("utf-8-sig"))
+    except UnicodeDecodeError:
+        cli.fail([(str(path), cli.say(QT_TRANSLATE_NOOP("cli", "is not UTF-8 text")))])
+    except json.JSONDecodeError as exc:
+        cli.fail([(f"{path}:{exc.lineno}:{exc.colno}", cli.say(QT_TRANSLATE_NOOP(
+            "cli", "not valid JSON: {error}"), error=exc.msg))])
+    try:
+        return parse_build(data, catalogue)
+    except BuildError as exc:
+        cli.fail([(e.path, e.message.render(cli._translate)) for e in exc.errors])
+
+
+SEVERITY_TITLES = {
+    "error": QT_TRANSLATE_NOOP("cli", "Errors"),
+    "warning": QT_TRANSLATE_NOOP("cli", "Warnings"),
+    "info": QT_TRANSLATE_NOOP("cli", "Information"),
+}
+
+
+def print_report(cli: Cli, report: Report) -> None:
+    tr = cli._translate
+    b = report.build
+    title = b.name or cli.translate("cli", "Build")
+    budget = f" / ¥{b.budget_cny:,.0f}" if b.budget_cny is not None else ""
+    print(f"{title}: ¥{report.total_cny:,}{budget}")
+    for severity in ("error", "warning", "info"):
+        group = [f for f in report.findings if f.severity == severity]
+        if not group:
+            continue
+        print(f"\n{cli.translate('cli', SEVERITY_TITLES[severity])} ({len(group)})")
+        for f in group:
+            print(f"  [{f.rule} · {f.source}] {f.message.render(tr)}")
+    if report.estimates:
+        print("\n" + cli.translate("cli", "Estimates"))
+        for e in report.estimates:
+            value = "—" if e.value is None else f"{e.value:,}"
+            print(f"  {e.key}: {value} {e.unit}  ({e.confidence})")
+            print(f"      {e.how.render(tr)}")
+
+
+def cmd_check(cli: Cli) -> int:
+    from configurator.core.engine import check
+
+    catalogue = load_catalogue(cli)
+    build = read_build_file(cli, Path(cli.args.build), catalogue)
+    report = check(build, catalogue)
+    if cli.args.json:
+        cli.emit_json(report.to_json(cli._translate))
+    else:
+        print_report(cli, report)
+    return EXIT_OK if report.ok else EXIT_FINDINGS
+
+
+def cmd_suggest(cli: Cli) -> int:
+    from configurator.core.build import BuildError, Workload, _Reader, _workload, build_to_dict
+    from configurator.core.suggest import suggest
+
+    a = cli.args
+    if a.budget is None or a.budget <= 0:
+        cli.fail([("--budget", cli.say(QT_TRANSLATE_NOOP("cli", "must be a positive number of yuan")))])
+    doc: dict[str, Any] = {"model": a.workload, "task": a.task}
+    for key in ("precision", "batch_size", "seq_len"):
+        if getattr(a, key) is not None:
+            doc[key] = getattr(a, key)
+    reader = _Reader()
+    workload = _workload(reader, doc)
+    if reader.errors or workload is None:
+        cli.fail([(e.path.replace("workload.", "--").replace("_", "-"), e.message.render(cli._translate))
+                  for e in BuildError(reader.errors).errors])
+    assert isinstance(workload, Workload)
+    catalogue = load_catalogue(cli)
+    found = suggest(catalogue, a.budget, workload)
+    if a.json:
+        cli.emit_json({
+            "ok": bool(found),
+            "budget_cny": a.budget,
+            "workload": doc,
+            "suggestions": [{"build": build_to_dict(s.build), "total_cny": s.total_cny,
+                             "throughput": round(s.throughput, 2), "unit": s.unit,
+                             "findings": [f.to_json(cli._translate) for f in s.report.findings
+                                          if f.severity != "info"]} for s in found],
+        })
+        return EXIT_OK if found else EXIT_FINDINGS
+    if not found:
+        print(cli.say(QT_TRANSLATE_NOOP("cli", "No build without errors fits ¥{budget:,.0f} for this workload."),
+                      budget=a.budget))
+        return EXIT_FINDINGS
+    for i, s in enumerate(found):
+        head = cli.translate("cli", "Best build") if i == 0 else cli.say(
+            QT_TRANSLATE_NOOP("cli", "Alternative {n}"), n=i)
+        print(f"\n{head}: ¥{s.total_cny:,} — {s.throughput:,.1f} {s.unit}")
+        for p in s.build.parts:
+            part = catalogue[p.id]
+            qty = f"{p.qty} × " if p.qty > 1 else ""
+            print(f"  {qty}{part.name}  (¥{part.price_cny * p.qty:,})")
+    return EXIT_OK
+
+
+def cmd_presets(cli: Cli) -> int:
+    from configurator.core.build import build_to_dict
+    from configurator.core.presets import presets
+
+    catalogue = load_catalogue(cli)
+    items = presets(catalogue)
+    if cli.args.json:
+        cli.emit_json([{"id": p.tier.id, "source": p.tier.source, "name": p.tier.name, "guide": p.tier.guide_text,
+                        "build": build_to_dict(p.build), "filled": list(p.filled)} for p in items])
+        return EXIT_OK
+    for p in items:
+        print(f"\n{p.tier.id} · {p.tier.source} · {p.tier.name}\n  {p.tier.guide_text}")
+        for bp in p.build.parts:
+            mark = "  " + cli.translate("cli", "(filled: cheapest compatible part)") if bp.id in p.filled else ""
+            qty = f"{bp.qty} × " if bp.qty > 1 else ""
+            print(f"    {qty}{catalogue[bp.id].name}{mark}")
+    return EXIT_OK
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    c = sub.add_parser("check", help="check a build file against the guides' rules")
+    c.add_argument("build", help="BUILD.json")
+    c.add_argument("--json", action="store_true")
+    c.set_defaults(func=cmd_check)
+    s = sub.add_parser("suggest", help="the best build for a budget and workload")
+    s.add_argument("--budget", type=float, required=True, help="CNY")
+    s.add_argument("--workload", required=True, help="resnet18, resnet50, bert-base, gpt2, llama-7b …")
+    s.add_argument("--task", default="train", help="train or infer")
+    s.add_argument("--precision")
+    s.add_argument("--batch-size", type=int)
+    s.add_argument("--seq-len", type=int)
+    s.add_argument("--json", action="store_true")
+    s.set_defaults(func=cmd_suggest)
+    p = sub.add_parser("presets", help="the guides' tiers as build files")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(func=cmd_presets)

@@ -1,0 +1,54 @@
+"""Power draw of a build (PWR-2): the figures and the formula the planner shows."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from configurator.core.build import Resolved
+
+# Platform allowances (W), typical vendor figures: board and chipset, per memory module,
+# per drive, fans and pump. Stated in the UI with the formula.
+BOARD_W = 50
+MODULE_W = {"DDR4": 4, "DDR5": 6}
+DRIVE_W = {"nvme": 8, "sata_ssd": 4, "hdd": 9}
+FANS_W = 20
+# GPU transients: Ampere/Ada cards spike well above their board power for milliseconds;
+# sizing adds 30 % of the GPUs' board power on top of the sustained draw.
+TRANSIENT_FRACTION = 0.3
+
+
+@dataclass(frozen=True)
+class PowerEstimate:
+    gpu_w: int
+    cpu_w: int
+    platform_w: int
+    transient_w: int
+
+    @property
+    def sustained_w(self) -> int:
+        return self.gpu_w + self.cpu_w + self.platform_w
+
+    @property
+    def peak_w(self) -> int:
+        return self.sustained_w + self.transient_w
+
+    @property
+    def formula(self) -> str:
+        return (f"{self.gpu_w} W GPUs + {self.cpu_w} W CPU (maximum power) + {self.platform_w} W platform "
+                f"+ {self.transient_w} W transient headroom (30 % of GPU board power) = {self.peak_w} W")
+
+
+def estimate_power(r: Resolved) -> PowerEstimate:
+    gpu = sum(g.board_power_w * q for g, q, _u in r.gpus)
+    cpu = sum(c.max_power_w * q for c, q in r.cpus)
+    platform = BOARD_W * max(len(r.boards), 1) + FANS_W
+    platform += sum(MODULE_W.get(m.memory_type, 5) * m.modules * q for m, q in r.memory)
+    platform += sum(DRIVE_W.get(s.kind, 8) * q for s, q in r.storage)
+    return PowerEstimate(gpu, cpu, platform, round(gpu * TRANSIENT_FRACTION))
+
+
+def training_draw_w(r: Resolved) -> int:
+    """Average draw while training (for the electricity bill): GPUs at board power, CPU at TDP."""
+    gpu = sum(g.board_power_w * q for g, q, _u in r.gpus)
+    cpu = sum(c.tdp_w * q for c, q in r.cpus)
+    return gpu + cpu + estimate_power(r).platform_w

@@ -1,0 +1,103 @@
+"""The guides' tiers (TIER-* in RULES.md) as build files.
+
+What a guide names is used as written, even where it is wrong (the enterprise tier's DDR5
+with a DDR4-only Xeon Platinum 8380 stays, so checking the preset reports it). Parts a
+guide leaves out are filled with the cheapest part that adds no error finding, and are
+marked as filled.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from configurator.core.build import Build, BuildPart, Options, Workload
+from configurator.core.engine import check
+from configurator.core.parts import AnyPart
+
+
+@dataclass(frozen=True)
+class Tier:
+    id: str
+    source: str
+    name: str
+    guide_text: str
+    parts: tuple[BuildPart, ...]
+    workload: Workload
+    nvlink_bridge: bool = False
+
+
+TIERS = (
+    Tier("TIER-entry", "G 五.3", "入门级（学生/个人）", "RTX 3060 12GB, Ryzen 5 5600X, 32GB DDR4, 1TB NVMe SSD",
+         (BuildPart("nvidia-rtx-3060-12gb"), BuildPart("amd-ryzen-5-5600x"),
+          BuildPart("corsair-vengeance-lpx-32gb-2x16gb-ddr4-3200"), BuildPart("samsung-970-evo-plus-1tb")),
+         Workload(model="resnet50", task="train", precision="amp")),
+    Tier("TIER-pro", "G 五.3", "专业级（研究团队）",
+         "RTX 3090×2 + NVLink, Threadripper Pro 3975WX, 128GB ECC DDR4, 2TB NVMe SSD + 8TB HDD",
+         (BuildPart("nvidia-rtx-3090", 2), BuildPart("amd-ryzen-threadripper-pro-3975wx"),
+          BuildPart("samsung-m393a2k40db3-cwe-128gb-8x16gb-ddr4-3200-rdimm"), BuildPart("samsung-990-pro-2tb"),
+          BuildPart("seagate-ironwolf-pro-8tb")),
+         Workload(model="bert-large", task="train", precision="amp"), nvlink_bridge=True),
+    Tier("TIER-enterprise", "G 五.3", "企业级（大规模训练）",
+         "A100 80GB×4 (NVSwitch), Xeon Platinum 8380×2, 512GB DDR5, all-flash array + distributed FS",
+         (BuildPart("nvidia-a100-80gb-sxm", 4), BuildPart("intel-xeon-platinum-8380", 2),
+          BuildPart("samsung-m321r8ga0bb0-cqk-512gb-8x64gb-ddr5-4800-rdimm"), BuildPart("samsung-pm9a3-3.84tb", 4)),
+         Workload(model="llama-7b", task="train", precision="bf16", sharding="fsdp", grad_checkpointing=True)),
+    Tier("TIER-cnn-min", "M 1.1", "CNN 最低配置",
+         "GTX 1650 Super, i5-10400F / Ryzen 5 3600, 16GB DDR4-3200, 256GB NVMe SSD (≥ 2000 MB/s)",
+         (BuildPart("nvidia-gtx-1650-super"), BuildPart("intel-core-i5-10400f"),
+          BuildPart("corsair-vengeance-lpx-16gb-2x8gb-ddr4-3200"), BuildPart("wd-blue-sn570-250gb")),
+         Workload(model="resnet18", task="train", batch_size=32)),
+    Tier("TIER-gpt-min", "M 2.1", "GPT 最低配置", "RTX 3060 12GB, 32GB RAM, 512GB SSD",
+         (BuildPart("nvidia-rtx-3060-12gb"), BuildPart("corsair-vengeance-lpx-32gb-2x16gb-ddr4-3200"),
+          BuildPart("samsung-970-evo-plus-500gb")),
+         Workload(model="gpt2", task="train", precision="amp")),
+)
+
+FILL_ORDER = ("cpu", "motherboard", "memory", "storage", "psu", "case")
+
+
+@dataclass(frozen=True)
+class Preset:
+    tier: Tier
+    build: Build
+    filled: tuple[str, ...]  # ids of parts the guide does not name
+
+
+def _problems(build: Build, catalogue: Mapping[str, AnyPart]) -> tuple[int, int]:
+    """(errors, warnings) apart from the budget: what a filled-in part must not add."""
+    findings = [f for f in check(build, catalogue).findings if f.rule != "BUD-1"]
+    return (sum(f.severity == "error" for f in findings), sum(f.severity == "warning" for f in findings))
+
+
+def make_preset(tier: Tier, catalogue: Mapping[str, AnyPart]) -> Preset:
+    parts = [p for p in tier.parts if p.id in catalogue]
+    options = Options(nvlink_bridge=tier.nvlink_bridge)
+    filled: list[str] = []
+    have = {catalogue[p.id].category for p in parts}
+    by_cat: dict[str, list[AnyPart]] = {}
+    for part in sorted(catalogue.values(), key=lambda p: (p.price_cny, p.id)):
+        if not part.custom:
+            by_cat.setdefault(part.category, []).append(part)
+    for category in FILL_ORDER:
+        if category in have:
+            continue
+        # The cheapest part adding the fewest errors, then the fewest warnings.
+        choice = None
+        best: tuple[int, int, int, str] | None = None
+        for candidate in by_cat.get(category, []):
+            trial = Build((*parts, BuildPart(candidate.id)), name=tier.name, options=options,
+                          workload=tier.workload)
+            errors, warnings = _problems(trial, catalogue)
+            score = (errors, warnings, candidate.price_cny, candidate.id)
+            if best is None or score < best:
+                best, choice = score, candidate
+        if choice is not None:
+            parts.append(BuildPart(choice.id))
+            filled.append(choice.id)
+    build = Build(tuple(parts), name=tier.name, options=options, workload=tier.workload)
+    return Preset(tier, build, tuple(filled))
+
+
+def presets(catalogue: Mapping[str, AnyPart]) -> list[Preset]:
+    return [make_preset(t, catalogue) for t in TIERS]

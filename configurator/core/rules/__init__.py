@@ -1,0 +1,1 @@
+"""The guides' rules, one module per topic; every finding carries its RULES.md ID."""

@@ -1,0 +1,32 @@
+"""What every rule reads: the resolved build and the estimates computed once per check."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from configurator.core.build import Resolved, Workload
+from configurator.core.estimate.memory import RamEstimate, VramBreakdown
+from configurator.core.estimate.power import PowerEstimate
+from configurator.core.findings import Finding, Severity
+from configurator.core.i18n import Message
+from configurator.core.pcie import Placement
+
+
+@dataclass
+class Ctx:
+    r: Resolved
+    power: PowerEstimate
+    placement: Placement | None
+    vram: VramBreakdown | None  # per GPU, for the workload
+    ram: RamEstimate | None
+    findings: list[Finding] = field(default_factory=list)
+
+    @property
+    def workload(self) -> Workload | None:
+        return self.r.build.workload
+
+    def add(self, rule: str, severity: Severity, source: str, template: str,
+            numbers: dict[str, Any] | None = None, guide: str | None = None, **params: Any) -> None:
+        self.findings.append(Finding(rule, severity, source, Message("rules", template, params),
+                                     dict(numbers or {}), guide))
