@@ -102,7 +102,9 @@ def cmd_suggest(cli: Cli) -> int:
     reader = _Reader()
     workload = _workload(reader, doc)
     if reader.errors or workload is None:
-        cli.fail([(e.path.replace("workload.", "--").replace("_", "-"), e.message.render(cli._translate))
+        flags = {"model": "--workload", "task": "--task", "precision": "--precision", "batch_size": "--batch-size",
+                 "seq_len": "--seq-len"}
+        cli.fail([(flags.get(e.path.removeprefix("workload."), e.path), e.message.render(cli._translate))
                   for e in BuildError(reader.errors).errors])
     assert isinstance(workload, Workload)
     catalogue = load_catalogue(cli)

@@ -1,0 +1,37 @@
+from __future__ import annotations
+
+from planner_kit import CATALOGUE
+
+from configurator.core.engine import check
+from configurator.core.presets import TIERS, presets
+
+
+def test_every_tier_is_a_complete_build_with_filled_parts_marked() -> None:
+    items = {p.tier.id: p for p in presets(CATALOGUE)}
+    assert set(items) == {"TIER-entry", "TIER-pro", "TIER-enterprise", "TIER-cnn-min", "TIER-gpt-min"}
+    for p in items.values():
+        cats = {CATALOGUE[bp.id].category for bp in p.build.parts}
+        assert cats == {"gpu", "cpu", "motherboard", "memory", "storage", "psu", "case"}, p.tier.id
+        named = {bp.id for bp in p.tier.parts}
+        assert set(p.filled) == {bp.id for bp in p.build.parts} - named
+    assert set(items["TIER-gpt-min"].filled) >= {"amd-ryzen-5-3600"} or items["TIER-gpt-min"].filled
+
+
+def test_filled_parts_add_no_errors_to_the_guides_own_tiers() -> None:
+    for p in presets(CATALOGUE):
+        if p.tier.id == "TIER-enterprise":
+            continue
+        report = check(p.build, CATALOGUE)
+        assert report.ok, (p.tier.id, [f.message.render() for f in report.errors])
+
+
+def test_enterprise_tier_reports_what_the_guide_got_wrong() -> None:
+    tier = next(p for p in presets(CATALOGUE) if p.tier.id == "TIER-enterprise")
+    report = check(tier.build, CATALOGUE)
+    texts = [(f.rule, f.message.render()) for f in report.errors]
+    assert any(rule == "COMP-2" and "DDR5" in text and "Xeon Platinum 8380" in text for rule, text in texts)
+    assert any(rule == "PCI-2" and "SXM" in text for rule, text in texts)  # erratum 10
+
+
+def test_tiers_cite_their_sections() -> None:
+    assert {t.source for t in TIERS} == {"G 五.3", "M 1.1", "M 2.1"}

@@ -1,0 +1,67 @@
+"""check / suggest / presets on the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from configurator.cli import main
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def write(tmp_path: Path, doc: object, name: str = "配置.json") -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps(doc, ensure_ascii=False), encoding="utf-8")
+    return path
+
+
+def test_check_exit_codes_and_json(capsys, db_path: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    good = write(tmp_path, {"format": "configurator.build/1", "budget_cny": 100000,
+                            "parts": [{"id": "nvidia-rtx-3060-12gb"}, {"id": "amd-ryzen-5-5600x"}]})
+    code, out, _ = run(capsys, "--db", str(db_path), "check", str(good), "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["ok"] is True and doc["total_cny"] > 0 and doc["budget_cny"] == 100000
+    assert {"rule", "severity", "source", "message", "numbers"} <= set(doc["findings"][0])
+    bad = write(tmp_path, {"format": "configurator.build/1", "budget_cny": 1,
+                           "parts": [{"id": "nvidia-rtx-3060-12gb"}]})
+    code, out, _ = run(capsys, "--db", str(db_path), "check", str(bad), "--json")
+    assert code == 1 and json.loads(out)["ok"] is False
+    code, out, err = run(capsys, "--db", str(db_path), "check", str(bad))
+    assert code == 1 and "Errors (1)" in out and "[BUD-1 · G 五.3, M 结语]" in out
+
+
+def test_check_unusable_input(capsys, db_path: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    broken = tmp_path / "broken.json"
+    broken.write_text("{\"format\": ", encoding="utf-8")
+    code, out, err = run(capsys, "--db", str(db_path), "check", str(broken), "--json")
+    assert code == 2 and "not valid JSON" in err and json.loads(out)["ok"] is False
+    wrong = write(tmp_path, {"format": "configurator.build/1", "parts": [{"id": "a"}, {"id": "b"},
+                                                                          {"id": "nvidia-rtx-3090", "qty": 0}]})
+    code, out, err = run(capsys, "--db", str(db_path), "check", str(wrong), "--json")
+    paths = [e["path"] for e in json.loads(out)["errors"]]
+    assert code == 2 and "parts[2].qty" in paths and "parts[0].id" in paths
+    assert "parts[2].qty: must be a positive integer" in err
+    code, _, err = run(capsys, "--db", str(db_path), "check", str(tmp_path / "missing.json"))
+    assert code == 2 and "missing.json" in err
+
+
+def test_suggest_and_presets(capsys, db_path: Path) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, "--db", str(db_path), "suggest", "--budget", "12000", "--workload", "resnet50",
+                       "--precision", "amp", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["suggestions"][0]["total_cny"] <= 12000
+    assert doc["suggestions"][0]["build"]["format"] == "configurator.build/1"
+    code, _, err = run(capsys, "--db", str(db_path), "suggest", "--budget", "12000", "--workload", "gpt5")
+    assert code == 2 and "--workload" in err
+    code, out, _ = run(capsys, "--db", str(db_path), "presets", "--json")
+    tiers = json.loads(out)
+    assert code == 0 and [t["id"] for t in tiers][:2] == ["TIER-entry", "TIER-pro"]
+    assert all({"id", "source", "build", "filled"} <= set(t) for t in tiers)
