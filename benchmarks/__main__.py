@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import argparse
 
-from benchmarks import bench_startup
+from benchmarks import bench_planner, bench_startup
 
-SUITES = {"startup": bench_startup.run}
+SUITES = {"startup": bench_startup.run, "planner": bench_planner.run}
 
 
 def main() -> None:

@@ -34,7 +34,7 @@ def test_check_exit_codes_and_json(capsys, db_path: Path, tmp_path: Path) -> Non
                            "parts": [{"id": "nvidia-rtx-3060-12gb"}]})
     code, out, _ = run(capsys, "--db", str(db_path), "check", str(bad), "--json")
     assert code == 1 and json.loads(out)["ok"] is False
-    code, out, err = run(capsys, "--db", str(db_path), "check", str(bad))
+    code, out, _err = run(capsys, "--db", str(db_path), "check", str(bad))
     assert code == 1 and "Errors (1)" in out and "[BUD-1 · G 五.3, M 结语]" in out
 
 

@@ -1,0 +1,80 @@
+"""Planner engine speed and the estimator's leave-one-out error on the guides' reference figures.
+
+- check of a full build (median of many runs) beside parsing the same build file;
+- suggest on the full catalogue (median of a few runs) beside loading the catalogue from SQLite;
+- the throughput estimator's error on REF-1..3, each left out of the calibration in turn.
+"""
+
+from __future__ import annotations
+
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+FULL_BUILD: dict[str, Any] = {
+    "format": "configurator.build/1", "name": "Two 3090s", "budget_cny": 40000,
+    "parts": [{"id": "nvidia-rtx-3090", "qty": 2, "used": True}, {"id": "amd-ryzen-9-5950x"},
+              {"id": "asus-proart-b550-creator"}, {"id": "corsair-vengeance-lpx-64gb-2x32gb-ddr4-3200"},
+              {"id": "samsung-990-pro-2tb"}, {"id": "seagate-ironwolf-pro-8tb"}, {"id": "seasonic-prime-px-1600"},
+              {"id": "fractal-design-define-7-xl"}],
+    "options": {"nvlink_bridge": True},
+    "workload": {"model": "gpt2-medium", "task": "train", "precision": "amp", "batch_size": 8,
+                 "dataset_gb": 40},
+}
+
+
+def _median_ms(fn: Callable[[], object], n: int) -> tuple[float, float]:
+    samples = []
+    for _ in range(n):
+        start = time.perf_counter()
+        fn()
+        samples.append((time.perf_counter() - start) * 1000)
+    q = statistics.quantiles(samples, n=4)
+    return statistics.median(samples), q[2] - q[0]
+
+
+def run(repeats: int = 7) -> None:
+    from configurator.core.build import Workload, parse_build
+    from configurator.core.engine import check
+    from configurator.core.estimate.throughput import leave_one_out
+    from configurator.core.suggest import suggest
+    from configurator.store.database import open_store
+    from configurator.store.repository import PartsRepository
+
+    with tempfile.TemporaryDirectory(prefix="configurator-bench-") as tmp:
+        store = open_store(Path(tmp) / "bench.db")
+        repo = PartsRepository(store)
+        catalogue = {p.id: p for p in repo.list_parts()}
+        build = parse_build(FULL_BUILD, catalogue)
+        check(build, catalogue)  # warm caches (calibration, type hints)
+        n = max(repeats, 7) * 30
+        parse_ms = _median_ms(lambda: parse_build(FULL_BUILD, catalogue), n)
+        check_ms = _median_ms(lambda: check(build, catalogue), n)
+        load_ms = _median_ms(lambda: repo.list_parts(), max(repeats, 5))
+        w = Workload(model="resnet50", task="train", precision="amp")
+        suggest_ms = _median_ms(lambda: suggest(catalogue, 20000, w), max(repeats, 5))
+        store.close()
+
+    print("\n== planner engine ==")
+    print(f"{'measurement':<58} {'median':>9} {'IQR':>8} {'ratio':>8}")
+    print(f"{'parse the build file (baseline)':<58} {parse_ms[0]:>7.3f}ms {parse_ms[1]:>6.3f}ms {1:>7.2f}x")
+    print(f"{'check a full build (8 parts, workload) — target < 2 ms':<58} {check_ms[0]:>7.3f}ms "
+          f"{check_ms[1]:>6.3f}ms {check_ms[0] / parse_ms[0]:>7.1f}x")
+    print(f"{'load the catalogue from SQLite (baseline)':<58} {load_ms[0]:>7.1f}ms {load_ms[1]:>6.1f}ms {1:>7.2f}x")
+    print(f"{'suggest ¥20000 ResNet-50 AMP, full catalogue — target < 1 s':<58} {suggest_ms[0]:>7.1f}ms "
+          f"{suggest_ms[1]:>6.1f}ms {suggest_ms[0] / load_ms[0]:>7.1f}x")
+    print(f"  check {'meets' if check_ms[0] < 2 else 'MISSES'} 2 ms; "
+          f"suggest {'meets' if suggest_ms[0] < 1000 else 'MISSES'} 1 s")
+
+    print("\n== throughput estimator: leave-one-out error on the guides' reference figures ==")
+    print(f"{'reference':<8} {'what':<50} {'measured':>10} {'predicted':>10} {'error':>8}")
+    for r in leave_one_out():
+        print(f"{r.point.ref:<8} {r.point.label:<50} {r.point.measured:>10.3g} {r.predicted:>10.3g} "
+              f"{r.error:>+8.0%}")
+
+
+if __name__ == "__main__":
+    run()
