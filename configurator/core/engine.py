@@ -15,8 +15,7 @@ from configurator.core.estimate import throughput as tp
 from configurator.core.estimate.memory import GIB, host_ram, largest_batch, vram_per_gpu
 from configurator.core.estimate.power import estimate_power, training_draw_w
 from configurator.core.findings import SEVERITY_ORDER, Estimate, Finding
-from configurator.core.i18n import QT_TRANSLATE_NOOP as N
-from configurator.core.i18n import Message, Translate
+from configurator.core.i18n import QT_TRANSLATE_NOOP, Message, Translate
 from configurator.core.parts import AnyPart, Gpu
 from configurator.core.pcie import place
 from configurator.core.rules import budget_power, hardware, platform
@@ -50,6 +49,9 @@ class Report:
             "findings": [f.to_json(translate) for f in self.findings],
             "estimates": [e.to_json(translate) for e in self.estimates],
         }
+
+
+_CKPT = Message("estimates", QT_TRANSLATE_NOOP("estimates", ", checkpointing"))
 
 
 def _m(template: str, **params: Any) -> Message:
@@ -109,11 +111,13 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int) -> list[Estimate]:
     r = ctx.r
     p = ctx.power
     out = [
-        Estimate("peak_power_w", p.peak_w, "W", _m(N("estimates", "{formula}"), formula=p.formula),
+        Estimate("peak_power_w", p.peak_w, "W", _m(QT_TRANSLATE_NOOP("estimates", "{formula}"), formula=p.formula),
                  {"gpu_w": p.gpu_w, "cpu_w": p.cpu_w, "platform_w": p.platform_w, "transient_w": p.transient_w},
                  "medium"),
         Estimate("training_draw_w", training_draw_w(r), "W",
-                 _m(N("estimates", "GPUs at board power + CPU at TDP + platform: the average draw while training.")),
+                 _m(QT_TRANSLATE_NOOP(
+                     "estimates",
+                     "GPUs at board power + CPU at TDP + platform: the average draw while training.")),
                  {}, "medium"),
     ]
     w = r.build.workload
@@ -126,27 +130,37 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int) -> list[Estimate]:
         vram = ctx.vram
         out.append(Estimate(
             "vram_per_gpu_gib", round(vram.total / GIB, 2), "GiB",
-            _m(N("estimates", "Weights + gradients + optimizer states (sharded by {sharding}) + activations × batch "
-                              "{batch} ({precision}{ckpt}) + KV cache + {ctx:g} GiB CUDA context."),
+            _m(QT_TRANSLATE_NOOP(
+                "estimates",
+                "Weights + gradients + optimizer states (sharded by {sharding}) + activations × batch {batch} "
+                "({precision}{ckpt}) + KV cache + {ctx:g} GiB CUDA context."),
                sharding=w.sharding, batch=w.effective_batch, precision=w.precision,
-               ckpt=", checkpointing" if w.grad_checkpointing else "", ctx=vram.context / GIB),
+               ckpt=_CKPT if w.grad_checkpointing else "", ctx=vram.context / GIB),
             vram.gib(), "medium"))
         smallest = min(g.vram_gb for g in gpus)
         out.append(Estimate(
             "largest_batch", largest_batch(w, len(gpus), smallest), "samples",
-            _m(N("estimates", "Largest per-GPU batch whose estimate fits in 95 % of {vram} GiB."), vram=smallest),
+            _m(QT_TRANSLATE_NOOP(
+                "estimates",
+                "Largest per-GPU batch whose estimate fits in 95 % of {vram} GiB."), vram=smallest),
             {"vram_gib": smallest}, "medium"))
     if ctx.ram is not None:
         out.append(Estimate("ram_first_principles_gib", ctx.ram.first_principles_gib, "GiB",
-                            _m(N("estimates", "First principles: OS and libraries + a host copy of the weights per "
-                                              "process + DataLoader prefetch (4 workers × 2 batches per GPU).")),
+                            _m(QT_TRANSLATE_NOOP(
+                                "estimates",
+                                "First principles: OS and libraries + a host copy of the weights per process + "
+                                "DataLoader prefetch (4 workers × 2 batches per GPU).")),
                             ctx.ram.parts, "medium"))
         out.append(Estimate("ram_guide_formula_gib", ctx.ram.guide_gib, "GiB",
-                            _m(N("estimates", "The guide's RAM-1 formula: params × batch × 4 B × 1.2, halved for "
-                                              "mixed precision (G 三.2).")),
+                            _m(QT_TRANSLATE_NOOP(
+                                "estimates",
+                                "The guide's RAM-1 formula: params × batch × 4 B × 1.2, halved for mixed precision "
+                                "(G 三.2).")),
                             {"params": spec.params, "batch": w.effective_batch}, "low"))
-    assumes = N("estimates", "Eager PyTorch, default flags (cuDNN TF32 on, matmul TF32 off), channels_last with AMP; "
-                             "roofline with efficiency factors calibrated on REF-1..3.")
+    assumes = QT_TRANSLATE_NOOP(
+        "estimates",
+        "Eager PyTorch, default flags (cuDNN TF32 on, matmul TF32 off), channels_last with AMP; roofline with "
+        "efficiency factors calibrated on REF-1..3.")
     placed = gpus
     if ctx.placement is not None:
         seated = {id(s.gpu) for s in ctx.placement.seats}
@@ -159,13 +173,15 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int) -> list[Estimate]:
             value = one.decode_tokens_per_s
         out.append(Estimate(
             "throughput_one_gpu", round(value or 0, 1), unit,
-            _m(N("estimates", "{gpu}: {bound}-bound on {units} cores ({precision}). {assumes}"),
+            _m(QT_TRANSLATE_NOOP("estimates", "{gpu}: {bound}-bound on {units} cores ({precision}). {assumes}"),
                gpu=slowest.name, bound=one.bound, units=one.path, precision=w.precision, assumes=assumes),
             {"e_tc": round(f.e_tc, 3), "e_simt": round(f.e_simt, 3), "path": one.path}, "low"))
         if spec.decoder and w.task == "infer":
             out.append(Estimate("prefill_tokens_per_s", round(one.tokens_per_s or 0, 1), "tokens/s",
-                                _m(N("estimates", "Prompt processing (prefill), compute-bound: 2 × params + "
-                                                  "attention FLOPs per token.")), {}, "low"))
+                                _m(QT_TRANSLATE_NOOP(
+                                    "estimates",
+                                    "Prompt processing (prefill), compute-bound: 2 × params + attention FLOPs per "
+                                    "token.")), {}, "low"))
         n = len(placed)
         speedup = 1.0
         link_name = "—"
@@ -181,17 +197,21 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int) -> list[Estimate]:
             speedup = tp.scaling(n, w.effective_batch / one.samples_per_s, grad_bytes, link, f)
             out.append(Estimate(
                 "scaling_efficiency", round(speedup / n, 3), "",
-                _m(N("estimates", "{n} GPUs over {link}: speed-up {s:.2f}× = n × η^log2(n) × t / (t + half the ring "
-                                  "all-reduce time), η = {eta:.3f} calibrated on REF-1."),
+                _m(QT_TRANSLATE_NOOP(
+                    "estimates",
+                    "{n} GPUs over {link}: speed-up {s:.2f}× = n × η^log2(n) × t / (t + half the ring all-reduce "
+                    "time), η = {eta:.3f} calibrated on REF-1."),
                    n=n, link=link_name, s=speedup, eta=f.eta),
                 {"gpus": n, "speedup": round(speedup, 2), "link": link_name}, "low"))
         total_value = (value or 0) * speedup if w.task == "train" else (value or 0) * n
         out.append(Estimate(
             "throughput_total", round(total_value, 1), unit,
-            _m(N("estimates", "{n} × one GPU × scaling efficiency."), n=n), {"gpus": n}, "low"))
+            _m(QT_TRANSLATE_NOOP("estimates", "{n} × one GPU × scaling efficiency."), n=n), {"gpus": n}, "low"))
         if total:
             out.append(Estimate("throughput_per_kcny", round(total_value / total * 1000, 2), f"{unit} per ¥1000",
-                                _m(N("estimates", "Throughput ÷ build price.")), {"total_cny": total}, "low"))
+                                _m(QT_TRANSLATE_NOOP(
+                                    "estimates",
+                                    "Throughput ÷ build price.")), {"total_cny": total}, "low"))
     cpu = r.cpu
     if cpu is not None:
         mts = min((m.speed_mts for m, _q in r.memory), default=cpu.memory_max_mts) or cpu.memory_max_mts
@@ -202,8 +222,10 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int) -> list[Estimate]:
             c.tokens_per_s if spec.decoder else c.samples_per_s)
         out.append(Estimate(
             "throughput_cpu", round(value or 0, 2), unit,
-            _m(N("estimates", "CPU alone: {cores} cores × {lanes} FP32 lanes × 2 FMA units × 2 FLOPs × {ghz:.2f} GHz "
-                              "= {peak:.2f} TFLOPS peak, {eff:.0%} reached (prior, not calibrated)."),
+            _m(QT_TRANSLATE_NOOP(
+                "estimates",
+                "CPU alone: {cores} cores × {lanes} FP32 lanes × 2 FMA units × 2 FLOPs × {ghz:.2f} GHz = "
+                "{peak:.2f} TFLOPS peak, {eff:.0%} reached (prior, not calibrated)."),
                cores=cpu.cores * max(r.cpu_count, 1), lanes=16 if cpu.avx512 else 8,
                ghz=(cpu.base_ghz + cpu.boost_ghz) / 2, peak=tp.cpu_peak_flops(cpu, max(r.cpu_count, 1)) / 1e12,
                eff=tp.E_CPU),

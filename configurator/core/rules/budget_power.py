@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from configurator.core.estimate.power import training_draw_w
-from configurator.core.i18n import QT_TRANSLATE_NOOP as N
+from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.parts import Gpu, Psu
 from configurator.core.rules.context import Ctx
 
@@ -21,28 +21,35 @@ def budget(ctx: Ctx) -> None:
     total = total_cny(ctx)
     b = ctx.r.build.budget_cny
     if b is None:
-        ctx.add("BUD-1", "info", "G 五.3, M 结语", N("rules", "Total ¥{total:,}; no budget set."),
+        ctx.add("BUD-1", "info", "G 五.3, M 结语", QT_TRANSLATE_NOOP("rules", "Total ¥{total:,}; no budget set."),
                 {"total_cny": total}, total=total)
     elif total > b:
-        ctx.add("BUD-1", "error", "G 五.3, M 结语", N("rules", "Over budget: ¥{total:,} against ¥{budget:,.0f}, "
-                                                               "¥{over:,.0f} too much."),
+        ctx.add("BUD-1", "error", "G 五.3, M 结语", QT_TRANSLATE_NOOP(
+            "rules",
+            "Over budget: ¥{total:,} against ¥{budget:,.0f}, ¥{over:,.0f} too much."),
                 {"total_cny": total, "budget_cny": b, "over_cny": total - b}, total=total, budget=b, over=total - b)
     else:
-        ctx.add("BUD-1", "info", "G 五.3, M 结语", N("rules", "Within budget: ¥{total:,} of ¥{budget:,.0f}, "
-                                                              "¥{left:,.0f} left."),
+        ctx.add("BUD-1", "info", "G 五.3, M 结语", QT_TRANSLATE_NOOP(
+            "rules",
+            "Within budget: ¥{total:,} of ¥{budget:,.0f}, ¥{left:,.0f} left."),
                 {"total_cny": total, "budget_cny": b, "left_cny": b - total}, total=total, budget=b, left=b - total)
     ctx.add("BUD-2", "info", "M 结语",
-            N("rules", "The guide's basic local AI box fits in ¥{ref:,}; this build is ¥{total:,} ({verdict})."),
+            QT_TRANSLATE_NOOP(
+                "rules",
+                "The guide's basic local AI box fits in ¥{ref:,}; this build is ¥{total:,} ({verdict})."),
             {"reference_cny": BASIC_BOX_CNY, "total_cny": total},
             guide="开发者可在预算¥5000内搭建满足基础需求的本地AI环境",
             ref=BASIC_BOX_CNY, total=total,
-            verdict=N("rules", "within it") if total <= BASIC_BOX_CNY else N("rules", "above it"))
+            verdict=Message("rules", QT_TRANSLATE_NOOP("rules", "within it") if total <= BASIC_BOX_CNY
+                            else QT_TRANSLATE_NOOP("rules", "above it")))
     _break_even(ctx, total)
     for part, bp in ctx.r.items:
         if bp.used and part.category == "gpu":
             ctx.add("BUD-4", "warning", "M 四.2",
-                    N("rules", "{name} is bought used: test its VRAM before paying (the Benchmark tab's VRAM "
-                               "pattern test), and check for ex-mining wear (fans, thermal pads)."),
+                    QT_TRANSLATE_NOOP(
+                        "rules",
+                        "{name} is bought used: test its VRAM before paying (the Benchmark tab's VRAM pattern "
+                        "test), and check for ex-mining wear (fans, thermal pads)."),
                     {"part": part.id}, guide="选购矿潮后的RTX 30系显卡（需测试显存稳定性）", name=part.name)
 
 
@@ -57,15 +64,16 @@ def _break_even(ctx: Ctx, total: int) -> None:
                "electricity_cny_per_month": round(power_cny, 1)}
     if saving <= 0:
         ctx.add("BUD-3", "info", "M 四.1",
-                N("rules", "Renting at ¥{cloud:,.0f}/month costs less than this build's electricity "
+                QT_TRANSLATE_NOOP("rules", "Renting at ¥{cloud:,.0f}/month costs less than this build's electricity "
                            "(¥{power:,.0f}/month): it never pays for itself."),
                 {**numbers, "months": None}, cloud=o.cloud_cny_per_month, power=power_cny)
         return
     months = total / saving
     ctx.add("BUD-3", "info", "M 四.1",
-            N("rules", "Pays for itself in {months:.1f} months against renting at ¥{cloud:,.0f}/month: ¥{total:,} ÷ "
-                       "(¥{cloud:,.0f} − ¥{power:,.0f} electricity at {draw} W × {hours:g} h/day × "
-                       "¥{tariff:g}/kWh)."),
+            QT_TRANSLATE_NOOP(
+                "rules",
+                "Pays for itself in {months:.1f} months against renting at ¥{cloud:,.0f}/month: ¥{total:,} ÷ "
+                "(¥{cloud:,.0f} − ¥{power:,.0f} electricity at {draw} W × {hours:g} h/day × ¥{tariff:g}/kWh)."),
             {**numbers, "months": round(months, 1)},
             guide="本地部署RTX 3060（约¥2500）的年化成本低于AWS p3.2xlarge（¥8000/月）",
             months=months, cloud=o.cloud_cny_per_month, total=total, power=power_cny, draw=draw_w,
@@ -79,18 +87,24 @@ def power(ctx: Ctx) -> None:
     if psu is None:
         if r.gpus or r.cpus:
             ctx.add("PWR-2", "info", "G 六.3",
-                    N("rules", "No power supply chosen; the build needs at least {peak} W ({formula})."),
+                    QT_TRANSLATE_NOOP(
+                        "rules",
+                        "No power supply chosen; the build needs at least {peak} W ({formula})."),
                     {"peak_w": p.peak_w}, peak=p.peak_w, formula=p.formula)
         return
     numbers = {"peak_w": p.peak_w, "sustained_w": p.sustained_w, "psu_w": psu.watts, "gpu_w": p.gpu_w,
                "cpu_w": p.cpu_w, "platform_w": p.platform_w, "transient_w": p.transient_w}
     if p.peak_w > psu.watts:
         ctx.add("PWR-2", "error", "G 六.3",
-                N("rules", "The {psu} W power supply is below the estimated peak draw of {peak} W: {formula}."),
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "The {psu} W power supply is below the estimated peak draw of {peak} W: {formula}."),
                 numbers, psu=psu.watts, peak=p.peak_w, formula=p.formula)
     else:
         ctx.add("PWR-2", "info", "G 六.3",
-                N("rules", "Estimated peak draw {peak} W of the {psu} W supply ({load:.0%}): {formula}."),
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "Estimated peak draw {peak} W of the {psu} W supply ({load:.0%}): {formula}."),
                 numbers, psu=psu.watts, peak=p.peak_w, load=p.peak_w / psu.watts, formula=p.formula)
     # PWR-1: the guide's and the vendor's recommended PSU.
     gpus = r.gpu_list
@@ -101,20 +115,26 @@ def power(ctx: Ctx) -> None:
             vendor_total = vendor + extra  # the vendor's figure is for one card; add the others' board power
             if psu.watts < vendor_total and len(gpus) == 1:
                 ctx.add("PWR-1", "warning", "G 六.3",
-                        N("rules", "The vendor recommends a {rec} W supply for this GPU; this one has {psu} W."),
+                        QT_TRANSLATE_NOOP(
+                            "rules",
+                            "The vendor recommends a {rec} W supply for this GPU; this one has {psu} W."),
                         {"vendor_psu_w": vendor_total, "psu_w": psu.watts}, rec=vendor_total, psu=psu.watts)
             elif psu.watts < vendor_total:
                 ctx.add("PWR-1", "warning", "G 六.3",
-                        N("rules", "The vendor recommends a {rec} W supply for this GPU setup ({base} W for one card "
-                                   "+ {extra} W for the others); this one has {psu} W."),
+                        QT_TRANSLATE_NOOP(
+                            "rules",
+                            "The vendor recommends a {rec} W supply for this GPU setup ({base} W for one card + "
+                            "{extra} W for the others); this one has {psu} W."),
                         {"vendor_psu_w": vendor_total, "psu_w": psu.watts}, rec=vendor_total, base=vendor,
                         extra=extra, psu=psu.watts)
         if any(g.id == "nvidia-rtx-3090" for g in gpus):
             guide_total = GUIDE_3090_PSU_W + (len(gpus) - 1) * 350
             if psu.watts < guide_total:
                 ctx.add("PWR-1", "warning", "G 六.3",
-                        N("rules", "The guide asks for {guide_w} W or more with an RTX 3090 (NVIDIA's own figure is "
-                                   "750 W for one card); this supply has {psu} W."),
+                        QT_TRANSLATE_NOOP(
+                            "rules",
+                            "The guide asks for {guide_w} W or more with an RTX 3090 (NVIDIA's own figure is 750 W "
+                            "for one card); this supply has {psu} W."),
                         {"guide_psu_w": guide_total, "psu_w": psu.watts},
                         guide="检查电源功率是否充足（RTX 3090建议850W+）", guide_w=guide_total, psu=psu.watts)
     _connectors(ctx)
@@ -166,18 +186,24 @@ def _connectors(ctx: Ctx) -> None:
                "psu_eps": psu.eps_8pin}
     if c.gpu_error:
         ctx.add("PWR-3", "error", "G 六.3",
-                N("rules", "Not enough GPU power connectors: the cards need {n8} × 8-pin and {n16} × 16-pin "
-                           "(12VHPWR/12V-2x6); the supply has {p8} × 8-pin and {p16} × 16-pin."),
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "Not enough GPU power connectors: the cards need {n8} × 8-pin and {n16} × 16-pin "
+                    "(12VHPWR/12V-2x6); the supply has {p8} × 8-pin and {p16} × 16-pin."),
                 numbers, n8=c.need_8, n16=c.need_16, p8=psu.pcie_8pin, p16=psu.connector_12v2x6)
     elif c.short_16:
         ctx.add("PWR-3", "warning", "G 六.3",
-                N("rules", "{n} 16-pin input(s) must use the cards' bundled adapters ({a} × 8-pin): it works, "
-                           "but a native 12V-2x6 cable is safer."),
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "{n} 16-pin input(s) must use the cards' bundled adapters ({a} × 8-pin): it works, but a "
+                    "native 12V-2x6 cable is safer."),
                 numbers, n=c.short_16, a=c.adapter_8)
     if c.eps_error:
         ctx.add("PWR-3", "error", "G 六.3",
-                N("rules", "Not enough 8-pin EPS connectors: {need} needed (CPUs and data-centre GPUs), "
-                           "the supply has {have}."),
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "Not enough 8-pin EPS connectors: {need} needed (CPUs and data-centre GPUs), the supply has "
+                    "{have}."),
                 numbers, need=c.need_eps, have=psu.eps_8pin)
 
 
@@ -186,7 +212,7 @@ def per_watt(ctx: Ctx, throughput: float | None, unit: str) -> None:
     if throughput is None or ctx.power.sustained_w <= 0:
         return
     ctx.add("PWR-4", "info", "G 二.1",
-            N("rules", "{per_w:.3g} {unit} per watt at {watts} W sustained draw."),
+            QT_TRANSLATE_NOOP("rules", "{per_w:.3g} {unit} per watt at {watts} W sustained draw."),
             {"per_watt": round(throughput / ctx.power.sustained_w, 3), "sustained_w": ctx.power.sustained_w},
             guide="1660 Super的吞吐量约为RTX 3090的37%，但功耗仅为后者的1/3",
             per_w=throughput / ctx.power.sustained_w, unit=unit, watts=ctx.power.sustained_w)

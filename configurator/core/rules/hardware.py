@@ -4,7 +4,7 @@ and workload fit (FIT-*)."""
 from __future__ import annotations
 
 from configurator.core.estimate.memory import GIB
-from configurator.core.i18n import QT_TRANSLATE_NOOP as N
+from configurator.core.i18n import QT_TRANSLATE_NOOP
 from configurator.core.rules.context import Ctx
 from configurator.core.software import DRIVER_TABLE, GUIDE_CUD1, GUIDE_CUD2, ROCM_NOTES, arch_row
 
@@ -19,14 +19,18 @@ def software(ctx: Ctx) -> None:
         if g.vendor == "amd":
             if g.rocm_supported:
                 ctx.add("CUD-4", "warning", "M 1.1",
-                        N("rules", "{gpu} ({target}) needs ROCm and PyTorch's ROCm wheels; libraries built for CUDA "
-                                   "only (many custom kernels) will not run."),
+                        QT_TRANSLATE_NOOP(
+                            "rules",
+                            "{gpu} ({target}) needs ROCm and PyTorch's ROCm wheels; libraries built for CUDA only "
+                            "(many custom kernels) will not run."),
                         {"gfx_target": g.gfx_target, "source": ROCM_NOTES}, guide="需ROCm支持，但生态兼容性较差",
                         gpu=g.name, target=g.gfx_target or "?")
             else:
                 ctx.add("CUD-4", "warning", "M 1.1",
-                        N("rules", "{gpu} ({target}) is supported by neither current ROCm nor PyTorch's ROCm wheels: "
-                                   "no GPU path for PyTorch; it would train on the CPU."),
+                        QT_TRANSLATE_NOOP(
+                            "rules",
+                            "{gpu} ({target}) is supported by neither current ROCm nor PyTorch's ROCm wheels: no "
+                            "GPU path for PyTorch; it would train on the CPU."),
                         {"gfx_target": g.gfx_target, "source": ROCM_NOTES}, guide="可选用AMD RX 570（需ROCm支持）",
                         gpu=g.name, target=g.gfx_target or "?")
             continue
@@ -39,37 +43,49 @@ def software(ctx: Ctx) -> None:
                    "driver_per_cuda_major": {d.cuda_major: d.min_linux_driver for d in DRIVER_TABLE}}
         if not row.current_wheels:
             ctx.add("CUD-1", "warning", "G 一",
-                    N("rules", "{gpu} (sm_{cc}) is not in the newest PyTorch CUDA builds: install the {pytorch}."),
+                    QT_TRANSLATE_NOOP(
+                        "rules",
+                        "{gpu} (sm_{cc}) is not in the newest PyTorch CUDA builds: install the {pytorch}."),
                     numbers, gpu=g.name, cc=row.compute_capability.replace(".", ""), pytorch=row.pytorch)
         else:
             ctx.add("CUD-1", "info", "G 一",
-                    N("rules", "{gpu}: {arch}, sm_{cc}: CUDA ≥ {cuda} (Linux driver ≥ {driver}); PyTorch {pytorch}. "
-                               "Table checked {checked}."),
+                    QT_TRANSLATE_NOOP(
+                        "rules",
+                        "{gpu}: {arch}, sm_{cc}: CUDA ≥ {cuda} (Linux driver ≥ {driver}); PyTorch {pytorch}. Table "
+                        "checked {checked}."),
                     numbers, guide=GUIDE_CUD1 if row.compute_capability == "8.6" else None, gpu=g.name,
                     arch=row.architecture, cc=row.compute_capability.replace(".", ""), cuda=row.first_cuda,
                     driver=row.first_driver, pytorch=row.pytorch, checked=row.checked)
         if row.compute_capability == "8.6":
             ctx.add("CUD-2", "info", "M 2.2",
-                    N("rules", "The guides ask for driver ≥ 450.80.02 and CUDA ≥ 11.3 for RTX 30 cards; the vendor "
-                               "minimum is CUDA 11.1 with driver ≥ 455.23.04 (450.80.02 is CUDA 11.0's, which "
-                               "has no sm_86). Current PyTorch wheels bundle a newer CUDA anyway."),
+                    QT_TRANSLATE_NOOP(
+                        "rules",
+                        "The guides ask for driver ≥ 450.80.02 and CUDA ≥ 11.3 for RTX 30 cards; the vendor "
+                        "minimum is CUDA 11.1 with driver ≥ 455.23.04 (450.80.02 is CUDA 11.0's, which has no "
+                        "sm_86). Current PyTorch wheels bundle a newer CUDA anyway."),
                     numbers, guide=GUIDE_CUD2)
     if r.gpus:
         ctx.add("CUD-3", "info", "M 1.2",
-                N("rules", "PyTorch's pip wheels bundle the CUDA runtime and cuDNN: only the driver must be new "
-                           "enough. A system or conda CUDA must match the framework build, or GPU acceleration "
-                           "silently fails."), {}, guide="CUDA与cuDNN需与框架版本匹配，错误配置会导致GPU加速失效")
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "PyTorch's pip wheels bundle the CUDA runtime and cuDNN: only the driver must be new enough. A "
+                    "system or conda CUDA must match the framework build, or GPU acceleration silently fails."),
+                {}, guide="CUDA与cuDNN需与框架版本匹配，错误配置会导致GPU加速失效")
         ctx.add("CUD-7", "info", "M 3.1",
-                N("rules", "To isolate the stack, use a CUDA base image no newer than the driver supports, then "
-                           "install the framework in it."), {}, guide="FROM nvidia/cuda:11.6.0-base-ubuntu20.04")
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "To isolate the stack, use a CUDA base image no newer than the driver supports, then install "
+                    "the framework in it."), {}, guide="FROM nvidia/cuda:11.6.0-base-ubuntu20.04")
     os_name = r.build.options.os
     if os_name.startswith("windows") and os_name != "windows-wsl2":
         ctx.add("CUD-6", "warning", "M 1.2",
-                N("rules", "On Windows, train under WSL2 (Ubuntu LTS) in a venv or conda environment."),
+                QT_TRANSLATE_NOOP("rules", "On Windows, train under WSL2 (Ubuntu LTS) in a venv or conda environment."),
                 {"os": os_name}, guide="Windows 10（需WSL2支持）")
     elif os_name in ("ubuntu-20.04", "other-linux"):
         ctx.add("CUD-6", "info", "M 1.2",
-                N("rules", "{os}: a current Ubuntu LTS (24.04) is the best-supported choice."), {"os": os_name},
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "{os}: a current Ubuntu LTS (24.04) is the best-supported choice."), {"os": os_name},
                 os=os_name)
 
 
@@ -79,8 +95,10 @@ def gpu(ctx: Ctx) -> None:
     gpus = r.gpu_list
     if not gpus:
         ctx.add("GPU-7", "info", "G 一",
-                N("rules", "No GPU: small models (MNIST-sized) train on the CPU or integrated graphics; anything "
-                           "like BERT pre-training needs a professional GPU."),
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "No GPU: small models (MNIST-sized) train on the CPU or integrated graphics; anything like "
+                    "BERT pre-training needs a professional GPU."),
                 {}, guide="轻量级模型训练（如MNIST分类），集成显卡即可满足需求")
         return
     vram = min(g.vram_gb for g in gpus)
@@ -90,44 +108,56 @@ def gpu(ctx: Ctx) -> None:
     if vram <= 6:
         heavy = spec.is_transformer or spec.params >= 50e6
         ctx.add("GPU-1", "warning" if heavy else "info", "G 二.1",
-                N("rules", "A {vram} GiB card suits fewer than 100k samples, CNNs under 50M parameters and "
-                           "real-time inference under 50 ms; this workload has {params:.0f}M parameters."),
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "A {vram} GiB card suits fewer than 100k samples, CNNs under 50M parameters and real-time "
+                    "inference under 50 ms; this workload has {params:.0f}M parameters."),
                 {"vram_gb": vram, "params_m": round(spec.params / 1e6, 1)},
                 guide="GTX 1660 Super（6GB）适合<10万样本、<50M参数的CNN", vram=vram, params=spec.params / 1e6)
     if spec.family == "cnn":
         if vram < 4:
             ctx.add("GPU-4", "warning", "M 1.1, 1.3",
-                    N("rules", "The CNN minimum is a 4 GiB card (GTX 1650 Super); this one has {vram} GiB."),
+                    QT_TRANSLATE_NOOP(
+                        "rules",
+                        "The CNN minimum is a 4 GiB card (GTX 1650 Super); this one has {vram} GiB."),
                     {"vram_gb": vram}, guide="GPU：NVIDIA GTX 1650 Super（4GB GDDR6显存）", vram=vram)
         elif vram <= 4 and w.effective_batch > 32:
             ctx.add("GPU-4", "warning", "M 1.3",
-                    N("rules", "On a 4 GiB card the guide suggests batch 32; this workload uses {b}."),
+                    QT_TRANSLATE_NOOP("rules", "On a 4 GiB card the guide suggests batch 32; this workload uses {b}."),
                     {"batch": w.effective_batch}, guide="GTX 1650 Super建议batch_size=32", b=w.effective_batch)
         return
     if vram < 24:
         ctx.add("GPU-2", "warning", "G 二.2",
-                N("rules", "For Transformer models the guide recommends 24 GiB or more of VRAM; this card has {vram}."),
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "For Transformer models the guide recommends 24 GiB or more of VRAM; this card has {vram}."),
                 {"vram_gb": vram}, guide="对于Transformer类模型，建议优先选择显存≥24GB的显卡", vram=vram)
     if spec.name.startswith("bert") and w.task == "train":
         guide_batch = 64 if vram >= 24 else 32 if vram >= 12 else None
         if guide_batch is not None and w.effective_batch > guide_batch:
             ctx.add("GPU-3", "warning", "G 二.2",
-                    N("rules", "The guide trains BERT-base with batch {g} on {vram} GiB; batch {b} is above it."),
+                    QT_TRANSLATE_NOOP(
+                        "rules",
+                        "The guide trains BERT-base with batch {g} on {vram} GiB; batch {b} is above it."),
                     {"guide_batch": guide_batch, "batch": w.effective_batch, "vram_gb": vram},
                     guide="24GB显存可支持batch_size=64，12GB显卡需将batch_size降至32，训练时间增加40%",
                     g=guide_batch, vram=vram, b=w.effective_batch)
         elif guide_batch == 32:
             ctx.add("GPU-3", "info", "G 二.2",
-                    N("rules", "With 12–23 GiB the guide uses batch 32 for BERT-base, about 40 % longer training "
-                               "than batch 64 on 24 GiB."), {"guide_batch": 32, "vram_gb": vram},
+                    QT_TRANSLATE_NOOP(
+                        "rules",
+                        "With 12–23 GiB the guide uses batch 32 for BERT-base, about 40 % longer training than "
+                        "batch 64 on 24 GiB."), {"guide_batch": 32, "vram_gb": vram},
                     guide="12GB显卡需将batch_size降至32，导致训练时间增加40%")
     if spec.decoder:
         need = 16 if spec.params >= 300e6 else 12
         if vram < need:
             ctx.add("GPU-5", "warning", "M 2.1",
-                    N("rules", "The guide's GPT minimum is {need} GiB (RTX 3060 12GB with FP16 mixed precision; "
-                               "RTX 3090 24GB or A4000 16GB for GPT-2 Medium); this card has {vram} GiB. Whether it "
-                               "fits is FIT-1's estimate, not this recommendation."),
+                    QT_TRANSLATE_NOOP(
+                        "rules",
+                        "The guide's GPT minimum is {need} GiB (RTX 3060 12GB with FP16 mixed precision; RTX 3090 "
+                        "24GB or A4000 16GB for GPT-2 Medium); this card has {vram} GiB. Whether it fits is "
+                        "FIT-1's estimate, not this recommendation."),
                     {"recommended_gb": need, "vram_gb": vram},
                     guide="最低GPU：NVIDIA RTX 3060（12GB）；推荐RTX 3090（24GB）或A4000（16GB）", need=need, vram=vram)
 
@@ -143,30 +173,34 @@ def cpu(ctx: Ctx) -> None:
     multi = len(r.gpu_list) >= 2
     if cores < 8:
         ctx.add("CPU-1", "warning" if multi else "info", "G 三.1",
-                N("rules", "{cores} cores; the guide recommends 8 or more (for model parallelism)."),
+                QT_TRANSLATE_NOOP("rules", "{cores} cores; the guide recommends 8 or more (for model parallelism)."),
                 numbers, guide="核心数：建议≥8核（模型并行时）", cores=cores)
     if c.threads == c.cores:
         ctx.add("CPU-2", "info", "G 三.1",
-                N("rules", "{cpu} has no SMT/Hyper-Threading, which the guide values at +20–30 %."),
+                QT_TRANSLATE_NOOP("rules", "{cpu} has no SMT/Hyper-Threading, which the guide values at +20–30 %."),
                 numbers, guide="超线程技术可提升20-30%性能", cpu=c.name)
     if c.l3_mb < 16:
         ctx.add("CPU-3", "warning", "G 三.1",
-                N("rules", "{l3:g} MB of L3 cache; the guide recommends 16 MB or more."),
+                QT_TRANSLATE_NOOP("rules", "{l3:g} MB of L3 cache; the guide recommends 16 MB or more."),
                 numbers, guide="L3缓存≥16MB可减少数据加载延迟", l3=c.l3_mb)
     if not r.gpu_list and not c.avx512:
         ctx.add("CPU-4", "warning", "G 三.1",
-                N("rules", "CPU-only inference: {cpu} has no AVX-512, which the guide prefers."),
+                QT_TRANSLATE_NOOP("rules", "CPU-only inference: {cpu} has no AVX-512, which the guide prefers."),
                 numbers, guide="对于纯CPU推理场景，建议选择支持AVX-512指令集的处理器", cpu=c.name)
     if threads < 12 or c.boost_ghz < 3.6:
         ctx.add("CPU-5", "warning", "M 1.1",
-                N("rules", "Below the guide's CPU minimum (6 cores/12 threads such as i5-10400F or Ryzen 5 3600, "
-                           "≥ 3.6 GHz): {cores} cores, {threads} threads, {ghz:g} GHz."),
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "Below the guide's CPU minimum (6 cores/12 threads such as i5-10400F or Ryzen 5 3600, ≥ 3.6 "
+                    "GHz): {cores} cores, {threads} threads, {ghz:g} GHz."),
                 numbers, guide="CPU：Intel i5-10400F（6核12线程）或AMD Ryzen 5 3600，主频≥3.6GHz",
                 cores=cores, threads=threads, ghz=c.boost_ghz)
     if c.id in ("amd-ryzen-9-5950x", "intel-core-i9-12900k"):
         ctx.add("CPU-6", "info", "G 三.1",
-                N("rules", "The guide measured the Ryzen 9 5950X 18 % faster than the i9-12900K at data "
-                           "preprocessing, and equal at launching CUDA kernels."), {},
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "The guide measured the Ryzen 9 5950X 18 % faster than the i9-12900K at data preprocessing, "
+                    "and equal at launching CUDA kernels."), {},
                 guide="AMD Ryzen 9 5950X在数据预处理阶段比Intel i9-12900K快18%")
 
 
@@ -183,37 +217,51 @@ def memory(ctx: Ctx) -> None:
                "parts_gb": est.parts}
     if ram < est.first_principles_gib:
         ctx.add("FIT-2", "error", "first principles",
-                N("rules", "Estimated host RAM need {need:.1f} GiB (first principles: OS and libraries, a host copy of "
-                           "the weights per process, DataLoader prefetch) is more than the {ram} GiB installed."),
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "Estimated host RAM need {need:.1f} GiB (first principles: OS and libraries, a host copy of "
+                    "the weights per process, DataLoader prefetch) is more than the {ram} GiB installed."),
                 numbers, need=est.first_principles_gib, ram=ram)
     if ram < est.guide_gib:
         ctx.add("RAM-1", "warning", "G 三.2",
-                N("rules", "The guide's formula (params × batch × 4 B × 1.2, halved for mixed precision) asks "
-                           "for {guide_gb:.0f} GiB; {ram} GiB is installed. The formula scales weights with the "
-                           "batch, which memory does not do; the first-principles estimate is {fp:.1f} GiB."),
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "The guide's formula (params × batch × 4 B × 1.2, halved for mixed precision) asks for "
+                    "{guide_gb:.0f} GiB; {ram} GiB is installed. The formula scales weights with the batch, which "
+                    "memory does not do; the first-principles estimate is {fp:.1f} GiB."),
                 numbers, guide="内存容量 ≥ 模型参数量(字节) × batch_size × 4（FP32） × 1.2（冗余）",
                 guide_gb=est.guide_gib, fp=est.first_principles_gib, ram=ram)
     else:
         ctx.add("RAM-1", "info", "G 三.2",
-                N("rules", "Guide's formula: {guide_gb:.1f} GiB; first-principles estimate: {fp:.1f} GiB; "
-                           "installed: {ram} GiB."),
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "Guide's formula: {guide_gb:.1f} GiB; first-principles estimate: {fp:.1f} GiB; installed: "
+                    "{ram} GiB."),
                 numbers, guide_gb=est.guide_gib, fp=est.first_principles_gib, ram=ram)
     if spec.family == "cnn":
         if ram < 16:
             ctx.add("RAM-2", "warning", "M 1.1",
-                    N("rules", "The guide's CNN minimum is 16 GB DDR4-3200; {ram} GiB installed."), numbers,
+                    QT_TRANSLATE_NOOP(
+                        "rules",
+                        "The guide's CNN minimum is 16 GB DDR4-3200; {ram} GiB installed."), numbers,
                     guide="内存：16GB DDR4（3200MHz）", ram=ram)
         elif ram - est.first_principles_gib < 8:
             ctx.add("RAM-2", "warning", "M 1.1",
-                    N("rules", "Keep at least 8 GiB free for data loading; about {free:.1f} GiB would be left."),
+                    QT_TRANSLATE_NOOP(
+                        "rules",
+                        "Keep at least 8 GiB free for data loading; about {free:.1f} GiB would be left."),
                     numbers, guide="大批量数据加载时需预留至少8GB空闲内存", free=ram - est.first_principles_gib)
     elif spec.decoder:
         if ram < 32:
             ctx.add("RAM-3", "warning", "M 2.1",
-                    N("rules", "The guide's GPT minimum is 32 GB of RAM (64 GB better); {ram} GiB installed."),
+                    QT_TRANSLATE_NOOP(
+                        "rules",
+                        "The guide's GPT minimum is 32 GB of RAM (64 GB better); {ram} GiB installed."),
                     numbers, guide="内存：32GB DDR4（64GB更佳）", ram=ram)
         elif ram < 64:
-            ctx.add("RAM-3", "info", "M 2.1", N("rules", "32 GB meets the GPT minimum; the guide prefers 64 GB."),
+            ctx.add("RAM-3", "info", "M 2.1", QT_TRANSLATE_NOOP(
+                "rules",
+                "32 GB meets the GPT minimum; the guide prefers 64 GB."),
                     numbers, guide="内存：32GB DDR4（64GB更佳）")
 
 
@@ -234,17 +282,19 @@ def storage(ctx: Ctx) -> None:
     numbers: dict[str, float] = {"fast_gb": fast_gb, "total_gb": total_gb, "best_seq_read_mbs": best.seq_read_mbs}
     if not nvme:
         ctx.add("STO-3", "warning", "M 1.1, 2.1",
-                N("rules", "No NVMe drive: the guides want NVMe (≥ 2000 MB/s) for loading weights and data."),
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "No NVMe drive: the guides want NVMe (≥ 2000 MB/s) for loading weights and data."),
                 numbers, guide="存储：256GB NVMe SSD（读取速度≥2000MB/s）")
     else:
         fastest = max(s.seq_read_mbs for s in nvme)
         if fastest < 2000:
             ctx.add("STO-3", "warning", "M 1.1",
-                    N("rules", "The fastest NVMe reads {mbs} MB/s; the guide asks for ≥ 2000 MB/s."),
+                    QT_TRANSLATE_NOOP("rules", "The fastest NVMe reads {mbs} MB/s; the guide asks for ≥ 2000 MB/s."),
                     numbers, guide="读取速度≥2000MB/s", mbs=fastest)
     if fast_gb < class_gb:
         ctx.add("STO-3", "warning", "M 1.1, 2.1",
-                N("rules", "{gb} GB of SSD; the guide asks for ≥ {min} GB for this kind of work."),
+                QT_TRANSLATE_NOOP("rules", "{gb} GB of SSD; the guide asks for ≥ {min} GB for this kind of work."),
                 numbers, gb=fast_gb, min=min_gb)
     hdd = any(s.kind == "hdd" for s, _q in r.storage)
     if w is not None and w.dataset_gb:
@@ -252,24 +302,32 @@ def storage(ctx: Ctx) -> None:
         seconds = w.dataset_gb * 1000 / best.seq_read_mbs
         if w.dataset_gb > total_gb:
             ctx.add("FIT-3", "error", "G 四.1",
-                    N("rules", "The {ds:g} GB data set does not fit on {gb} GB of storage."),
+                    QT_TRANSLATE_NOOP("rules", "The {ds:g} GB data set does not fit on {gb} GB of storage."),
                     numbers, ds=w.dataset_gb, gb=total_gb)
         elif w.dataset_gb > fast_gb:
             ctx.add("STO-4", "warning", "G 四.1",
-                    N("rules", "The {ds:g} GB data set does not fit on the {gb} GB fast tier (SSD/NVMe); epochs will "
-                               "read from the hard disk."), numbers, guide="将常用数据放在SSD", ds=w.dataset_gb,
+                    QT_TRANSLATE_NOOP(
+                        "rules",
+                        "The {ds:g} GB data set does not fit on the {gb} GB fast tier (SSD/NVMe); epochs will read "
+                        "from the hard disk."), numbers, guide="将常用数据放在SSD", ds=w.dataset_gb,
                     gb=fast_gb)
         ctx.add("STO-1", "info", "G 四.1",
-                N("rules", "Reading {ds:g} GB once at {mbs} MB/s takes about {sec:,.0f} s (guide's reference: HDD "
-                           "150, SATA SSD 550, NVMe 3500 MB/s)."),
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "Reading {ds:g} GB once at {mbs} MB/s takes about {sec:,.0f} s (guide's reference: HDD 150, "
+                    "SATA SSD 550, NVMe 3500 MB/s)."),
                 {**numbers, "seconds": round(seconds)}, ds=w.dataset_gb, mbs=best.seq_read_mbs, sec=seconds)
     if hdd and fast:
         ctx.add("STO-2", "info", "G 四.1",
-                N("rules", "Tiered storage: keep the hot data set on the SSD and archives on the hard disk."),
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "Tiered storage: keep the hot data set on the SSD and archives on the hard disk."),
                 numbers, guide="建议采用“SSD+HDD”分级存储方案")
     if w is not None and w.task == "train":
         ctx.add("STO-5", "info", "G 四.2",
-                N("rules", "Data loading: num_workers ≥ 4, memory-map huge files, DALI for GPU preprocessing."),
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "Data loading: num_workers ≥ 4, memory-map huge files, DALI for GPU preprocessing."),
                 {}, guide="启用多线程数据加载（num_workers≥4）")
 
 
@@ -285,16 +343,20 @@ def fit(ctx: Ctx, n_gpus: int) -> None:
                "sharding": w.sharding, "precision": w.precision, "batch": w.effective_batch}
     if need > have:
         ctx.add("FIT-1", "error", "first principles",
-                N("rules", "Estimated {need:.1f} GiB per GPU (weights {w:.1f}, gradients {g:.1f}, optimizer {o:.1f}, "
-                           "activations {a:.1f}, KV cache {kv:.1f}, CUDA context {c:.1f}) is more than the {have} GiB "
-                           "on the card."),
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "Estimated {need:.1f} GiB per GPU (weights {w:.1f}, gradients {g:.1f}, optimizer {o:.1f}, "
+                    "activations {a:.1f}, KV cache {kv:.1f}, CUDA context {c:.1f}) is more than the {have} GiB on "
+                    "the card."),
                 numbers, need=need, w=vram.weights / GIB, g=vram.gradients / GIB, o=vram.optimizer / GIB,
                 a=vram.activations / GIB, kv=vram.kv_cache / GIB, c=vram.context / GIB, have=have)
         ctx.add("RAM-4", "info", "G 三.2, 六.1",
-                N("rules", "To fit: a smaller batch with gradient accumulation, gradient checkpointing, mixed "
-                           "precision (about −50 % activations), or ZeRO/FSDP sharding over several GPUs."),
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "To fit: a smaller batch with gradient accumulation, gradient checkpointing, mixed precision "
+                    "(about −50 % activations), or ZeRO/FSDP sharding over several GPUs."),
                 {}, guide="使用梯度检查点（Gradient Checkpointing）降低内存占用；混合精度训练可减少50%内存需求")
     else:
         ctx.add("FIT-1", "info", "first principles",
-                N("rules", "Estimated {need:.1f} GiB per GPU of {have} GiB ({share:.0%})."),
+                QT_TRANSLATE_NOOP("rules", "Estimated {need:.1f} GiB per GPU of {have} GiB ({share:.0%})."),
                 numbers, need=need, have=have, share=need / have)

@@ -2,8 +2,14 @@
 
 from __future__ import annotations
 
-from configurator.core.i18n import QT_TRANSLATE_NOOP as N
+from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.rules.context import Ctx
+
+
+def _lane_source(source: str) -> Message:
+    if source == "cpu":
+        return Message("rules", QT_TRANSLATE_NOOP("rules", "CPU"))
+    return Message("rules", QT_TRANSLATE_NOOP("rules", "chipset"))
 
 
 def pcie(ctx: Ctx) -> None:
@@ -12,7 +18,9 @@ def pcie(ctx: Ctx) -> None:
     sxm = [g for g in gpus if g.form_factor != "pcie"]
     for g in sxm:
         ctx.add("PCI-2", "error", "G 五.3",
-                N("rules", "{name} is an {ff} module: it sits on an HGX/OAM baseboard, not in a PCIe slot."),
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "{name} is an {ff} module: it sits on an HGX/OAM baseboard, not in a PCIe slot."),
                 {"part": g.id}, guide="A100 80GB×4（NVSwitch连接）", name=g.name, ff=g.form_factor.upper())
     board = r.board
     pl = ctx.placement
@@ -23,8 +31,10 @@ def pcie(ctx: Ctx) -> None:
     numbers = {"gpus": n_pcie, "x16_slots": pl.x16_slots, "placed": pl.placed}
     if unplaced:
         ctx.add("PCI-2", "error", "G 二.3, 六.3",
-                N("rules", "Only {placed} of {n} GPUs fit on {board}: it has {slots} x16-length slots and the cards "
-                           "are {width} slots wide, so they cover neighbouring slots."),
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "Only {placed} of {n} GPUs fit on {board}: it has {slots} x16-length slots and the cards are "
+                    "{width} slots wide, so they cover neighbouring slots."),
                 numbers, placed=pl.placed, n=n_pcie, board=board.name, slots=pl.x16_slots,
                 width=max(g.slot_width or 1 for g in gpus))
     for n, seat in enumerate(pl.seats, start=1):
@@ -32,19 +42,23 @@ def pcie(ctx: Ctx) -> None:
                 "covers": list(seat.covers)}
         if seat.lanes < 8 or seat.slot.source == "chipset":
             ctx.add("PCI-3", "warning", "G 二.3",
-                    N("rules", "GPU {n}: x{lanes} Gen{gen} through the {src} in {slot}: host-to-GPU copies "
-                               "are limited and shared."),
-                    link, n=n, lanes=seat.lanes, gen=seat.gen, src="CPU" if seat.slot.source == "cpu" else "chipset",
+                    QT_TRANSLATE_NOOP(
+                        "rules",
+                        "GPU {n}: x{lanes} Gen{gen} through the {src} in {slot}: host-to-GPU copies are limited "
+                        "and shared."),
+                    link, n=n, lanes=seat.lanes, gen=seat.gen, src=_lane_source(seat.slot.source),
                     slot=seat.slot.name)
         else:
             ctx.add("PCI-3", "info", "G 二.3",
-                    N("rules", "GPU {n}: x{lanes} Gen{gen} from the {src} in {slot}."),
-                    link, n=n, lanes=seat.lanes, gen=seat.gen, src="CPU" if seat.slot.source == "cpu" else "chipset",
+                    QT_TRANSLATE_NOOP("rules", "GPU {n}: x{lanes} Gen{gen} from the {src} in {slot}."),
+                    link, n=n, lanes=seat.lanes, gen=seat.gen, src=_lane_source(seat.slot.source),
                     slot=seat.slot.name)
         if seat.gen < 4 <= seat.gpu.pcie_gen:
             ctx.add("PCI-1", "warning", "G 六.3",
-                    N("rules", "GPU {n} runs at PCIe Gen{gen} though it supports Gen{card}; the guide recommends "
-                               "PCIe 4.0 slots."),
+                    QT_TRANSLATE_NOOP(
+                        "rules",
+                        "GPU {n} runs at PCIe Gen{gen} though it supports Gen{card}; the guide recommends PCIe 4.0 "
+                        "slots."),
                     {"gpu": n, "gen": seat.gen, "card_gen": seat.gpu.pcie_gen},
                     guide="验证PCIe插槽版本（建议PCIe 4.0）", n=n, gen=seat.gen, card=seat.gpu.pcie_gen)
     _nvlink(ctx)
@@ -57,13 +71,19 @@ def _nvlink(ctx: Ctx) -> None:
     capable = bool(gpus) and all(g.nvlink for g in gpus) and len({g.id for g in gpus}) == 1
     if bridge:
         if len(gpus) < 2:
-            ctx.add("PCI-4", "error", "G 二.3", N("rules", "An NVLink bridge needs two GPUs; this build has {n}."),
+            ctx.add("PCI-4", "error", "G 二.3", QT_TRANSLATE_NOOP(
+                "rules",
+                "An NVLink bridge needs two GPUs; this build has {n}."),
                     {"gpus": len(gpus)}, n=len(gpus))
             return
         if not capable:
-            names = ", ".join(sorted({g.name for g in gpus if not g.nvlink})) or N("rules", "different models")
+            odd = sorted({g.name for g in gpus if not g.nvlink})
+            names: str | Message = ", ".join(odd) if odd else Message(
+                "rules", QT_TRANSLATE_NOOP("rules", "different models"))
             ctx.add("PCI-4", "error", "G 二.3",
-                    N("rules", "An NVLink bridge only joins two identical NVLink-capable cards ({names} cannot)."),
+                    QT_TRANSLATE_NOOP(
+                        "rules",
+                        "An NVLink bridge only joins two identical NVLink-capable cards ({names} cannot)."),
                     {}, names=names)
             return
         g = gpus[0]
@@ -71,19 +91,25 @@ def _nvlink(ctx: Ctx) -> None:
         numbers = {"nvlink_gbs": g.nvlink_bandwidth_gbs, "max_gpus": limit, "gpus": len(gpus)}
         if len(gpus) > limit:
             ctx.add("PCI-4", "warning", "G 二.3",
-                    N("rules", "{name} bridges are {limit}-way: {n} cards form {pairs} NVLink pairs joined over PCIe, "
-                               "not one NVLink group (the guide's \"4 cards via NVLink\" is not possible)."),
+                    QT_TRANSLATE_NOOP(
+                        "rules",
+                        "{name} bridges are {limit}-way: {n} cards form {pairs} NVLink pairs joined over PCIe, not "
+                        "one NVLink group (the guide's \"4 cards via NVLink\" is not possible)."),
                     numbers, guide="4张RTX 3090通过NVLink连接", name=g.name, limit=limit, n=len(gpus),
                     pairs=len(gpus) // limit)
         ctx.add("PCI-4", "info", "G 二.3",
-                N("rules", "NVLink: {bw:g} GB/s between bridged cards (both directions together); PCIe 4.0 x16 gives "
-                           "about 32 GB/s each way. The guide's \"100 GB/s vs PCIe 3.0 16 GB/s\" compares NVLink's "
-                           "two-way total with one PCIe direction."),
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "NVLink: {bw:g} GB/s between bridged cards (both directions together); PCIe 4.0 x16 gives "
+                    "about 32 GB/s each way. The guide's \"100 GB/s vs PCIe 3.0 16 GB/s\" compares NVLink's "
+                    "two-way total with one PCIe direction."),
                 numbers, bw=g.nvlink_bandwidth_gbs or 0)
     elif capable and len(gpus) >= 2:
         ctx.add("PCI-4", "info", "G 二.3",
-                N("rules", "These cards support an NVLink bridge ({bw:g} GB/s); it speeds up gradient exchange. "
-                           "DataParallel and DDP work without it."),
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "These cards support an NVLink bridge ({bw:g} GB/s); it speeds up gradient exchange. "
+                    "DataParallel and DDP work without it."),
                 {"nvlink_gbs": gpus[0].nvlink_bandwidth_gbs}, bw=gpus[0].nvlink_bandwidth_gbs or 0)
 
 
@@ -92,20 +118,21 @@ def _multi_gpu(ctx: Ctx) -> None:
     if n < 2:
         return
     ctx.add("PCI-5", "info", "G 二.3",
-            N("rules", "Data-parallel reference: 4× RTX 3090 reach 3.5× of one card (3.7× in theory); "
+            QT_TRANSLATE_NOOP("rules", "Data-parallel reference: 4× RTX 3090 reach 3.5× of one card (3.7× in theory); "
                        "expect {n} cards to scale less than {n}×."),
             {"gpus": n, "reference_measured": 3.5, "reference_theory": 3.7}, n=n)
     w = ctx.workload
     if w is None or w.task != "train":
         return
     ctx.add("PCI-7", "info", "G 二.3",
-            N("rules", "With DDP the global batch is {b} per card × {n} cards = {g}; scale the learning rate "
-                       "accordingly."),
+            QT_TRANSLATE_NOOP(
+                "rules",
+                "With DDP the global batch is {b} per card × {n} cards = {g}; scale the learning rate accordingly."),
             {"per_gpu_batch": w.effective_batch, "gpus": n, "global_batch": w.effective_batch * n},
             guide="batch_size≥单卡容量×卡数", b=w.effective_batch, n=n, g=w.effective_batch * n)
     if w.sharding in ("zero3", "fsdp"):
         ctx.add("PCI-6", "info", "G 二.3",
-                N("rules", "{mode} gathers the parameters over the GPU link in every step: on PCIe the "
+                QT_TRANSLATE_NOOP("rules", "{mode} gathers the parameters over the GPU link in every step: on PCIe the "
                            "communication can cancel the gain of more cards."),
                 {"sharding": w.sharding}, guide="模型并行时，通信开销可能抵消多卡收益", mode=w.sharding)
 
@@ -116,27 +143,30 @@ def compat(ctx: Ctx) -> None:
     if board and cpu:
         if cpu.socket != board.socket:
             ctx.add("COMP-1", "error", "vendor specs",
-                    N("rules", "{cpu} ({cs}) does not fit {board} ({bs})."),
+                    QT_TRANSLATE_NOOP("rules", "{cpu} ({cs}) does not fit {board} ({bs})."),
                     {"cpu_socket": cpu.socket, "board_socket": board.socket},
                     cpu=cpu.name, cs=cpu.socket, board=board.name, bs=board.socket)
         if r.cpu_count > board.sockets:
             ctx.add("COMP-1", "error", "vendor specs",
-                    N("rules", "{n} CPUs but {board} has {s} socket(s)."),
+                    QT_TRANSLATE_NOOP("rules", "{n} CPUs but {board} has {s} socket(s)."),
                     {"cpus": r.cpu_count, "sockets": board.sockets}, n=r.cpu_count, board=board.name, s=board.sockets)
         elif r.cpu_count > cpu.max_sockets:
             ctx.add("COMP-1", "error", "vendor specs",
-                    N("rules", "{cpu} supports {m}-socket systems only; the build has {n}."),
+                    QT_TRANSLATE_NOOP("rules", "{cpu} supports {m}-socket systems only; the build has {n}."),
                     {"cpus": r.cpu_count, "max_sockets": cpu.max_sockets}, cpu=cpu.name, m=cpu.max_sockets,
                     n=r.cpu_count)
         elif r.cpu_count < board.sockets:
             ctx.add("COMP-1", "info", "vendor specs",
-                    N("rules", "{board} has {s} sockets and {n} CPU: the slots and memory of the empty socket "
-                               "do not work."),
+                    QT_TRANSLATE_NOOP(
+                        "rules",
+                        "{board} has {s} sockets and {n} CPU: the slots and memory of the empty socket do not work."),
                     {"cpus": r.cpu_count, "sockets": board.sockets}, board=board.name, s=board.sockets, n=r.cpu_count)
         if cpu.launch_year and board.launch_year and cpu.launch_year > board.launch_year:
             ctx.add("COMP-5", "warning", "G 六.3",
-                    N("rules", "{cpu} ({cy}) is newer than {board} ({by}): the board may need a BIOS update "
-                               "before it starts with this CPU."),
+                    QT_TRANSLATE_NOOP(
+                        "rules",
+                        "{cpu} ({cy}) is newer than {board} ({by}): the board may need a BIOS update before it "
+                        "starts with this CPU."),
                     {"cpu_year": cpu.launch_year, "board_year": board.launch_year}, guide="更新主板BIOS至最新版本",
                     cpu=cpu.name, cy=cpu.launch_year, board=board.name, by=board.launch_year)
     _memory_compat(ctx)
@@ -148,20 +178,20 @@ def _memory_compat(ctx: Ctx) -> None:
     board, cpu = r.board, r.cpu
     types = {m.memory_type for m, _q in r.memory}
     if len(types) > 1:
-        ctx.add("COMP-2", "error", "vendor specs", N("rules", "DDR4 and DDR5 kits cannot be mixed."),
+        ctx.add("COMP-2", "error", "vendor specs", QT_TRANSLATE_NOOP("rules", "DDR4 and DDR5 kits cannot be mixed."),
                 {"types": sorted(types)})
     if len({m.rdimm for m, _q in r.memory}) > 1:
         ctx.add("COMP-2", "error", "vendor specs",
-                N("rules", "Registered (RDIMM) and unbuffered (UDIMM) modules cannot be mixed."), {})
+                QT_TRANSLATE_NOOP("rules", "Registered (RDIMM) and unbuffered (UDIMM) modules cannot be mixed."), {})
     for m, _q in r.memory:
         if board and m.memory_type != board.memory_type:
             ctx.add("COMP-2", "error", "vendor specs",
-                    N("rules", "{kit} is {kt}; {board} takes {bt}."),
+                    QT_TRANSLATE_NOOP("rules", "{kit} is {kt}; {board} takes {bt}."),
                     {"kit_type": m.memory_type, "board_type": board.memory_type},
                     kit=m.name, kt=m.memory_type, board=board.name, bt=board.memory_type)
         if cpu and m.memory_type not in cpu.memory_types:
             ctx.add("COMP-2", "error", "vendor specs",
-                    N("rules", "{kit} is {kt}; {cpu} supports {ct} only."),
+                    QT_TRANSLATE_NOOP("rules", "{kit} is {kt}; {cpu} supports {ct} only."),
                     {"kit_type": m.memory_type, "cpu_types": cpu.memory_types},
                     kit=m.name, kt=m.memory_type, cpu=cpu.name, ct=", ".join(cpu.memory_types))
         if m.rdimm:
@@ -169,19 +199,23 @@ def _memory_compat(ctx: Ctx) -> None:
                             (cpu.name if cpu else None, cpu.rdimm if cpu else True)):
                 if who and not ok:
                     ctx.add("COMP-2", "error", "vendor specs",
-                            N("rules", "{kit} is registered (RDIMM); {who} takes unbuffered DIMMs only."),
+                            QT_TRANSLATE_NOOP(
+                                "rules",
+                                "{kit} is registered (RDIMM); {who} takes unbuffered DIMMs only."),
                             {"rdimm": True}, kit=m.name, who=who)
         elif board and not board.udimm:
             ctx.add("COMP-2", "error", "vendor specs",
-                    N("rules", "{kit} is unbuffered; {board} takes registered DIMMs (RDIMM) only."),
+                    QT_TRANSLATE_NOOP("rules", "{kit} is unbuffered; {board} takes registered DIMMs (RDIMM) only."),
                     {"rdimm": False}, kit=m.name, board=board.name)
         if m.ecc and not m.rdimm:
             for who, ok in ((board.name if board else None, board.ecc if board else True),
                             (cpu.name if cpu else None, cpu.ecc if cpu else True)):
                 if who and not ok:
                     ctx.add("COMP-2", "warning", "vendor specs",
-                            N("rules", "{kit} is ECC but {who} does not support ECC: it will run without error "
-                                       "correction."), {"ecc": True}, kit=m.name, who=who)
+                            QT_TRANSLATE_NOOP(
+                                "rules",
+                                "{kit} is ECC but {who} does not support ECC: it will run without error correction."),
+                            {"ecc": True}, kit=m.name, who=who)
     if board and r.memory:
         cap_limit = board.max_memory_gb
         if cpu:
@@ -189,11 +223,13 @@ def _memory_compat(ctx: Ctx) -> None:
         numbers = {"modules": r.modules, "slots": board.memory_slots, "ram_gb": r.ram_gb, "max_gb": cap_limit}
         if r.modules > board.memory_slots:
             ctx.add("COMP-3", "error", "vendor specs",
-                    N("rules", "{n} memory modules but {board} has {slots} slots."), numbers,
+                    QT_TRANSLATE_NOOP("rules", "{n} memory modules but {board} has {slots} slots."), numbers,
                     n=r.modules, board=board.name, slots=board.memory_slots)
         if r.ram_gb > cap_limit:
             ctx.add("COMP-3", "error", "vendor specs",
-                    N("rules", "{ram} GiB of memory is more than the {limit} GiB the board and CPU support."),
+                    QT_TRANSLATE_NOOP(
+                        "rules",
+                        "{ram} GiB of memory is more than the {limit} GiB the board and CPU support."),
                     numbers, ram=r.ram_gb, limit=cap_limit)
 
 
@@ -205,18 +241,20 @@ def _case(ctx: Ctx) -> None:
     for g in {g.id: g for g in r.gpu_list}.values():
         if g.length_mm and g.length_mm > case.max_gpu_length_mm:
             ctx.add("COMP-4", "error", "vendor specs",
-                    N("rules", "{gpu} is {len} mm long; {case} takes cards up to {max} mm."),
+                    QT_TRANSLATE_NOOP("rules", "{gpu} is {len} mm long; {case} takes cards up to {max} mm."),
                     {"gpu_length_mm": g.length_mm, "case_max_mm": case.max_gpu_length_mm},
                     gpu=g.name, len=g.length_mm, case=case.name, max=case.max_gpu_length_mm)
     board = r.board
     if board and board.form_factor not in case.board_form_factors:
         ctx.add("COMP-4", "error", "vendor specs",
-                N("rules", "{case} takes {ffs} boards, not {ff} ({board})."),
+                QT_TRANSLATE_NOOP("rules", "{case} takes {ffs} boards, not {ff} ({board})."),
                 {"board_form_factor": board.form_factor, "case_form_factors": case.board_form_factors},
                 case=case.name, ffs=", ".join(case.board_form_factors), ff=board.form_factor, board=board.name)
     pl = ctx.placement
     if pl and pl.lowest_position > case.expansion_slots:
         ctx.add("COMP-4", "error", "vendor specs",
-                N("rules", "The GPUs reach expansion position {pos}; {case} has {slots} expansion slots."),
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "The GPUs reach expansion position {pos}; {case} has {slots} expansion slots."),
                 {"lowest_position": pl.lowest_position, "case_slots": case.expansion_slots},
                 pos=pl.lowest_position, case=case.name, slots=case.expansion_slots)
