@@ -168,6 +168,41 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     s.add_argument("--seq-len", type=int)
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_suggest)
+    e = sub.add_parser("export-pdf", help="write a build sheet (A4 PDF); works without a display")
+    e.add_argument("build", help="BUILD.json")
+    e.add_argument("out", help="OUT.pdf")
+    e.set_defaults(func=cmd_export_pdf, json=False)
     p = sub.add_parser("presets", help="the guides' tiers as build files")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_presets)
+
+
+def cmd_export_pdf(cli: Cli) -> int:
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtWidgets import QApplication
+
+    from configurator.core.sheet import build_sheet
+
+    catalogue = load_catalogue(cli)
+    build = read_build_file(cli, Path(cli.args.build), catalogue)
+    app = QApplication.instance() or QApplication(["configurator"])
+    translator = None
+    if cli.lang != "en":
+        from PySide6.QtCore import QSettings
+
+        from configurator.ui.i18n import LanguageManager
+
+        translator = LanguageManager(QSettings())
+        translator.install(cli.lang)
+    from configurator.ui.pdf import write_sheet_pdf
+
+    out = Path(cli.args.out)
+    try:
+        write_sheet_pdf(build_sheet(build, catalogue), out)
+    except OSError as exc:
+        cli.fail([(str(out), str(exc))])
+    del app
+    print(cli.say(QT_TRANSLATE_NOOP("cli", "Wrote {path}."), path=str(out)), file=__import__("sys").stderr)
+    return EXIT_OK

@@ -41,12 +41,17 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setObjectName("mainTabs")
         self.parts_browser = PartsBrowser(parts, settings)
-        self.tabs.addTab(self.parts_browser, "")
         self.extra_tabs = list(extra_tabs)
         for widget, _title in self.extra_tabs:
             self.tabs.addTab(widget, "")
+            if hasattr(widget, "status_message"):
+                widget.status_message.connect(lambda text: self.statusBar().showMessage(text, 15000))
+        self.tabs.addTab(self.parts_browser, "")
+        self.tabs.currentChanged.connect(self._tab_changed)
         self.setCentralWidget(self.tabs)
 
+        self._parts_dirty = False
+        self.parts_browser.detail.price_changed.connect(self._mark_parts_dirty)
         self.db_label = QLabel()
         self.statusBar().addPermanentWidget(self.db_label)
         self.parts_browser.status_message.connect(lambda text: self.statusBar().showMessage(text, 0))
@@ -98,9 +103,9 @@ class MainWindow(QMainWindow):
 
     def retranslate(self) -> None:
         self.setWindowTitle(translate("MainWindow", "Configurator — plan, watch and measure a PyTorch machine"))
-        self.tabs.setTabText(0, translate("MainWindow", "Parts"))
-        for i, (_widget, title) in enumerate(self.extra_tabs, start=1):
+        for i, (_widget, title) in enumerate(self.extra_tabs):
             self.tabs.setTabText(i, title())
+        self.tabs.setTabText(self.tabs.indexOf(self.parts_browser), translate("MainWindow", "Parts"))
         self.file_menu.setTitle(translate("MainWindow", "&File"))
         self.import_action.setText(translate("MainWindow", "&Import parts from CSV…"))
         self.export_action.setText(translate("MainWindow", "&Export parts to CSV…"))
@@ -113,10 +118,20 @@ class MainWindow(QMainWindow):
         for code, action in self.language_actions.items():
             action.setChecked(code == self.languages.current)
 
+    def _tab_changed(self, index: int) -> None:
+        """Prices edited in the Parts tab show up in the planner when it is shown again."""
+        widget = self.tabs.widget(index)
+        if hasattr(widget, "reload_catalogue") and self._parts_dirty:
+            widget.reload_catalogue()
+            self._parts_dirty = False
+
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)
+
+    def _mark_parts_dirty(self, *_args: object) -> None:
+        self._parts_dirty = True
 
     def set_language(self, code: str) -> None:
         if code != self.languages.current:
@@ -139,6 +154,7 @@ class MainWindow(QMainWindow):
     def _imported(self, path: Path, result: ImportResult) -> None:
         touched = result.added or result.replaced or result.prices_updated
         self.parts_browser.reload(select_id=touched[0] if touched else None)
+        self._parts_dirty = True
         text = (translate("MainWindow", "Imported {path}: {added} new custom parts, {prices} prices updated, "
                                         "{replaced} custom parts replaced, {unchanged} unchanged.")
                 .replace("{path}", path.name).replace("{added}", str(len(result.added)))

@@ -202,7 +202,8 @@ class DetailPane(QWidget):
         )
         history = self.repo.price_history(part.id)
         if len(history) > 1:
-            out.append(f"<h3>{html.escape(translate('PartsBrowser', 'Price history'))}</h3>"
+            heading = translate("PartsBrowser", "Price history")
+            out.append(f"<h3>{html.escape(heading)}</h3>"
                        "<table cellspacing='0' cellpadding='2'>")
             origins = {
                 "catalogue": translate("PartsBrowser", "catalogue"),

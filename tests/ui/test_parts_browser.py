@@ -117,16 +117,16 @@ def test_custom_part_dialog_keeps_input_on_error_and_adds_when_fixed(qtbot, wind
 
 
 def test_language_switch_retranslates_live(window: MainWindow) -> None:
-    assert window.tabs.tabText(0) == "Parts"
+    assert window.tabs.tabText(window.tabs.indexOf(window.parts_browser)) == "Parts"
     window.language_actions["zh_CN"].trigger()
-    assert window.tabs.tabText(0) == "部件"
+    assert window.tabs.tabText(window.tabs.indexOf(window.parts_browser)) == "部件"
     assert window.parts_browser.categories.item(1).text().startswith("显卡")
     headers = [window.parts_browser.model.headerData(c, Qt.Orientation.Horizontal)
                for c in range(window.parts_browser.model.columnCount())]
     assert "价格 (¥)" in headers
     assert window.settings.value("ui/language") == "zh_CN"
     window.language_actions["en"].trigger()
-    assert window.tabs.tabText(0) == "Parts"
+    assert window.tabs.tabText(window.tabs.indexOf(window.parts_browser)) == "Parts"
 
 
 def test_geometry_is_remembered(qtbot, services) -> None:  # type: ignore[no-untyped-def]

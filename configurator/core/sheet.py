@@ -1,0 +1,109 @@
+"""What a build sheet contains (data, not layout): the PDF writer and the planner tab's
+summary both render this."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date
+
+from configurator.core.build import Build, resolve
+from configurator.core.engine import Report, check
+from configurator.core.parts import FIELD_LABELS, SUMMARY_FIELDS, AnyPart, field_unit, part_to_dict
+from configurator.core.pcie import Seat, place
+from configurator.core.presets import presets
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    qty: int
+    part: AnyPart
+    used: bool
+    specs: tuple[tuple[str, str, str, object], ...]  # (field, label, unit, value)
+
+    @property
+    def subtotal(self) -> int:
+        return self.part.price_cny * self.qty
+
+
+@dataclass(frozen=True)
+class Bar:
+    key: str  # "price", "power", "vram", "ram"
+    value: float
+    limit: float | None
+    unit: str
+
+    @property
+    def ratio(self) -> float | None:
+        return self.value / self.limit if self.limit else None
+
+
+@dataclass(frozen=True)
+class ChartPoint:
+    label: str
+    value: float
+    this_build: bool
+
+
+@dataclass
+class Sheet:
+    title: str
+    day: date
+    build: Build
+    report: Report
+    rows: list[SheetRow]
+    bars: list[Bar]
+    seats: list[Seat]
+    chart: list[ChartPoint] = field(default_factory=list)
+    chart_unit: str = ""
+    benchmark: list[tuple[str, float, str]] = field(default_factory=list)  # linked run: workload, value, unit
+
+
+def _specs(part: AnyPart) -> tuple[tuple[str, str, str, object], ...]:
+    d = part_to_dict(part)
+    return tuple((f, FIELD_LABELS[f][0], field_unit(part.category, f), d[f]) for f in SUMMARY_FIELDS[part.category][:4])
+
+
+def build_sheet(build: Build, catalogue: Mapping[str, AnyPart], report: Report | None = None,
+                with_chart: bool = True, today: date | None = None) -> Sheet:
+    report = report or check(build, catalogue)
+    r = resolve(build, catalogue)
+    rows = [SheetRow(bp.qty, part, bp.used, _specs(part)) for part, bp in r.items]
+    bars = [Bar("price", report.total_cny, build.budget_cny, "¥")]
+    peak = report.estimate("peak_power_w")
+    if peak is not None and peak.value is not None:
+        bars.append(Bar("power", peak.value, float(r.psu.watts) if r.psu else None, "W"))
+    vram = report.estimate("vram_per_gpu_gib")
+    if vram is not None and vram.value is not None and r.gpu_list:
+        bars.append(Bar("vram", vram.value, float(min(g.vram_gb for g in r.gpu_list)), "GiB"))
+    ram = report.estimate("ram_first_principles_gib")
+    if ram is not None and ram.value is not None:
+        bars.append(Bar("ram", ram.value, float(r.ram_gb) if r.memory else None, "GiB"))
+    seats: list[Seat] = []
+    if r.board is not None and r.gpu_list:
+        seats = list(place(r.gpu_list, r.board, r.cpu.pcie_gen if r.cpu else None, None).seats)
+    sheet = Sheet(build.name or "", today or date.today(), build, report, rows, bars, seats)
+    if with_chart and build.workload is not None:
+        sheet.chart, sheet.chart_unit = throughput_chart(build, catalogue, report)
+    return sheet
+
+
+def main_throughput(report: Report) -> tuple[float | None, str]:
+    est = report.estimate("throughput_total") or report.estimate("throughput_cpu")
+    if est is None:
+        return None, ""
+    return (float(est.value) if est.value is not None else None), est.unit
+
+
+def throughput_chart(build: Build, catalogue: Mapping[str, AnyPart], report: Report
+                     ) -> tuple[list[ChartPoint], str]:
+    """This build's estimate beside the guides' tiers, each estimated for the same workload."""
+    value, unit = main_throughput(report)
+    points = [ChartPoint(build.name or "this build", value or 0.0, True)]
+    for preset in presets(catalogue):
+        tier_build = Build(preset.build.parts, name=preset.tier.id, options=preset.build.options,
+                           workload=build.workload)
+        v, _ = main_throughput(check(tier_build, catalogue))
+        points.append(ChartPoint(preset.tier.id, v or 0.0, False))
+    return points, unit
+

@@ -1,0 +1,212 @@
+"""The build sheet as an A4 PDF: written through QSaveFile, so a failure never leaves half a file.
+
+Works without a display (QT_QPA_PLATFORM=offscreen): text through QTextDocument, the chart
+drawn with QPainter into an image. Chinese text needs a CJK font (fonts-wqy-microhei or
+Noto CJK); Qt embeds the glyphs it uses.
+"""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from PySide6.QtCore import QMarginsF, QSaveFile, QUrl
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QImage,
+    QPageLayout,
+    QPageSize,
+    QPainter,
+    QPdfWriter,
+    QTextDocument,
+)
+
+from configurator import __version__
+from configurator.core.sheet import Sheet
+from configurator.ui.i18n import translate
+from configurator.ui.models import display_value
+
+FONT_FAMILIES = ["DejaVu Sans", "Noto Sans", "WenQuanYi Micro Hei", "Noto Sans CJK SC", "Microsoft YaHei",
+                 "PingFang SC", "Arial"]
+SEVERITY_COLOURS = {"error": "#c0392b", "warning": "#b9770e", "info": "#2e86c1"}
+
+
+def _e(text: object) -> str:
+    return html.escape(str(text))
+
+
+def chart_image(sheet: Sheet, width: int = 1600, height: int = 640) -> QImage:
+    img = QImage(width, height, QImage.Format.Format_ARGB32)
+    img.fill(QColor("white"))
+    p = QPainter(img)
+    p.setRenderHint(QPainter.RenderHint.Antialiasing)
+    font = QFont()
+    font.setFamilies(FONT_FAMILIES)
+    font.setPixelSize(26)
+    p.setFont(font)
+    points = sheet.chart
+    top = max((pt.value for pt in points), default=0) or 1.0
+    left, bottom, right, head = 150, 90, 20, 30
+    plot_h = height - bottom - head
+    plot_w = width - left - right
+    p.setPen(QColor("#cccccc"))
+    for i in range(5):
+        y = head + plot_h * i / 4
+        p.drawLine(left, int(y), width - right, int(y))
+        p.setPen(QColor("#555555"))
+        p.drawText(0, int(y) - 14, left - 12, 28, 0x0082, f"{top * (4 - i) / 4:,.0f}")  # AlignRight|VCenter
+        p.setPen(QColor("#cccccc"))
+    n = max(len(points), 1)
+    slot = plot_w / n
+    for i, pt in enumerate(points):
+        h = plot_h * pt.value / top
+        x = left + slot * i + slot * 0.2
+        p.fillRect(int(x), int(head + plot_h - h), int(slot * 0.6), int(h),
+                   QColor("#2e86c1") if pt.this_build else QColor("#aab7b8"))
+        p.setPen(QColor("#222222"))
+        label = translate("Sheet", "This build") if pt.this_build else pt.label.replace("TIER-", "")
+        p.drawText(int(left + slot * i), height - bottom + 10, int(slot), 36, 0x0084, label)  # AlignHCenter|Top
+        p.drawText(int(left + slot * i), int(head + plot_h - h) - 34, int(slot), 30, 0x0084, f"{pt.value:,.0f}")
+    p.setPen(QColor("#222222"))
+    p.drawText(0, height - 40, width, 36, 0x0084, sheet.chart_unit)
+    p.end()
+    return img
+
+
+def _labels() -> dict[str, str]:
+    return {
+        "sheet": translate("Sheet", "Build sheet"),
+        "subtitle": translate("Sheet", "Build sheet of {date} · Configurator {version}"),
+        "errors": translate("Sheet", "{n} error(s): this build will not work as planned."),
+        "fine": translate("Sheet", "No errors; {n} warning(s)."),
+        "parts": translate("Sheet", "Parts"),
+        "qty": translate("Sheet", "Qty"),
+        "part": translate("Sheet", "Part"),
+        "specs": translate("Sheet", "Key specifications"),
+        "unit": translate("Sheet", "Unit price"),
+        "subtotal": translate("Sheet", "Subtotal"),
+        "used": translate("Sheet", "used"),
+        "total": translate("Sheet", "Total"),
+        "budget": translate("Sheet", "Budget"),
+        "left": translate("Sheet", "left"),
+        "over": translate("Sheet", "over budget"),
+        "power": translate("Sheet", "Power and PCIe"),
+        "peak": translate("Sheet", "Estimated peak draw"),
+        "from_cpu": translate("Sheet", "from the CPU"),
+        "from_chipset": translate("Sheet", "from the chipset"),
+        "workload": translate("Sheet", "Workload, fit and estimates"),
+        "batch": translate("Sheet", "batch"),
+        "sequence": translate("Sheet", "sequence"),
+        "chart": translate("Sheet", "Estimated throughput beside the guides' tiers (same workload)"),
+        "measured": translate("Sheet", "Measured on this machine"),
+        "findings": translate("Sheet", "Findings"),
+        "error": translate("Sheet", "error"),
+        "warning": translate("Sheet", "warning"),
+        "info": translate("Sheet", "info"),
+        "footer": translate("Sheet", "Prices are dated street-price estimates in CNY; specifications come from the "
+                                     "vendors' spec pages; rule IDs and sections refer to the two guides (G, M) as "
+                                     "numbered in RULES.md. Estimates say how they were made."),
+    }
+
+
+def sheet_html(sheet: Sheet) -> str:
+    L = {k: _e(v) for k, v in _labels().items()}  # noqa: N806 - a table of labels
+    b = sheet.build
+    r = sheet.report
+    title = _e(sheet.title) if sheet.title else L["sheet"]
+    subtitle = L["subtitle"].replace("{date}", sheet.day.isoformat()).replace("{version}", __version__)
+    out = [f"<h1>{title}</h1>", f"<p style='color:#555'>{subtitle}</p>"]
+    errors = len(r.errors)
+    warnings = sum(f.severity == "warning" for f in r.findings)
+    verdict = L["errors"].replace("{n}", str(errors)) if errors else L["fine"].replace("{n}", str(warnings))
+    out.append(f"<p><b style='color:{'#c0392b' if errors else '#1e8449'}'>{verdict}</b></p>")
+
+    out.append(f"<h2>{L['parts']}</h2>")
+    out.append("<table width='100%' cellspacing='0' cellpadding='4' border='1' style='border-collapse:collapse'>")
+    out.append("<tr>" + "".join(f"<th align='left'>{L[k]}</th>" for k in ("qty", "part", "specs", "unit",
+                                                                             "subtotal")) + "</tr>")
+    for row in sheet.rows:
+        specs = " · ".join(f"{translate('parts', label)} {display_value(name, value)}{' ' + unit if unit else ''}"
+                           for name, label, unit, value in row.specs)
+        used = f" ({L['used']})" if row.used else ""
+        out.append(f"<tr><td align='right'>{row.qty}</td><td>{_e(row.part.name)}{used}</td>"
+                   f"<td><small>{_e(specs)}</small></td><td align='right'>¥{row.part.price_cny:,}</td>"
+                   f"<td align='right'>¥{row.subtotal:,}</td></tr>")
+    out.append(f"<tr><td></td><td colspan='3'><b>{L['total']}</b></td>"
+               f"<td align='right'><b>¥{r.total_cny:,}</b></td></tr>")
+    if b.budget_cny is not None:
+        left = b.budget_cny - r.total_cny
+        word = L["left"] if left >= 0 else L["over"]
+        out.append(f"<tr><td></td><td colspan='3'>{L['budget']}: ¥{b.budget_cny:,.0f} — ¥{abs(left):,.0f} "
+                   f"{word}</td><td></td></tr>")
+    out.append("</table>")
+
+    out.append(f"<h2>{L['power']}</h2><ul>")
+    peak = r.estimate("peak_power_w")
+    if peak is not None:
+        out.append(f"<li>{L['peak']}: {_e(peak.how.render(translate))}</li>")
+    for n, seat in enumerate(sheet.seats, start=1):
+        src = L["from_cpu"] if seat.slot.source == "cpu" else L["from_chipset"]
+        out.append(f"<li>GPU {n}: {_e(seat.gpu.name)} — {_e(seat.slot.name)}, x{seat.lanes} Gen{seat.gen}, "
+                   f"{src}</li>")
+    out.append("</ul>")
+
+    if b.workload is not None:
+        w = b.workload
+        seq = f" · {L['sequence']} {w.effective_seq_len}" if w.spec().is_transformer else ""
+        out.append(f"<h2>{L['workload']}</h2>")
+        out.append(f"<p>{_e(w.model)} · {_e(w.task)} · {_e(w.precision)} · {L['batch']} {w.effective_batch}"
+                   f"{seq} · {_e(w.sharding)}</p>")
+        out.append("<table width='100%' cellspacing='0' cellpadding='3' border='1' style='border-collapse:collapse'>")
+        for e in r.estimates:
+            value = "—" if e.value is None else (f"{e.value:.0%}" if e.key == "scaling_efficiency"
+                                                  else f"{e.value:,} {e.unit}")
+            out.append(f"<tr><td width='22%'>{_e(e.key)}</td><td width='18%' align='right'><b>{_e(value)}</b></td>"
+                       f"<td><small>{_e(e.how.render(translate))} ({_e(e.confidence)})</small></td></tr>")
+        out.append("</table>")
+        if sheet.chart:
+            out.append(f"<p><b>{L['chart']}</b></p><p><img src='chart://throughput' width='620'></p>")
+    if sheet.benchmark:
+        out.append(f"<h2>{L['measured']}</h2><ul>")
+        for workload, measured, unit in sheet.benchmark:
+            out.append(f"<li>{_e(workload)}: {measured:,.1f} {_e(unit)}</li>")
+        out.append("</ul>")
+
+    out.append(f"<h2>{L['findings']}</h2>")
+    out.append("<table width='100%' cellspacing='0' cellpadding='3' border='1' style='border-collapse:collapse'>")
+    for f in r.findings:
+        guide = f"<br><small style='color:#666'>“{_e(f.guide)}”</small>" if f.guide else ""
+        out.append(f"<tr><td width='12%' style='color:{SEVERITY_COLOURS[f.severity]}'>{L[f.severity]}</td>"
+                   f"<td width='18%'>{_e(f.rule)} · {_e(f.source)}</td>"
+                   f"<td>{_e(f.message.render(translate))}{guide}</td></tr>")
+    out.append("</table>")
+    out.append(f"<p style='color:#666'><small>{L['footer']}</small></p>")
+    return "".join(out)
+
+
+def write_sheet_pdf(sheet: Sheet, path: Path) -> None:
+    """Render the sheet to ``path`` (A4), atomically. Raises OSError if it cannot be written."""
+    doc = QTextDocument()
+    font = QFont()
+    font.setFamilies(FONT_FAMILIES)
+    font.setPointSizeF(9.5)
+    doc.setDefaultFont(font)
+    doc.setDefaultStyleSheet("h1 { font-size: 18pt; } h2 { font-size: 12.5pt; margin-top: 10px; } "
+                             "th { background: #eef2f5; }")
+    if sheet.chart:
+        doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl("chart://throughput"), chart_image(sheet))
+    doc.setHtml(sheet_html(sheet))
+    out = QSaveFile(str(path))
+    if not out.open(QSaveFile.OpenModeFlag.WriteOnly):
+        raise OSError(out.errorString())
+    writer = QPdfWriter(out)
+    writer.setTitle(sheet.title or "Build sheet")
+    writer.setCreator(f"Configurator {__version__}")
+    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
+                                     QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
+    writer.setResolution(300)
+    doc.print_(writer)
+    del writer
+    if not out.commit():
+        raise OSError(out.errorString())

@@ -1,0 +1,198 @@
+"""Result widgets of the planner: ratio bars, the findings tree, the PCIe map."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QPainter, QPen
+from PySide6.QtWidgets import QSizePolicy, QTreeWidget, QTreeWidgetItem, QWidget
+
+from configurator.core.findings import Finding
+from configurator.core.parts import Motherboard
+from configurator.core.pcie import Seat
+from configurator.ui.i18n import translate
+
+SEVERITY_COLOURS = {"error": QColor("#c0392b"), "warning": QColor("#d68910"), "info": QColor("#2e86c1")}
+
+
+def ratio_colour(ratio: float | None) -> QColor:
+    if ratio is None:
+        return QColor("#95a5a6")
+    if ratio > 1.0:
+        return QColor("#c0392b")
+    if ratio > 0.85:
+        return QColor("#d68910")
+    return QColor("#27ae60")
+
+
+class RatioBar(QWidget):
+    """A labelled bar: value against a limit (price vs budget, peak power vs PSU …)."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.label = ""
+        self.text = ""
+        self.ratio: float | None = None
+        self.setMinimumHeight(40)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+
+    def set_values(self, label: str, text: str, ratio: float | None) -> None:
+        self.label, self.text, self.ratio = label, text, ratio
+        self.setToolTip(f"{label}: {text}")
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        return QSize(320, 40)
+
+    def paintEvent(self, _event: object) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pal = self.palette()
+        fm = self.fontMetrics()
+        p.setPen(pal.windowText().color())
+        p.drawText(0, fm.ascent(), self.label)
+        p.drawText(QRectF(0, 0, self.width(), fm.height()), Qt.AlignmentFlag.AlignRight, self.text)
+        top = fm.height() + 4
+        track = QRectF(0, top, self.width() - 1, self.height() - top - 2)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(pal.mid().color().lighter(150))
+        p.drawRoundedRect(track, 4, 4)
+        if self.ratio is not None:
+            fill = QRectF(track)
+            fill.setWidth(track.width() * min(self.ratio, 1.0))
+            p.setBrush(ratio_colour(self.ratio))
+            p.drawRoundedRect(fill, 4, 4)
+        p.end()
+
+
+class FindingsTree(QTreeWidget):
+    """Findings grouped by severity; each expands to the numbers behind it and the guide's words."""
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("findingsTree")
+        self.setColumnCount(2)
+        self.setHeaderHidden(True)
+        self.setWordWrap(True)
+        self.setUniformRowHeights(False)
+        self.setAlternatingRowColors(False)
+        self.setColumnWidth(0, 120)
+        self.findings: list[Finding] = []
+
+    def show_findings(self, findings: list[Finding]) -> None:
+        expanded = {}
+        for i in range(self.topLevelItemCount()):
+            item = self.topLevelItem(i)
+            if item is not None:
+                expanded[item.data(0, Qt.ItemDataRole.UserRole)] = item.isExpanded()
+        self.setUpdatesEnabled(False)
+        self.clear()
+        self.findings = findings
+        bold = QFont(self.font())
+        bold.setBold(True)
+        for severity in ("error", "warning", "info"):
+            group = [f for f in findings if f.severity == severity]
+            if not group:
+                continue
+            title = {"error": translate("Planner", "Errors"), "warning": translate("Planner", "Warnings"),
+                     "info": translate("Planner", "Information")}[severity]
+            top = QTreeWidgetItem([f"{title} ({len(group)})", ""])
+            top.setData(0, Qt.ItemDataRole.UserRole, severity)
+            top.setFont(0, bold)
+            top.setForeground(0, SEVERITY_COLOURS[severity])
+            top.setFirstColumnSpanned(True)
+            self.addTopLevelItem(top)
+            for f in group:
+                item = QTreeWidgetItem([f"{f.rule} · {f.source}", f.message.render(translate)])
+                item.setForeground(0, SEVERITY_COLOURS[severity])
+                item.setToolTip(1, f.message.render(translate))
+                item.setData(0, Qt.ItemDataRole.UserRole, f.rule)
+                top.addChild(item)
+                for key, value in f.numbers.items():
+                    child = QTreeWidgetItem([key, _fmt(value)])
+                    item.addChild(child)
+                if f.guide:
+                    child = QTreeWidgetItem([translate("Planner", "The guide says"), f"“{f.guide}”"])
+                    item.addChild(child)
+            top.setExpanded(expanded.get(severity, severity != "info"))
+        self.setUpdatesEnabled(True)
+
+
+def _fmt(value: object) -> str:
+    if isinstance(value, float):
+        return f"{value:,.3g}" if abs(value) < 1000 else f"{value:,.0f}"
+    if isinstance(value, dict):
+        return ", ".join(f"{k}: {_fmt(v)}" for k, v in value.items())
+    if isinstance(value, list):
+        return ", ".join(_fmt(v) for v in value)
+    return str(value)
+
+
+class PcieMap(QWidget):
+    """The board's expansion slots top to bottom, with the GPUs in the slots they occupy."""
+
+    ROW = 26
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("pcieMap")
+        self.board: Motherboard | None = None
+        self.seats: list[Seat] = []
+        self.setMinimumHeight(60)
+
+    def set_layout(self, board: Motherboard | None, seats: list[Seat]) -> None:
+        self.board, self.seats = board, seats
+        rows = max((s.position for s in board.pcie_slots), default=1) if board else 1
+        rows = max(rows, max((s.covers[-1] for s in seats), default=0))
+        self.setMinimumHeight(self.ROW * rows + 8)
+        self.updateGeometry()
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        return QSize(360, self.minimumHeight())
+
+    def paintEvent(self, _event: object) -> None:
+        p = QPainter(self)
+        p.setRenderHint(QPainter.RenderHint.Antialiasing)
+        pal = self.palette()
+        if self.board is None:
+            p.setPen(pal.placeholderText().color())
+            p.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap,
+                       translate("Planner", "Choose a motherboard to see which slot each GPU gets."))
+            p.end()
+            return
+        fm = self.fontMetrics()
+        label_w = 110
+        by_pos = {s.position: s for s in self.board.pcie_slots}
+        rows = max(max(by_pos), max((s.covers[-1] for s in self.seats), default=0))
+        taken = {p for seat in self.seats for p in seat.covers}
+        for pos in range(1, rows + 1):
+            y = 4 + (pos - 1) * self.ROW
+            slot = by_pos.get(pos)
+            p.setPen(pal.windowText().color())
+            if slot is not None:
+                p.drawText(QRectF(0, y, label_w, self.ROW), Qt.AlignmentFlag.AlignVCenter,
+                           f"{slot.name}")
+                length = (self.width() - label_w - 10) * slot.physical_lanes / 16
+                p.setPen(QPen(pal.mid().color(), 1))
+                p.setBrush(pal.mid().color().lighter(160))
+                p.drawRect(QRectF(label_w, y + 7, length, self.ROW - 14))
+                if pos in taken:
+                    continue
+                hint = f"x{slot.electrical_lanes} Gen{slot.gen} · {slot.source}"
+                p.setPen(pal.placeholderText().color())
+                p.drawText(QRectF(label_w + 4, y, self.width() - label_w - 8, self.ROW),
+                           Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, hint)
+        for n, seat in enumerate(self.seats, start=1):
+            y = 4 + (seat.covers[0] - 1) * self.ROW + 2
+            h = len(seat.covers) * self.ROW - 4
+            rect = QRectF(label_w + 4, y, self.width() - label_w - 8, h)
+            colour = QColor("#27ae60") if seat.lanes >= 8 and seat.slot.source == "cpu" else QColor("#d68910")
+            colour.setAlpha(200)
+            p.setPen(QPen(colour.darker(130), 1.5))
+            p.setBrush(colour)
+            p.drawRoundedRect(rect, 5, 5)
+            p.setPen(QColor("white"))
+            text = f"GPU {n}: {seat.gpu.name} — x{seat.lanes} Gen{seat.gen} · {seat.slot.name}"
+            p.drawText(rect.adjusted(6, 0, -4, 0), Qt.AlignmentFlag.AlignVCenter,
+                       fm.elidedText(text, Qt.TextElideMode.ElideRight, int(rect.width()) - 10))
+        p.end()

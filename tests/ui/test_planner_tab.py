@@ -1,0 +1,117 @@
+"""Drive the planner tab as a user would."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pypdf import PdfReader
+from PySide6.QtWidgets import QDialog
+
+from configurator.core.presets import presets
+from configurator.ui.main_window import MainWindow
+from configurator.ui.planner.suggest_dialog import SuggestDialog
+from configurator.ui.planner.tab import PlannerTab
+
+
+def planner(window: MainWindow) -> PlannerTab:
+    tab = window.tabs.widget(0)
+    assert isinstance(tab, PlannerTab)
+    return tab
+
+
+def pick(qtbot, tab: PlannerTab, key: str, part_id: str | None) -> None:  # type: ignore[no-untyped-def]
+    combo = tab.rows[key].combo
+    combo.setCurrentIndex(combo.findData(part_id))
+    qtbot.waitUntil(lambda: tab.doc.build == tab.build_from_widgets(), timeout=2000)
+
+
+def rules(tab: PlannerTab, severity: str) -> list[str]:
+    assert tab.report is not None
+    return [f.rule for f in tab.report.findings if f.severity == severity]
+
+
+def test_psu_error_appears_and_goes_away(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    tab = planner(window)
+    assert window.tabs.tabText(0) == "Planner"
+    for key, pid in (("gpu", "nvidia-rtx-4090"), ("cpu", "intel-core-i9-14900k"),
+                     ("motherboard", "asus-proart-z790-creator-wifi"),
+                     ("memory", "corsair-vengeance-64gb-2x32gb-ddr5-6000"), ("storage", "samsung-990-pro-2tb"),
+                     ("case", "fractal-design-define-7-xl"), ("psu", "corsair-rm750e-2023")):
+        pick(qtbot, tab, key, pid)
+    assert "PWR-2" in rules(tab, "error")
+    top = tab.findings.topLevelItem(0)
+    assert top.text(0).startswith("Errors")
+    assert any(top.child(i).text(0).startswith("PWR-2 · G 六.3") for i in range(top.childCount()))
+    assert tab.bars["power"].ratio is not None and tab.bars["power"].ratio > 1
+    pick(qtbot, tab, "psu", "seasonic-prime-tx-1000")
+    assert "PWR-2" not in rules(tab, "error")
+    assert tab.bars["power"].ratio < 1
+    tab.act_undo.trigger()
+    assert tab.rows["psu"].part_id() == "corsair-rm750e-2023" and "PWR-2" in rules(tab, "error")
+    tab.act_redo.trigger()
+    assert tab.rows["psu"].part_id() == "seasonic-prime-tx-1000"
+
+
+def test_preset_suggest_save_reopen_and_pdf(qtbot, window: MainWindow, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    tab = planner(window)
+    entry = next(p for p in presets(tab.catalogue) if p.tier.id == "TIER-entry")
+    tab.apply_preset(entry)
+    assert tab.rows["gpu"].part_id() == "nvidia-rtx-3060-12gb"
+    assert tab.rows["cpu"].part_id() == "amd-ryzen-5-5600x"
+    assert tab.report is not None and tab.report.ok
+
+    # Suggest: run the dialog as a user would and take the best build.
+    def run_dialog(dialog: SuggestDialog) -> int:
+        dialog.budget.setValue(12000)
+        dialog.run()
+        assert dialog.found and dialog.results.topLevelItemCount() >= 2
+        dialog.accept_current()
+        return int(QDialog.DialogCode.Accepted)
+
+    monkeypatch.setattr(SuggestDialog, "exec", run_dialog)
+    tab.suggest_dialog()
+    assert tab.report.ok and tab.report.total_cny <= 12000
+    suggested = tab.doc.build.parts
+
+    tab.name_edit.setText("我的 配置")
+    tab.name_edit.editingFinished.emit()
+    qtbot.waitUntil(lambda: tab.doc.build.name == "我的 配置", timeout=2000)
+    assert tab.save()
+    saved_id = tab.doc.saved_id
+    tab.new_build()
+    assert tab.doc.build.parts == ()
+    assert tab.open_saved(saved_id)
+    assert tab.doc.build.parts == suggested and tab.name_edit.text() == "我的 配置"
+
+    pdf = tmp_path / "配置单" / "build sheet.pdf"
+    pdf.parent.mkdir()
+    assert tab.export_pdf(pdf)
+    text = "".join("".join(page.extract_text().split()) for page in PdfReader(pdf).pages)
+    assert "我的配置" in text and "BUD-1" in text and "¥" in text and "Parts" in text
+
+
+def test_import_export_and_bad_files(qtbot, window: MainWindow, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    tab = planner(window)
+    pick(qtbot, tab, "gpu", "nvidia-rtx-3090")
+    out = tmp_path / "构建.json"
+    tab.export_file(out)
+    tab.new_build()
+    assert tab.import_file(out) and tab.rows["gpu"].part_id() == "nvidia-rtx-3090"
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "configurator.build/1", "parts": [{"id": "nope", "qty": 0}]}', encoding="utf-8")
+    before = tab.doc.build
+    assert not tab.import_file(bad)
+    assert "parts[0].qty" in tab.last_error and "parts[0].id" in tab.last_error
+    assert tab.doc.build == before  # nothing lost
+
+
+def test_pcie_map_and_language(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    tab = planner(window)
+    pick(qtbot, tab, "gpu", "nvidia-rtx-3090")
+    tab.rows["gpu"].qty.setValue(2)
+    pick(qtbot, tab, "motherboard", "asus-proart-b550-creator")
+    assert len(tab.pcie_map.seats) == 2 and tab.pcie_map.seats[0].lanes == 8
+    window.language_actions["zh_CN"].trigger()
+    assert window.tabs.tabText(0) == "配置规划"
+    assert tab.parts_box.title() == "部件"
+    window.language_actions["en"].trigger()
