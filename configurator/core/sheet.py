@@ -11,7 +11,7 @@ from configurator.core.build import Build, resolve
 from configurator.core.engine import Report, check
 from configurator.core.parts import FIELD_LABELS, SUMMARY_FIELDS, AnyPart, field_unit, part_to_dict
 from configurator.core.pcie import Seat, place
-from configurator.core.presets import presets
+from configurator.core.presets import Preset, presets
 
 
 @dataclass(frozen=True)
@@ -95,12 +95,12 @@ def main_throughput(report: Report) -> tuple[float | None, str]:
     return (float(est.value) if est.value is not None else None), est.unit
 
 
-def throughput_chart(build: Build, catalogue: Mapping[str, AnyPart], report: Report
-                     ) -> tuple[list[ChartPoint], str]:
+def throughput_chart(build: Build, catalogue: Mapping[str, AnyPart], report: Report,
+                     tiers: list[Preset] | None = None) -> tuple[list[ChartPoint], str]:
     """This build's estimate beside the guides' tiers, each estimated for the same workload."""
     value, unit = main_throughput(report)
     points = [ChartPoint(build.name or "this build", value or 0.0, True)]
-    for preset in presets(catalogue):
+    for preset in tiers if tiers is not None else presets(catalogue):
         tier_build = Build(preset.build.parts, name=preset.tier.id, options=preset.build.options,
                            workload=build.workload)
         v, _ = main_throughput(check(tier_build, catalogue))

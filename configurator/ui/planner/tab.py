@@ -30,6 +30,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSpinBox,
     QSplitter,
+    QTextBrowser,
     QToolBar,
     QToolButton,
     QVBoxLayout,
@@ -80,6 +81,12 @@ def part_label(part: AnyPart) -> str:
         value = display_value(k, d[k])
         bits.append(f"{value} {unit}".strip())
     return f"{part.name} — {' · '.join(bits)} · ¥{part.price_cny:,}"
+
+
+def _set_text(label: QLabel, text: str) -> None:
+    """Only relayout a label whose text really changed."""
+    if label.text() != text:
+        label.setText(text)
 
 
 class PartRow:
@@ -144,6 +151,7 @@ class PlannerTab(QWidget):
         self.sheet: Sheet | None = None
         self._updating = False
         self._chart_key: object = None
+        self._estimates_html = ""
         self.doc = PlannerDocument(EMPTY_BUILD, self)
         self.doc.changed.connect(self._on_build_changed)
 
@@ -355,10 +363,13 @@ class PlannerTab(QWidget):
             self.bars[key].setObjectName(f"bar_{key}")
             bars.addWidget(self.bars[key], i // 2, i % 2)
         v.addLayout(bars)
-        self.estimates_label = QLabel()
+        # A text browser, not a word-wrapped label: its layout stays inside it, so an edit
+        # does not re-lay out the whole tab (that alone cost most of a frame).
+        self.estimates_label = QTextBrowser()
         self.estimates_label.setObjectName("estimates")
-        self.estimates_label.setWordWrap(True)
-        self.estimates_label.setTextFormat(Qt.TextFormat.RichText)
+        self.estimates_label.setFrameShape(QTextBrowser.Shape.NoFrame)
+        self.estimates_label.setFixedHeight(170)
+        self.estimates_label.viewport().setAutoFillBackground(False)
         v.addWidget(self.estimates_label)
         lower = QSplitter(Qt.Orientation.Vertical)
         self.findings = FindingsTree()
@@ -393,7 +404,8 @@ class PlannerTab(QWidget):
         for row in self.rows.values():
             row.fill(by_cat.get(row.category, []))
         self.presets_menu.clear()
-        for preset in presets(self.catalogue):
+        self.tiers = presets(self.catalogue)
+        for preset in self.tiers:
             act = self.presets_menu.addAction(f"{preset.tier.id} · {preset.tier.source} · {preset.tier.name}")
             act.setData(preset.tier.id)
             act.triggered.connect(lambda _c=False, p=preset: self.apply_preset(p))
@@ -535,7 +547,7 @@ class PlannerTab(QWidget):
         else:
             text = translate("Planner", "No errors and no warnings.")
             colour = "#27ae60"
-        self.verdict.setText(f"<b style='color:{colour}'>{text}</b>")
+        _set_text(self.verdict, f"<b style='color:{colour}'>{text}</b>")
         sheet = build_sheet(build, self.catalogue, report, with_chart=False)
         self.sheet = sheet
         self._show_bars(sheet)
@@ -584,19 +596,21 @@ class PlannerTab(QWidget):
             unit = translate("Planner", "months")
             rows.append(f"<tr><td>{label}</td><td><b>{months.numbers['months']:.1f} {unit}</b></td>"
                         f"<td style='padding-left:10px;color:palette(mid)'>BUD-3 · M 四.1</td></tr>")
-        self.estimates_label.setText("<table cellspacing='0' cellpadding='1'>" + "".join(rows) + "</table>"
-                                     if rows else translate("Planner", "Add a GPU or CPU and a workload to see "
-                                                                       "throughput estimates."))
+        html = ("<table cellspacing='0' cellpadding='1'>" + "".join(rows) + "</table>" if rows else
+                translate("Planner", "Add a GPU or CPU and a workload to see throughput estimates."))
+        if html != self._estimates_html:
+            self._estimates_html = html
+            self.estimates_label.setHtml(html)
 
     def _show_chart(self, build: Build, report: Report) -> None:
         if build.workload is None:
             self.chart.clear()
             return
-        key = (build.workload, tuple(build.parts), build.options, main_throughput(report))
+        key = (build.workload, build.name, main_throughput(report))
         if key == self._chart_key:
             return
         self._chart_key = key
-        points, unit = throughput_chart(build, self.catalogue, report)
+        points, unit = throughput_chart(build, self.catalogue, report, self.tiers)
         plot = self.chart.getPlotItem()
         plot.clear()
         xs = list(range(len(points)))
@@ -867,6 +881,7 @@ class PlannerTab(QWidget):
         self.pcie_box.setTitle(translate("Planner", "PCIe map"))
         self.chart_box.setTitle(translate("Planner", "Throughput"))
         self._chart_key = None
+        self.findings.retranslate()
         if hasattr(self, "report") and self.report is not None:
             self._recompute(self.doc.build)
 

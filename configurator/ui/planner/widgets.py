@@ -79,6 +79,12 @@ class FindingsTree(QTreeWidget):
         self.findings: list[Finding] = []
 
     def show_findings(self, findings: list[Finding]) -> None:
+        if findings == self.findings:
+            return
+        shape = [(f.severity, f.rule, len(f.numbers), bool(f.guide)) for f in findings]
+        if shape == [(f.severity, f.rule, len(f.numbers), bool(f.guide)) for f in self.findings]:
+            self._update_in_place(findings)
+            return
         expanded = {}
         for i in range(self.topLevelItemCount()):
             item = self.topLevelItem(i)
@@ -115,6 +121,38 @@ class FindingsTree(QTreeWidget):
                     item.addChild(child)
             top.setExpanded(expanded.get(severity, severity != "info"))
         self.setUpdatesEnabled(True)
+
+
+    def _update_in_place(self, findings: list[Finding]) -> None:
+        """Same findings, new figures (e.g. another PSU): change only the texts that differ."""
+        old = self.findings
+        self.findings = findings
+        index = {f.severity: 0 for f in findings}
+        for i in range(self.topLevelItemCount()):
+            top = self.topLevelItem(i)
+            if top is None:
+                continue
+            severity = top.data(0, Qt.ItemDataRole.UserRole)
+            group_new = [f for f in findings if f.severity == severity]
+            group_old = [f for f in old if f.severity == severity]
+            for j in range(top.childCount()):
+                item = top.child(j)
+                if item is None or group_new[j] == group_old[j]:
+                    continue
+                f = group_new[j]
+                text = f.message.render(translate)
+                item.setText(1, text)
+                item.setToolTip(1, text)
+                for k, (key, value) in enumerate(f.numbers.items()):
+                    child = item.child(k)
+                    if child is not None:
+                        child.setText(0, key)
+                        child.setText(1, _fmt(value))
+            index[severity] = 0
+
+    def retranslate(self) -> None:
+        findings, self.findings = self.findings, []
+        self.show_findings(findings)
 
 
 def _fmt(value: object) -> str:
