@@ -111,7 +111,7 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int) -> list[Estimate]:
     r = ctx.r
     p = ctx.power
     out = [
-        Estimate("peak_power_w", p.peak_w, "W", _m(QT_TRANSLATE_NOOP("estimates", "{formula}"), formula=p.formula),
+        Estimate("peak_power_w", p.peak_w, "W", p.formula,
                  {"gpu_w": p.gpu_w, "cpu_w": p.cpu_w, "platform_w": p.platform_w, "transient_w": p.transient_w},
                  "medium"),
         Estimate("training_draw_w", training_draw_w(r), "W",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from configurator.core.i18n import Message, Translate
+from configurator.core.i18n import QT_TRANSLATE_NOOP, Message, Translate
 
 Severity = Literal["error", "warning", "info"]
 SEVERITY_ORDER: dict[str, int] = {"error": 0, "warning": 1, "info": 2}
@@ -34,6 +34,28 @@ class Finding:
 
 
 Confidence = Literal["high", "medium", "low"]
+
+CONFIDENCE_LABELS = {
+    "high": QT_TRANSLATE_NOOP("estimates", "high confidence"),
+    "medium": QT_TRANSLATE_NOOP("estimates", "medium confidence"),
+    "low": QT_TRANSLATE_NOOP("estimates", "low confidence"),
+}
+
+# What each estimate is, for people (the key stays in JSON).
+ESTIMATE_LABELS = {
+    "peak_power_w": QT_TRANSLATE_NOOP("estimates", "Peak power"),
+    "training_draw_w": QT_TRANSLATE_NOOP("estimates", "Draw while training"),
+    "vram_per_gpu_gib": QT_TRANSLATE_NOOP("estimates", "VRAM per GPU"),
+    "largest_batch": QT_TRANSLATE_NOOP("estimates", "Largest batch that fits"),
+    "ram_first_principles_gib": QT_TRANSLATE_NOOP("estimates", "RAM (first principles)"),
+    "ram_guide_formula_gib": QT_TRANSLATE_NOOP("estimates", "RAM (guide's formula)"),
+    "throughput_one_gpu": QT_TRANSLATE_NOOP("estimates", "Throughput, one GPU"),
+    "prefill_tokens_per_s": QT_TRANSLATE_NOOP("estimates", "Prefill"),
+    "scaling_efficiency": QT_TRANSLATE_NOOP("estimates", "Multi-GPU scaling efficiency"),
+    "throughput_total": QT_TRANSLATE_NOOP("estimates", "Throughput, whole build"),
+    "throughput_per_kcny": QT_TRANSLATE_NOOP("estimates", "Throughput per ¥1000"),
+    "throughput_cpu": QT_TRANSLATE_NOOP("estimates", "CPU alone"),
+}
 
 
 @dataclass(frozen=True)

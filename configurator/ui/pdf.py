@@ -23,6 +23,7 @@ from PySide6.QtGui import (
 )
 
 from configurator import __version__
+from configurator.core.findings import CONFIDENCE_LABELS, ESTIMATE_LABELS
 from configurator.core.sheet import Sheet
 from configurator.ui.i18n import translate
 from configurator.ui.models import display_value
@@ -162,8 +163,10 @@ def sheet_html(sheet: Sheet) -> str:
         for e in r.estimates:
             value = "—" if e.value is None else (f"{e.value:.0%}" if e.key == "scaling_efficiency"
                                                   else f"{e.value:,} {e.unit}")
-            out.append(f"<tr><td width='22%'>{_e(e.key)}</td><td width='18%' align='right'><b>{_e(value)}</b></td>"
-                       f"<td><small>{_e(e.how.render(translate))} ({_e(e.confidence)})</small></td></tr>")
+            label = _e(translate("estimates", ESTIMATE_LABELS.get(e.key, e.key)))
+            sure = _e(translate("estimates", CONFIDENCE_LABELS[e.confidence]))
+            out.append(f"<tr><td width='22%'>{label}</td><td width='18%' align='right'><b>{_e(value)}</b></td>"
+                       f"<td><small>{_e(e.how.render(translate))} ({sure})</small></td></tr>")
         out.append("</table>")
         if sheet.chart:
             out.append(f"<p><b>{L['chart']}</b></p><p><img src='chart://throughput' width='620'></p>")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from configurator.core.build import Resolved
+from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 
 # Platform allowances (W), typical vendor figures: board and chipset, per memory module,
 # per drive, fans and pump. Stated in the UI with the formula.
@@ -33,9 +34,13 @@ class PowerEstimate:
         return self.sustained_w + self.transient_w
 
     @property
-    def formula(self) -> str:
-        return (f"{self.gpu_w} W GPUs + {self.cpu_w} W CPU (maximum power) + {self.platform_w} W platform "
-                f"+ {self.transient_w} W transient headroom (30 % of GPU board power) = {self.peak_w} W")
+    def formula(self) -> Message:
+        return Message("estimates", QT_TRANSLATE_NOOP(
+            "estimates",
+            "{gpu} W GPUs + {cpu} W CPU (maximum power) + {platform} W platform + {transient} W transient "
+            "headroom (30 % of GPU board power) = {peak} W"),
+            {"gpu": self.gpu_w, "cpu": self.cpu_w, "platform": self.platform_w, "transient": self.transient_w,
+             "peak": self.peak_w})
 
 
 def estimate_power(r: Resolved) -> PowerEstimate:

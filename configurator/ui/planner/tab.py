@@ -53,6 +53,7 @@ from configurator.core.build import (
     resolve,
 )
 from configurator.core.engine import Report, check
+from configurator.core.findings import ESTIMATE_LABELS
 from configurator.core.models import KNOWN_MODELS
 from configurator.core.parts import SUMMARY_FIELDS, AnyPart, part_to_dict
 from configurator.core.presets import presets
@@ -575,15 +576,9 @@ class PlannerTab(QWidget):
 
     def _show_estimates(self, report: Report) -> None:
         rows = []
-        labels = {
-            "throughput_one_gpu": translate("Planner", "Throughput, one GPU"),
-            "throughput_total": translate("Planner", "Throughput, whole build"),
-            "scaling_efficiency": translate("Planner", "Multi-GPU scaling efficiency"),
-            "prefill_tokens_per_s": translate("Planner", "Prefill"),
-            "throughput_cpu": translate("Planner", "CPU alone"),
-            "largest_batch": translate("Planner", "Largest batch that fits"),
-            "throughput_per_kcny": translate("Planner", "Throughput per ¥1000"),
-        }
+        shown = ("throughput_one_gpu", "throughput_total", "scaling_efficiency", "prefill_tokens_per_s",
+                 "throughput_cpu", "largest_batch", "throughput_per_kcny")
+        labels = {k: translate("estimates", ESTIMATE_LABELS[k]) for k in shown}
         for e in report.estimates:
             if e.key not in labels or e.value is None:
                 continue
