@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import argparse
 
-from benchmarks import bench_planner, bench_startup
+from benchmarks import bench_monitor, bench_planner, bench_planner_ui, bench_runner, bench_startup
 
-SUITES = {"startup": bench_startup.run, "planner": bench_planner.run}
+SUITES = {"startup": bench_startup.run, "planner": bench_planner.run, "planner_ui": bench_planner_ui.run,
+          "runner": bench_runner.run, "monitor": bench_monitor.run}
 
 
 def main() -> None:

@@ -9,6 +9,7 @@ import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
@@ -18,6 +19,7 @@ from configurator.store.database import Store, StoreError, open_store
 from configurator.store.repository import PartsRepository
 from configurator.ui.i18n import LanguageManager, translate
 from configurator.ui.main_window import MainWindow
+from configurator.ui.pyside_workaround import protect_singletons
 from configurator.ui.tasks import TaskRunner
 
 log = logging.getLogger(__name__)
@@ -50,6 +52,9 @@ def make_settings() -> QSettings:
 
 
 def build_services(args: argparse.Namespace, settings: QSettings | None = None) -> Services:
+    # PySide6 6.12.0 on Python 3.11 loses a reference to None/True on every call; without this
+    # the app aborts after minutes of live plots (see the module).
+    protect_singletons()
     settings = settings or make_settings()
     languages = LanguageManager(settings)
     languages.install(languages.initial(getattr(args, "lang", None)))
@@ -79,6 +84,49 @@ def build_tabs(services: Services) -> list[tuple[QWidget, TabTitle]]:
     append its widget.
     """
     tabs: list[tuple[QWidget, TabTitle]] = []
+
+    # Planner: the engine checks the build as it is edited; builds are saved in the database.
+    from configurator.store.bench_results import BenchResultsRepository
+    from configurator.store.repository import BuildsRepository
+    from configurator.ui.planner.tab import PlannerTab
+
+    planner = PlannerTab(services.parts, BuildsRepository(services.store), services.settings,
+                         runs_for_build=BenchResultsRepository(services.store).runs_for_build)
+    tabs.append((planner, lambda: translate("MainWindow", "Planner")))
+
+    # Monitor: sampler thread (real NVML, or --fake-gpus N) → history, alerts, exporter, recorder.
+    from configurator.monitor.service import MonitorService
+    from configurator.store.recordings import RecordingsRepository
+    from configurator.ui.monitor import MonitorTab
+    try:
+        interval = min(60.0, max(0.1, float(str(services.settings.value("monitor/interval", 1.0)))))
+    except (TypeError, ValueError):
+        interval = 1.0
+    monitor = MonitorService.create(services.fake_gpus, interval_s=interval)
+    monitor.start()
+    services.cleanups.append(monitor.stop)
+    monitor_tab = MonitorTab(monitor, RecordingsRepository(services.store), services.settings, services.tasks)
+    services.cleanups.append(monitor_tab.shutdown)
+    tabs.append((monitor_tab, lambda: translate("MainWindow", "Monitor")))
+
+    # Benchmark: suites run in child processes (QProcess); results stored per machine.
+    from configurator.core.measured import estimate_measurement
+    from configurator.ui.bench import BenchmarkTab, QtSuiteRunner
+
+    bench_runner = QtSuiteRunner()
+    services.cleanups.append(bench_runner.shutdown)
+    def estimate_for(fingerprint: dict[str, Any], row: Any) -> tuple[float, str, str] | None:
+        """The planner's estimate for a measured result, on the hardware the run detected."""
+        found = estimate_measurement(planner.catalogue, fingerprint, row.name, row.settings)
+        if found is None:
+            return None
+        value, unit, how = found
+        return value, unit, how.render(translate)
+
+    bench_tab = BenchmarkTab(bench_runner, services.tasks, services.settings,
+                             BenchResultsRepository(services.store), BuildsRepository(services.store),
+                             estimate_for=estimate_for)
+    tabs.append((bench_tab, lambda: translate("MainWindow", "Benchmark")))
     return tabs
 
 

@@ -121,8 +121,9 @@ class MainWindow(QMainWindow):
     def _tab_changed(self, index: int) -> None:
         """Prices edited in the Parts tab show up in the planner when it is shown again."""
         widget = self.tabs.widget(index)
-        if hasattr(widget, "reload_catalogue") and self._parts_dirty:
-            widget.reload_catalogue()
+        reload = getattr(widget, "reload_catalogue", None)
+        if reload is not None and self._parts_dirty:
+            reload()
             self._parts_dirty = False
 
     def changeEvent(self, event: QEvent) -> None:

@@ -17,6 +17,249 @@
     </message>
 </context>
 <context>
+    <name>BenchmarkTab</name>
+    <message>
+        <source>Throughput (log scale; ● earlier runs here, ◆ guide reference)</source>
+        <translation>吞吐量（对数刻度；● 本机此前运行，◆ 指南参考值）</translation>
+    </message>
+    <message>
+        <source>No throughput results yet</source>
+        <translation>尚无吞吐量结果</translation>
+    </message>
+    <message>
+        <source>Matmul TFLOPS per shape (line: median, ○: best)</source>
+        <translation>各形状的矩阵乘法 TFLOPS（线：中位数，○：最佳）</translation>
+    </message>
+    <message>
+        <source>No matmul results yet</source>
+        <translation>尚无矩阵乘法结果</translation>
+    </message>
+    <message>
+        <source>DDP scaling: speed-up over one process</source>
+        <translation>DDP 扩展：相对单进程的加速比</translation>
+    </message>
+    <message>
+        <source>(CPU: the processes share the cores, so the ideal is 1×)</source>
+        <translation>（CPU：各进程共享核心，理想值为 1×）</translation>
+    </message>
+    <message>
+        <source>No scaling results yet</source>
+        <translation>尚无扩展结果</translation>
+    </message>
+    <message>
+        <source>ideal</source>
+        <translation>理想</translation>
+    </message>
+    <message>
+        <source>measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>PCI-5: 4× RTX 3090, 3.5× measured / 3.7× theoretical</source>
+        <translation>PCI-5：4× RTX 3090，实测 3.5× / 理论 3.7×</translation>
+    </message>
+    <message>
+        <source>processes</source>
+        <translation>进程数</translation>
+    </message>
+    <message>
+        <source>speed-up (×)</source>
+        <translation>加速比（×）</translation>
+    </message>
+    <message>
+        <source>Suite:</source>
+        <translation>套件：</translation>
+    </message>
+    <message>
+        <source>Device:</source>
+        <translation>设备：</translation>
+    </message>
+    <message>
+        <source>Python:</source>
+        <translation>Python：</translation>
+    </message>
+    <message>
+        <source>Link to build:</source>
+        <translation>关联配置单：</translation>
+    </message>
+    <message>
+        <source>Quick</source>
+        <translation>快速</translation>
+    </message>
+    <message>
+        <source>Standard</source>
+        <translation>标准</translation>
+    </message>
+    <message>
+        <source>Full</source>
+        <translation>完整</translation>
+    </message>
+    <message>
+        <source>Automatic</source>
+        <translation>自动</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>CUDA GPU</source>
+        <translation>CUDA GPU</translation>
+    </message>
+    <message>
+        <source>Apple MPS</source>
+        <translation>Apple MPS</translation>
+    </message>
+    <message>
+        <source>The interpreter the benchmarks run under: it needs torch (and torchvision, transformers for the model workloads).</source>
+        <translation>运行基准测试的解释器：需要 torch（模型测试还需要 torchvision 和 transformers）。</translation>
+    </message>
+    <message>
+        <source>Quick: about 2 minutes on a small CPU. Standard: 10–20 minutes. Full: an hour or more.</source>
+        <translation>快速：小型 CPU 上约 2 分钟。标准：10–20 分钟。完整：一小时或更久。</translation>
+    </message>
+    <message>
+        <source>Choose another Python interpreter</source>
+        <translation>选择其他 Python 解释器</translation>
+    </message>
+    <message>
+        <source>Run benchmarks</source>
+        <translation>运行基准测试</translation>
+    </message>
+    <message>
+        <source>Cancel</source>
+        <translation>取消</translation>
+    </message>
+    <message>
+        <source>Export JSON…</source>
+        <translation>导出 JSON…</translation>
+    </message>
+    <message>
+        <source>Export CSV…</source>
+        <translation>导出 CSV…</translation>
+    </message>
+    <message>
+        <source>Log</source>
+        <translation>日志</translation>
+    </message>
+    <message>
+        <source>Result</source>
+        <translation>结果</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>值</translation>
+    </message>
+    <message>
+        <source>Median ± IQR</source>
+        <translation>中位数 ± 四分位距</translation>
+    </message>
+    <message>
+        <source>vs earlier runs</source>
+        <translation>与此前运行相比</translation>
+    </message>
+    <message>
+        <source>vs guide reference</source>
+        <translation>与指南参考值相比</translation>
+    </message>
+    <message>
+        <source>vs planner estimate</source>
+        <translation>与规划估算相比</translation>
+    </message>
+    <message>
+        <source>(none)</source>
+        <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Python interpreter</source>
+        <translation>Python 解释器</translation>
+    </message>
+    <message>
+        <source>No Python interpreter at {path}: choose one with “…”.</source>
+        <translation>{path} 处没有 Python 解释器：请用“…”选择。</translation>
+    </message>
+    <message>
+        <source>Suite {suite} on {device} with {python}</source>
+        <translation>套件 {suite}，设备 {device}，解释器 {python}</translation>
+    </message>
+    <message>
+        <source>Checking the interpreter and the hardware…</source>
+        <translation>正在检查解释器和硬件…</translation>
+    </message>
+    <message>
+        <source>Cancelling…</source>
+        <translation>正在取消…</translation>
+    </message>
+    <message>
+        <source>Running {job}…</source>
+        <translation>正在运行 {job}…</translation>
+    </message>
+    <message>
+        <source>output not understood: {line}</source>
+        <translation>无法解析的输出：{line}</translation>
+    </message>
+    <message>
+        <source>The suite could not run: {reason}</source>
+        <translation>套件无法运行：{reason}</translation>
+    </message>
+    <message>
+        <source>{status} in {seconds} s: {ok} of {n} results measured.</source>
+        <translation>{status}，用时 {seconds} 秒：测得 {n} 项中的 {ok} 项。</translation>
+    </message>
+    <message>
+        <source>The results could not be saved: {error}</source>
+        <translation>无法保存结果：{error}</translation>
+    </message>
+    <message>
+        <source>No run yet. “Run benchmarks” measures this machine in child processes: matrix multiply, memory bandwidth, ResNet training, GPT-2 inference, data loading and DDP scaling. The quick suite takes about two minutes on a small CPU; a benchmark that crashes or runs out of memory cannot take the app down.</source>
+        <translation>尚未运行。“运行基准测试”会在子进程中测量这台机器：矩阵乘法、内存带宽、ResNet 训练、GPT-2 推理、数据加载和 DDP 扩展。快速套件在小型 CPU 上约需两分钟；测试崩溃或内存不足都不会导致本程序退出。</translation>
+    </message>
+    <message>
+        <source>Saved as run {id}.</source>
+        <translation>已保存为第 {id} 次运行。</translation>
+    </message>
+    <message>
+        <source>{n} earlier runs on this machine.</source>
+        <translation>这台机器上有 {n} 次此前的运行。</translation>
+    </message>
+    <message>
+        <source>No earlier runs on this machine to compare with.</source>
+        <translation>这台机器上没有可供比较的此前运行。</translation>
+    </message>
+    <message>
+        <source>{pct} vs {value} (median of {n})</source>
+        <translation>{pct}，对比 {value}（{n} 次的中位数）</translation>
+    </message>
+    <message>
+        <source>measured {measured} against {estimate} estimated, {pct}</source>
+        <translation>实测 {measured}，估算 {estimate}，{pct}</translation>
+    </message>
+    <message>
+        <source>Export results</source>
+        <translation>导出结果</translation>
+    </message>
+    <message>
+        <source>JSON files (*.json)</source>
+        <translation>JSON 文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Wrote {path}.</source>
+        <translation>已写入 {path}。</translation>
+    </message>
+    <message>
+        <source>Could not write {path}: {error}</source>
+        <translation>无法写入 {path}：{error}</translation>
+    </message>
+</context>
+<context>
     <name>CustomPartDialog</name>
     <message>
         <source>Add a custom part</source>
@@ -153,6 +396,481 @@ PySide6 {qt}
 
 知识来自两份中文指南；规则编号见 RULES.md。</translation>
     </message>
+    <message>
+        <source>Planner</source>
+        <translation>配置规划</translation>
+    </message>
+    <message>
+        <source>Monitor</source>
+        <translation>监控</translation>
+    </message>
+    <message>
+        <source>Benchmark</source>
+        <translation>基准测试</translation>
+    </message>
+</context>
+<context>
+    <name>Monitor</name>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>Alert</source>
+        <translation>告警</translation>
+    </message>
+    <message>
+        <source>What to do</source>
+        <translation>建议</translation>
+    </message>
+    <message>
+        <source>Since</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <source>State</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>active</source>
+        <translation>活动</translation>
+    </message>
+    <message>
+        <source>cleared {time}</source>
+        <translation>已于 {time} 解除</translation>
+    </message>
+    <message>
+        <source>idle</source>
+        <translation>空闲</translation>
+    </message>
+    <message>
+        <source>application clocks</source>
+        <translation>应用频率设置</translation>
+    </message>
+    <message>
+        <source>power cap</source>
+        <translation>功耗上限</translation>
+    </message>
+    <message>
+        <source>hardware slowdown</source>
+        <translation>硬件降速</translation>
+    </message>
+    <message>
+        <source>sync boost</source>
+        <translation>同步加速</translation>
+    </message>
+    <message>
+        <source>thermal (software)</source>
+        <translation>过热（软件）</translation>
+    </message>
+    <message>
+        <source>thermal (hardware)</source>
+        <translation>过热（硬件）</translation>
+    </message>
+    <message>
+        <source>power brake</source>
+        <translation>功耗制动</translation>
+    </message>
+    <message>
+        <source>display clocks</source>
+        <translation>显示频率</translation>
+    </message>
+    <message>
+        <source>Utilisation</source>
+        <translation>利用率</translation>
+    </message>
+    <message>
+        <source>VRAM</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Temperature</source>
+        <translation>温度</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <source>Fan</source>
+        <translation>风扇</translation>
+    </message>
+    <message>
+        <source>Clocks SM / memory</source>
+        <translation>频率 SM / 显存</translation>
+    </message>
+    <message>
+        <source>PCIe link</source>
+        <translation>PCIe 链路</translation>
+    </message>
+    <message>
+        <source>PCIe rx / tx</source>
+        <translation>PCIe 收 / 发</translation>
+    </message>
+    <message>
+        <source>Slowed by</source>
+        <translation>降速原因</translation>
+    </message>
+    <message>
+        <source>ECC errors</source>
+        <translation>ECC 错误</translation>
+    </message>
+    <message>
+        <source>busy %</source>
+        <translation>占用 %</translation>
+    </message>
+    <message>
+        <source>VRAM %</source>
+        <translation>显存 %</translation>
+    </message>
+    <message>
+        <source>MIG device</source>
+        <translation>MIG 设备</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Lost: the GPU stopped answering. The monitor retries; the other GPUs go on.</source>
+        <translation>已丢失：GPU 停止响应。监控器会重试；其他 GPU 继续监控。</translation>
+    </message>
+    <message>
+        <source>{gpu} (memory {mem})</source>
+        <translation>{gpu}（显存 {mem}）</translation>
+    </message>
+    <message>
+        <source>{used} of {total} ({percent})</source>
+        <translation>{used} / {total}（{percent}）</translation>
+    </message>
+    <message>
+        <source>{power} of {limit}</source>
+        <translation>{power} / {limit}</translation>
+    </message>
+    <message>
+        <source>{link} (max {max})</source>
+        <translation>{link}（最大 {max}）</translation>
+    </message>
+    <message>
+        <source>nothing</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>CPU (all cores)</source>
+        <translation>CPU（全部核心）</translation>
+    </message>
+    <message>
+        <source>Per core</source>
+        <translation>每个核心</translation>
+    </message>
+    <message>
+        <source>I/O wait</source>
+        <translation>I/O 等待</translation>
+    </message>
+    <message>
+        <source>Load 1 / 5 / 15 min</source>
+        <translation>负载 1 / 5 / 15 分钟</translation>
+    </message>
+    <message>
+        <source>RAM</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Swap</source>
+        <translation>交换空间</translation>
+    </message>
+    <message>
+        <source>Disk read / write</source>
+        <translation>磁盘读 / 写</translation>
+    </message>
+    <message>
+        <source>Network in / out</source>
+        <translation>网络收 / 发</translation>
+    </message>
+    <message>
+        <source>Training process</source>
+        <translation>训练进程</translation>
+    </message>
+    <message>
+        <source>DataLoader workers</source>
+        <translation>DataLoader 工作进程</translation>
+    </message>
+    <message>
+        <source>CPU %</source>
+        <translation>CPU %</translation>
+    </message>
+    <message>
+        <source>RAM %</source>
+        <translation>内存 %</translation>
+    </message>
+    <message>
+        <source>iowait %</source>
+        <translation>iowait %</translation>
+    </message>
+    <message>
+        <source>{n} cores, {low}–{high} %</source>
+        <translation>{n} 个核心，{low}–{high} %</translation>
+    </message>
+    <message>
+        <source>{used} of {total}</source>
+        <translation>{used} / {total}</translation>
+    </message>
+    <message>
+        <source>none on a GPU</source>
+        <translation>GPU 上没有</translation>
+    </message>
+    <message>
+        <source>{name} (PID {pid}), {cpu} of a core</source>
+        <translation>{name}（PID {pid}），占用一个核心的 {cpu}</translation>
+    </message>
+    <message>
+        <source>{n}, {cpu} of a core each on average</source>
+        <translation>{n} 个，平均每个占用一个核心的 {cpu}</translation>
+    </message>
+    <message>
+        <source>Remove</source>
+        <translation>移除</translation>
+    </message>
+    <message>
+        <source>Stop watching this host</source>
+        <translation>停止监控此主机</translation>
+    </message>
+    <message>
+        <source>Waiting for the first scrape…</source>
+        <translation>正在等待第一次抓取…</translation>
+    </message>
+    <message>
+        <source>n/a (needs two scrapes)</source>
+        <translation>不适用（需要两次抓取）</translation>
+    </message>
+    <message>
+        <source>GPU {gpu} {name}: {util} busy, VRAM {mem}, {temp}, {power}</source>
+        <translation>GPU {gpu} {name}：占用 {util}，显存 {mem}，{temp}，{power}</translation>
+    </message>
+    <message>
+        <source>No GPU metrics on this page.</source>
+        <translation>此页面没有 GPU 指标。</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>{n} s</source>
+        <translation>{n} 秒</translation>
+    </message>
+    <message>
+        <source>{n} min</source>
+        <translation>{n} 分钟</translation>
+    </message>
+    <message>
+        <source>{n} h</source>
+        <translation>{n} 小时</translation>
+    </message>
+    <message>
+        <source>s</source>
+        <translation>秒</translation>
+    </message>
+    <message>
+        <source>min</source>
+        <translation>分钟</translation>
+    </message>
+    <message>
+        <source>h</source>
+        <translation>小时</translation>
+    </message>
+    <message>
+        <source>{unit} ago</source>
+        <translation>{unit}前</translation>
+    </message>
+    <message>
+        <source>Window:</source>
+        <translation>时间窗口：</translation>
+    </message>
+    <message>
+        <source>How much history the plots show. Beyond one hour they show one-minute averages.</source>
+        <translation>曲线显示多长的历史。超过一小时时显示每分钟平均值。</translation>
+    </message>
+    <message>
+        <source>Every:</source>
+        <translation>间隔：</translation>
+    </message>
+    <message>
+        <source>Seconds between samples. Temperature, fan and ECC are read every 5 s at most.</source>
+        <translation>两次采样之间的秒数。温度、风扇和 ECC 最多每 5 秒读取一次。</translation>
+    </message>
+    <message>
+        <source>Write every sample to a CSV file, indexed in the database</source>
+        <translation>把每个采样写入 CSV 文件，并在数据库中建立索引</translation>
+    </message>
+    <message>
+        <source>Marker, e.g. “lr 3e-4”</source>
+        <translation>标记，例如“lr 3e-4”</translation>
+    </message>
+    <message>
+        <source>Add marker</source>
+        <translation>添加标记</translation>
+    </message>
+    <message>
+        <source>Mark this moment in the recording</source>
+        <translation>在记录中标记此刻</translation>
+    </message>
+    <message>
+        <source>Prometheus exporter on</source>
+        <translation>开启 Prometheus 导出器</translation>
+    </message>
+    <message>
+        <source>Serve /metrics for Prometheus and Grafana (MON-2). 127.0.0.1 is reachable from this machine only; 0.0.0.0 from the network.</source>
+        <translation>为 Prometheus 和 Grafana 提供 /metrics（MON-2）。127.0.0.1 只能从本机访问；0.0.0.0 可从网络访问。</translation>
+    </message>
+    <message>
+        <source>Remote /metrics URL (this app, DCGM exporter or node_exporter), e.g. gpu-server:9400</source>
+        <translation>远程 /metrics URL（本应用、DCGM exporter 或 node_exporter），例如 gpu-server:9400</translation>
+    </message>
+    <message>
+        <source>Add host</source>
+        <translation>添加主机</translation>
+    </message>
+    <message>
+        <source>GPU processes</source>
+        <translation>GPU 进程</translation>
+    </message>
+    <message>
+        <source>PID</source>
+        <translation>PID</translation>
+    </message>
+    <message>
+        <source>Process</source>
+        <translation>进程</translation>
+    </message>
+    <message>
+        <source>User</source>
+        <translation>用户</translation>
+    </message>
+    <message>
+        <source>GPU memory</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>Resume</source>
+        <translation>继续</translation>
+    </message>
+    <message>
+        <source>Pause</source>
+        <translation>暂停</translation>
+    </message>
+    <message>
+        <source>Freeze the plots; sampling, alerts and recording go on</source>
+        <translation>冻结曲线；采样、告警和记录继续进行</translation>
+    </message>
+    <message>
+        <source>Alerts</source>
+        <translation>告警</translation>
+    </message>
+    <message>
+        <source>No process is using a GPU. Start a training run and it appears here with its GPU memory.</source>
+        <translation>没有进程在使用 GPU。开始训练后，进程及其显存占用会显示在这里。</translation>
+    </message>
+    <message>
+        <source>No NVIDIA GPU to list processes for.</source>
+        <translation>没有可列出进程的 NVIDIA GPU。</translation>
+    </message>
+    <message>
+        <source>No alerts. The monitor warns when a GPU waits for data (GPU-6), the GPUs of one job drift apart (DIST-1), VRAM is nearly full (OOM-1), a GPU throttles or is lost (MON-1).</source>
+        <translation>没有告警。当 GPU 在等待数据（GPU-6）、同一任务的 GPU 利用率相差过大（DIST-1）、显存将满（OOM-1）、GPU 降频或丢失（MON-1）时，监控器会发出警告。</translation>
+    </message>
+    <message>
+        <source>No NVIDIA driver: the NVML library (libnvidia-ml) was not found, so no GPU can be shown. Install the NVIDIA driver to watch GPUs; the host is monitored below.</source>
+        <translation>没有 NVIDIA 驱动：未找到 NVML 库（libnvidia-ml），因此无法显示 GPU。安装 NVIDIA 驱动后即可监控 GPU；下方仍监控主机。</translation>
+    </message>
+    <message>
+        <source>No NVIDIA driver loaded: the library is installed but the kernel module is not running (check `lsmod | grep nvidia`, Secure Boot, or reboot after installing). The host is monitored below.</source>
+        <translation>未加载 NVIDIA 驱动：库已安装但内核模块未运行（请检查 `lsmod | grep nvidia`、安全启动，或在安装后重启）。下方仍监控主机。</translation>
+    </message>
+    <message>
+        <source>NVML refused access (insufficient permissions). The host is monitored below.</source>
+        <translation>NVML 拒绝访问（权限不足）。下方仍监控主机。</translation>
+    </message>
+    <message>
+        <source>NVML is not available ({error}). The host is monitored below.</source>
+        <translation>NVML 不可用（{error}）。下方仍监控主机。</translation>
+    </message>
+    <message>
+        <source>The NVIDIA driver {version} is loaded but reports no GPU.</source>
+        <translation>NVIDIA 驱动 {version} 已加载，但没有报告任何 GPU。</translation>
+    </message>
+    <message>
+        <source>GPU {gpus} lost; the others are still monitored and the monitor keeps retrying.</source>
+        <translation>GPU {gpus} 已丢失；其他 GPU 仍在监控中，监控器会持续重试。</translation>
+    </message>
+    <message>
+        <source>This app: {cpu} of a core; sample took {ms} ms</source>
+        <translation>本应用：占用一个核心的 {cpu}；采样耗时 {ms} ms</translation>
+    </message>
+    <message>
+        <source>(access denied)</source>
+        <translation>（拒绝访问）</translation>
+    </message>
+    <message>
+        <source>Record to CSV</source>
+        <translation>记录到 CSV</translation>
+    </message>
+    <message>
+        <source>CSV files (*.csv)</source>
+        <translation>CSV 文件 (*.csv)</translation>
+    </message>
+    <message>
+        <source>Cannot record to {path}: {error}</source>
+        <translation>无法记录到 {path}：{error}</translation>
+    </message>
+    <message>
+        <source>Marker “{label}” added at {time}</source>
+        <translation>已在 {time} 添加标记“{label}”</translation>
+    </message>
+    <message>
+        <source>Recorded {rows} samples to {path}</source>
+        <translation>已将 {rows} 个采样记录到 {path}</translation>
+    </message>
+    <message>
+        <source>Stop recording</source>
+        <translation>停止记录</translation>
+    </message>
+    <message>
+        <source>Record…</source>
+        <translation>记录…</translation>
+    </message>
+    <message>
+        <source>Recording to {path}</source>
+        <translation>正在记录到 {path}</translation>
+    </message>
+    <message>
+        <source>cannot listen on {address}: {error}</source>
+        <translation>无法监听 {address}：{error}</translation>
+    </message>
+    <message>
+        <source>serving {url}</source>
+        <translation>正在提供 {url}</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关闭</translation>
+    </message>
 </context>
 <context>
     <name>PartsBrowser</name>
@@ -261,6 +979,10 @@ PySide6 {qt}
         <translation>共享通道</translation>
     </message>
     <message>
+        <source>Price history</source>
+        <translation>价格历史</translation>
+    </message>
+    <message>
         <source>catalogue</source>
         <translation>目录</translation>
     </message>
@@ -326,6 +1048,953 @@ PySide6 {qt}
     </message>
 </context>
 <context>
+    <name>Planner</name>
+    <message>
+        <source>train</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>infer</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>— none —</source>
+        <translation>— 无 —</translation>
+    </message>
+    <message>
+        <source>Edit build</source>
+        <translation>编辑配置</translation>
+    </message>
+    <message>
+        <source>Pick parts on the left, or start from a preset or Suggest. Findings and estimates appear here as you choose.</source>
+        <translation>在左侧选择部件，或从预设、推荐开始。检查结果和估算会随选择即时显示在这里。</translation>
+    </message>
+    <message>
+        <source>{n} error(s): this build will not work as planned.</source>
+        <translation>{n} 个错误：此配置无法按计划工作。</translation>
+    </message>
+    <message>
+        <source>No errors; {n} recommendation(s) from the guides not met.</source>
+        <translation>没有错误；有 {n} 条指南建议未满足。</translation>
+    </message>
+    <message>
+        <source>No errors and no warnings.</source>
+        <translation>没有错误，也没有警告。</translation>
+    </message>
+    <message>
+        <source>Price against budget</source>
+        <translation>价格 / 预算</translation>
+    </message>
+    <message>
+        <source>Peak power against the PSU</source>
+        <translation>峰值功耗 / 电源</translation>
+    </message>
+    <message>
+        <source>VRAM need per GPU against capacity</source>
+        <translation>每卡显存需求 / 容量</translation>
+    </message>
+    <message>
+        <source>RAM need against installed</source>
+        <translation>内存需求 / 已安装</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>Break-even against renting</source>
+        <translation>与租用相比的回本时间</translation>
+    </message>
+    <message>
+        <source>months</source>
+        <translation>个月</translation>
+    </message>
+    <message>
+        <source>Add a GPU or CPU and a workload to see throughput estimates.</source>
+        <translation>添加 GPU 或 CPU 以及工作负载后即可看到吞吐量估算。</translation>
+    </message>
+    <message>
+        <source>This build</source>
+        <translation>此配置</translation>
+    </message>
+    <message>
+        <source>Estimated throughput beside the guides&apos; tiers (same workload)</source>
+        <translation>估算吞吐量与指南各档配置对比（相同工作负载）</translation>
+    </message>
+    <message>
+        <source>Preset {id} ({source}); filled in: {filled}</source>
+        <translation>预设 {id}（{source}）；已补全：{filled}</translation>
+    </message>
+    <message>
+        <source>Suggested build</source>
+        <translation>推荐配置</translation>
+    </message>
+    <message>
+        <source>Save build</source>
+        <translation>保存配置</translation>
+    </message>
+    <message>
+        <source>Name:</source>
+        <translation>名称：</translation>
+    </message>
+    <message>
+        <source>Rename</source>
+        <translation>重命名</translation>
+    </message>
+    <message>
+        <source>Saved “{name}”.</source>
+        <translation>已保存“{name}”。</translation>
+    </message>
+    <message>
+        <source>Build</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>(copy)</source>
+        <translation>（副本）</translation>
+    </message>
+    <message>
+        <source>Duplicate</source>
+        <translation>复制</translation>
+    </message>
+    <message>
+        <source>This build is not saved.</source>
+        <translation>此配置尚未保存。</translation>
+    </message>
+    <message>
+        <source>Delete build</source>
+        <translation>删除配置</translation>
+    </message>
+    <message>
+        <source>Delete the saved build “{name}”?</source>
+        <translation>删除已保存的配置“{name}”？</translation>
+    </message>
+    <message>
+        <source>Open a saved build</source>
+        <translation>打开已保存的配置</translation>
+    </message>
+    <message>
+        <source>No saved builds yet: Save keeps the current one.</source>
+        <translation>还没有已保存的配置：点击“保存”即可保存当前配置。</translation>
+    </message>
+    <message>
+        <source>Import build file</source>
+        <translation>导入配置文件</translation>
+    </message>
+    <message>
+        <source>Build files (*.json);;All files (*)</source>
+        <translation>配置文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>Cannot import</source>
+        <translation>无法导入</translation>
+    </message>
+    <message>
+        <source>{path} could not be read: {error}</source>
+        <translation>无法读取 {path}：{error}</translation>
+    </message>
+    <message>
+        <source>Imported {path}.</source>
+        <translation>已导入 {path}。</translation>
+    </message>
+    <message>
+        <source>Cannot use this build file</source>
+        <translation>无法使用此配置文件</translation>
+    </message>
+    <message>
+        <source>{where} has problems; nothing was changed:</source>
+        <translation>{where} 有问题；未做任何修改：</translation>
+    </message>
+    <message>
+        <source>Export build file</source>
+        <translation>导出配置文件</translation>
+    </message>
+    <message>
+        <source>Build files (*.json)</source>
+        <translation>配置文件 (*.json)</translation>
+    </message>
+    <message>
+        <source>Export failed</source>
+        <translation>导出失败</translation>
+    </message>
+    <message>
+        <source>Wrote {path}.</source>
+        <translation>已写入 {path}。</translation>
+    </message>
+    <message>
+        <source>Export build sheet</source>
+        <translation>导出配置单</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>New</source>
+        <translation>新建</translation>
+    </message>
+    <message>
+        <source>Open…</source>
+        <translation>打开…</translation>
+    </message>
+    <message>
+        <source>Save</source>
+        <translation>保存</translation>
+    </message>
+    <message>
+        <source>Delete</source>
+        <translation>删除</translation>
+    </message>
+    <message>
+        <source>Import…</source>
+        <translation>导入…</translation>
+    </message>
+    <message>
+        <source>Export…</source>
+        <translation>导出…</translation>
+    </message>
+    <message>
+        <source>PDF…</source>
+        <translation>PDF…</translation>
+    </message>
+    <message>
+        <source>Suggest…</source>
+        <translation>推荐…</translation>
+    </message>
+    <message>
+        <source>Undo</source>
+        <translation>撤销</translation>
+    </message>
+    <message>
+        <source>Redo</source>
+        <translation>重做</translation>
+    </message>
+    <message>
+        <source>Presets</source>
+        <translation>预设</translation>
+    </message>
+    <message>
+        <source>Name</source>
+        <translation>名称</translation>
+    </message>
+    <message>
+        <source>no budget</source>
+        <translation>不限预算</translation>
+    </message>
+    <message>
+        <source>Parts</source>
+        <translation>部件</translation>
+    </message>
+    <message>
+        <source>Qty</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <source>Used</source>
+        <translation>二手</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Motherboard</source>
+        <translation>主板</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>Second drive</source>
+        <translation>第二块硬盘</translation>
+    </message>
+    <message>
+        <source>Power supply</source>
+        <translation>电源</translation>
+    </message>
+    <message>
+        <source>Case</source>
+        <translation>机箱</translation>
+    </message>
+    <message>
+        <source>Bought used (BUD-4: test the VRAM before paying)</source>
+        <translation>二手购买（BUD-4：付款前测试显存）</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
+        <source>Batch per GPU</source>
+        <translation>每卡批大小</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Sharding</source>
+        <translation>分片</translation>
+    </message>
+    <message>
+        <source>Gradient checkpointing</source>
+        <translation>梯度检查点</translation>
+    </message>
+    <message>
+        <source>Data set</source>
+        <translation>数据集</translation>
+    </message>
+    <message>
+        <source>Parameters</source>
+        <translation>参数量</translation>
+    </message>
+    <message>
+        <source>Layers</source>
+        <translation>层数</translation>
+    </message>
+    <message>
+        <source>Hidden size</source>
+        <translation>隐藏维度</translation>
+    </message>
+    <message>
+        <source>Attention heads</source>
+        <translation>注意力头数</translation>
+    </message>
+    <message>
+        <source>Image size</source>
+        <translation>图像尺寸</translation>
+    </message>
+    <message>
+        <source>model default</source>
+        <translation>模型默认</translation>
+    </message>
+    <message>
+        <source>not set</source>
+        <translation>未设置</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <source>NVLink bridge</source>
+        <translation>NVLink 桥</translation>
+    </message>
+    <message>
+        <source>Cloud rent per month</source>
+        <translation>云服务器月租</translation>
+    </message>
+    <message>
+        <source>Hours per day</source>
+        <translation>每天使用小时</translation>
+    </message>
+    <message>
+        <source>Electricity per kWh</source>
+        <translation>电价（每千瓦时）</translation>
+    </message>
+    <message>
+        <source>Operating system</source>
+        <translation>操作系统</translation>
+    </message>
+    <message>
+        <source>PCIe map</source>
+        <translation>PCIe 插槽分布</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Information</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>The guide says</source>
+        <translation>指南原文</translation>
+    </message>
+    <message>
+        <source>Choose a motherboard to see which slot each GPU gets.</source>
+        <translation>选择主板后即可看到每张 GPU 所在的插槽。</translation>
+    </message>
+</context>
+<context>
+    <name>Sheet</name>
+    <message>
+        <source>This build</source>
+        <translation>此配置</translation>
+    </message>
+    <message>
+        <source>Build sheet</source>
+        <translation>配置单</translation>
+    </message>
+    <message>
+        <source>Build sheet of {date} · Configurator {version}</source>
+        <translation>配置单 · {date} · Configurator {version}</translation>
+    </message>
+    <message>
+        <source>{n} error(s): this build will not work as planned.</source>
+        <translation>{n} 个错误：此配置无法按计划工作。</translation>
+    </message>
+    <message>
+        <source>No errors; {n} warning(s).</source>
+        <translation>没有错误；{n} 条警告。</translation>
+    </message>
+    <message>
+        <source>Parts</source>
+        <translation>部件</translation>
+    </message>
+    <message>
+        <source>Qty</source>
+        <translation>数量</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>部件</translation>
+    </message>
+    <message>
+        <source>Key specifications</source>
+        <translation>关键规格</translation>
+    </message>
+    <message>
+        <source>Unit price</source>
+        <translation>单价</translation>
+    </message>
+    <message>
+        <source>Subtotal</source>
+        <translation>小计</translation>
+    </message>
+    <message>
+        <source>used</source>
+        <translation>二手</translation>
+    </message>
+    <message>
+        <source>Total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>left</source>
+        <translation>剩余</translation>
+    </message>
+    <message>
+        <source>over budget</source>
+        <translation>超出预算</translation>
+    </message>
+    <message>
+        <source>Power and PCIe</source>
+        <translation>功耗与 PCIe</translation>
+    </message>
+    <message>
+        <source>Estimated peak draw</source>
+        <translation>估算峰值功耗</translation>
+    </message>
+    <message>
+        <source>from the CPU</source>
+        <translation>CPU 直连</translation>
+    </message>
+    <message>
+        <source>from the chipset</source>
+        <translation>经芯片组</translation>
+    </message>
+    <message>
+        <source>Workload, fit and estimates</source>
+        <translation>工作负载、容量与估算</translation>
+    </message>
+    <message>
+        <source>batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>sequence</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Estimated throughput beside the guides&apos; tiers (same workload)</source>
+        <translation>估算吞吐量与指南各档配置对比（相同工作负载）</translation>
+    </message>
+    <message>
+        <source>Measured on this machine</source>
+        <translation>本机实测</translation>
+    </message>
+    <message>
+        <source>Findings</source>
+        <translation>检查结果</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>Prices are dated street-price estimates in CNY; specifications come from the vendors&apos; spec pages; rule IDs and sections refer to the two guides (G, M) as numbered in RULES.md. Estimates say how they were made.</source>
+        <translation>价格为注明日期的人民币市场参考价；规格来自厂商规格页面；规则编号与章节对应两份指南（G、M），编号见 RULES.md。各项估算均注明了计算方法。</translation>
+    </message>
+</context>
+<context>
+    <name>Suggest</name>
+    <message>
+        <source>Suggest a build</source>
+        <translation>推荐配置</translation>
+    </message>
+    <message>
+        <source>Find builds</source>
+        <translation>查找配置</translation>
+    </message>
+    <message>
+        <source>The build with no errors and the highest estimated throughput within the budget, then alternatives with other GPUs.</source>
+        <translation>在预算内没有错误、估算吞吐量最高的配置，以及使用其他 GPU 的备选方案。</translation>
+    </message>
+    <message>
+        <source>Build</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>Use this build</source>
+        <translation>使用此配置</translation>
+    </message>
+    <message>
+        <source>No build without errors fits this budget.</source>
+        <translation>此预算内找不到没有错误的配置。</translation>
+    </message>
+    <message>
+        <source>Best</source>
+        <translation>最佳</translation>
+    </message>
+    <message>
+        <source>Alternative {n}</source>
+        <translation>备选 {n}</translation>
+    </message>
+    <message>
+        <source>CPU only</source>
+        <translation>仅 CPU</translation>
+    </message>
+</context>
+<context>
+    <name>bench</name>
+    <message>
+        <source>RTX 3090, FP32, ImageNet (G 五)</source>
+        <translation>RTX 3090，FP32，ImageNet（G 五）</translation>
+    </message>
+    <message>
+        <source>RTX 3090, AMP, ImageNet (G 五)</source>
+        <translation>RTX 3090，AMP，ImageNet（G 五）</translation>
+    </message>
+    <message>
+        <source>RTX 3060, GPT-2 Small, 512 tokens in ~8 s (M 2.1)</source>
+        <translation>RTX 3060，GPT-2 Small，约 8 秒生成 512 个词元（M 2.1）</translation>
+    </message>
+    <message>
+        <source>ok</source>
+        <translation>成功</translation>
+    </message>
+    <message>
+        <source>failed</source>
+        <translation>失败</translation>
+    </message>
+    <message>
+        <source>timed out</source>
+        <translation>超时</translation>
+    </message>
+    <message>
+        <source>cancelled</source>
+        <translation>已取消</translation>
+    </message>
+    <message>
+        <source>skipped</source>
+        <translation>已跳过</translation>
+    </message>
+    <message>
+        <source>running</source>
+        <translation>运行中</translation>
+    </message>
+    <message>
+        <source>finished</source>
+        <translation>已完成</translation>
+    </message>
+    <message>
+        <source>needs a CUDA GPU (this run: {device})</source>
+        <translation>需要 CUDA GPU（本次运行：{device}）</translation>
+    </message>
+    <message>
+        <source>needs {package}, which {python} does not have: pip install {package}</source>
+        <translation>需要 {package}，但 {python} 中没有：pip install {package}</translation>
+    </message>
+    <message>
+        <source>could not start {python}: {error}</source>
+        <translation>无法启动 {python}：{error}</translation>
+    </message>
+    <message>
+        <source>stopped after {seconds} s without finishing</source>
+        <translation>运行 {seconds} 秒仍未完成，已停止</translation>
+    </message>
+    <message>
+        <source>{job}: out of memory at batch {batch}, retrying with batch {half}</source>
+        <translation>{job}：批大小 {batch} 时内存不足，改用批大小 {half} 重试</translation>
+    </message>
+    <message>
+        <source>out of memory even at batch {batch}</source>
+        <translation>即使批大小为 {batch} 仍内存不足</translation>
+    </message>
+    <message>
+        <source>crashed: killed by a signal{detail}</source>
+        <translation>崩溃：被信号终止{detail}</translation>
+    </message>
+    <message>
+        <source>crashed: killed by signal {signal}{detail}</source>
+        <translation>崩溃：被信号 {signal} 终止{detail}</translation>
+    </message>
+    <message>
+        <source>the worker&apos;s output was not understood: {line}</source>
+        <translation>无法解析测试进程的输出：{line}</translation>
+    </message>
+    <message>
+        <source>the worker ended without finishing its job</source>
+        <translation>测试进程在完成任务前结束</translation>
+    </message>
+    <message>
+        <source>crashed: exit code {code}{detail}</source>
+        <translation>崩溃：退出码 {code}{detail}</translation>
+    </message>
+    <message>
+        <source>the worker reported no fingerprint</source>
+        <translation>测试进程没有报告硬件指纹</translation>
+    </message>
+    <message>
+        <source>the worker did not report this result</source>
+        <translation>测试进程没有报告此结果</translation>
+    </message>
+    <message>
+        <source>Matrix multiply</source>
+        <translation>矩阵乘法</translation>
+    </message>
+    <message>
+        <source>Device memory bandwidth</source>
+        <translation>设备内存带宽</translation>
+    </message>
+    <message>
+        <source>Host–device copies</source>
+        <translation>主机–设备拷贝</translation>
+    </message>
+    <message>
+        <source>ResNet-18 training</source>
+        <translation>ResNet-18 训练</translation>
+    </message>
+    <message>
+        <source>ResNet-50 training</source>
+        <translation>ResNet-50 训练</translation>
+    </message>
+    <message>
+        <source>GPT-2 inference</source>
+        <translation>GPT-2 推理</translation>
+    </message>
+    <message>
+        <source>DataLoader throughput</source>
+        <translation>DataLoader 吞吐量</translation>
+    </message>
+    <message>
+        <source>Data-parallel scaling (DDP)</source>
+        <translation>数据并行扩展（DDP）</translation>
+    </message>
+    <message>
+        <source>VRAM pattern test</source>
+        <translation>显存图案测试</translation>
+    </message>
+    <message>
+        <source>Matmul FP32</source>
+        <translation>矩阵乘法 FP32</translation>
+    </message>
+    <message>
+        <source>Matmul TF32</source>
+        <translation>矩阵乘法 TF32</translation>
+    </message>
+    <message>
+        <source>Matmul FP16</source>
+        <translation>矩阵乘法 FP16</translation>
+    </message>
+    <message>
+        <source>Matmul BF16</source>
+        <translation>矩阵乘法 BF16</translation>
+    </message>
+    <message>
+        <source>Memory bandwidth</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>Host→device, pinned</source>
+        <translation>主机→设备，锁页内存</translation>
+    </message>
+    <message>
+        <source>Host→device, pageable</source>
+        <translation>主机→设备，可分页内存</translation>
+    </message>
+    <message>
+        <source>Device→host, pinned</source>
+        <translation>设备→主机，锁页内存</translation>
+    </message>
+    <message>
+        <source>Device→host, pageable</source>
+        <translation>设备→主机，可分页内存</translation>
+    </message>
+    <message>
+        <source>GPT-2 prefill</source>
+        <translation>GPT-2 预填充</translation>
+    </message>
+    <message>
+        <source>GPT-2 decode</source>
+        <translation>GPT-2 解码</translation>
+    </message>
+    <message>
+        <source>DataLoader, cold cache</source>
+        <translation>DataLoader，冷缓存</translation>
+    </message>
+    <message>
+        <source>DataLoader, warm cache</source>
+        <translation>DataLoader，热缓存</translation>
+    </message>
+    <message>
+        <source>DDP scaling efficiency</source>
+        <translation>DDP 扩展效率</translation>
+    </message>
+    <message>
+        <source>VRAM bad bytes</source>
+        <translation>显存坏字节</translation>
+    </message>
+    <message>
+        <source>torch cannot be imported by {python}: {error}</source>
+        <translation>{python} 无法导入 torch：{error}</translation>
+    </message>
+    <message>
+        <source>bad parameters: {error}</source>
+        <translation>参数错误：{error}</translation>
+    </message>
+    <message>
+        <source>unknown job {job!r}</source>
+        <translation>未知的测试项 {job!r}</translation>
+    </message>
+    <message>
+        <source>out of memory at batch {batch}</source>
+        <translation>批大小 {batch} 时内存不足</translation>
+    </message>
+    <message>
+        <source>CUDA was asked for, but torch.cuda.is_available() is False (torch {version}, built for CUDA {cuda}); `configurator doctor` says why</source>
+        <translation>指定了 CUDA，但 torch.cuda.is_available() 为 False（torch {version}，为 CUDA {cuda} 构建）；运行 `configurator doctor` 查看原因</translation>
+    </message>
+    <message>
+        <source>MPS was asked for, but this is not an Apple-silicon Mac with MPS support</source>
+        <translation>指定了 MPS，但这台机器不是支持 MPS 的 Apple 芯片 Mac</translation>
+    </message>
+    <message>
+        <source>TF32 needs compute capability 8.0 or later (this GPU: {cap})</source>
+        <translation>TF32 需要计算能力 8.0 或更高（此 GPU：{cap}）</translation>
+    </message>
+    <message>
+        <source>native BF16 needs compute capability 8.0 or later (this GPU: {cap})</source>
+        <translation>原生 BF16 需要计算能力 8.0 或更高（此 GPU：{cap}）</translation>
+    </message>
+    <message>
+        <source>TF32 is a Tensor Core format of NVIDIA GPUs</source>
+        <translation>TF32 是 NVIDIA GPU Tensor Core 的数据格式</translation>
+    </message>
+    <message>
+        <source>this CPU has no native {dtype} instructions</source>
+        <translation>此 CPU 没有原生 {dtype} 指令</translation>
+    </message>
+    <message>
+        <source>matmul {dtype} {m}×{n}×{k}</source>
+        <translation>矩阵乘法 {dtype} {m}×{n}×{k}</translation>
+    </message>
+    <message>
+        <source>copying {mib} MiB on {device}</source>
+        <translation>在 {device} 上复制 {mib} MiB</translation>
+    </message>
+    <message>
+        <source>host–device copies over PCIe need a CUDA GPU</source>
+        <translation>经 PCIe 的主机–设备拷贝需要 CUDA GPU</translation>
+    </message>
+    <message>
+        <source>{row}: {mib} MiB</source>
+        <translation>{row}：{mib} MiB</translation>
+    </message>
+    <message>
+        <source>the VRAM pattern test needs a CUDA GPU</source>
+        <translation>显存图案测试需要 CUDA GPU</translation>
+    </message>
+    <message>
+        <source>not enough free VRAM to test ({free} MiB free)</source>
+        <translation>可用显存不足，无法测试（空闲 {free} MiB）</translation>
+    </message>
+    <message>
+        <source>pattern {pattern} over {gib} GiB</source>
+        <translation>图案 {pattern}，覆盖 {gib} GiB</translation>
+    </message>
+    <message>
+        <source>writing {n} files of {kib} KiB to {dir}</source>
+        <translation>正在向 {dir} 写入 {n} 个 {kib} KiB 的文件</translation>
+    </message>
+    <message>
+        <source>DataLoader num_workers={n}, {mode} cache</source>
+        <translation>DataLoader num_workers={n}，{mode} 缓存</translation>
+    </message>
+    <message>
+        <source>{dir} is on {fs}, which lives in RAM: there is no cold cache to measure</source>
+        <translation>{dir} 位于内存文件系统 {fs} 上：无法测量冷缓存</translation>
+    </message>
+    <message>
+        <source>this system cannot drop a file from the page cache (no posix_fadvise)</source>
+        <translation>此系统无法将文件移出页缓存（没有 posix_fadvise）</translation>
+    </message>
+    <message>
+        <source>DDP runs on CPU (gloo) or CUDA (NCCL), not on {device}</source>
+        <translation>DDP 只能在 CPU（gloo）或 CUDA（NCCL）上运行，不支持 {device}</translation>
+    </message>
+    <message>
+        <source>this torch build has no torch.distributed</source>
+        <translation>此 torch 版本不含 torch.distributed</translation>
+    </message>
+    <message>
+        <source>torchrun: {n} processes × {threads} threads</source>
+        <translation>torchrun：{n} 个进程 × {threads} 个线程</translation>
+    </message>
+    <message>
+        <source>needs torchvision ({error}): pip install torchvision</source>
+        <translation>需要 torchvision（{error}）：pip install torchvision</translation>
+    </message>
+    <message>
+        <source>{arch}: step {n}</source>
+        <translation>{arch}：第 {n} 步</translation>
+    </message>
+    <message>
+        <source>needs transformers ({error}): pip install transformers</source>
+        <translation>需要 transformers（{error}）：pip install transformers</translation>
+    </message>
+    <message>
+        <source>GPT-2 prefill of {n} tokens</source>
+        <translation>GPT-2 预填充 {n} 个词元</translation>
+    </message>
+    <message>
+        <source>GPT-2 decoding {n} tokens</source>
+        <translation>GPT-2 解码 {n} 个词元</translation>
+    </message>
+</context>
+<context>
+    <name>build</name>
+    <message>
+        <source>must be a positive integer</source>
+        <translation>必须是正整数</translation>
+    </message>
+    <message>
+        <source>must be a number, zero or more</source>
+        <translation>必须是不小于零的数字</translation>
+    </message>
+    <message>
+        <source>must be true or false</source>
+        <translation>必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>must be text</source>
+        <translation>必须是文本</translation>
+    </message>
+    <message>
+        <source>must be an object</source>
+        <translation>必须是对象</translation>
+    </message>
+    <message>
+        <source>must be a list</source>
+        <translation>必须是列表</translation>
+    </message>
+    <message>
+        <source>unknown key (allowed: {allowed})</source>
+        <translation>未知的键（允许：{allowed}）</translation>
+    </message>
+    <message>
+        <source>is required</source>
+        <translation>为必填项</translation>
+    </message>
+    <message>
+        <source>must be one of {choices}, not {got!r}</source>
+        <translation>必须是 {choices} 之一，而不是 {got!r}</translation>
+    </message>
+    <message>
+        <source>no part {id!r} in the catalogue (`configurator parts list` shows the ids)</source>
+        <translation>目录中没有部件 {id!r}（`configurator parts list` 可列出所有 ID）</translation>
+    </message>
+    <message>
+        <source>must be {expected!r}, not {got!r}</source>
+        <translation>必须是 {expected!r}，而不是 {got!r}</translation>
+    </message>
+    <message>
+        <source>must be between 0 and 24</source>
+        <translation>必须在 0 到 24 之间</translation>
+    </message>
+    <message>
+        <source>a custom model needs {what}</source>
+        <translation>自定义模型需要 {what}</translation>
+    </message>
+    <message>
+        <source>only a custom model takes {key}</source>
+        <translation>只有自定义模型才接受 {key}</translation>
+    </message>
+    <message>
+        <source>{precision} is for inference; training needs fp32, amp, bf16 or fp16</source>
+        <translation>{precision} 只用于推理；训练需要 fp32、amp、bf16 或 fp16</translation>
+    </message>
+</context>
+<context>
     <name>cli</name>
     <message>
         <source>must be one of {choices}, not {got!r}</source>
@@ -354,6 +2023,222 @@ PySide6 {qt}
     <message>
         <source>Wrote {n} parts to {path}.</source>
         <translation>已将 {n} 个部件写入 {path}。</translation>
+    </message>
+    <message>
+        <source>{name}: {value} {unit} (median {median}, IQR {iqr})</source>
+        <translation>{name}：{value} {unit}（中位数 {median}，四分位距 {iqr}）</translation>
+    </message>
+    <message>
+        <source>unknown workload(s) {names}; choose from {choices}</source>
+        <translation>未知的测试项 {names}；可选：{choices}</translation>
+    </message>
+    <message>
+        <source>names no workload</source>
+        <translation>未指定任何测试项</translation>
+    </message>
+    <message>
+        <source>no such interpreter: {path}</source>
+        <translation>没有这个解释器：{path}</translation>
+    </message>
+    <message>
+        <source>{path} is a folder; give a file name</source>
+        <translation>{path} 是文件夹；请给出文件名</translation>
+    </message>
+    <message>
+        <source>must be more than 0 seconds</source>
+        <translation>必须大于 0 秒</translation>
+    </message>
+    <message>
+        <source>must be 0 (automatic) or more</source>
+        <translation>必须为 0（自动）或更大</translation>
+    </message>
+    <message>
+        <source>cannot link to a build with --no-store</source>
+        <translation>使用 --no-store 时不能关联配置单</translation>
+    </message>
+    <message>
+        <source>no such folder: {path}</source>
+        <translation>没有这个文件夹：{path}</translation>
+    </message>
+    <message>
+        <source>no saved build {id}</source>
+        <translation>没有已保存的配置单 {id}</translation>
+    </message>
+    <message>
+        <source>output not understood: {line}</source>
+        <translation>无法解析的输出：{line}</translation>
+    </message>
+    <message>
+        <source>The suite could not run: {reason}</source>
+        <translation>套件无法运行：{reason}</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
+        <source>Status</source>
+        <translation>状态</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>单位</translation>
+    </message>
+    <message>
+        <source>Median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <source>IQR</source>
+        <translation>四分位距</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>Suite {suite} on {device}: {status} in {seconds} s{saved}.</source>
+        <translation>套件 {suite}（{device}）：{status}，用时 {seconds} 秒{saved}。</translation>
+    </message>
+    <message>
+        <source>, saved as run {id}</source>
+        <translation>，已保存为第 {id} 次运行</translation>
+    </message>
+    <message>
+        <source>Fix: {fix}</source>
+        <translation>修复：{fix}</translation>
+    </message>
+    <message>
+        <source>{passed} passed, {warned} warnings, {failed} failed, {skipped} not applicable.</source>
+        <translation>{passed} 项通过，{warned} 项警告，{failed} 项失败，{skipped} 项不适用。</translation>
+    </message>
+    <message>
+        <source>No NVIDIA driver: the NVML library (libnvidia-ml) was not found. Monitoring the host only.</source>
+        <translation>没有 NVIDIA 驱动：未找到 NVML 库（libnvidia-ml）。仅监控主机。</translation>
+    </message>
+    <message>
+        <source>No NVIDIA driver loaded (the kernel module is not running). Monitoring the host only.</source>
+        <translation>未加载 NVIDIA 驱动（内核模块未运行）。仅监控主机。</translation>
+    </message>
+    <message>
+        <source>NVML refused access (insufficient permissions). Monitoring the host only.</source>
+        <translation>NVML 拒绝访问（权限不足）。仅监控主机。</translation>
+    </message>
+    <message>
+        <source>NVML is not available ({error}). Monitoring the host only.</source>
+        <translation>NVML 不可用（{error}）。仅监控主机。</translation>
+    </message>
+    <message>
+        <source>Host {host}: {cores} cores, {ram} GiB RAM</source>
+        <translation>主机 {host}：{cores} 个核心，内存 {ram} GiB</translation>
+    </message>
+    <message>
+        <source>NVIDIA driver {version}, but no GPU found.</source>
+        <translation>NVIDIA 驱动 {version}，但未发现 GPU。</translation>
+    </message>
+    <message>
+        <source>NVIDIA driver {version}, {n} GPUs.</source>
+        <translation>NVIDIA 驱动 {version}，{n} 块 GPU。</translation>
+    </message>
+    <message>
+        <source>{time}  host: CPU {cpu} %, iowait {iowait} %, load {load}, RAM {ram_used}/{ram_total} GiB, disk r/w {read}/{write} MB/s, net rx/tx {rx}/{tx} MB/s</source>
+        <translation>{time}  主机：CPU {cpu} %，iowait {iowait} %，负载 {load}，内存 {ram_used}/{ram_total} GiB，磁盘读/写 {read}/{write} MB/s，网络收/发 {rx}/{tx} MB/s</translation>
+    </message>
+    <message>
+        <source>  GPU {gpu} {name}: LOST (retrying)</source>
+        <translation>  GPU {gpu} {name}：已丢失（正在重试）</translation>
+    </message>
+    <message>
+        <source>  GPU {gpu} {name}: {util} % busy, VRAM {used}/{total} GiB, {temp} °C, {power}/{limit} W, fan {fan} %, PCIe Gen{gen} x{width}, processes: {procs}</source>
+        <translation>  GPU {gpu} {name}：占用 {util} %，显存 {used}/{total} GiB，{temp} °C，{power}/{limit} W，风扇 {fan} %，PCIe Gen{gen} x{width}，进程：{procs}</translation>
+    </message>
+    <message>
+        <source>must be between {low} and {high} seconds, not {got}</source>
+        <translation>必须在 {low} 到 {high} 秒之间，而不是 {got}</translation>
+    </message>
+    <message>
+        <source>must be at least 1, not {got}</source>
+        <translation>必须至少为 1，而不是 {got}</translation>
+    </message>
+    <message>
+        <source>must be between 0 and 64, not {got}</source>
+        <translation>必须在 0 到 64 之间，而不是 {got}</translation>
+    </message>
+    <message>
+        <source>cannot be combined with --once: the exporter serves until you stop it</source>
+        <translation>不能与 --once 同时使用：导出器会一直运行直到你停止它</translation>
+    </message>
+    <message>
+        <source>cannot listen on {address}: {error}</source>
+        <translation>无法监听 {address}：{error}</translation>
+    </message>
+    <message>
+        <source>Serving Prometheus metrics at {url}</source>
+        <translation>Prometheus 指标地址：{url}</translation>
+    </message>
+    <message>
+        <source>ALERT</source>
+        <translation>告警</translation>
+    </message>
+    <message>
+        <source>cleared</source>
+        <translation>已解除</translation>
+    </message>
+    <message>
+        <source>Recorded {rows} samples to {path}</source>
+        <translation>已将 {rows} 个采样记录到 {path}</translation>
+    </message>
+    <message>
+        <source>is not UTF-8 text</source>
+        <translation>不是 UTF-8 文本</translation>
+    </message>
+    <message>
+        <source>not valid JSON: {error}</source>
+        <translation>不是有效的 JSON：{error}</translation>
+    </message>
+    <message>
+        <source>Errors</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>Warnings</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>Information</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>Build</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Estimates</source>
+        <translation>估算</translation>
+    </message>
+    <message>
+        <source>must be a positive number of yuan</source>
+        <translation>必须是正数（元）</translation>
+    </message>
+    <message>
+        <source>No build without errors fits ¥{budget:,.0f} for this workload.</source>
+        <translation>在 ¥{budget:,.0f} 预算内找不到适合此工作负载且没有错误的配置。</translation>
+    </message>
+    <message>
+        <source>Best build</source>
+        <translation>最佳配置</translation>
+    </message>
+    <message>
+        <source>Alternative {n}</source>
+        <translation>备选 {n}</translation>
+    </message>
+    <message>
+        <source>(filled: cheapest compatible part)</source>
+        <translation>（已补全：最便宜的兼容部件）</translation>
+    </message>
+    <message>
+        <source>Wrote {path}.</source>
+        <translation>已写入 {path}。</translation>
     </message>
 </context>
 <context>
@@ -397,6 +2282,499 @@ PySide6 {qt}
     <message>
         <source>{id} is a catalogue part: only price_cny and price_date can change (changed: {fields}); give your variant a new id to add it as a custom part</source>
         <translation>{id} 是目录部件：只能修改 price_cny 和 price_date（已修改：{fields}）；如需添加变体，请使用新的 ID 作为自定义部件</translation>
+    </message>
+</context>
+<context>
+    <name>doctor</name>
+    <message>
+        <source>NVIDIA driver</source>
+        <translation>NVIDIA 驱动</translation>
+    </message>
+    <message>
+        <source>CUDA runtime vs driver</source>
+        <translation>CUDA 运行时与驱动</translation>
+    </message>
+    <message>
+        <source>torch.version.cuda</source>
+        <translation>torch.version.cuda</translation>
+    </message>
+    <message>
+        <source>cuDNN</source>
+        <translation>cuDNN</translation>
+    </message>
+    <message>
+        <source>torch.cuda.is_available()</source>
+        <translation>torch.cuda.is_available()</translation>
+    </message>
+    <message>
+        <source>Compute capability vs torch&apos;s architectures</source>
+        <translation>计算能力与 torch 支持的架构</translation>
+    </message>
+    <message>
+        <source>PCIe link</source>
+        <translation>PCIe 链路</translation>
+    </message>
+    <message>
+        <source>CPU threads</source>
+        <translation>CPU 线程</translation>
+    </message>
+    <message>
+        <source>Operating system / WSL2</source>
+        <translation>操作系统 / WSL2</translation>
+    </message>
+    <message>
+        <source>Isolated Python environment</source>
+        <translation>隔离的 Python 环境</translation>
+    </message>
+    <message>
+        <source>pip check</source>
+        <translation>pip check</translation>
+    </message>
+    <message>
+        <source>Non-ASCII characters in model paths</source>
+        <translation>模型路径中的非 ASCII 字符</translation>
+    </message>
+    <message>
+        <source>no NVIDIA GPU found: the benchmarks run on the CPU</source>
+        <translation>未发现 NVIDIA GPU：基准测试在 CPU 上运行</translation>
+    </message>
+    <message>
+        <source>{n} NVIDIA GPU(s) on the PCI bus, but no driver is loaded (nvidia-smi is missing or fails)</source>
+        <translation>PCI 总线上有 {n} 块 NVIDIA GPU，但没有加载驱动（nvidia-smi 缺失或运行失败）</translation>
+    </message>
+    <message>
+        <source>Install the NVIDIA driver (Ubuntu: sudo ubuntu-drivers install), reboot, then check that nvidia-smi lists the card.</source>
+        <translation>安装 NVIDIA 驱动（Ubuntu：sudo ubuntu-drivers install），重启，然后确认 nvidia-smi 能列出显卡。</translation>
+    </message>
+    <message>
+        <source>driver {version}, supports CUDA up to {cuda}</source>
+        <translation>驱动 {version}，最高支持 CUDA {cuda}</translation>
+    </message>
+    <message>
+        <source>torch cannot be imported: {error}</source>
+        <translation>无法导入 torch：{error}</translation>
+    </message>
+    <message>
+        <source>Install PyTorch into this environment (pip install torch, with the index URL from pytorch.org for your CUDA version).</source>
+        <translation>在此环境中安装 PyTorch（pip install torch，并使用 pytorch.org 上与你的 CUDA 版本对应的索引地址）。</translation>
+    </message>
+    <message>
+        <source>torch {version} is a CPU-only build, but this machine has an NVIDIA GPU</source>
+        <translation>torch {version} 是仅 CPU 版本，但这台机器有 NVIDIA GPU</translation>
+    </message>
+    <message>
+        <source>Install a CUDA build: pip install torch --index-url https://download.pytorch.org/whl/cu128 (pick the CUDA version your driver supports).</source>
+        <translation>安装 CUDA 版本：pip install torch --index-url https://download.pytorch.org/whl/cu128（选择驱动支持的 CUDA 版本）。</translation>
+    </message>
+    <message>
+        <source>torch {version}, CPU-only build (no CUDA)</source>
+        <translation>torch {version}，仅 CPU 版本（无 CUDA）</translation>
+    </message>
+    <message>
+        <source>torch {version} built for CUDA {cuda}</source>
+        <translation>torch {version}，为 CUDA {cuda} 构建</translation>
+    </message>
+    <message>
+        <source>torch&apos;s CUDA {cuda} runtime needs driver {need} or newer; this driver is {have}</source>
+        <translation>torch 的 CUDA {cuda} 运行时需要 {need} 或更新的驱动；当前驱动为 {have}</translation>
+    </message>
+    <message>
+        <source>Update the NVIDIA driver, or install a torch build for an older CUDA (pip wheels bundle the CUDA runtime and cuDNN: only the driver must be new enough).</source>
+        <translation>更新 NVIDIA 驱动，或安装面向较旧 CUDA 的 torch（pip 安装包自带 CUDA 运行时和 cuDNN：只需驱动足够新）。</translation>
+    </message>
+    <message>
+        <source>the pip wheel bundles CUDA {cuda}; driver {have} is new enough</source>
+        <translation>pip 安装包自带 CUDA {cuda}；驱动 {have} 足够新</translation>
+    </message>
+    <message>
+        <source>nothing to match: no CUDA build of torch with an NVIDIA driver</source>
+        <translation>无需匹配：没有 CUDA 版 torch 与 NVIDIA 驱动的组合</translation>
+    </message>
+    <message>
+        <source>True: {n} device(s)</source>
+        <translation>True：{n} 个设备</translation>
+    </message>
+    <message>
+        <source>False although an NVIDIA GPU is present{why}</source>
+        <translation>有 NVIDIA GPU，但结果为 False{why}</translation>
+    </message>
+    <message>
+        <source>Usually the driver is too old for this torch build or was updated without a reboot; check the driver line above, reboot, and that CUDA_VISIBLE_DEVICES is not empty.</source>
+        <translation>通常是驱动对此 torch 版本来说太旧，或更新驱动后未重启；请查看上面的驱动一行、重启，并确认 CUDA_VISIBLE_DEVICES 不为空。</translation>
+    </message>
+    <message>
+        <source>cuDNN {version} (bundled with torch)</source>
+        <translation>cuDNN {version}（随 torch 自带）</translation>
+    </message>
+    <message>
+        <source>torch cannot load cuDNN</source>
+        <translation>torch 无法加载 cuDNN</translation>
+    </message>
+    <message>
+        <source>Reinstall torch from the pip wheel (it bundles cuDNN); remove a system cuDNN from LD_LIBRARY_PATH if it shadows the bundled one.</source>
+        <translation>用 pip 安装包重新安装 torch（自带 cuDNN）；如果系统 cuDNN 在 LD_LIBRARY_PATH 中遮盖了自带的版本，请将其移除。</translation>
+    </message>
+    <message>
+        <source>CUDA is not usable, so cuDNN cannot be checked</source>
+        <translation>CUDA 不可用，无法检查 cuDNN</translation>
+    </message>
+    <message>
+        <source>torch has no CUDA</source>
+        <translation>torch 不含 CUDA</translation>
+    </message>
+    <message>
+        <source>{gpus} not in this torch build&apos;s architectures: {archs}</source>
+        <translation>{gpus} 不在此 torch 版本支持的架构中：{archs}</translation>
+    </message>
+    <message>
+        <source>Install a torch build that lists this architecture (a newer CUDA wheel for new GPUs, an older one for old GPUs).</source>
+        <translation>安装支持该架构的 torch（新 GPU 用较新 CUDA 的安装包，老 GPU 用较旧的）。</translation>
+    </message>
+    <message>
+        <source>every GPU is covered by {archs}</source>
+        <translation>所有 GPU 都在 {archs} 范围内</translation>
+    </message>
+    <message>
+        <source>no usable CUDA device</source>
+        <translation>没有可用的 CUDA 设备</translation>
+    </message>
+    <message>
+        <source>the link could not be read</source>
+        <translation>无法读取链路信息</translation>
+    </message>
+    <message>
+        <source>a GPU runs on fewer lanes than it supports: {links}</source>
+        <translation>有 GPU 运行的通道数少于其支持的数量：{links}</translation>
+    </message>
+    <message>
+        <source>Move the card to a CPU-attached x16 slot, reseat it, or check which M.2 or slot shares its lanes (board manual).</source>
+        <translation>把显卡移到直连 CPU 的 x16 插槽、重新插紧，或查看主板手册中哪个 M.2 或插槽与它共享通道。</translation>
+    </message>
+    <message>
+        <source>torch uses {torch} threads of {usable} usable ({physical} cores); OMP_NUM_THREADS={omp}</source>
+        <translation>torch 使用 {torch} 个线程，可用 {usable} 个（{physical} 个核心）；OMP_NUM_THREADS={omp}</translation>
+    </message>
+    <message>
+        <source>Unset OMP_NUM_THREADS or set it to the number of physical cores; check the process&apos;s CPU affinity (taskset, container CPU limits).</source>
+        <translation>取消设置 OMP_NUM_THREADS，或将其设为物理核心数；检查进程的 CPU 亲和性（taskset、容器的 CPU 限制）。</translation>
+    </message>
+    <message>
+        <source>WSL 1: CUDA does not work under WSL 1</source>
+        <translation>WSL 1：CUDA 无法在 WSL 1 下工作</translation>
+    </message>
+    <message>
+        <source>Convert the distribution: wsl --set-version &lt;distro&gt; 2</source>
+        <translation>转换发行版：wsl --set-version &lt;distro&gt; 2</translation>
+    </message>
+    <message>
+        <source>WSL2 ({release}): use the Windows NVIDIA driver, do not install a Linux driver inside WSL</source>
+        <translation>WSL2（{release}）：使用 Windows 端的 NVIDIA 驱动，不要在 WSL 内安装 Linux 驱动</translation>
+    </message>
+    <message>
+        <source>native Windows: the guides recommend Ubuntu LTS or WSL2</source>
+        <translation>原生 Windows：指南推荐 Ubuntu LTS 或 WSL2</translation>
+    </message>
+    <message>
+        <source>Install WSL2 (wsl --install) and run the training inside it.</source>
+        <translation>安装 WSL2（wsl --install），并在其中运行训练。</translation>
+    </message>
+    <message>
+        <source>{os}</source>
+        <translation>{os}</translation>
+    </message>
+    <message>
+        <source>isolated: {prefix}</source>
+        <translation>已隔离：{prefix}</translation>
+    </message>
+    <message>
+        <source>Python runs from the system installation {prefix}</source>
+        <translation>Python 运行自系统安装 {prefix}</translation>
+    </message>
+    <message>
+        <source>Create a virtual environment (python -m venv .venv) or a conda environment per project.</source>
+        <translation>为每个项目创建虚拟环境（python -m venv .venv）或 conda 环境。</translation>
+    </message>
+    <message>
+        <source>pip is not available in this environment</source>
+        <translation>此环境中没有 pip</translation>
+    </message>
+    <message>
+        <source>no broken requirements</source>
+        <translation>没有损坏的依赖</translation>
+    </message>
+    <message>
+        <source>{n} conflict(s): {lines}</source>
+        <translation>{n} 处冲突：{lines}</translation>
+    </message>
+    <message>
+        <source>Install the versions pip asks for (pip install &apos;package==version&apos;), or start a fresh environment; conda list / pip list shows what is there.</source>
+        <translation>安装 pip 要求的版本（pip install &apos;package==version&apos;），或新建一个环境；conda list / pip list 可查看已安装的内容。</translation>
+    </message>
+    <message>
+        <source>non-ASCII characters in {paths}</source>
+        <translation>{paths} 中含有非 ASCII 字符</translation>
+    </message>
+    <message>
+        <source>Keep models and caches under ASCII-only paths: e.g. export HF_HOME=/data/hf TORCH_HOME=/data/torch, and run from an ASCII folder.</source>
+        <translation>把模型和缓存放在只含 ASCII 字符的路径下：例如 export HF_HOME=/data/hf TORCH_HOME=/data/torch，并在 ASCII 路径的文件夹中运行。</translation>
+    </message>
+    <message>
+        <source>ASCII only: {paths}</source>
+        <translation>仅含 ASCII：{paths}</translation>
+    </message>
+</context>
+<context>
+    <name>estimates</name>
+    <message>
+        <source>, checkpointing</source>
+        <translation>，梯度检查点</translation>
+    </message>
+    <message>
+        <source>GPUs at board power + CPU at TDP + platform: the average draw while training.</source>
+        <translation>GPU 按整卡功耗 + CPU 按 TDP + 平台：训练时的平均功耗。</translation>
+    </message>
+    <message>
+        <source>Weights + gradients + optimizer states (sharded by {sharding}) + activations × batch {batch} ({precision}{ckpt}) + KV cache + {ctx:g} GiB CUDA context.</source>
+        <translation>权重 + 梯度 + 优化器状态（分片方式 {sharding}）+ 激活 × 批大小 {batch}（{precision}{ckpt}）+ KV 缓存 + {ctx:g} GiB CUDA 上下文。</translation>
+    </message>
+    <message>
+        <source>Largest per-GPU batch whose estimate fits in 95 % of {vram} GiB.</source>
+        <translation>估算占用不超过 {vram} GiB 的 95% 时，每卡最大的批大小。</translation>
+    </message>
+    <message>
+        <source>First principles: OS and libraries + a host copy of the weights per process + DataLoader prefetch (4 workers × 2 batches per GPU).</source>
+        <translation>第一性原理：操作系统与库 + 每个进程一份主机端权重副本 + DataLoader 预取（每卡 4 个 worker × 2 个批次）。</translation>
+    </message>
+    <message>
+        <source>The guide&apos;s RAM-1 formula: params × batch × 4 B × 1.2, halved for mixed precision (G 三.2).</source>
+        <translation>指南的 RAM-1 公式：参数量 × 批大小 × 4 B × 1.2，混合精度减半（G 三.2）。</translation>
+    </message>
+    <message>
+        <source>Eager PyTorch, default flags (cuDNN TF32 on, matmul TF32 off), channels_last with AMP; roofline with efficiency factors calibrated on REF-1..3.</source>
+        <translation>假设 PyTorch eager 模式、默认设置（cuDNN TF32 开启，matmul TF32 关闭），AMP 时使用 channels_last；屋顶线模型，效率系数以 REF-1..3 校准。</translation>
+    </message>
+    <message>
+        <source>{gpu}: {bound}-bound on {units} cores ({precision}). {assumes}</source>
+        <translation>{gpu}：{bound} 受限，运行于 {units} 单元（{precision}）。{assumes}</translation>
+    </message>
+    <message>
+        <source>Prompt processing (prefill), compute-bound: 2 × params + attention FLOPs per token.</source>
+        <translation>提示处理（prefill），受算力限制：每 token 2 × 参数量 + 注意力 FLOPs。</translation>
+    </message>
+    <message>
+        <source>{n} GPUs over {link}: speed-up {s:.2f}× = n × η^log2(n) × t / (t + half the ring all-reduce time), η = {eta:.3f} calibrated on REF-1.</source>
+        <translation>{n} 张 GPU 经 {link} 互联：加速比 {s:.2f}× = n × η^log2(n) × t / (t + 一半的环形 all-reduce 时间)，η = {eta:.3f}（以 REF-1 校准）。</translation>
+    </message>
+    <message>
+        <source>{n} × one GPU × scaling efficiency.</source>
+        <translation>{n} × 单卡 × 扩展效率。</translation>
+    </message>
+    <message>
+        <source>Throughput ÷ build price.</source>
+        <translation>吞吐量 ÷ 配置总价。</translation>
+    </message>
+    <message>
+        <source>CPU alone: {cores} cores × {lanes} FP32 lanes × 2 FMA units × 2 FLOPs × {ghz:.2f} GHz = {peak:.2f} TFLOPS peak, {eff:.0%} reached (prior, not calibrated).</source>
+        <translation>仅 CPU：{cores} 核 × {lanes} 路 FP32 向量 × 2 个 FMA 单元 × 2 FLOPs × {ghz:.2f} GHz = 峰值 {peak:.2f} TFLOPS，按 {eff:.0%} 的利用率估算（先验值，未校准）。</translation>
+    </message>
+    <message>
+        <source>{gpu} W GPUs + {cpu} W CPU (maximum power) + {platform} W platform + {transient} W transient headroom (30 % of GPU board power) = {peak} W</source>
+        <translation>GPU {gpu} W + CPU {cpu} W（最大功耗）+ 平台 {platform} W + 瞬时余量 {transient} W（GPU 整卡功耗的 30%）= {peak} W</translation>
+    </message>
+    <message>
+        <source>high confidence</source>
+        <translation>可信度高</translation>
+    </message>
+    <message>
+        <source>medium confidence</source>
+        <translation>可信度中</translation>
+    </message>
+    <message>
+        <source>low confidence</source>
+        <translation>可信度低</translation>
+    </message>
+    <message>
+        <source>Peak power</source>
+        <translation>峰值功耗</translation>
+    </message>
+    <message>
+        <source>Draw while training</source>
+        <translation>训练时功耗</translation>
+    </message>
+    <message>
+        <source>VRAM per GPU</source>
+        <translation>每卡显存</translation>
+    </message>
+    <message>
+        <source>Largest batch that fits</source>
+        <translation>可容纳的最大批大小</translation>
+    </message>
+    <message>
+        <source>RAM (first principles)</source>
+        <translation>内存（第一性原理）</translation>
+    </message>
+    <message>
+        <source>RAM (guide&apos;s formula)</source>
+        <translation>内存（指南公式）</translation>
+    </message>
+    <message>
+        <source>Throughput, one GPU</source>
+        <translation>吞吐量（单卡）</translation>
+    </message>
+    <message>
+        <source>Prefill</source>
+        <translation>预填充（prefill）</translation>
+    </message>
+    <message>
+        <source>Multi-GPU scaling efficiency</source>
+        <translation>多卡扩展效率</translation>
+    </message>
+    <message>
+        <source>Throughput, whole build</source>
+        <translation>吞吐量（整机）</translation>
+    </message>
+    <message>
+        <source>Throughput per ¥1000</source>
+        <translation>每 ¥1000 吞吐量</translation>
+    </message>
+    <message>
+        <source>CPU alone</source>
+        <translation>仅 CPU</translation>
+    </message>
+    <message>
+        <source>Planner estimate for {hw} at the benchmark&apos;s settings ({precision}, batch {batch}).</source>
+        <translation>规划器按基准测试的设置（{precision}，批大小 {batch}）对 {hw} 的估算。</translation>
+    </message>
+</context>
+<context>
+    <name>monitor</name>
+    <message>
+        <source>the {n} DataLoader workers are saturating the CPU (each at {cpu} % of a core): add workers (num_workers) or move preprocessing to the GPU (STO-5)</source>
+        <translation>{n} 个 DataLoader 工作进程已占满 CPU（每个占一个核心的 {cpu} %）：增加工作进程（num_workers）或把预处理移到 GPU 上（STO-5）</translation>
+    </message>
+    <message>
+        <source>the training process loads data itself at {cpu} % of a core: use DataLoader workers (num_workers ≥ 4, STO-5)</source>
+        <translation>训练进程自己加载数据，占用一个核心的 {cpu} %：请使用 DataLoader 工作进程（num_workers ≥ 4，STO-5）</translation>
+    </message>
+    <message>
+        <source>the host CPU is busy ({cpu} % over all cores): data loading cannot keep up</source>
+        <translation>主机 CPU 繁忙（所有核心 {cpu} %）：数据加载跟不上</translation>
+    </message>
+    <message>
+        <source>the CPU waits for the disk ({iowait} % iowait): keep the data set on NVMe or in RAM (STO-1, STO-4)</source>
+        <translation>CPU 在等待磁盘（iowait {iowait} %）：请把数据集放在 NVMe 或内存中（STO-1、STO-4）</translation>
+    </message>
+    <message>
+        <source>its PCIe link runs at Gen{gen} x{width}, below its maximum Gen{gen_max} x{width_max}: check the slot and the BIOS setting (PCI-3)</source>
+        <translation>它的 PCIe 链路运行在 Gen{gen} x{width}，低于最大的 Gen{gen_max} x{width_max}：请检查插槽和 BIOS 设置（PCI-3）</translation>
+    </message>
+    <message>
+        <source>the host shows no bottleneck: try a larger batch size, mixed precision, or profile the input pipeline</source>
+        <translation>主机上没有发现瓶颈：可尝试更大的 batch size、混合精度，或对输入流水线做性能分析</translation>
+    </message>
+    <message>
+        <source>GPU {gpu} lost</source>
+        <translation>GPU {gpu} 已丢失</translation>
+    </message>
+    <message>
+        <source>GPU {gpu} ({name}) stopped answering. The other GPUs are still monitored; the monitor tries to reach it again. Check `dmesg` for Xid errors, the power cables and the card&apos;s temperature.</source>
+        <translation>GPU {gpu}（{name}）停止响应。其他 GPU 仍在监控中，监控器会再次尝试连接它。请用 `dmesg` 查看 Xid 错误，并检查供电线缆和显卡温度。</translation>
+    </message>
+    <message>
+        <source>GPU {gpu} under-used</source>
+        <translation>GPU {gpu} 利用不足</translation>
+    </message>
+    <message>
+        <source>GPU {gpu} has been under {threshold} % busy ({util} % now) while training; likely bottleneck: {cause}.</source>
+        <translation>训练期间 GPU {gpu} 的利用率持续低于 {threshold} %（当前 {util} %）；可能的瓶颈：{cause}。</translation>
+    </message>
+    <message>
+        <source>GPU {gpu} VRAM nearly full</source>
+        <translation>GPU {gpu} 显存将满</translation>
+    </message>
+    <message>
+        <source>VRAM of GPU {gpu} is {percent} % full ({used} of {total} GiB). Before CUDA runs out of memory: a smaller batch with gradient accumulation, gradient checkpointing, mixed precision; torch.cuda.memory_summary() shows what holds it.</source>
+        <translation>GPU {gpu} 的显存已用 {percent} %（{used} / {total} GiB）。在 CUDA 显存不足之前：减小 batch 并使用梯度累积、梯度检查点、混合精度；torch.cuda.memory_summary() 可显示显存被谁占用。</translation>
+    </message>
+    <message>
+        <source>GPU {gpu} thermal throttling</source>
+        <translation>GPU {gpu} 过热降频</translation>
+    </message>
+    <message>
+        <source>GPU {gpu} lowers its clocks because it is too hot ({temp} °C): check the case airflow, the fans and the space between cards.</source>
+        <translation>GPU {gpu} 因温度过高（{temp} °C）而降低频率：请检查机箱风道、风扇以及显卡之间的间距。</translation>
+    </message>
+    <message>
+        <source>GPU {gpu} power brake</source>
+        <translation>GPU {gpu} 功耗制动</translation>
+    </message>
+    <message>
+        <source>GPU {gpu} is slowed by the hardware power brake: the power supply or its cables may not deliver the peak draw. Check the PSU rating and use separate PCIe cables per connector.</source>
+        <translation>GPU {gpu} 被硬件功耗制动降速：电源或线缆可能无法提供峰值功耗。请检查电源额定功率，并为每个接口使用单独的 PCIe 供电线。</translation>
+    </message>
+    <message>
+        <source>GPU {gpu} at its power limit</source>
+        <translation>GPU {gpu} 达到功耗上限</translation>
+    </message>
+    <message>
+        <source>GPU {gpu} is held at its power limit ({power} of {limit} W). That is normal under full load; a higher limit buys little speed for much heat.</source>
+        <translation>GPU {gpu} 被限制在功耗上限（{power} / {limit} W）。满载时这是正常的；提高上限只能换来很少的速度和大量的发热。</translation>
+    </message>
+    <message>
+        <source>GPUs of one job out of step</source>
+        <translation>同一任务的多块 GPU 不同步</translation>
+    </message>
+    <message>
+        <source>GPUs {gpus} run one job but differ by {spread} points of utilisation (GPU {low} at {low_util} %): an uneven data split or a slow rank. Run with NCCL_DEBUG=INFO and check that every rank gets the same batch size.</source>
+        <translation>GPU {gpus} 运行同一个任务，但利用率相差 {spread} 个百分点（GPU {low} 为 {low_util} %）：数据划分不均或某个 rank 较慢。请用 NCCL_DEBUG=INFO 运行，并确认每个 rank 的 batch size 相同。</translation>
+    </message>
+    <message>
+        <source>{text!r} is not HOST:PORT (for IPv6: [ADDRESS]:PORT)</source>
+        <translation>{text!r} 不是 HOST:PORT 格式（IPv6 请用 [地址]:端口）</translation>
+    </message>
+    <message>
+        <source>{text!r} is not HOST:PORT: the port must be a number</source>
+        <translation>{text!r} 不是 HOST:PORT 格式：端口必须是数字</translation>
+    </message>
+    <message>
+        <source>port {port} is out of range (0–65535)</source>
+        <translation>端口 {port} 超出范围（0–65535）</translation>
+    </message>
+    <message>
+        <source>{host!r} is not an IP address or host name</source>
+        <translation>{host!r} 不是 IP 地址或主机名</translation>
+    </message>
+    <message>
+        <source>enter the URL of a /metrics page</source>
+        <translation>请输入 /metrics 页面的 URL</translation>
+    </message>
+    <message>
+        <source>{url!r} is not an http(s) URL such as http://gpu-server:9400/metrics</source>
+        <translation>{url!r} 不是 http(s) URL，例如 http://gpu-server:9400/metrics</translation>
+    </message>
+    <message>
+        <source>{url!r} has an invalid port</source>
+        <translation>{url!r} 的端口无效</translation>
+    </message>
+    <message>
+        <source>{url} answered HTTP {code}</source>
+        <translation>{url} 返回 HTTP {code}</translation>
+    </message>
+    <message>
+        <source>cannot reach {url}: {reason}</source>
+        <translation>无法连接 {url}：{reason}</translation>
+    </message>
+    <message>
+        <source>{url} sent more than 16 MiB</source>
+        <translation>{url} 返回的数据超过 16 MiB</translation>
+    </message>
+    <message>
+        <source>{url} is not a Prometheus metrics page ({error})</source>
+        <translation>{url} 不是 Prometheus 指标页面（{error}）</translation>
+    </message>
+    <message>
+        <source>{url} has no metrics from this app, the DCGM exporter or node_exporter</source>
+        <translation>{url} 中没有来自本应用、DCGM exporter 或 node_exporter 的指标</translation>
     </message>
 </context>
 <context>
@@ -658,6 +3036,10 @@ PySide6 {qt}
         <translation>寄存式（RDIMM）</translation>
     </message>
     <message>
+        <source>Unbuffered (UDIMM)</source>
+        <translation>无缓冲（UDIMM）</translation>
+    </message>
+    <message>
         <source>AVX-512</source>
         <translation>AVX-512</translation>
     </message>
@@ -855,6 +3237,381 @@ PySide6 {qt}
     </message>
 </context>
 <context>
+    <name>rules</name>
+    <message>
+        <source>Total ¥{total:,}; no budget set.</source>
+        <translation>总价 ¥{total:,}；未设置预算。</translation>
+    </message>
+    <message>
+        <source>Over budget: ¥{total:,} against ¥{budget:,.0f}, ¥{over:,.0f} too much.</source>
+        <translation>超出预算：¥{total:,}，预算 ¥{budget:,.0f}，超出 ¥{over:,.0f}。</translation>
+    </message>
+    <message>
+        <source>Within budget: ¥{total:,} of ¥{budget:,.0f}, ¥{left:,.0f} left.</source>
+        <translation>在预算内：¥{total:,} / ¥{budget:,.0f}，剩余 ¥{left:,.0f}。</translation>
+    </message>
+    <message>
+        <source>The guide&apos;s basic local AI box fits in ¥{ref:,}; this build is ¥{total:,} ({verdict}).</source>
+        <translation>指南的基础本地 AI 主机预算为 ¥{ref:,}；此配置 ¥{total:,}（{verdict}）。</translation>
+    </message>
+    <message>
+        <source>within it</source>
+        <translation>在此范围内</translation>
+    </message>
+    <message>
+        <source>above it</source>
+        <translation>超出此范围</translation>
+    </message>
+    <message>
+        <source>{name} is bought used: test its VRAM before paying (the Benchmark tab&apos;s VRAM pattern test), and check for ex-mining wear (fans, thermal pads).</source>
+        <translation>{name} 为二手：付款前请测试显存（基准测试页的显存图案测试），并检查矿卡磨损（风扇、导热垫）。</translation>
+    </message>
+    <message>
+        <source>Renting at ¥{cloud:,.0f}/month costs less than this build&apos;s electricity (¥{power:,.0f}/month): it never pays for itself.</source>
+        <translation>按 ¥{cloud:,.0f}/月租用比此配置的电费（¥{power:,.0f}/月）还便宜：永远无法回本。</translation>
+    </message>
+    <message>
+        <source>Pays for itself in {months:.1f} months against renting at ¥{cloud:,.0f}/month: ¥{total:,} ÷ (¥{cloud:,.0f} − ¥{power:,.0f} electricity at {draw} W × {hours:g} h/day × ¥{tariff:g}/kWh).</source>
+        <translation>与按 ¥{cloud:,.0f}/月租用相比，{months:.1f} 个月回本：¥{total:,} ÷ (¥{cloud:,.0f} − ¥{power:,.0f} 电费，按 {draw} W × 每天 {hours:g} 小时 × ¥{tariff:g}/kWh)。</translation>
+    </message>
+    <message>
+        <source>No power supply chosen; the build needs at least {peak} W ({formula}).</source>
+        <translation>尚未选择电源；此配置至少需要 {peak} W（{formula}）。</translation>
+    </message>
+    <message>
+        <source>The {psu} W power supply is below the estimated peak draw of {peak} W: {formula}.</source>
+        <translation>{psu} W 电源低于估算峰值功耗 {peak} W：{formula}。</translation>
+    </message>
+    <message>
+        <source>Estimated peak draw {peak} W of the {psu} W supply ({load:.0%}): {formula}.</source>
+        <translation>估算峰值功耗 {peak} W，占 {psu} W 电源的 {load:.0%}：{formula}。</translation>
+    </message>
+    <message>
+        <source>The vendor recommends a {rec} W supply for this GPU; this one has {psu} W.</source>
+        <translation>厂商为此 GPU 推荐 {rec} W 电源；当前电源为 {psu} W。</translation>
+    </message>
+    <message>
+        <source>The vendor recommends a {rec} W supply for this GPU setup ({base} W for one card + {extra} W for the others); this one has {psu} W.</source>
+        <translation>厂商为此多卡配置推荐 {rec} W 电源（单卡 {base} W + 其余各卡 {extra} W）；当前电源为 {psu} W。</translation>
+    </message>
+    <message>
+        <source>The guide asks for {guide_w} W or more with an RTX 3090 (NVIDIA&apos;s own figure is 750 W for one card); this supply has {psu} W.</source>
+        <translation>指南要求 RTX 3090 配 {guide_w} W 以上电源（NVIDIA 官方单卡推荐为 750 W）；当前电源为 {psu} W。</translation>
+    </message>
+    <message>
+        <source>Not enough GPU power connectors: the cards need {n8} × 8-pin and {n16} × 16-pin (12VHPWR/12V-2x6); the supply has {p8} × 8-pin and {p16} × 16-pin.</source>
+        <translation>GPU 供电接口不足：显卡需要 {n8} 个 8-pin 和 {n16} 个 16-pin（12VHPWR/12V-2x6）；电源只有 {p8} 个 8-pin 和 {p16} 个 16-pin。</translation>
+    </message>
+    <message>
+        <source>{n} 16-pin input(s) must use the cards&apos; bundled adapters ({a} × 8-pin): it works, but a native 12V-2x6 cable is safer.</source>
+        <translation>{n} 个 16-pin 接口需使用显卡附带的转接线（{a} 个 8-pin）：可以工作，但原生 12V-2x6 线材更安全。</translation>
+    </message>
+    <message>
+        <source>Not enough 8-pin EPS connectors: {need} needed (CPUs and data-centre GPUs), the supply has {have}.</source>
+        <translation>8-pin EPS 接口不足：需要 {need} 个（CPU 和数据中心 GPU），电源只有 {have} 个。</translation>
+    </message>
+    <message>
+        <source>{per_w:.3g} {unit} per watt at {watts} W sustained draw.</source>
+        <translation>持续功耗 {watts} W 时，每瓦 {per_w:.3g} {unit}。</translation>
+    </message>
+    <message>
+        <source>{gpu} ({target}) needs ROCm and PyTorch&apos;s ROCm wheels; libraries built for CUDA only (many custom kernels) will not run.</source>
+        <translation>{gpu}（{target}）需要 ROCm 及 PyTorch 的 ROCm 版本；只为 CUDA 构建的库（许多自定义算子）无法运行。</translation>
+    </message>
+    <message>
+        <source>{gpu} ({target}) is supported by neither current ROCm nor PyTorch&apos;s ROCm wheels: no GPU path for PyTorch; it would train on the CPU.</source>
+        <translation>{gpu}（{target}）既不受当前 ROCm 支持，也不受 PyTorch ROCm 版本支持：PyTorch 无法使用它，只能在 CPU 上训练。</translation>
+    </message>
+    <message>
+        <source>{gpu} (sm_{cc}) is not in the newest PyTorch CUDA builds: install the {pytorch}.</source>
+        <translation>{gpu}（sm_{cc}）不在最新的 PyTorch CUDA 版本中：请安装 {pytorch}。</translation>
+    </message>
+    <message>
+        <source>{gpu}: {arch}, sm_{cc}: CUDA ≥ {cuda} (Linux driver ≥ {driver}); PyTorch {pytorch}. Table checked {checked}.</source>
+        <translation>{gpu}：{arch}，sm_{cc}：CUDA ≥ {cuda}（Linux 驱动 ≥ {driver}）；PyTorch {pytorch}。表格核对于 {checked}。</translation>
+    </message>
+    <message>
+        <source>The guides ask for driver ≥ 450.80.02 and CUDA ≥ 11.3 for RTX 30 cards; the vendor minimum is CUDA 11.1 with driver ≥ 455.23.04 (450.80.02 is CUDA 11.0&apos;s, which has no sm_86). Current PyTorch wheels bundle a newer CUDA anyway.</source>
+        <translation>指南要求 RTX 30 系显卡驱动 ≥ 450.80.02、CUDA ≥ 11.3；厂商最低要求是 CUDA 11.1 与驱动 ≥ 455.23.04（450.80.02 属于 CUDA 11.0，不支持 sm_86）。当前的 PyTorch 安装包本就自带更新的 CUDA。</translation>
+    </message>
+    <message>
+        <source>PyTorch&apos;s pip wheels bundle the CUDA runtime and cuDNN: only the driver must be new enough. A system or conda CUDA must match the framework build, or GPU acceleration silently fails.</source>
+        <translation>PyTorch 的 pip 安装包自带 CUDA 运行时和 cuDNN：只需驱动足够新。系统或 conda 安装的 CUDA 必须与框架版本匹配，否则 GPU 加速会悄然失效。</translation>
+    </message>
+    <message>
+        <source>To isolate the stack, use a CUDA base image no newer than the driver supports, then install the framework in it.</source>
+        <translation>为隔离环境，请使用不高于驱动所支持版本的 CUDA 基础镜像，再在其中安装框架。</translation>
+    </message>
+    <message>
+        <source>On Windows, train under WSL2 (Ubuntu LTS) in a venv or conda environment.</source>
+        <translation>在 Windows 上，请在 WSL2（Ubuntu LTS）中使用 venv 或 conda 环境训练。</translation>
+    </message>
+    <message>
+        <source>{os}: a current Ubuntu LTS (24.04) is the best-supported choice.</source>
+        <translation>{os}：当前的 Ubuntu LTS（24.04）支持最好。</translation>
+    </message>
+    <message>
+        <source>No GPU: small models (MNIST-sized) train on the CPU or integrated graphics; anything like BERT pre-training needs a professional GPU.</source>
+        <translation>没有 GPU：小模型（MNIST 规模）可在 CPU 或集成显卡上训练；BERT 预训练之类的任务需要专业级 GPU。</translation>
+    </message>
+    <message>
+        <source>A {vram} GiB card suits fewer than 100k samples, CNNs under 50M parameters and real-time inference under 50 ms; this workload has {params:.0f}M parameters.</source>
+        <translation>{vram} GiB 显卡适合 10 万以内样本、5000 万参数以下的 CNN 以及 50 ms 以内的实时推理；此工作负载有 {params:.0f}M 参数。</translation>
+    </message>
+    <message>
+        <source>The CNN minimum is a 4 GiB card (GTX 1650 Super); this one has {vram} GiB.</source>
+        <translation>CNN 最低需要 4 GiB 显卡（GTX 1650 Super）；此卡只有 {vram} GiB。</translation>
+    </message>
+    <message>
+        <source>On a 4 GiB card the guide suggests batch 32; this workload uses {b}.</source>
+        <translation>指南建议 4 GiB 显卡使用批大小 32；此工作负载为 {b}。</translation>
+    </message>
+    <message>
+        <source>For Transformer models the guide recommends 24 GiB or more of VRAM; this card has {vram}.</source>
+        <translation>指南建议 Transformer 模型使用 24 GiB 以上显存；此卡为 {vram}。</translation>
+    </message>
+    <message>
+        <source>The guide trains BERT-base with batch {g} on {vram} GiB; batch {b} is above it.</source>
+        <translation>指南在 {vram} GiB 上以批大小 {g} 训练 BERT-base；批大小 {b} 超出了它。</translation>
+    </message>
+    <message>
+        <source>With 12–23 GiB the guide uses batch 32 for BERT-base, about 40 % longer training than batch 64 on 24 GiB.</source>
+        <translation>在 12–23 GiB 显存上，指南对 BERT-base 使用批大小 32，训练时间比 24 GiB 上的批大小 64 长约 40%。</translation>
+    </message>
+    <message>
+        <source>The guide&apos;s GPT minimum is {need} GiB (RTX 3060 12GB with FP16 mixed precision; RTX 3090 24GB or A4000 16GB for GPT-2 Medium); this card has {vram} GiB. Whether it fits is FIT-1&apos;s estimate, not this recommendation.</source>
+        <translation>指南的 GPT 最低要求为 {need} GiB（RTX 3060 12GB 配合 FP16 混合精度；GPT-2 Medium 需 RTX 3090 24GB 或 A4000 16GB）；此卡为 {vram} GiB。能否装下以 FIT-1 的估算为准，而非此建议。</translation>
+    </message>
+    <message>
+        <source>{cores} cores; the guide recommends 8 or more (for model parallelism).</source>
+        <translation>{cores} 核；指南建议 8 核以上（模型并行时）。</translation>
+    </message>
+    <message>
+        <source>{cpu} has no SMT/Hyper-Threading, which the guide values at +20–30 %.</source>
+        <translation>{cpu} 不支持 SMT/超线程，指南认为超线程可提升 20–30%。</translation>
+    </message>
+    <message>
+        <source>{l3:g} MB of L3 cache; the guide recommends 16 MB or more.</source>
+        <translation>三级缓存 {l3:g} MB；指南建议 16 MB 以上。</translation>
+    </message>
+    <message>
+        <source>CPU-only inference: {cpu} has no AVX-512, which the guide prefers.</source>
+        <translation>纯 CPU 推理：{cpu} 不支持指南推荐的 AVX-512。</translation>
+    </message>
+    <message>
+        <source>Below the guide&apos;s CPU minimum (6 cores/12 threads such as i5-10400F or Ryzen 5 3600, ≥ 3.6 GHz): {cores} cores, {threads} threads, {ghz:g} GHz.</source>
+        <translation>低于指南的 CPU 最低要求（6 核 12 线程，如 i5-10400F 或 Ryzen 5 3600，≥ 3.6 GHz）：{cores} 核，{threads} 线程，{ghz:g} GHz。</translation>
+    </message>
+    <message>
+        <source>The guide measured the Ryzen 9 5950X 18 % faster than the i9-12900K at data preprocessing, and equal at launching CUDA kernels.</source>
+        <translation>指南实测 Ryzen 9 5950X 在数据预处理上比 i9-12900K 快 18%，在 CUDA 内核调用上相当。</translation>
+    </message>
+    <message>
+        <source>Estimated host RAM need {need:.1f} GiB (first principles: OS and libraries, a host copy of the weights per process, DataLoader prefetch) is more than the {ram} GiB installed.</source>
+        <translation>估算主机内存需求 {need:.1f} GiB（第一性原理：操作系统与库、每个进程一份主机端权重副本、DataLoader 预取）超过已安装的 {ram} GiB。</translation>
+    </message>
+    <message>
+        <source>The guide&apos;s formula (params × batch × 4 B × 1.2, halved for mixed precision) asks for {guide_gb:.0f} GiB; {ram} GiB is installed. The formula scales weights with the batch, which memory does not do; the first-principles estimate is {fp:.1f} GiB.</source>
+        <translation>指南公式（参数量 × 批大小 × 4 B × 1.2，混合精度减半）要求 {guide_gb:.0f} GiB；已安装 {ram} GiB。该公式让权重随批大小增长，而实际内存并非如此；第一性原理估算为 {fp:.1f} GiB。</translation>
+    </message>
+    <message>
+        <source>Guide&apos;s formula: {guide_gb:.1f} GiB; first-principles estimate: {fp:.1f} GiB; installed: {ram} GiB.</source>
+        <translation>指南公式：{guide_gb:.1f} GiB；第一性原理估算：{fp:.1f} GiB；已安装：{ram} GiB。</translation>
+    </message>
+    <message>
+        <source>The guide&apos;s CNN minimum is 16 GB DDR4-3200; {ram} GiB installed.</source>
+        <translation>指南的 CNN 最低内存为 16 GB DDR4-3200；已安装 {ram} GiB。</translation>
+    </message>
+    <message>
+        <source>Keep at least 8 GiB free for data loading; about {free:.1f} GiB would be left.</source>
+        <translation>数据加载需至少保留 8 GiB 空闲内存；估计只剩约 {free:.1f} GiB。</translation>
+    </message>
+    <message>
+        <source>The guide&apos;s GPT minimum is 32 GB of RAM (64 GB better); {ram} GiB installed.</source>
+        <translation>指南的 GPT 最低内存为 32 GB（64 GB 更佳）；已安装 {ram} GiB。</translation>
+    </message>
+    <message>
+        <source>32 GB meets the GPT minimum; the guide prefers 64 GB.</source>
+        <translation>32 GB 满足 GPT 最低要求；指南更推荐 64 GB。</translation>
+    </message>
+    <message>
+        <source>No NVMe drive: the guides want NVMe (≥ 2000 MB/s) for loading weights and data.</source>
+        <translation>没有 NVMe 硬盘：指南要求使用 NVMe（≥ 2000 MB/s）加载权重和数据。</translation>
+    </message>
+    <message>
+        <source>The fastest NVMe reads {mbs} MB/s; the guide asks for ≥ 2000 MB/s.</source>
+        <translation>最快的 NVMe 读取速度为 {mbs} MB/s；指南要求 ≥ 2000 MB/s。</translation>
+    </message>
+    <message>
+        <source>{gb} GB of SSD; the guide asks for ≥ {min} GB for this kind of work.</source>
+        <translation>SSD 容量 {gb} GB；指南对此类任务要求 ≥ {min} GB。</translation>
+    </message>
+    <message>
+        <source>The {ds:g} GB data set does not fit on {gb} GB of storage.</source>
+        <translation>{ds:g} GB 的数据集放不进 {gb} GB 的存储。</translation>
+    </message>
+    <message>
+        <source>The {ds:g} GB data set does not fit on the {gb} GB fast tier (SSD/NVMe); epochs will read from the hard disk.</source>
+        <translation>{ds:g} GB 的数据集放不进 {gb} GB 的高速层（SSD/NVMe）；训练时将从机械硬盘读取。</translation>
+    </message>
+    <message>
+        <source>Reading {ds:g} GB once at {mbs} MB/s takes about {sec:,.0f} s (guide&apos;s reference: HDD 150, SATA SSD 550, NVMe 3500 MB/s).</source>
+        <translation>以 {mbs} MB/s 读取一遍 {ds:g} GB 约需 {sec:,.0f} 秒（指南参考：HDD 150、SATA SSD 550、NVMe 3500 MB/s）。</translation>
+    </message>
+    <message>
+        <source>Tiered storage: keep the hot data set on the SSD and archives on the hard disk.</source>
+        <translation>分级存储：常用数据放在 SSD，归档数据放在机械硬盘。</translation>
+    </message>
+    <message>
+        <source>Data loading: num_workers ≥ 4, memory-map huge files, DALI for GPU preprocessing.</source>
+        <translation>数据加载：num_workers ≥ 4，超大文件使用内存映射，GPU 预处理使用 DALI。</translation>
+    </message>
+    <message>
+        <source>Estimated {need:.1f} GiB per GPU (weights {w:.1f}, gradients {g:.1f}, optimizer {o:.1f}, activations {a:.1f}, KV cache {kv:.1f}, CUDA context {c:.1f}) is more than the {have} GiB on the card.</source>
+        <translation>每卡估算需要 {need:.1f} GiB（权重 {w:.1f}、梯度 {g:.1f}、优化器 {o:.1f}、激活 {a:.1f}、KV 缓存 {kv:.1f}、CUDA 上下文 {c:.1f}），超过显卡的 {have} GiB。</translation>
+    </message>
+    <message>
+        <source>To fit: a smaller batch with gradient accumulation, gradient checkpointing, mixed precision (about −50 % activations), or ZeRO/FSDP sharding over several GPUs.</source>
+        <translation>要装得下：减小批大小并配合梯度累积、梯度检查点、混合精度（激活约减少 50%），或在多卡上使用 ZeRO/FSDP 分片。</translation>
+    </message>
+    <message>
+        <source>Estimated {need:.1f} GiB per GPU of {have} GiB ({share:.0%}).</source>
+        <translation>每卡估算 {need:.1f} GiB，共 {have} GiB（{share:.0%}）。</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>chipset</source>
+        <translation>芯片组</translation>
+    </message>
+    <message>
+        <source>{name} is an {ff} module: it sits on an HGX/OAM baseboard, not in a PCIe slot.</source>
+        <translation>{name} 是 {ff} 模组：安装在 HGX/OAM 基板上，不能插入 PCIe 插槽。</translation>
+    </message>
+    <message>
+        <source>Only {placed} of {n} GPUs fit on {board}: it has {slots} x16-length slots and the cards are {width} slots wide, so they cover neighbouring slots.</source>
+        <translation>{board} 只能装下 {n} 张 GPU 中的 {placed} 张：它有 {slots} 个 x16 长度插槽，而显卡厚 {width} 槽，会挡住相邻插槽。</translation>
+    </message>
+    <message>
+        <source>GPU {n}: x{lanes} Gen{gen} through the {src} in {slot}: host-to-GPU copies are limited and shared.</source>
+        <translation>GPU {n}：经{src}连接 x{lanes} Gen{gen}（{slot}）：主机到 GPU 的拷贝受限且共享带宽。</translation>
+    </message>
+    <message>
+        <source>GPU {n}: x{lanes} Gen{gen} from the {src} in {slot}.</source>
+        <translation>GPU {n}：{src}直连 x{lanes} Gen{gen}（{slot}）。</translation>
+    </message>
+    <message>
+        <source>GPU {n} runs at PCIe Gen{gen} though it supports Gen{card}; the guide recommends PCIe 4.0 slots.</source>
+        <translation>GPU {n} 运行在 PCIe Gen{gen}，而它支持 Gen{card}；指南建议使用 PCIe 4.0 插槽。</translation>
+    </message>
+    <message>
+        <source>An NVLink bridge needs two GPUs; this build has {n}.</source>
+        <translation>NVLink 桥需要两张 GPU；此配置有 {n} 张。</translation>
+    </message>
+    <message>
+        <source>different models</source>
+        <translation>型号不同</translation>
+    </message>
+    <message>
+        <source>An NVLink bridge only joins two identical NVLink-capable cards ({names} cannot).</source>
+        <translation>NVLink 桥只能连接两张相同且支持 NVLink 的显卡（{names} 不行）。</translation>
+    </message>
+    <message>
+        <source>{name} bridges are {limit}-way: {n} cards form {pairs} NVLink pairs joined over PCIe, not one NVLink group (the guide&apos;s &quot;4 cards via NVLink&quot; is not possible).</source>
+        <translation>{name} 的桥接为 {limit} 路：{n} 张卡组成 {pairs} 对 NVLink，各对之间经 PCIe 连接，而不是一个 NVLink 组（指南的“4 张卡通过 NVLink 连接”无法实现）。</translation>
+    </message>
+    <message>
+        <source>NVLink: {bw:g} GB/s between bridged cards (both directions together); PCIe 4.0 x16 gives about 32 GB/s each way. The guide&apos;s &quot;100 GB/s vs PCIe 3.0 16 GB/s&quot; compares NVLink&apos;s two-way total with one PCIe direction.</source>
+        <translation>NVLink：桥接卡之间 {bw:g} GB/s（双向合计）；PCIe 4.0 x16 每个方向约 32 GB/s。指南的“100 GB/s 对比 PCIe 3.0 16 GB/s”是拿 NVLink 的双向总和与 PCIe 单向相比。</translation>
+    </message>
+    <message>
+        <source>These cards support an NVLink bridge ({bw:g} GB/s); it speeds up gradient exchange. DataParallel and DDP work without it.</source>
+        <translation>这些显卡支持 NVLink 桥（{bw:g} GB/s），可加快梯度交换。DataParallel 和 DDP 不需要它也能工作。</translation>
+    </message>
+    <message>
+        <source>Data-parallel reference: 4× RTX 3090 reach 3.5× of one card (3.7× in theory); expect {n} cards to scale less than {n}×.</source>
+        <translation>数据并行参考：4 张 RTX 3090 实测为单卡的 3.5 倍（理论 3.7 倍）；{n} 张卡的加速比会低于 {n} 倍。</translation>
+    </message>
+    <message>
+        <source>With DDP the global batch is {b} per card × {n} cards = {g}; scale the learning rate accordingly.</source>
+        <translation>使用 DDP 时全局批大小为每卡 {b} × {n} 张卡 = {g}；请相应调整学习率。</translation>
+    </message>
+    <message>
+        <source>{mode} gathers the parameters over the GPU link in every step: on PCIe the communication can cancel the gain of more cards.</source>
+        <translation>{mode} 每一步都要经 GPU 互联收集参数：在 PCIe 上，通信开销可能抵消多卡收益。</translation>
+    </message>
+    <message>
+        <source>{cpu} ({cs}) does not fit {board} ({bs}).</source>
+        <translation>{cpu}（{cs}）无法安装在 {board}（{bs}）上。</translation>
+    </message>
+    <message>
+        <source>{n} CPUs but {board} has {s} socket(s).</source>
+        <translation>有 {n} 颗 CPU，但 {board} 只有 {s} 个插座。</translation>
+    </message>
+    <message>
+        <source>{cpu} supports {m}-socket systems only; the build has {n}.</source>
+        <translation>{cpu} 只支持 {m} 路系统；此配置有 {n} 颗。</translation>
+    </message>
+    <message>
+        <source>{board} has {s} sockets and {n} CPU: the slots and memory of the empty socket do not work.</source>
+        <translation>{board} 有 {s} 个插座但只有 {n} 颗 CPU：空插座对应的插槽和内存无法使用。</translation>
+    </message>
+    <message>
+        <source>{cpu} ({cy}) is newer than {board} ({by}): the board may need a BIOS update before it starts with this CPU.</source>
+        <translation>{cpu}（{cy} 年）比 {board}（{by} 年）新：主板可能需要先更新 BIOS 才能点亮此 CPU。</translation>
+    </message>
+    <message>
+        <source>DDR4 and DDR5 kits cannot be mixed.</source>
+        <translation>DDR4 和 DDR5 内存不能混用。</translation>
+    </message>
+    <message>
+        <source>Registered (RDIMM) and unbuffered (UDIMM) modules cannot be mixed.</source>
+        <translation>寄存式（RDIMM）和无缓冲（UDIMM）内存不能混用。</translation>
+    </message>
+    <message>
+        <source>{kit} is {kt}; {board} takes {bt}.</source>
+        <translation>{kit} 是 {kt}；{board} 使用 {bt}。</translation>
+    </message>
+    <message>
+        <source>{kit} is {kt}; {cpu} supports {ct} only.</source>
+        <translation>{kit} 是 {kt}；{cpu} 只支持 {ct}。</translation>
+    </message>
+    <message>
+        <source>{kit} is registered (RDIMM); {who} takes unbuffered DIMMs only.</source>
+        <translation>{kit} 是寄存式（RDIMM）；{who} 只支持无缓冲内存。</translation>
+    </message>
+    <message>
+        <source>{kit} is unbuffered; {board} takes registered DIMMs (RDIMM) only.</source>
+        <translation>{kit} 是无缓冲内存；{board} 只支持寄存式内存（RDIMM）。</translation>
+    </message>
+    <message>
+        <source>{kit} is ECC but {who} does not support ECC: it will run without error correction.</source>
+        <translation>{kit} 是 ECC 内存，但 {who} 不支持 ECC：将以无纠错模式运行。</translation>
+    </message>
+    <message>
+        <source>{n} memory modules but {board} has {slots} slots.</source>
+        <translation>有 {n} 条内存，但 {board} 只有 {slots} 个插槽。</translation>
+    </message>
+    <message>
+        <source>{ram} GiB of memory is more than the {limit} GiB the board and CPU support.</source>
+        <translation>{ram} GiB 内存超过主板和 CPU 支持的 {limit} GiB。</translation>
+    </message>
+    <message>
+        <source>{gpu} is {len} mm long; {case} takes cards up to {max} mm.</source>
+        <translation>{gpu} 长 {len} mm；{case} 的显卡限长为 {max} mm。</translation>
+    </message>
+    <message>
+        <source>{case} takes {ffs} boards, not {ff} ({board}).</source>
+        <translation>{case} 支持 {ffs} 主板，不支持 {ff}（{board}）。</translation>
+    </message>
+    <message>
+        <source>The GPUs reach expansion position {pos}; {case} has {slots} expansion slots.</source>
+        <translation>显卡占用到第 {pos} 个扩展槽位；{case} 只有 {slots} 个扩展槽位。</translation>
+    </message>
+</context>
+<context>
     <name>store</name>
     <message>
         <source>The database {original} was damaged ({reason}). It was kept as {moved_to} and a fresh database was created. Your saved builds and edited prices are in the old file; it can be opened with any SQLite tool.</source>
@@ -895,6 +3652,10 @@ PySide6 {qt}
     <message>
         <source>The saved build {id} no longer exists.</source>
         <translation>已保存的配置 {id} 已不存在。</translation>
+    </message>
+    <message>
+        <source>There is no benchmark run {id}.</source>
+        <translation>没有第 {id} 次基准测试运行。</translation>
     </message>
 </context>
 </TS>

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -140,12 +141,13 @@ class PlannerTab(QWidget):
     status_message = Signal(str)
 
     def __init__(self, parts: PartsRepository, builds: BuildsRepository, settings: QSettings,
-                 parent: QWidget | None = None):
+                 parent: QWidget | None = None, runs_for_build: Callable[[int], list[Any]] | None = None):
         super().__init__(parent)
         self.setObjectName("PlannerTab")
         self.parts_repo = parts
         self.builds = builds
         self.settings = settings
+        self.runs_for_build = runs_for_build  # benchmark runs linked to a saved build
         self.setAcceptDrops(True)
         self.catalogue: dict[str, AnyPart] = {}
         self.report: Report | None = None
@@ -772,6 +774,11 @@ class PlannerTab(QWidget):
         from configurator.ui.pdf import write_sheet_pdf
 
         sheet = build_sheet(self.doc.build, self.catalogue)
+        if self.runs_for_build is not None and self.doc.saved_id is not None:
+            runs = self.runs_for_build(self.doc.saved_id)
+            if runs:  # the newest linked run, measured results only
+                sheet.benchmark = [(r.name, float(r.value), r.unit or "") for r in runs[0].rows
+                                   if r.status == "ok" and r.value is not None]
         try:
             write_sheet_pdf(sheet, path)
         except OSError as exc:

@@ -1,0 +1,237 @@
+"""The live monitor's costs, each against a baseline measured in the same run.
+
+1. CPU: the whole app (window shown, Monitor tab visible, 8 fake GPUs, 1 s
+   interval) as a fraction of one core, and as a ratio to a bare sampling loop
+   over the same backends (fake NVML with 8 GPUs + psutil host), each in its
+   own child process, rounds interleaved, medians.
+2. Memory: 24 h of 1 s samples of 8 GPUs pushed through the history ring
+   (86 400 snapshots' values): the ring's arrays and what tracemalloc sees.
+3. The Prometheus exporter: 1000 sequential scrapes on 127.0.0.1 with 8 GPUs,
+   against the same prometheus_client server with an empty registry.
+
+Run: ``python -m benchmarks --only monitor`` (about two minutes).
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import time
+import tracemalloc
+import urllib.request
+
+from benchmarks.common import median_iqr, python
+
+SECONDS = float(os.environ.get("BENCH_MONITOR_SECONDS", "10"))
+WARMUP = 3.0
+GPUS = 8
+
+
+def _cpu_seconds() -> float:
+    t = os.times()
+    return t.user + t.system
+
+
+def child_app(seconds: float) -> dict[str, float]:
+    import argparse
+    import tempfile
+    from pathlib import Path
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    from PySide6.QtCore import QEventLoop, QSettings, QTimer
+    from PySide6.QtWidgets import QApplication
+
+    from configurator.app import build_services, build_window
+    from configurator.ui.monitor import MonitorTab
+
+    app = QApplication(sys.argv[:1])
+    tmp = Path(tempfile.mkdtemp(prefix="bench-monitor-"))
+    settings = QSettings(str(tmp / "s.ini"), QSettings.Format.IniFormat)
+    services = build_services(argparse.Namespace(db=str(tmp / "c.db"), lang="en", fake_gpus=GPUS), settings)
+    window = build_window(services)
+    window.resize(1600, 1000)
+    window.show()
+    tab = next(t for t, _ in window.extra_tabs if isinstance(t, MonitorTab))
+    window.tabs.setCurrentWidget(tab)
+    tab.interval.setValue(1.0)
+
+    def run_for(s: float) -> None:
+        loop = QEventLoop()
+        QTimer.singleShot(int(s * 1000), loop.quit)
+        loop.exec()
+
+    run_for(WARMUP)
+    assert tab.isVisible() and len(tab.gpu_cards) == GPUS
+    redraws, cpu, wall = tab.redraw_count, _cpu_seconds(), time.perf_counter()
+    run_for(seconds)
+    result = {"cpu_s": _cpu_seconds() - cpu, "wall_s": time.perf_counter() - wall,
+              "redraws": tab.redraw_count - redraws}
+    window.close()
+    services.close()
+    app.processEvents()
+    return result
+
+
+def child_bare(seconds: float) -> dict[str, float]:
+    from configurator.monitor.fake_nvml import FakeNvml, several
+    from configurator.monitor.host import HostBackend
+    from configurator.monitor.nvml import NvmlBackend
+
+    gpu = NvmlBackend(FakeNvml(several(GPUS)))
+    host = HostBackend()
+    last_slow = -1e9
+
+    def loop(duration: float) -> int:
+        nonlocal last_slow
+        n = 0
+        next_at = time.monotonic()
+        end = next_at + duration
+        while time.monotonic() < end:
+            now = time.monotonic()
+            slow = now - last_slow >= 5.0
+            if slow:
+                last_slow = now
+            _status, gpus = gpu.sample(slow=slow)
+            host.sample([p.pid for g in gpus for p in g.processes])
+            n += 1
+            next_at += 1.0
+            time.sleep(max(0.0, min(next_at, end) - time.monotonic()))
+        return n
+
+    loop(WARMUP)
+    cpu, wall = _cpu_seconds(), time.perf_counter()
+    n = loop(seconds)
+    return {"cpu_s": _cpu_seconds() - cpu, "wall_s": time.perf_counter() - wall, "samples": n}
+
+
+def _run_child(kind: str, seconds: float) -> dict[str, float]:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    proc = subprocess.run([python(), "-m", "benchmarks.bench_monitor", "--child", kind, str(seconds)],
+                          capture_output=True, text=True, env=env, timeout=seconds * 4 + 120)
+    if proc.returncode != 0:
+        raise RuntimeError(f"bench_monitor child {kind} failed ({proc.returncode}):\n{proc.stderr[-2000:]}")
+    result: dict[str, float] = json.loads(proc.stdout.strip().splitlines()[-1])
+    return result
+
+
+def bench_cpu(rounds: int) -> None:
+    app: list[float] = []
+    bare: list[float] = []
+    redraws: list[float] = []
+    for _ in range(rounds):
+        b = _run_child("bare", SECONDS)
+        a = _run_child("app", SECONDS)
+        bare.append(b["cpu_s"] / b["wall_s"])
+        app.append(a["cpu_s"] / a["wall_s"])
+        redraws.append(a["redraws"] / a["wall_s"])
+    a_med, a_iqr = median_iqr(app)
+    b_med, b_iqr = median_iqr(bare)
+    print(f"\n== monitor CPU, {GPUS} fake GPUs at 1 s, {rounds} rounds of {SECONDS:g} s (interleaved, medians) ==")
+    print(f"{'measurement':<58} {'of one core':>12} {'IQR':>8} {'ratio':>8}")
+    print(f"{'bare sampling loop, same backends (baseline)':<58} {b_med * 100:>11.2f}% {b_iqr * 100:>7.2f}% "
+          f"{1.0:>7.2f}x")
+    print(f"{'app, Monitor tab visible (sampler + alerts + redraws)':<58} {a_med * 100:>11.2f}% {a_iqr * 100:>7.2f}% "
+          f"{a_med / b_med if b_med else float('inf'):>7.2f}x")
+    print(f"redraws per second: {median_iqr(redraws)[0]:.2f} (one per snapshot)")
+    print(f"target: app at most 1 % of one core -> {'met' if a_med <= 0.01 else 'NOT met'}")
+
+
+def bench_memory() -> None:
+    from configurator.monitor.fake_nvml import FakeNvml, several
+    from configurator.monitor.host import HostBackend
+    from configurator.monitor.nvml import NvmlBackend
+    from configurator.monitor.ring import History, snapshot_values
+    from configurator.monitor.sampler import Sampler
+
+    sampler = Sampler(NvmlBackend(FakeNvml(several(GPUS))), HostBackend())
+    values = snapshot_values(sampler.sample_once())
+    keys = [k for k, v in values.items() if v is not None]
+    tracemalloc.start()
+    base_current, _ = tracemalloc.get_traced_memory()
+    history = History(1.0)
+    start = time.perf_counter()
+    n = 24 * 3600
+    row = dict(values)
+    for i in range(n):
+        jitter = (i % 97) * 0.01
+        for k in keys:
+            row[k] = values[k] + jitter  # type: ignore[operator]
+        history.append(float(i), row)
+    elapsed = time.perf_counter() - start
+    current, peak = tracemalloc.get_traced_memory()
+    tracemalloc.stop()
+    t, _y = history.series(f"gpu{GPUS - 1}.util", 24 * 3600)
+    print(f"\n== monitor memory: 24 h of 1 s samples, {GPUS} GPUs ({len(history.keys)} columns) ==")
+    print(f"history ring arrays: {history.nbytes / 2**20:.1f} MiB; traced by tracemalloc: "
+          f"{(current - base_current) / 2**20:.1f} MiB (peak {(peak - base_current) / 2**20:.1f} MiB); "
+          f"limit 50 MB -> {'met' if current - base_current < 50e6 else 'NOT met'}")
+    print(f"{n} appends in {elapsed:.1f} s ({elapsed / n * 1e6:.1f} µs each); 24 h plot: {len(t)} points "
+          f"(1 min min/mean/max buckets), full resolution for the last {history.capacity - 1} s")
+
+
+def _scrape(url: str, n: int) -> tuple[list[float], int, int]:
+    times: list[float] = []
+    errors = 0
+    size = 0
+    for _ in range(n):
+        start = time.perf_counter()
+        try:
+            with urllib.request.urlopen(url, timeout=5) as resp:
+                body = resp.read()
+                if resp.status != 200:
+                    errors += 1
+                size = len(body)
+        except OSError:
+            errors += 1
+        times.append(time.perf_counter() - start)
+    return times, errors, size
+
+
+def bench_exporter(n: int = 1000) -> None:
+    from prometheus_client import start_http_server
+    from prometheus_client.registry import CollectorRegistry
+
+    from configurator.monitor.fake_nvml import FakeNvml, several
+    from configurator.monitor.nvml import NvmlBackend
+    from configurator.monitor.service import MonitorService
+
+    service = MonitorService(NvmlBackend(FakeNvml(several(GPUS))))
+    empty_server, empty_thread = start_http_server(0, addr="127.0.0.1", registry=CollectorRegistry())
+    try:
+        service.sampler.sample_once()
+        url = service.exporter.start("127.0.0.1", 0)
+        base_url = f"http://127.0.0.1:{empty_server.server_address[1]}/metrics"
+        _scrape(url, 20)
+        _scrape(base_url, 20)
+        base, base_err, _ = _scrape(base_url, n)
+        ours, errors, size = _scrape(url, n)
+    finally:
+        service.stop()
+        empty_server.shutdown()
+        empty_server.server_close()
+        empty_thread.join(5)
+    b, b_iqr = median_iqr(base)
+    o, o_iqr = median_iqr(ours)
+    print(f"\n== monitor exporter: {n} sequential scrapes on 127.0.0.1, {GPUS} GPUs ({size} bytes each) ==")
+    print(f"{'measurement':<48} {'median':>10} {'IQR':>9} {'ratio':>8} {'errors':>7}")
+    print(f"{'empty prometheus_client registry (baseline)':<48} {b * 1000:>8.2f}ms {b_iqr * 1000:>7.2f}ms "
+          f"{1.0:>7.2f}x {base_err:>7}")
+    print(f"{'configurator exporter /metrics':<48} {o * 1000:>8.2f}ms {o_iqr * 1000:>7.2f}ms {o / b:>7.2f}x "
+          f"{errors:>7}")
+    print(f"{n} scrapes without an error -> {'met' if errors == 0 else 'NOT met'}")
+
+
+def run(repeats: int = 7) -> None:
+    bench_memory()
+    bench_exporter()
+    bench_cpu(rounds=max(1, min(repeats, 3)))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) >= 4 and sys.argv[1] == "--child":
+        fn = child_app if sys.argv[2] == "app" else child_bare
+        print(json.dumps(fn(float(sys.argv[3]))))
+    else:
+        run()

@@ -1,0 +1,55 @@
+"""The guides' reference figures (RULES.md REF-1..3, PCI-5) that measurements are compared with.
+
+A reference applies to a result row when its workload matches and, where it says so,
+the precision matches (REF-1 has FP32 and AMP figures). Each names its source and the
+hardware it was measured on, so a comparison never suggests more than it is.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from configurator.bench.i18n import QT_TRANSLATE_NOOP
+
+
+@dataclass(frozen=True)
+class Reference:
+    rule: str
+    section: str
+    row: str
+    value: float
+    unit: str
+    label: str  # translatable, context "bench"
+    amp: bool | None = None  # None: any precision
+    processes: int | None = None  # for scaling references
+
+
+REFERENCES: tuple[Reference, ...] = (
+    Reference("REF-1", "G 五", "resnet50-train", 230.0, "img/s",
+              QT_TRANSLATE_NOOP("bench", "RTX 3090, FP32, ImageNet (G 五)"), amp=False),
+    Reference("REF-1", "G 五", "resnet50-train", 460.0, "img/s",
+              QT_TRANSLATE_NOOP("bench", "RTX 3090, AMP, ImageNet (G 五)"), amp=True),
+    # REF-2: a GTX 1660 Super reaches 37 % of an RTX 3090 on ResNet-18; the guide gives no absolute figure.
+    Reference("REF-3", "M 2.1", "gpt2-decode", 512 / 8.0, "tokens/s",
+              QT_TRANSLATE_NOOP("bench", "RTX 3060, GPT-2 Small, 512 tokens in ~8 s (M 2.1)")),
+)
+
+# PCI-5 (G 二.3): 4× RTX 3090 with NVLink, data-parallel speed-up: theoretical 3.7×, measured 3.5×.
+SCALING_REFERENCE = {"rule": "PCI-5", "section": "G 二.3", "processes": 4, "theoretical": 3.7, "measured": 3.5}
+# REF-1 (G 五): 2× RTX 3090 DDP, ResNet-50: FP32 230 → 420 img/s, AMP 460 → 850 img/s.
+REF1_SCALING = {"rule": "REF-1", "section": "G 五", "fp32": (230.0, 420.0), "amp": (460.0, 850.0)}
+REF2_FRACTION = {"rule": "REF-2", "section": "G 二.1", "gpu": "GTX 1660 Super", "of": "RTX 3090",
+                 "fraction": 0.37, "row": "resnet18-train"}
+
+
+def references_for(row: str, settings: dict[str, Any] | None = None) -> list[Reference]:
+    amp = bool((settings or {}).get("amp"))
+    return [r for r in REFERENCES if r.row == row and (r.amp is None or r.amp == amp)]
+
+
+def percent_diff(measured: float, reference: float) -> float | None:
+    """(measured − reference) / reference in percent; None for a zero reference."""
+    if not reference:
+        return None
+    return (measured - reference) / reference * 100.0

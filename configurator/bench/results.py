@@ -1,0 +1,142 @@
+"""Result rows and runs; the ``bench --json`` document, JSON and CSV export (atomic writes)."""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import io
+import json
+import os
+import tempfile
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from configurator.core.i18n import QT_TRANSLATE_NOOP, Message, Translate
+
+STATUSES = ("ok", "failed", "timeout", "cancelled", "skipped")
+RUN_STATUSES = ("running", "finished", "cancelled", "failed")
+STATUS_LABELS = {
+    "ok": QT_TRANSLATE_NOOP("bench", "ok"),
+    "failed": QT_TRANSLATE_NOOP("bench", "failed"),
+    "timeout": QT_TRANSLATE_NOOP("bench", "timed out"),
+    "cancelled": QT_TRANSLATE_NOOP("bench", "cancelled"),
+    "skipped": QT_TRANSLATE_NOOP("bench", "skipped"),
+    "running": QT_TRANSLATE_NOOP("bench", "running"),
+    "finished": QT_TRANSLATE_NOOP("bench", "finished"),
+}
+CSV_COLUMNS = ("run", "started_at", "suite", "device", "machine", "workload", "status", "value", "unit",
+               "median", "iqr", "error", "settings")
+
+
+@dataclass
+class RowResult:
+    name: str
+    job: str
+    status: str
+    value: float | None = None
+    unit: str | None = None
+    median: float | None = None
+    iqr: float | None = None
+    settings: dict[str, Any] = field(default_factory=dict)
+    details: dict[str, Any] = field(default_factory=dict)
+    error: Message | None = None
+
+    def error_text(self, translate: Translate | None = None) -> str | None:
+        return self.error.render(translate) if self.error is not None else None
+
+    def to_json(self, full: bool = False, translate: Translate | None = None) -> dict[str, Any]:
+        d: dict[str, Any] = {"workload": self.name, "status": self.status, "value": self.value,
+                             "unit": self.unit, "median": self.median, "iqr": self.iqr,
+                             "error": self.error_text(translate)}
+        if full:
+            d["job"] = self.job
+            d["settings"] = self.settings
+            d["details"] = self.details
+        return d
+
+
+@dataclass
+class RunRecord:
+    suite: str
+    device: str  # as requested: auto | cpu | cuda | mps
+    python: str
+    started_at: datetime
+    resolved_device: str | None = None
+    finished_at: datetime | None = None
+    status: str = "running"
+    fingerprint: dict[str, Any] = field(default_factory=dict)
+    machine: str = ""
+    rows: list[RowResult] = field(default_factory=list)
+    error: Message | None = None  # why the suite could not run at all
+    run_id: int | None = None
+    build_id: int | None = None
+
+    @property
+    def duration_s(self) -> float | None:
+        if self.finished_at is None:
+            return None
+        return round((self.finished_at - self.started_at).total_seconds(), 1)
+
+    def row(self, name: str) -> RowResult | None:
+        return next((r for r in self.rows if r.name == name), None)
+
+    def run_json(self, translate: Translate | None = None) -> dict[str, Any]:
+        return {
+            "id": self.run_id, "suite": self.suite, "device": self.resolved_device or self.device,
+            "requested_device": self.device, "status": self.status, "python": self.python,
+            "started_at": self.started_at.isoformat(timespec="seconds"),
+            "finished_at": self.finished_at.isoformat(timespec="seconds") if self.finished_at else None,
+            "duration_s": self.duration_s, "machine": self.machine or None, "build_id": self.build_id,
+            "error": self.error.render(translate) if self.error else None,
+        }
+
+    def to_json(self, full: bool = False, translate: Translate | None = None) -> dict[str, Any]:
+        """The ``bench --json`` document; ``full`` adds each row's settings and details."""
+        return {"run": self.run_json(translate), "fingerprint": self.fingerprint,
+                "results": [r.to_json(full, translate) for r in self.rows]}
+
+    def csv_text(self, translate: Translate | None = None) -> str:
+        buf = io.StringIO()
+        w = csv.writer(buf, lineterminator="\n")
+        w.writerow(CSV_COLUMNS)
+        for r in self.rows:
+            w.writerow([self.run_id if self.run_id is not None else "",
+                        self.started_at.isoformat(timespec="seconds"), self.suite,
+                        self.resolved_device or self.device, self.machine, r.name, r.status,
+                        _num(r.value), r.unit or "", _num(r.median), _num(r.iqr), r.error_text(translate) or "",
+                        json.dumps(r.settings, ensure_ascii=False, sort_keys=True)])
+        return buf.getvalue()
+
+
+def _num(v: float | None) -> str:
+    return "" if v is None else repr(float(v))
+
+
+def atomic_write(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> Path:
+    """Write to a temporary file beside ``path``, fsync it, then replace ``path`` in one step."""
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding=encoding, newline="") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    return target
+
+
+def export_json(record: RunRecord, path: str | os.PathLike[str], translate: Translate | None = None) -> Path:
+    return atomic_write(path, json.dumps(record.to_json(full=True, translate=translate), ensure_ascii=False,
+                                         indent=2) + "\n")
+
+
+def export_csv(record: RunRecord, path: str | os.PathLike[str], translate: Translate | None = None) -> Path:
+    # UTF-8 with a BOM, like the parts export, so spreadsheet programs read Chinese text.
+    return atomic_write(path, "\ufeff" + record.csv_text(translate))

@@ -1,0 +1,499 @@
+"""Running a suite: one child process per job, speaking JSON lines.
+
+:class:`SuiteSession` is the whole policy and knows nothing about processes: it hands out
+jobs (argv, timeout), reads the lines a child prints, and is told how the child ended.
+It decides what each ending means: an out-of-memory error halves the batch and retries;
+a crash, a hang past the timeout or output it cannot understand is recorded as a failure
+with its reason, and the suite goes on; cancel stops everything.
+
+:func:`run_session` drives a session with :mod:`subprocess` (the CLI, ``make bench``);
+``configurator.ui.bench.process`` drives the same session with ``QProcess`` in the GUI.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import queue
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from configurator.bench import suites
+from configurator.bench.fingerprint import machine_id
+from configurator.bench.protocol import ProtocolError, decode
+from configurator.bench.results import RowResult, RunRecord
+from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
+
+WORKER_MODULE = "configurator.bench.worker"
+PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])  # the folder holding configurator/
+GRACE_S = 3.0  # between terminate and kill
+STDERR_TAIL = 30
+
+
+def _msg(text: str, **params: Any) -> Message:
+    return Message("bench", text, params)
+
+
+def child_env(base: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment of a child: the package importable from a source checkout, UTF-8 I/O."""
+    env = dict(os.environ if base is None else base)
+    env["PYTHONPATH"] = os.pathsep.join(x for x in (PACKAGE_ROOT, env.get("PYTHONPATH")) if x)
+    env["PYTHONIOENCODING"] = "utf-8"
+    env["PYTHONUNBUFFERED"] = "1"
+    env.pop("QT_QPA_PLATFORM", None)
+    return env
+
+
+@dataclass
+class Job:
+    kind: str  # "fingerprint" | "workload"
+    name: str
+    argv: list[str]
+    timeout_s: float
+    overrides: dict[str, Any] = field(default_factory=dict)
+    attempt: int = 1
+
+
+@dataclass(frozen=True)
+class Event:
+    """What the session reports while it runs. ``kind``: progress, log, row, job_started, job_finished,
+    garbage, stderr, finished."""
+
+    kind: str
+    job: str = ""
+    message: Message | None = None
+    fraction: float | None = None
+    row: RowResult | None = None
+    text: str = ""
+
+
+@dataclass
+class _JobState:
+    job: Job
+    rows: dict[str, RowResult] = field(default_factory=dict)
+    error: dict[str, Any] | None = None
+    done: bool = False
+    garbage: list[str] = field(default_factory=list)
+    fraction: float = 0.0
+    fingerprint: dict[str, Any] | None = None
+    device: str | None = None
+
+
+class SuiteSession:
+    """The policy of one suite run; see the module docstring."""
+
+    def __init__(
+        self,
+        suite: str = "quick",
+        device: str = "auto",
+        jobs: Sequence[str] | None = None,
+        python: str | None = None,
+        *,
+        overrides: dict[str, dict[str, Any]] | None = None,
+        timeout_s: float | None = None,
+        threads: int = 0,
+        worker_module: str = WORKER_MODULE,
+        fingerprint: bool = True,
+    ):
+        if suite not in suites.SUITES:
+            raise ValueError(f"unknown suite {suite!r}")
+        if device not in suites.DEVICES:
+            raise ValueError(f"unknown device {device!r}")
+        self.suite, self.device = suite, device
+        self.python = python or sys.executable
+        self.jobs = list(jobs if jobs is not None else suites.SUITE_JOBS[suite])
+        self.overrides = {k: dict(v) for k, v in (overrides or {}).items()}
+        self.timeout_s = timeout_s if timeout_s is not None else suites.TIMEOUTS[suite]
+        self.threads = threads
+        self.worker_module = worker_module
+        self.record = RunRecord(suite, device, self.python, datetime.now())
+        self._queue: list[Job] = []
+        if fingerprint:
+            self._queue.append(Job("fingerprint", "fingerprint", self._argv(["--fingerprint"]),
+                                   min(self.timeout_s, 120.0)))
+        else:
+            self.record.resolved_device = device if device != "auto" else "cpu"
+            self._queue_workloads()
+        self._total = max(1, len(self.jobs))
+        self._finished_jobs = 0
+        self._current: _JobState | None = None
+        self._events: list[Event] = []
+        self.cancelled = False
+
+    # -- building jobs -----------------------------------------------------------
+    def _argv(self, extra: list[str]) -> list[str]:
+        return [self.python, "-m", self.worker_module, *extra, "--device", self.device, "--suite", self.suite,
+                *(["--threads", str(self.threads)] if self.threads else [])]
+
+    def workload_job(self, name: str, overrides: dict[str, Any], attempt: int = 1) -> Job:
+        extra = [name] + (["--params", json.dumps(overrides)] if overrides else [])
+        return Job("workload", name, self._argv(extra), self.timeout_s, overrides, attempt)
+
+    def _queue_workloads(self) -> None:
+        for name in self.jobs:
+            self._queue.append(self.workload_job(name, self.overrides.get(name, {})))
+
+    # -- what the driver calls ---------------------------------------------------------
+    @property
+    def finished(self) -> bool:
+        return self.record.status != "running"
+
+    @property
+    def fraction(self) -> float:
+        cur = self._current.fraction if self._current and self._current.job.kind == "workload" else 0.0
+        return min(1.0, (self._finished_jobs + cur) / self._total)
+
+    def next_job(self) -> Job | None:
+        """The next child to start, or None when the suite is over (then ``record`` is complete)."""
+        while self._queue and not self.cancelled:
+            job = self._queue.pop(0)
+            skip = self._skip_reason(job)
+            if skip is not None:
+                for name in _rows_of(job.name):
+                    row = RowResult(name, job.name, "skipped", error=skip)
+                    self._add_row(row)
+                    self._events.append(Event("row", job.name, row=row))
+                self._finished_jobs += 1
+                self._events.append(Event("job_finished", job.name, skip, self.fraction))
+                continue
+            self._current = _JobState(job)
+            return job
+        self._finish()
+        return None
+
+    def take_events(self) -> list[Event]:
+        """Events that arose outside a child (jobs skipped without starting one); call after next_job."""
+        events, self._events = self._events, []
+        return events
+
+    def _skip_reason(self, job: Job) -> Message | None:
+        if job.kind != "workload":
+            return None
+        info = suites.JOBS.get(job.name)
+        if info is None:
+            return None
+        dev = self.record.resolved_device
+        if info.cuda_only and dev != "cuda":
+            return _msg(QT_TRANSLATE_NOOP("bench", "needs a CUDA GPU (this run: {device})"), device=dev)
+        fp = self.record.fingerprint
+        for pkg in info.needs:
+            if fp and fp.get(pkg) is None:
+                return _msg(QT_TRANSLATE_NOOP("bench", "needs {package}, which {python} does not have: "
+                                                       "pip install {package}"), package=pkg, python=self.python)
+        return None
+
+    def feed(self, line: str) -> list[Event]:
+        """One line of the child's stdout."""
+        st = self._current
+        if st is None or not line.strip():
+            return []
+        try:
+            msg = decode(line)
+        except ProtocolError:
+            text = line.strip()[:300]
+            st.garbage.append(text)
+            return [Event("garbage", st.job.name, text=text)]
+        kind = msg["type"]
+        if kind == "progress":
+            st.fraction = float(msg["fraction"])
+            return [Event("progress", st.job.name, _worker_message(msg), self.fraction)]
+        if kind == "log":
+            return [Event("log", st.job.name, _worker_message(msg))]
+        if kind == "fingerprint" and st.job.kind == "fingerprint":
+            fp = msg.get("fingerprint")
+            st.fingerprint = fp if isinstance(fp, dict) else {}
+            dev = msg.get("device")
+            st.device = dev if dev in ("cpu", "cuda", "mps") else None
+            return []
+        if kind == "result" and st.job.kind == "workload":
+            row = RowResult(msg["name"], st.job.name, "ok", _f(msg.get("value")), str(msg.get("unit") or ""),
+                            _f(msg.get("median")), _f(msg.get("iqr")), _d(msg.get("settings")),
+                            _d(msg.get("details")))
+            if st.job.attempt > 1:
+                row.details["oom_retries"] = st.job.attempt - 1
+            st.rows[row.name] = row
+            return [Event("row", st.job.name, row=row)]
+        if kind == "skipped" and st.job.kind == "workload":
+            row = RowResult(str(msg.get("name")), st.job.name, "skipped", error=_worker_message(msg))
+            st.rows[row.name] = row
+            return [Event("row", st.job.name, row=row)]
+        if kind == "error":
+            st.error = msg
+            return [Event("log", st.job.name, _worker_message(msg))]
+        if kind == "done":
+            st.done = True
+        return []
+
+    def job_finished(self, exit_code: int | None, *, signal_no: int | None = None, timed_out: bool = False,
+                     cancelled: bool = False, stderr_tail: str = "", start_error: str | None = None) -> list[Event]:
+        """How the current child ended. ``exit_code`` None: killed by a signal (``signal_no`` if known)."""
+        st = self._current
+        if st is None:
+            return []
+        self._current = None
+        job = st.job
+        events: list[Event] = []
+        reason: Message | None = None
+        status = "failed"
+        if cancelled:
+            status, reason = "cancelled", _msg(QT_TRANSLATE_NOOP("bench", "cancelled"))
+        elif start_error is not None:
+            reason = _msg(QT_TRANSLATE_NOOP("bench", "could not start {python}: {error}"), python=self.python,
+                          error=start_error)
+        elif timed_out:
+            status = "timeout"
+            reason = _msg(QT_TRANSLATE_NOOP("bench", "stopped after {seconds} s without finishing"),
+                          seconds=_secs(job.timeout_s))
+        elif st.error is not None and st.error.get("kind") == "oom":
+            batch = st.error.get("batch")
+            if isinstance(batch, int) and batch > 1:
+                half = batch // 2
+                retry = self.workload_job(job.name, {**job.overrides, "batch": half}, job.attempt + 1)
+                self._queue.insert(0, retry)
+                events.append(Event("log", job.name, _msg(QT_TRANSLATE_NOOP(
+                    "bench", "{job}: out of memory at batch {batch}, retrying with batch {half}"),
+                    job=job.name, batch=batch, half=half)))
+                return events
+            reason = _msg(QT_TRANSLATE_NOOP("bench", "out of memory even at batch {batch}"),
+                          batch=batch if batch is not None else "?")
+        elif st.error is not None:
+            reason = _worker_message(st.error)
+        elif exit_code == 0 and st.done:
+            reason = None
+        elif exit_code is None or exit_code < 0:
+            sig = signal_no if signal_no is not None else (-exit_code if exit_code is not None else None)
+            if sig is None:
+                reason = _msg(QT_TRANSLATE_NOOP("bench", "crashed: killed by a signal{detail}"),
+                              detail=_tail_detail(stderr_tail))
+            else:
+                reason = _msg(QT_TRANSLATE_NOOP("bench", "crashed: killed by signal {signal}{detail}"),
+                              signal=_signal_name(sig), detail=_tail_detail(stderr_tail))
+        elif st.garbage and not st.rows:
+            reason = _msg(QT_TRANSLATE_NOOP("bench", "the worker's output was not understood: {line}"),
+                          line=st.garbage[0][:200])
+        elif exit_code == 0:
+            reason = _msg(QT_TRANSLATE_NOOP("bench", "the worker ended without finishing its job"))
+        else:
+            reason = _msg(QT_TRANSLATE_NOOP("bench", "crashed: exit code {code}{detail}"), code=exit_code,
+                          detail=_tail_detail(stderr_tail))
+
+        if job.kind == "fingerprint":
+            if reason is None and st.fingerprint is not None:
+                self.record.fingerprint = st.fingerprint
+                self.record.machine = machine_id(st.fingerprint)
+                self.record.resolved_device = st.device or "cpu"
+                self._queue_workloads()
+            else:
+                self.record.error = reason or _msg(QT_TRANSLATE_NOOP("bench", "the worker reported no fingerprint"))
+                self._queue.clear()
+                self.record.status = "cancelled" if cancelled else "failed"
+                self.record.finished_at = datetime.now()
+            return events
+
+        expected = _rows_of(job.name, tuple(st.rows))
+        for name in expected:
+            row = st.rows.get(name)
+            if row is None:
+                if reason is None:
+                    reason = _msg(QT_TRANSLATE_NOOP("bench", "the worker did not report this result"))
+                row = RowResult(name, job.name, status, error=reason)
+                if st.error and st.error.get("traceback"):
+                    row.details["traceback"] = str(st.error["traceback"])[-4000:]
+                events.append(Event("row", job.name, row=row))
+            self._add_row(row)
+        for name, row in st.rows.items():  # rows a job reported beyond its declared ones
+            if name not in expected:
+                self._add_row(row)
+        self._finished_jobs += 1
+        events.append(Event("job_finished", job.name, reason, self.fraction))
+        if cancelled:
+            self.cancel()
+        return events
+
+    def cancel(self) -> None:
+        """Record every job not run yet as cancelled; the driver stops the running child."""
+        self.cancelled = True
+        for job in self._queue:
+            if job.kind == "workload":
+                for name in _rows_of(job.name):
+                    if self.record.row(name) is None:
+                        self._add_row(RowResult(name, job.name, "cancelled",
+                                                error=_msg(QT_TRANSLATE_NOOP("bench", "cancelled"))))
+        self._queue.clear()
+        if self._current is None:
+            self._finish()
+
+    def _add_row(self, row: RowResult) -> None:
+        self.record.rows = [r for r in self.record.rows if r.name != row.name] + [row]
+
+    def _finish(self) -> None:
+        if self.record.finished_at is None:
+            self.record.finished_at = datetime.now()
+        if self.record.status == "running":
+            self.record.status = "cancelled" if self.cancelled else "finished"
+
+
+def _rows_of(job: str, reported: tuple[str, ...] = ()) -> tuple[str, ...]:
+    info = suites.JOBS.get(job)
+    return info.rows if info is not None else (reported or (job,))
+
+
+def _f(v: Any) -> float | None:
+    return float(v) if isinstance(v, int | float) and not isinstance(v, bool) else None
+
+
+def _d(v: Any) -> dict[str, Any]:
+    return v if isinstance(v, dict) else {}
+
+
+def _secs(s: float) -> str:
+    return f"{s:g}"
+
+
+def _worker_message(msg: dict[str, Any]) -> Message:
+    params = msg.get("params")
+    return Message("bench", str(msg.get("text") or ""), params if isinstance(params, dict) else {})
+
+
+def _signal_name(sig: int | None) -> str:
+    if sig is None:
+        return "?"
+    try:
+        return f"{signal.Signals(sig).name} ({sig})"
+    except ValueError:
+        return str(sig)
+
+
+def _tail_detail(stderr_tail: str) -> str:
+    lines = [ln.strip() for ln in stderr_tail.strip().splitlines() if ln.strip()]
+    return f" — {lines[-1][:300]}" if lines else ""
+
+
+# -- driving a session with subprocess -----------------------------------------------------
+
+def _stop(proc: subprocess.Popen[str], sig: int) -> None:
+    try:
+        if hasattr(os, "killpg"):
+            os.killpg(proc.pid, sig)  # the whole group: torchrun and DataLoader workers too
+        elif sig == getattr(signal, "SIGKILL", None):
+            proc.kill()
+        else:
+            proc.terminate()
+    except (ProcessLookupError, PermissionError):
+        pass
+
+
+def _pump(stream: Any, tag: str, q: queue.Queue[tuple[str, str | None]]) -> None:
+    try:
+        for line in stream:
+            q.put((tag, line))
+    except (OSError, ValueError):
+        pass
+    finally:
+        q.put((tag, None))
+
+
+class SubprocessRunner:
+    """Runs a session's jobs one after another with :mod:`subprocess`. ``cancel()`` is thread-safe."""
+
+    def __init__(self, session: SuiteSession, on_event: Callable[[Event], None] | None = None,
+                 env: dict[str, str] | None = None, grace_s: float = GRACE_S):
+        self.session = session
+        self.on_event = on_event or (lambda _e: None)
+        self.env = child_env(env)
+        self.grace_s = grace_s
+        self._cancel = threading.Event()
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    def run(self) -> RunRecord:
+        while True:
+            if self._cancel.is_set():
+                self.session.cancel()
+            job = self.session.next_job()
+            for ev in self.session.take_events():
+                self._emit(ev)
+            if job is None:
+                break
+            self._emit(Event("job_started", job.name, fraction=self.session.fraction))
+            for ev in self._run_job(job):
+                self._emit(ev)
+        self._emit(Event("finished", fraction=1.0))
+        return self.session.record
+
+    def _emit(self, ev: Event) -> None:
+        self.on_event(ev)
+
+    def _run_job(self, job: Job) -> list[Event]:
+        try:
+            proc = subprocess.Popen(job.argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, env=self.env, text=True, encoding="utf-8",
+                                    errors="replace", bufsize=1, start_new_session=hasattr(os, "setsid"))
+        except OSError as exc:
+            return self.session.job_finished(None, start_error=exc.strerror or str(exc))
+        q: queue.Queue[tuple[str, str | None]] = queue.Queue()
+        readers = [threading.Thread(target=_pump, args=(proc.stdout, "out", q), name="bench-stdout", daemon=True),
+                   threading.Thread(target=_pump, args=(proc.stderr, "err", q), name="bench-stderr", daemon=True)]
+        for r in readers:
+            r.start()
+        deadline = time.monotonic() + job.timeout_s
+        tail: list[str] = []
+        open_streams = 2
+        timed_out = cancelled = False
+        kill_at: float | None = None
+        try:
+            while open_streams or proc.poll() is None:
+                now = time.monotonic()
+                if not (timed_out or cancelled):
+                    if self._cancel.is_set():
+                        cancelled = True
+                    elif now >= deadline:
+                        timed_out = True
+                    if timed_out or cancelled:
+                        _stop(proc, signal.SIGTERM)
+                        kill_at = now + self.grace_s
+                if kill_at is not None and now >= kill_at:
+                    _stop(proc, getattr(signal, "SIGKILL", signal.SIGTERM))
+                    kill_at = None
+                wait = 0.1 if kill_at is not None or self._cancel.is_set() else min(0.25, max(0.0, deadline - now))
+                try:
+                    tag, line = q.get(timeout=max(wait, 0.01))
+                except queue.Empty:
+                    continue
+                if line is None:
+                    open_streams -= 1
+                    continue
+                if tag == "out":
+                    for ev in self.session.feed(line):
+                        self._emit(ev)
+                else:
+                    tail.append(line.rstrip("\n"))
+                    del tail[:-STDERR_TAIL]
+                    self._emit(Event("stderr", job.name, text=line.rstrip("\n")))
+            code = proc.wait()
+        finally:
+            if proc.poll() is None:
+                _stop(proc, getattr(signal, "SIGKILL", signal.SIGTERM))
+                proc.wait()
+            for r in readers:
+                r.join(timeout=5)
+            for stream in (proc.stdout, proc.stderr):
+                if stream is not None:
+                    stream.close()
+        return self.session.job_finished(code if code >= 0 else None, signal_no=-code if code < 0 else None,
+                                         timed_out=timed_out, cancelled=cancelled, stderr_tail="\n".join(tail))
+
+
+def run_suite(suite: str = "quick", device: str = "auto", jobs: Sequence[str] | None = None,
+              python: str | None = None, on_event: Callable[[Event], None] | None = None,
+              **kwargs: Any) -> RunRecord:
+    return SubprocessRunner(SuiteSession(suite, device, jobs, python, **kwargs), on_event).run()

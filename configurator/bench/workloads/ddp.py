@@ -1,0 +1,97 @@
+"""Data-parallel scaling: ``torchrun --standalone`` with DDP (gloo on CPU, NCCL on GPU) over
+1..N processes, threads split between them; speed-up and scaling efficiency (PCI-5, PCI-7)."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from configurator.bench.i18n import QT_TRANSLATE_NOOP
+from configurator.bench.stats import median_iqr
+from configurator.bench.workloads.common import CHILDREN, Context, Skip
+
+
+def _package_root() -> str:
+    return str(Path(__file__).resolve().parents[3])
+
+
+def launch(ctx: Context, n: int, threads: int, out: Path) -> dict[str, Any]:
+    p = ctx.params
+    argv = [sys.executable, "-m", "torch.distributed.run", "--standalone", f"--nproc-per-node={n}",
+            "-m", "configurator.bench.ddp_child", "--device", ctx.device, "--batch", str(p["batch"]),
+            "--hidden", str(p["hidden"]), "--layers", str(p["layers"]), "--steps", str(p["steps"]),
+            "--warmup-steps", str(p["warmup_steps"]), "--threads", str(threads), "--out", str(out)]
+    env = dict(os.environ)
+    env["OMP_NUM_THREADS"] = str(threads)
+    env["PYTHONPATH"] = os.pathsep.join(x for x in (_package_root(), env.get("PYTHONPATH")) if x)
+    env.setdefault("TORCHELASTIC_ERROR_FILE", str(out.with_suffix(".error.json")))
+    proc = subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                            env=env, text=True, errors="replace", start_new_session=hasattr(os, "setsid"))
+    CHILDREN.append(proc)
+    try:
+        log, _ = proc.communicate(timeout=float(p["timeout"]))
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, 9) if hasattr(os, "killpg") else proc.kill()
+        proc.communicate()
+        raise RuntimeError(f"torchrun with {n} processes did not finish within {p['timeout']} s") from None
+    finally:
+        CHILDREN.remove(proc)
+    sys.stderr.write(log[-4000:])
+    if proc.returncode != 0 or not out.exists():
+        tail = " | ".join(line for line in log.strip().splitlines()[-3:])
+        raise RuntimeError(f"torchrun with {n} processes failed (exit code {proc.returncode}): {tail}")
+    data: dict[str, Any] = json.loads(out.read_text(encoding="utf-8"))
+    return data
+
+
+def run_ddp(ctx: Context) -> None:
+    t = ctx.torch
+    if ctx.device not in ("cpu", "cuda"):
+        raise Skip(QT_TRANSLATE_NOOP("bench", "DDP runs on CPU (gloo) or CUDA (NCCL), not on {device}"),
+                   device=ctx.device)
+    if not t.distributed.is_available():
+        raise Skip(QT_TRANSLATE_NOOP("bench", "this torch build has no torch.distributed"))
+    p = ctx.params
+    procs = [int(n) for n in p["procs"]]
+    if ctx.device == "cuda":
+        procs = [n for n in procs if n <= t.cuda.device_count()] or [1]
+        cores = None
+    else:
+        cores = int(p["threads"])
+    batch = int(p["batch"])
+    runs: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="configurator-ddp-") as tmp:
+        for i, n in enumerate(procs):
+            threads = max(1, cores // n) if cores else max(1, t.get_num_threads())
+            ctx.emit.progress(i / len(procs), QT_TRANSLATE_NOOP(
+                "bench", "torchrun: {n} processes × {threads} threads"), n=n, threads=threads)
+            data = launch(ctx, n, threads, Path(tmp) / f"ddp-{n}.json")
+            steps = [s for s in data["step_seconds"] if s > 0]
+            rates = [n * batch / s for s in steps]
+            med, iqr = median_iqr(rates)
+            runs.append({"processes": n, "threads_per_process": threads, "samples_per_s": med, "iqr": iqr,
+                         "backend": data["backend"], "steps": len(steps), "rates": rates})
+    base = runs[0]["samples_per_s"]
+    for r in runs:
+        # On GPUs each process has its own card: the ideal is N times one. On a CPU the processes
+        # share the same cores (threads are split), so the ideal is the one-process throughput.
+        r["ideal_speedup"] = float(r["processes"]) if ctx.device == "cuda" else 1.0
+        r["speedup"] = r["samples_per_s"] / base
+        r["efficiency"] = r["speedup"] / r["ideal_speedup"]
+    top = runs[-1]
+    eff = [100.0 * rate / base / top["ideal_speedup"] for rate in top.pop("rates")]
+    for r in runs:
+        r.pop("rates", None)
+    med, iqr = median_iqr(eff)
+    ctx.emit.result("ddp-scaling", med, "%", med, iqr,
+                    settings=ctx.settings(backend=runs[0]["backend"], procs=procs, batch_per_process=batch,
+                                          global_batch=f"{batch} × processes", model=f"MLP {p['layers']}×"
+                                          f"{p['hidden']}", launcher="torchrun --standalone",
+                                          threads_total=cores, steps=p["steps"], warmup_steps=p["warmup_steps"]),
+                    details={"runs": runs, "ideal": "N× (one GPU per process)" if ctx.device == "cuda"
+                             else "1× (processes share the same cores)"})

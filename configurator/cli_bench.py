@@ -1,0 +1,213 @@
+"""The ``bench`` and ``doctor`` sub-commands. Heavy imports stay inside the handlers: the CLI
+never imports torch itself (the benchmarks run in child processes), and ``--no-store``
+never opens the database."""
+
+from __future__ import annotations
+
+import signal
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from configurator.bench.results import STATUS_LABELS
+from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
+
+if TYPE_CHECKING:
+    from configurator.bench.results import RowResult, RunRecord
+    from configurator.bench.runner import Event
+    from configurator.cli import Cli
+
+SUITES = ("quick", "standard", "full")
+DEVICES = ("auto", "cpu", "cuda", "mps")
+
+
+def register(sub: Any) -> None:
+    b = sub.add_parser("bench", help="run the benchmark suite in child processes")
+    b.add_argument("--suite", default="quick", choices=SUITES)
+    b.add_argument("--device", default="auto", choices=DEVICES)
+    b.add_argument("--only", metavar="W,..", help="comma-separated jobs or results, e.g. matmul,gpt2")
+    b.add_argument("--json", action="store_true", help="print one JSON document on stdout")
+    b.add_argument("--no-store", action="store_true", help="do not open the database")
+    b.add_argument("--out", metavar="F.json", help="also write the full results (settings, details) here")
+    b.add_argument("--python", metavar="PATH", help="interpreter to run the benchmarks under (default: this one)")
+    b.add_argument("--build", type=int, metavar="ID", help="link the run to this saved build")
+    b.add_argument("--timeout", type=float, metavar="S", help="seconds each job may run (default: per suite)")
+    b.add_argument("--threads", type=int, default=0, metavar="N", help="torch threads in the workers")
+    b.add_argument("--data-dir", metavar="DIR", help="where the DataLoader job writes its files (the disk to test)")
+    b.add_argument("--verbose", action="store_true", help="also show what the workers print on stderr")
+    b.set_defaults(func=cmd_bench)
+
+    d = sub.add_parser("doctor", help="check drivers, CUDA, torch and the environment")
+    d.add_argument("--json", action="store_true")
+    d.set_defaults(func=cmd_doctor)
+
+
+def _fmt(v: float | None) -> str:
+    if v is None:
+        return "—"
+    a = abs(v)
+    if a >= 100:
+        return f"{v:,.0f}"
+    if a >= 10:
+        return f"{v:.1f}"
+    if a >= 1:
+        return f"{v:.2f}"
+    return f"{v:.3g}"
+
+
+def _row_line(cli: Cli, row: RowResult) -> str:
+    if row.status == "ok":
+        return cli.say(QT_TRANSLATE_NOOP("cli", "{name}: {value} {unit} (median {median}, IQR {iqr})"),
+                       name=row.name, value=_fmt(row.value), unit=row.unit or "", median=_fmt(row.median),
+                       iqr=_fmt(row.iqr))
+    status = cli.translate("bench", STATUS_LABELS.get(row.status, row.status))
+    return f"{row.name}: {status} — {row.error_text(cli._translate) or ''}"
+
+
+def cmd_bench(cli: Cli) -> int:
+    from configurator.bench import suites
+    from configurator.bench.results import export_json
+    from configurator.bench.runner import SubprocessRunner, SuiteSession
+
+    a = cli.args
+    errors: list[tuple[str, str]] = []
+    jobs = None
+    if a.only is not None:
+        jobs, bad = suites.parse_only(a.only)
+        if bad:
+            errors.append(("--only", cli.say(QT_TRANSLATE_NOOP("cli", "unknown workload(s) {names}; choose from "
+                                                                      "{choices}"),
+                                             names=", ".join(bad), choices=", ".join(suites.JOBS))))
+        elif not jobs:
+            errors.append(("--only", cli.say(QT_TRANSLATE_NOOP("cli", "names no workload"))))
+    python = a.python or sys.executable
+    if a.python and not Path(a.python).is_file():
+        errors.append(("--python", cli.say(QT_TRANSLATE_NOOP("cli", "no such interpreter: {path}"), path=a.python)))
+    if a.out and Path(a.out).is_dir():
+        errors.append(("--out", cli.say(QT_TRANSLATE_NOOP("cli", "{path} is a folder; give a file name"),
+                                        path=a.out)))
+    if a.timeout is not None and a.timeout <= 0:
+        errors.append(("--timeout", cli.say(QT_TRANSLATE_NOOP("cli", "must be more than 0 seconds"))))
+    if a.threads < 0:
+        errors.append(("--threads", cli.say(QT_TRANSLATE_NOOP("cli", "must be 0 (automatic) or more"))))
+    if a.build is not None and a.no_store:
+        errors.append(("--build", cli.say(QT_TRANSLATE_NOOP("cli", "cannot link to a build with --no-store"))))
+    if a.data_dir and not Path(a.data_dir).is_dir():
+        errors.append(("--data-dir", cli.say(QT_TRANSLATE_NOOP("cli", "no such folder: {path}"), path=a.data_dir)))
+    if errors:
+        cli.fail(errors)
+
+    store = None
+    if not a.no_store:
+        store = cli.open_store()
+        if a.build is not None:
+            from configurator.store.repository import BuildsRepository
+
+            if BuildsRepository(store).get(a.build) is None:
+                store.close()
+                cli.fail([("--build", cli.say(QT_TRANSLATE_NOOP("cli", "no saved build {id}"), id=a.build))])
+
+    overrides: dict[str, dict[str, Any]] = {}
+    if a.data_dir:
+        overrides["dataloader"] = {"data_dir": str(Path(a.data_dir).resolve())}
+    session = SuiteSession(a.suite, a.device, jobs, python, overrides=overrides, timeout_s=a.timeout,
+                           threads=a.threads)
+    total = len(session.jobs)
+    counter = {"n": 0}
+
+    def on_event(ev: Event) -> None:
+        if ev.kind == "job_started" and ev.job != "fingerprint":
+            counter["n"] += 1
+            cli.warn(f"[{counter['n']}/{total}] {ev.job} …")
+        elif ev.kind == "row" and ev.row is not None:
+            cli.warn("    " + _row_line(cli, ev.row))
+        elif ev.kind == "log" and ev.message is not None:
+            cli.warn("    " + cli.render(ev.message))
+        elif ev.kind == "garbage":
+            cli.warn("    " + cli.say(QT_TRANSLATE_NOOP("cli", "output not understood: {line}"), line=ev.text))
+        elif ev.kind == "stderr" and a.verbose:
+            cli.warn("      | " + ev.text)
+
+    runner = SubprocessRunner(session, on_event)
+    interrupted = {"yes": False}
+
+    def on_sigint(_signum: int, _frame: Any) -> None:
+        interrupted["yes"] = True
+        runner.cancel()
+
+    previous = signal.signal(signal.SIGINT, on_sigint)
+    try:
+        record = runner.run()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+    try:
+        if store is not None:
+            from configurator.store.bench_results import BenchResultsRepository
+
+            BenchResultsRepository(store).save(record, build_id=a.build)
+    finally:
+        if store is not None:
+            store.close()
+    if a.out:
+        try:
+            export_json(record, a.out, cli._translate)
+        except OSError as exc:
+            cli.fail([(str(a.out), exc.strerror or str(exc))], code=1)
+
+    if a.json:
+        cli.emit_json(record.to_json(translate=cli._translate))
+    else:
+        _print_human(cli, record)
+    if record.error is not None:
+        cli.warn(cli.say(QT_TRANSLATE_NOOP("cli", "The suite could not run: {reason}"),
+                         reason=record.error.render(cli._translate)))
+        return 1
+    return 130 if interrupted["yes"] else 0
+
+
+def _print_human(cli: Cli, record: RunRecord) -> None:
+    from configurator.bench.fingerprint import summary
+    from configurator.cli import _table
+
+    if record.fingerprint:
+        print(summary(record.fingerprint))
+    rows = [[cli.translate("cli", "Workload"), cli.translate("cli", "Status"), cli.translate("cli", "Value"),
+             cli.translate("cli", "Unit"), cli.translate("cli", "Median"), cli.translate("cli", "IQR"),
+             cli.translate("cli", "Note")]]
+    for r in record.rows:
+        rows.append([r.name, cli.translate("bench", STATUS_LABELS.get(r.status, r.status)), _fmt(r.value),
+                     r.unit or "", _fmt(r.median),
+                     _fmt(r.iqr), (r.error_text(cli._translate) or "")[:90]])
+    if len(rows) > 1:
+        print(_table(rows))
+    print(cli.say(QT_TRANSLATE_NOOP("cli", "Suite {suite} on {device}: {status} in {seconds} s{saved}."),
+                  suite=record.suite, device=record.resolved_device or record.device,
+                  status=cli.translate("bench", STATUS_LABELS.get(record.status, record.status)),
+                  seconds=record.duration_s,
+                  saved=cli.say(QT_TRANSLATE_NOOP("cli", ", saved as run {id}"), id=record.run_id)
+                  if record.run_id is not None else ""))
+
+
+VERDICT_MARKS = {"pass": "✓", "warn": "!", "fail": "✗", "skip": "–"}
+
+
+def cmd_doctor(cli: Cli) -> int:
+    from configurator.bench.doctor import exit_code, run_checks
+
+    checks = run_checks()
+    rendered = [c.render(cli._translate) for c in checks]
+    code = exit_code(checks)
+    if cli.args.json:
+        cli.emit_json({"ok": code == 0, "checks": rendered})
+        return code
+    for c in rendered:
+        rules = f"  [{', '.join(c['rules'])}]" if c["rules"] else ""
+        print(f"{VERDICT_MARKS.get(c['verdict'], '?')} {c['check']}: {c['detail']}{rules}")
+        if c["fix"]:
+            print("    " + cli.say(QT_TRANSLATE_NOOP("cli", "Fix: {fix}"), fix=c["fix"]))
+    counts = {v: sum(1 for c in checks if c.verdict == v) for v in VERDICT_MARKS}
+    print(cli.render(Message("cli", QT_TRANSLATE_NOOP(
+        "cli", "{passed} passed, {warned} warnings, {failed} failed, {skipped} not applicable."),
+        {"passed": counts["pass"], "warned": counts["warn"], "failed": counts["fail"], "skipped": counts["skip"]})))
+    return code

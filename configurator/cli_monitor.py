@@ -1,0 +1,215 @@
+"""`configurator monitor`: the live monitor without a window.
+
+    configurator monitor [--once] [--json] [--interval S] [--serve HOST:PORT] [--record F.csv] [--count N]
+
+``--once`` prints one snapshot (``--json``: the document DESIGN.md gives) and
+exits 0 with or without an NVIDIA driver. Without it, one line per interval
+(``--json``: one JSON document per line) until Ctrl-C or ``--count`` samples.
+``--serve`` runs the Prometheus exporter; ``--record`` writes a CSV and indexes
+it in the database. Imports stay inside the functions so other commands do not
+pay for them.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Any
+
+from configurator.core.i18n import QT_TRANSLATE_NOOP
+
+if TYPE_CHECKING:
+    from configurator.cli import Cli
+    from configurator.monitor.snapshot import Snapshot
+
+GiB = 1024**3
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser("monitor", help="watch the GPUs and the host (NVML + psutil)")
+    p.add_argument("--once", action="store_true", help="print one snapshot and exit (0 with or without a driver)")
+    p.add_argument("--json", action="store_true", help="JSON: one document (--once) or one per line")
+    p.add_argument("--interval", type=float, default=1.0, metavar="S", help="seconds between samples (default 1)")
+    p.add_argument("--serve", metavar="HOST:PORT", help="serve Prometheus /metrics (e.g. 127.0.0.1:9400)")
+    p.add_argument("--record", metavar="F.csv", help="record every sample to a CSV file")
+    p.add_argument("--count", type=int, default=None, metavar="N", help="stop after N samples")
+    p.set_defaults(func=cmd_monitor)
+
+
+def _n(value: float | None, fmt: str = "{:.0f}") -> str:
+    return "n/a" if value is None else fmt.format(value)
+
+
+def _no_driver_text(cli: Cli, snap: Snapshot) -> str:
+    kind = snap.nvml.error_kind
+    if kind == "no_library":
+        return cli.say(QT_TRANSLATE_NOOP(
+            "cli", "No NVIDIA driver: the NVML library (libnvidia-ml) was not found. Monitoring the host only."))
+    if kind == "no_driver":
+        return cli.say(QT_TRANSLATE_NOOP(
+            "cli", "No NVIDIA driver loaded (the kernel module is not running). Monitoring the host only."))
+    if kind == "no_permission":
+        return cli.say(QT_TRANSLATE_NOOP(
+            "cli", "NVML refused access (insufficient permissions). Monitoring the host only."))
+    return cli.say(QT_TRANSLATE_NOOP("cli", "NVML is not available ({error}). Monitoring the host only."),
+                   error=snap.nvml.error or "?")
+
+
+def _human(cli: Cli, snap: Snapshot, header: bool) -> str:
+    from datetime import datetime
+
+    h = snap.host
+    lines = []
+    if header:
+        lines.append(cli.say(QT_TRANSLATE_NOOP("cli", "Host {host}: {cores} cores, {ram} GiB RAM"),
+                             host=h.hostname, cores=len(h.per_cpu_percent),
+                             ram=_n(None if h.memory_total_bytes is None else h.memory_total_bytes / GiB, "{:.1f}")))
+        if not snap.nvml.available:
+            lines.append(_no_driver_text(cli, snap))
+        elif not snap.gpus:
+            lines.append(cli.say(QT_TRANSLATE_NOOP("cli", "NVIDIA driver {version}, but no GPU found."),
+                                 version=snap.nvml.driver_version or "?"))
+        else:
+            lines.append(cli.say(QT_TRANSLATE_NOOP("cli", "NVIDIA driver {version}, {n} GPUs."),
+                                 version=snap.nvml.driver_version or "?", n=len(snap.gpus)))
+    stamp = datetime.fromtimestamp(snap.time).strftime("%H:%M:%S")
+    lines.append(cli.say(QT_TRANSLATE_NOOP(
+        "cli", "{time}  host: CPU {cpu} %, iowait {iowait} %, load {load}, RAM {ram_used}/{ram_total} GiB, "
+               "disk r/w {read}/{write} MB/s, net rx/tx {rx}/{tx} MB/s"),
+        time=stamp, cpu=_n(h.cpu_percent), iowait=_n(h.iowait_percent), load=_n(h.load_1m, "{:.2f}"),
+        ram_used=_n(None if h.memory_used_bytes is None else h.memory_used_bytes / GiB, "{:.1f}"),
+        ram_total=_n(None if h.memory_total_bytes is None else h.memory_total_bytes / GiB, "{:.1f}"),
+        read=_n(None if h.disk_read_bytes_per_s is None else h.disk_read_bytes_per_s / 1e6, "{:.1f}"),
+        write=_n(None if h.disk_write_bytes_per_s is None else h.disk_write_bytes_per_s / 1e6, "{:.1f}"),
+        rx=_n(None if h.net_rx_bytes_per_s is None else h.net_rx_bytes_per_s / 1e6, "{:.2f}"),
+        tx=_n(None if h.net_tx_bytes_per_s is None else h.net_tx_bytes_per_s / 1e6, "{:.2f}")))
+    for g in snap.gpus:
+        if g.lost:
+            lines.append(cli.say(QT_TRANSLATE_NOOP("cli", "  GPU {gpu} {name}: LOST (retrying)"),
+                                 gpu=g.id, name=g.name))
+            continue
+        lines.append(cli.say(QT_TRANSLATE_NOOP(
+            "cli", "  GPU {gpu} {name}: {util} % busy, VRAM {used}/{total} GiB, {temp} °C, {power}/{limit} W, "
+                   "fan {fan} %, PCIe Gen{gen} x{width}, processes: {procs}"),
+            gpu=g.id, name=g.name, util=_n(g.utilization_gpu_percent),
+            used=_n(None if g.memory_used_bytes is None else g.memory_used_bytes / GiB, "{:.1f}"),
+            total=_n(None if g.memory_total_bytes is None else g.memory_total_bytes / GiB, "{:.1f}"),
+            temp=_n(g.temperature_c), power=_n(g.power_w), limit=_n(g.power_limit_w), fan=_n(g.fan_percent),
+            gen=_n(g.pcie_gen, "{}"), width=_n(g.pcie_width, "{}"), procs=len(g.processes)))
+    return "\n".join(lines)
+
+
+def cmd_monitor(cli: Cli) -> int:
+    import json
+    import signal
+    import threading
+
+    from configurator.monitor.exporter import AddressError, parse_address
+    from configurator.monitor.sampler import MAX_INTERVAL_S, MIN_INTERVAL_S
+    from configurator.monitor.service import MonitorService
+    from configurator.monitor.snapshot import snapshot_to_dict
+
+    args = cli.args
+    errors: list[tuple[str, str]] = []
+    if not MIN_INTERVAL_S <= args.interval <= MAX_INTERVAL_S:
+        errors.append(("--interval", cli.say(QT_TRANSLATE_NOOP(
+            "cli", "must be between {low} and {high} seconds, not {got}"),
+            low=MIN_INTERVAL_S, high=MAX_INTERVAL_S, got=args.interval)))
+    if args.count is not None and args.count < 1:
+        errors.append(("--count", cli.say(QT_TRANSLATE_NOOP("cli", "must be at least 1, not {got}"),
+                                          got=args.count)))
+    fake = getattr(args, "fake_gpus", None)
+    if fake is not None and not 0 <= fake <= 64:
+        errors.append(("--fake-gpus", cli.say(QT_TRANSLATE_NOOP("cli", "must be between 0 and 64, not {got}"),
+                                              got=fake)))
+    address = None
+    if args.serve is not None:
+        if args.once:
+            errors.append(("--serve", cli.say(QT_TRANSLATE_NOOP(
+                "cli", "cannot be combined with --once: the exporter serves until you stop it"))))
+        try:
+            address = parse_address(args.serve)
+        except AddressError as exc:
+            errors.append(("--serve", cli.render(exc.message)))
+    if errors:
+        cli.fail(errors)
+
+    service = MonitorService.create(fake, interval_s=args.interval if not args.once else 1.0)
+    service.gpu.start()
+    store = None
+    recording_id = None
+    try:
+        if args.record:
+            try:
+                recorder = service.start_recording(args.record)
+            except OSError as exc:
+                cli.fail([(args.record, exc.strerror or str(exc))])
+            from configurator.store.recordings import RecordingsRepository
+
+            store = cli.open_store()
+            recording_id = RecordingsRepository(store).start(recorder.path, service.host.hostname,
+                                                             args.interval, recorder.started_at)
+        if address is not None:
+            try:
+                url = service.exporter.start(*address)
+            except OSError as exc:
+                cli.fail([("--serve", cli.say(QT_TRANSLATE_NOOP("cli", "cannot listen on {address}: {error}"),
+                                              address=args.serve, error=exc.strerror or str(exc)))])
+            cli.warn(cli.say(QT_TRANSLATE_NOOP("cli", "Serving Prometheus metrics at {url}"), url=url))
+
+        if args.once:
+            # psutil's CPU and I/O rates need two readings: the first one primes them.
+            service.sampler.sample_once()
+            time.sleep(min(args.interval, 0.5))
+            snap = service.sampler.sample_once()
+            if args.json:
+                cli.emit_json(snapshot_to_dict(snap))
+            else:
+                print(_human(cli, snap, header=True))
+            return 0
+
+        # Continuous: the sampler thread samples, this thread prints.
+        done = threading.Event()
+        printed = [0]
+        header = [True]
+
+        def show(snap: Snapshot) -> None:
+            if args.json:
+                print(json.dumps(snapshot_to_dict(snap), ensure_ascii=False), flush=True)
+            else:
+                print(_human(cli, snap, header=header[0]), flush=True)
+                header[0] = False
+            printed[0] += 1
+            if args.count is not None and printed[0] >= args.count:
+                done.set()
+
+        def alerts(events: list[Any]) -> None:
+            for e in events:
+                word = cli.translate("cli", "ALERT") if e.kind == "raised" else cli.translate("cli", "cleared")
+                cli.warn(f"{word} {e.alert.rule} · {e.alert.source}: {cli.render(e.alert.message)}")
+
+        service.sampler.subscribe(show)
+        service.on_alerts(alerts)
+        previous = signal.signal(signal.SIGTERM, lambda *_: done.set()) \
+            if threading.current_thread() is threading.main_thread() else None
+        service.sampler.start()
+        try:
+            while not done.wait(0.2):
+                pass
+        except KeyboardInterrupt:
+            pass
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGTERM, previous)
+        return 0
+    finally:
+        rec = service.stop_recording()
+        service.stop()
+        if store is not None:
+            from configurator.store.recordings import RecordingsRepository
+
+            if recording_id is not None and rec is not None:
+                RecordingsRepository(store).finish(recording_id, rows=rec.rows, gpus=rec.gpus,
+                                                   markers=rec.markers, stopped_at=rec.stopped_at)
+                cli.warn(cli.say(QT_TRANSLATE_NOOP("cli", "Recorded {rows} samples to {path}"),
+                                 rows=rec.rows, path=str(rec.path)))
+            store.close()

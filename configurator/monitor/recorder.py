@@ -1,0 +1,87 @@
+"""Recording snapshots to CSV, one row per sample, with markers.
+
+The column set is fixed when the first snapshot arrives (host columns, then each
+GPU's); the header names carry units. A marker goes into the ``marker`` column
+of the next row and into :attr:`CsvRecorder.markers` (which the database index
+keeps). Rows are flushed as they are written, so a crash loses at most one.
+"""
+
+from __future__ import annotations
+
+import csv
+import math
+import threading
+from datetime import datetime
+from pathlib import Path
+from typing import IO, Any
+
+from configurator.monitor.ring import snapshot_values, unit_of
+from configurator.monitor.snapshot import Snapshot
+
+
+def _cell(value: float | None) -> str:
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return ""
+    return f"{value:.6g}"
+
+
+class CsvRecorder:
+    """A sampler listener. Open it, subscribe it, ``mark`` while it runs, ``close`` to finish."""
+
+    def __init__(self, path: str | Path, interval_s: float = 1.0):
+        self.path = Path(path)
+        self.interval_s = interval_s
+        self.started_at = datetime.now()
+        self.stopped_at: datetime | None = None
+        self.rows = 0
+        self.gpus = 0
+        self.markers: list[dict[str, Any]] = []
+        self._pending: list[str] = []
+        self._columns: list[str] | None = None
+        self._lock = threading.Lock()
+        # Raises OSError now (bad folder, no permission), not later in the sampler thread.
+        self._file: IO[str] | None = open(self.path, "w", newline="", encoding="utf-8")  # noqa: SIM115
+        self._writer = csv.writer(self._file)
+
+    @property
+    def closed(self) -> bool:
+        return self._file is None
+
+    def mark(self, label: str) -> dict[str, Any]:
+        marker = {"time": datetime.now().isoformat(timespec="seconds"), "label": label}
+        with self._lock:
+            self.markers.append(marker)
+            self._pending.append(label)
+        return marker
+
+    def __call__(self, snap: Snapshot) -> None:
+        values = snapshot_values(snap)
+        with self._lock:
+            if self._file is None:
+                return
+            if self._columns is None:
+                self._columns = list(values)
+                self.gpus = len(snap.gpus)
+                header = ["time", "epoch_s", "marker"]
+                header += [f"{k} ({unit_of(k)})" if unit_of(k) else k for k in self._columns]
+                self._writer.writerow(header)
+            marker = "; ".join(self._pending)
+            self._pending.clear()
+            stamp = datetime.fromtimestamp(snap.time).isoformat(timespec="milliseconds")
+            self._writer.writerow([stamp, f"{snap.time:.3f}", marker,
+                                   *(_cell(values.get(k)) for k in self._columns)])
+            self._file.flush()
+            self.rows += 1
+
+    def close(self) -> None:
+        with self._lock:
+            if self._file is not None and self._pending and self._columns is not None:
+                # Markers made after the last sample still go into the file, on a row of their own.
+                now = datetime.now()
+                self._writer.writerow([now.isoformat(timespec="milliseconds"), f"{now.timestamp():.3f}",
+                                       "; ".join(self._pending), *([""] * len(self._columns))])
+                self._pending.clear()
+            if self._file is not None:
+                self._file.close()
+                self._file = None
+                self.stopped_at = datetime.now()

@@ -1,0 +1,238 @@
+"""Fixed-size numpy history: full resolution for the last hour, min/mean/max beyond.
+
+Every metric is a column (float32; a missing value is NaN). Two rings:
+
+* ``full``: one row per sample for ``full_seconds`` (default one hour);
+* ``agg``: one row per ``bucket_s`` (default 60 s) bucket with min, mean and
+  max, for ``total_seconds`` (default 24 h).
+
+At a 1 s interval with 8 GPUs (about 130 columns) that is about 4 MB. The
+sampler thread appends; the GUI thread reads copies; a lock keeps them apart.
+"""
+
+from __future__ import annotations
+
+import math
+import threading
+from collections.abc import Mapping
+
+import numpy as np
+import numpy.typing as npt
+
+from configurator.monitor.snapshot import Snapshot
+
+F32 = npt.NDArray[np.float32]
+F64 = npt.NDArray[np.float64]
+
+GiB = float(1024**3)
+
+
+def snapshot_values(s: Snapshot) -> dict[str, float | None]:
+    """The plotted and recorded numbers of a snapshot, by column name."""
+    h = s.host
+    t = h.training
+    v: dict[str, float | None] = {
+        "host.cpu": h.cpu_percent,
+        "host.iowait": h.iowait_percent,
+        "host.load1": h.load_1m,
+        "host.mem": h.memory_percent,
+        "host.mem_used_gib": None if h.memory_used_bytes is None else h.memory_used_bytes / GiB,
+        "host.swap_used_gib": None if h.swap_used_bytes is None else h.swap_used_bytes / GiB,
+        "host.disk_read": h.disk_read_bytes_per_s,
+        "host.disk_write": h.disk_write_bytes_per_s,
+        "host.net_rx": h.net_rx_bytes_per_s,
+        "host.net_tx": h.net_tx_bytes_per_s,
+        "host.own_cpu": h.own_cpu_percent,
+        "host.train_cpu": None if t is None else t.cpu_percent + sum(t.workers_cpu_percent),
+    }
+    for g in s.gpus:
+        p = f"gpu{g.id}."
+        v[p + "util"] = g.utilization_gpu_percent
+        v[p + "memutil"] = g.utilization_memory_percent
+        v[p + "mem"] = g.memory_percent
+        v[p + "mem_used_gib"] = None if g.memory_used_bytes is None else g.memory_used_bytes / GiB
+        v[p + "temp"] = g.temperature_c
+        v[p + "power"] = g.power_w
+        v[p + "fan"] = g.fan_percent
+        v[p + "sm_clock"] = g.sm_clock_mhz
+        v[p + "pcie_rx"] = g.pcie_rx_bytes_per_s
+        v[p + "pcie_tx"] = g.pcie_tx_bytes_per_s
+    return v
+
+
+class History:
+    def __init__(self, interval_s: float = 1.0, *, full_seconds: float = 3600.0, total_seconds: float = 86400.0,
+                 bucket_s: float = 60.0, max_rows: int = 72_000):
+        if interval_s <= 0:
+            raise ValueError("interval must be positive")
+        self.full_seconds = full_seconds
+        self.total_seconds = total_seconds
+        self.bucket_s = bucket_s
+        self.max_rows = max_rows
+        self.keys: dict[str, int] = {}
+        self._lock = threading.Lock()
+        self.capacity = self._capacity_for(interval_s)
+        self._t: F64 = np.full(self.capacity, np.nan)
+        self._v: F32 = np.full((self.capacity, 0), np.nan, dtype=np.float32)
+        self._head = 0
+        self._n = 0
+        self.agg_capacity = math.ceil(total_seconds / bucket_s)
+        self._at: F64 = np.full(self.agg_capacity, np.nan)
+        self._amin: F32 = np.full((self.agg_capacity, 0), np.nan, dtype=np.float32)
+        self._amean: F32 = self._amin.copy()
+        self._amax: F32 = self._amin.copy()
+        self._ahead = 0
+        self._an = 0
+        self._cur_start: float | None = None
+        self._cmin: F64 = np.full(0, np.nan)
+        self._cmax: F64 = np.full(0, np.nan)
+        self._csum: F64 = np.zeros(0)
+        self._ccount: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
+
+    def _capacity_for(self, interval_s: float) -> int:
+        return max(64, min(self.max_rows, math.ceil(self.full_seconds / interval_s) + 1))
+
+    # -- writing -----------------------------------------------------------------------------------------------------
+    def _add_columns(self, names: list[str]) -> None:
+        k = len(names)
+        for name in names:
+            self.keys[name] = len(self.keys)
+
+        def grow(a: F32) -> F32:
+            return np.concatenate([a, np.full((a.shape[0], k), np.nan, dtype=np.float32)], axis=1)
+
+        self._v, self._amin, self._amean, self._amax = (grow(self._v), grow(self._amin), grow(self._amean),
+                                                        grow(self._amax))
+        self._cmin = np.concatenate([self._cmin, np.full(k, np.nan)])
+        self._cmax = np.concatenate([self._cmax, np.full(k, np.nan)])
+        self._csum = np.concatenate([self._csum, np.zeros(k)])
+        self._ccount = np.concatenate([self._ccount, np.zeros(k, dtype=np.int64)])
+
+    def append(self, t: float, values: Mapping[str, float | None]) -> None:
+        with self._lock:
+            new = [k for k in values if k not in self.keys]
+            if new:
+                self._add_columns(new)
+            row = np.full(len(self.keys), np.nan)
+            for k, val in values.items():
+                if val is not None:
+                    row[self.keys[k]] = val
+            self._t[self._head] = t
+            self._v[self._head] = row
+            self._head = (self._head + 1) % self.capacity
+            self._n = min(self._n + 1, self.capacity)
+            self._accumulate(t, row)
+
+    def _accumulate(self, t: float, row: F64) -> None:
+        start = math.floor(t / self.bucket_s) * self.bucket_s
+        if self._cur_start is not None and start != self._cur_start:
+            self._flush()
+        if self._cur_start is None or start != self._cur_start:
+            self._cur_start = start
+        ok = ~np.isnan(row)
+        np.fmin(self._cmin, row, out=self._cmin)
+        np.fmax(self._cmax, row, out=self._cmax)
+        self._csum[ok] += row[ok]
+        self._ccount[ok] += 1
+
+    def _flush(self) -> None:
+        assert self._cur_start is not None
+        i = self._ahead
+        self._at[i] = self._cur_start
+        with np.errstate(invalid="ignore", divide="ignore"):
+            mean = np.where(self._ccount > 0, self._csum / np.maximum(self._ccount, 1), np.nan)
+        self._amin[i], self._amean[i], self._amax[i] = self._cmin, mean, self._cmax
+        self._ahead = (i + 1) % self.agg_capacity
+        self._an = min(self._an + 1, self.agg_capacity)
+        self._cmin.fill(np.nan)
+        self._cmax.fill(np.nan)
+        self._csum.fill(0)
+        self._ccount.fill(0)
+
+    def set_interval(self, interval_s: float) -> None:
+        """Resize the full-resolution ring so it still spans ``full_seconds``; keeps the newest rows."""
+        if interval_s <= 0:
+            raise ValueError("interval must be positive")
+        with self._lock:
+            cap = self._capacity_for(interval_s)
+            if cap == self.capacity:
+                return
+            order = self._order()
+            keep = order[-cap:]
+            t = np.full(cap, np.nan)
+            v = np.full((cap, len(self.keys)), np.nan, dtype=np.float32)
+            t[:len(keep)] = self._t[keep]
+            v[:len(keep)] = self._v[keep]
+            self._t, self._v, self.capacity = t, v, cap
+            self._n = len(keep)
+            self._head = self._n % cap
+
+    # -- reading -----------------------------------------------------------------------------------------------------
+    def _order(self) -> npt.NDArray[np.intp]:
+        return (self._head - self._n + np.arange(self._n)) % self.capacity
+
+    def __len__(self) -> int:
+        return self._n
+
+    @property
+    def latest_time(self) -> float | None:
+        with self._lock:
+            return None if self._n == 0 else float(self._t[(self._head - 1) % self.capacity])
+
+    def series(self, key: str, seconds: float, now: float | None = None) -> tuple[F64, F64]:
+        """Times and values of one column over the last ``seconds``: full resolution up to
+        ``full_seconds``, bucket means (with the open bucket) beyond."""
+        if seconds > self.full_seconds:
+            t, _lo, mean, _hi = self.aggregate(key, seconds, now)
+            return t, mean
+        with self._lock:
+            col = self.keys.get(key)
+            if col is None or self._n == 0:
+                return np.empty(0), np.empty(0)
+            idx = self._order()
+            t = self._t[idx]
+            end = t[-1] if now is None else now
+            first = int(np.searchsorted(t, end - seconds, side="left"))
+            return t[first:].copy(), self._v[idx[first:], col].astype(np.float64)
+
+    def aggregate(self, key: str, seconds: float, now: float | None = None) -> tuple[F64, F64, F64, F64]:
+        """Bucket mid-times with min, mean and max over the last ``seconds`` (the open bucket last)."""
+        with self._lock:
+            col = self.keys.get(key)
+            empty = np.empty(0)
+            if col is None:
+                return empty, empty, empty, empty
+            idx = (self._ahead - self._an + np.arange(self._an)) % self.agg_capacity
+            t = self._at[idx] + self.bucket_s / 2
+            lo = self._amin[idx, col].astype(np.float64)
+            mean = self._amean[idx, col].astype(np.float64)
+            hi = self._amax[idx, col].astype(np.float64)
+            if self._cur_start is not None and self._ccount[col] > 0:
+                t = np.append(t, self._cur_start + self.bucket_s / 2)
+                lo = np.append(lo, self._cmin[col])
+                mean = np.append(mean, self._csum[col] / self._ccount[col])
+                hi = np.append(hi, self._cmax[col])
+            if len(t) == 0:
+                return empty, empty, empty, empty
+            last = self._t[(self._head - 1) % self.capacity] if self._n else t[-1]
+            end = last if now is None else now
+            keep = t >= end - seconds
+            return t[keep], lo[keep], mean[keep], hi[keep]
+
+    @property
+    def nbytes(self) -> int:
+        arrays = (self._t, self._v, self._at, self._amin, self._amean, self._amax, self._cmin, self._cmax,
+                  self._csum, self._ccount)
+        return int(sum(a.nbytes for a in arrays))
+
+
+UNITS = {
+    "cpu": "%", "iowait": "%", "load1": "", "mem": "%", "mem_used_gib": "GiB", "swap_used_gib": "GiB",
+    "disk_read": "B/s", "disk_write": "B/s", "net_rx": "B/s", "net_tx": "B/s", "own_cpu": "% of a core",
+    "train_cpu": "% of a core", "util": "%", "memutil": "%", "temp": "°C", "power": "W", "fan": "%",
+    "sm_clock": "MHz", "pcie_rx": "B/s", "pcie_tx": "B/s",
+}
+
+
+def unit_of(key: str) -> str:
+    return UNITS.get(key.rsplit(".", 1)[-1], "")

@@ -1,0 +1,206 @@
+"""The tab's three pyqtgraph charts: throughput per result (log scale, each bar labelled with
+its unit, with earlier runs and the guides' references marked), matmul TFLOPS per shape,
+and the data-parallel scaling curve."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+
+from configurator.bench.references import REFERENCES, SCALING_REFERENCE
+from configurator.bench.results import RunRecord
+from configurator.bench.suites import ROW_LABELS
+from configurator.ui.i18n import translate
+
+THROUGHPUT_UNITS = ("img/s", "tokens/s", "samples/s", "GB/s", "TFLOPS")
+DTYPE_COLOURS = {"fp32": "#1f77b4", "tf32": "#9467bd", "fp16": "#ff7f0e", "bf16": "#2ca02c"}
+
+
+def fmt_value(v: float | None) -> str:
+    if v is None:
+        return "—"
+    a = abs(v)
+    if a >= 100:
+        return f"{v:,.0f}"
+    if a >= 10:
+        return f"{v:.1f}"
+    if a >= 1:
+        return f"{v:.2f}"
+    return f"{v:.3g}"
+
+
+def _plot(title: str) -> pg.PlotWidget:
+    w = pg.PlotWidget(background="w")
+    w.setTitle(title, color="#222", size="10pt")
+    w.showGrid(x=True, y=True, alpha=0.25)
+    w.setMenuEnabled(False)
+    w.setMouseEnabled(x=False, y=False)
+    w.hideButtons()
+    for axis in ("left", "bottom"):
+        w.getAxis(axis).setTextPen("#333")
+        w.getAxis(axis).setPen("#888")
+    w.setMinimumSize(120, 60)
+    return w
+
+
+def _reset(w: pg.PlotWidget) -> None:
+    w.clear()
+    for axis in ("left", "bottom"):
+        w.getAxis(axis).setTicks(None)
+        w.getAxis(axis).setLabel("")
+    w.getViewBox().invertY(False)
+
+
+def _empty(w: pg.PlotWidget, text: str) -> None:
+    item = pg.TextItem(text, color="#666", anchor=(0.5, 0.5))
+    w.addItem(item)
+    item.setPos(0.5, 0.5)
+    w.setXRange(0, 1)
+    w.setYRange(0, 1)
+    w.getAxis("left").setTicks([[]])
+    w.getAxis("bottom").setTicks([[]])
+
+
+class ThroughputChart:
+    def __init__(self) -> None:
+        self.widget = _plot("")
+
+    def update(self, record: RunRecord | None, earlier: dict[str, float]) -> None:
+        w = self.widget
+        _reset(w)
+        w.setTitle(translate("BenchmarkTab", "Throughput (log scale; ● earlier runs here, ◆ guide reference)"),
+                   color="#222", size="10pt")
+        rows = [r for r in (record.rows if record else []) if r.status == "ok" and r.value and r.value > 0
+                and r.unit in THROUGHPUT_UNITS]
+        if not rows:
+            _empty(w, translate("BenchmarkTab", "No throughput results yet"))
+            return
+        logs = [math.log10(r.value or 1) for r in rows]
+        refs = [(i, ref) for i, r in enumerate(rows) for ref in REFERENCES if ref.row == r.name
+                and (ref.amp is None or ref.amp == bool(r.settings.get("amp")))]
+        points = logs + [math.log10(v) for n, v in earlier.items() if v > 0 and any(r.name == n for r in rows)] + \
+            [math.log10(ref.value) for _i, ref in refs]
+        lo = math.floor(min(points)) - 0.3
+        hi = math.ceil(max(points)) + 0.6
+        ys = list(range(len(rows)))
+        w.addItem(pg.BarGraphItem(x0=[lo] * len(rows), y=ys, height=0.6, width=[v - lo for v in logs],
+                                  brush="#4c78a8", pen=pg.mkPen("#2b4a6f")))
+        for y, r, v in zip(ys, rows, logs, strict=True):
+            label = pg.TextItem(f"{fmt_value(r.value)} {r.unit}", color="#111", anchor=(0, 0.5))
+            prev_v = earlier.get(r.name)
+            right = max(v, math.log10(prev_v)) if prev_v and prev_v > 0 else v
+            label.setPos(right + 0.06, y)
+            w.addItem(label)
+        prev = [(ys[i], math.log10(earlier[r.name])) for i, r in enumerate(rows) if earlier.get(r.name)]
+        if prev:
+            w.addItem(pg.ScatterPlotItem(x=[p[1] for p in prev], y=[p[0] for p in prev], symbol="o", size=9,
+                                         brush="#999999", pen=pg.mkPen("#333")))
+        if refs:
+            w.addItem(pg.ScatterPlotItem(x=[math.log10(ref.value) for _i, ref in refs], y=[ys[i] for i, _ in refs],
+                                         symbol="d", size=11, brush="#d62728", pen=pg.mkPen("#7f1010")))
+        w.getAxis("left").setTicks([[(y, translate("bench", ROW_LABELS.get(r.name, r.name)))
+                                     for y, r in zip(ys, rows, strict=True)]])
+        ticks = [(float(e), _decade(e)) for e in range(math.ceil(lo), math.floor(hi) + 1)]
+        w.getAxis("bottom").setTicks([ticks])
+        w.setXRange(lo, hi, padding=0)
+        w.setYRange(-0.7, len(rows) - 0.3, padding=0)
+        w.getViewBox().invertY(True)
+
+
+def _decade(e: int) -> str:
+    v = 10.0 ** e
+    if v >= 1e6:
+        return f"{v / 1e6:g}M"
+    if v >= 1e3:
+        return f"{v / 1e3:g}k"
+    return f"{v:g}"
+
+
+class MatmulChart:
+    def __init__(self) -> None:
+        self.widget = _plot("")
+
+    def update(self, record: RunRecord | None) -> None:
+        w = self.widget
+        _reset(w)
+        w.setTitle(translate("BenchmarkTab", "Matmul TFLOPS per shape (line: median, ○: best)"), color="#222",
+                   size="10pt")
+        rows = [r for r in (record.rows if record else []) if r.name.startswith("matmul-") and r.status == "ok"
+                and r.details.get("shapes")]
+        if not rows:
+            _empty(w, translate("BenchmarkTab", "No matmul results yet"))
+            return
+        shapes: list[str] = []
+        for r in rows:
+            for s in r.details["shapes"]:
+                key = f"{s['m']}×{s['n']}×{s['k']}"
+                if key not in shapes:
+                    shapes.append(key)
+        legend = w.addLegend(offset=(10, 5), labelTextColor="#222")
+        top = 0.0
+        for r in rows:
+            dtype = str(r.settings.get("dtype") or r.name.split("-", 1)[1])
+            colour = DTYPE_COLOURS.get(dtype, "#444")
+            xs = [shapes.index(f"{s['m']}×{s['n']}×{s['k']}") for s in r.details["shapes"]]
+            med = [float(s["median"]) for s in r.details["shapes"]]
+            best = [float(s["best"]) for s in r.details["shapes"]]
+            top = max(top, *best)
+            w.plot(xs, med, pen=pg.mkPen(colour, width=2), symbol="s", symbolSize=7, symbolBrush=colour,
+                   name=dtype.upper())
+            w.addItem(pg.ScatterPlotItem(x=xs, y=best, symbol="o", size=8, brush=None, pen=pg.mkPen(colour)))
+        legend.setParentItem(w.getPlotItem().vb)
+        w.getAxis("bottom").setTicks([list(enumerate(shapes))])
+        w.getAxis("left").setLabel("TFLOPS")
+        w.setXRange(-0.5, len(shapes) - 0.5, padding=0)
+        w.setYRange(0, top * 1.15 or 1, padding=0)
+
+
+class ScalingChart:
+    def __init__(self) -> None:
+        self.widget = _plot("")
+
+    def update(self, record: RunRecord | None) -> None:
+        w = self.widget
+        _reset(w)
+        row = record.row("ddp-scaling") if record else None
+        runs: list[dict[str, Any]] = row.details.get("runs", []) if row and row.status == "ok" else []
+        on_gpu = bool(record and record.resolved_device == "cuda")
+        w.setTitle(translate("BenchmarkTab", "DDP scaling: speed-up over one process") + (
+            "" if on_gpu or not runs else " " + translate("BenchmarkTab", "(CPU: the processes share the cores, "
+                                                                          "so the ideal is 1×)")),
+                   color="#222", size="10pt")
+        if not runs:
+            _empty(w, translate("BenchmarkTab", "No scaling results yet"))
+            return
+        xs = [int(r["processes"]) for r in runs]
+        ys = [float(r["speedup"]) for r in runs]
+        ideal = [float(r["ideal_speedup"]) for r in runs]
+        legend = w.addLegend(offset=(10, 5), labelTextColor="#222")
+        w.plot(xs, ideal, pen=pg.mkPen("#888", width=1, style=Qt.PenStyle.DashLine),
+               name=translate("BenchmarkTab", "ideal"))
+        w.plot(xs, ys, pen=pg.mkPen("#1f77b4", width=2), symbol="o", symbolBrush="#1f77b4",
+               name=translate("BenchmarkTab", "measured"))
+        for x, y, r in zip(xs, ys, runs, strict=True):
+            t = pg.TextItem(f"{y:.2f}× ({100 * float(r['efficiency']):.0f} %)", color="#111", anchor=(0.5, 1.2))
+            t.setPos(x, y)
+            w.addItem(t)
+        top = max(ys + ideal)
+        xmax = max(xs)
+        if on_gpu:
+            ref = SCALING_REFERENCE
+            w.addItem(pg.ScatterPlotItem(x=[ref["processes"], ref["processes"]], y=[ref["theoretical"],
+                                         ref["measured"]], symbol="d", size=11, brush="#d62728"))
+            t = pg.TextItem(translate("BenchmarkTab", "PCI-5: 4× RTX 3090, 3.5× measured / 3.7× theoretical"),
+                            color="#7f1010", anchor=(1, 1))
+            t.setPos(ref["processes"], ref["measured"])
+            w.addItem(t)
+            top, xmax = max(top, 3.8), max(xmax, 4)
+        legend.setParentItem(w.getPlotItem().vb)
+        w.getAxis("bottom").setTicks([[(x, str(x)) for x in range(1, xmax + 1)]])
+        w.getAxis("bottom").setLabel(translate("BenchmarkTab", "processes"))
+        w.getAxis("left").setLabel(translate("BenchmarkTab", "speed-up (×)"))
+        w.setXRange(0.7, xmax + 0.3, padding=0)
+        w.setYRange(0, top * 1.25, padding=0)

@@ -1,0 +1,146 @@
+"""The runner against real child processes running the torch-free fault worker."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+
+from configurator.bench.runner import Event, SubprocessRunner, SuiteSession
+
+FAULT = "configurator.bench.fault_worker"
+
+
+def session(jobs: list[str], **kw) -> SuiteSession:  # type: ignore[no-untyped-def]
+    kw.setdefault("timeout_s", 20.0)
+    return SuiteSession("quick", "cpu", jobs, worker_module=FAULT, fingerprint=kw.pop("fingerprint", False), **kw)
+
+
+def run(s: SuiteSession, grace_s: float = 1.0, events: list[Event] | None = None, on_event=None):  # type: ignore[no-untyped-def]
+    got: list[Event] = [] if events is None else events
+
+    def handler(ev: Event) -> None:
+        got.append(ev)
+        if on_event:
+            on_event(ev)
+
+    runner = SubprocessRunner(s, handler, grace_s=grace_s)
+    return runner, runner.run()
+
+
+def test_ok_job_reports_its_row_and_progress() -> None:
+    events: list[Event] = []
+    _, rec = run(session(["ok"], overrides={"ok": {"batch": 5}}), events=events)
+    assert rec.status == "finished" and rec.error is None
+    [row] = rec.rows
+    assert (row.name, row.status, row.value, row.unit, row.settings) == ("ok", "ok", 5.0, "img/s", {"batch": 5})
+    assert any(e.kind == "progress" and e.fraction == pytest.approx(0.5) for e in events)
+    assert rec.finished_at is not None and rec.duration_s is not None
+
+
+def test_crash_is_a_failure_with_its_reason_and_the_suite_goes_on() -> None:
+    _, rec = run(session(["crash", "ok"]))
+    crash, ok = rec.rows
+    assert crash.status == "failed"
+    text = crash.error_text() or ""
+    assert "SIGSEGV" in text and "segfaulting on purpose" in text
+    assert ok.status == "ok" and rec.status == "finished"
+
+
+def test_nonzero_exit_names_the_code_and_the_last_stderr_line() -> None:
+    _, rec = run(session(["exit"]))
+    [row] = rec.rows
+    assert row.status == "failed"
+    assert "exit code 7" in (row.error_text() or "") and "giving up" in (row.error_text() or "")
+
+
+def test_hang_past_the_timeout_is_stopped() -> None:
+    start = time.monotonic()
+    _, rec = run(session(["hang", "ok"], timeout_s=1.0))
+    hang, ok = rec.rows
+    assert hang.status == "timeout" and "1 s" in (hang.error_text() or "")
+    assert ok.status == "ok"
+    assert time.monotonic() - start < 15
+
+
+def test_a_child_that_ignores_sigterm_is_killed_after_the_grace_period() -> None:
+    start = time.monotonic()
+    _, rec = run(session(["stubborn"], timeout_s=1.0), grace_s=0.5)
+    assert rec.rows[0].status == "timeout"
+    assert time.monotonic() - start < 15
+
+
+def test_out_of_memory_halves_the_batch_until_it_fits() -> None:
+    events: list[Event] = []
+    _, rec = run(session(["oom"], overrides={"oom": {"batch": 64, "fits": 8}}), events=events)
+    [row] = rec.rows
+    assert row.status == "ok" and row.value == 8.0 and row.settings == {"batch": 8}
+    assert row.details["oom_retries"] == 3
+    logs = [e.message.render() for e in events if e.kind == "log" and e.message and "retrying" in e.message.template]
+    assert logs == ["oom: out of memory at batch 64, retrying with batch 32",
+                    "oom: out of memory at batch 32, retrying with batch 16",
+                    "oom: out of memory at batch 16, retrying with batch 8"]
+
+
+def test_out_of_memory_at_batch_one_is_a_failure() -> None:
+    _, rec = run(session(["oom", "ok"], overrides={"oom": {"batch": 4, "fits": 0}}))
+    oom, ok = rec.rows
+    assert oom.status == "failed" and "even at batch 1" in (oom.error_text() or "")
+    assert ok.status == "ok"
+
+
+def test_garbage_output_is_a_failure_that_quotes_it() -> None:
+    events: list[Event] = []
+    _, rec = run(session(["garbage"]), events=events)
+    [row] = rec.rows
+    assert row.status == "failed"
+    assert "not understood" in (row.error_text() or "") and "library printing" in (row.error_text() or "")
+    assert [e.kind for e in events].count("garbage") == 2
+
+
+def test_cancel_stops_the_running_child_and_cancels_the_rest() -> None:
+    runner_box: list[SubprocessRunner] = []
+
+    def on_event(ev: Event) -> None:
+        if ev.kind == "progress" and ev.job == "slow":
+            runner_box[0].cancel()
+
+    s = session(["ok", "slow", "ok2"])
+    got: list[Event] = []
+    runner = SubprocessRunner(s, lambda e: (got.append(e), on_event(e)), grace_s=1.0)
+    runner_box.append(runner)
+    start = time.monotonic()
+    rec = runner.run()
+    assert time.monotonic() - start < 15
+    assert rec.status == "cancelled"
+    status = {r.name: r.status for r in rec.rows}
+    assert status == {"ok": "ok", "slow": "cancelled", "ok2": "cancelled"}
+
+
+def test_an_interpreter_that_does_not_exist_is_reported() -> None:
+    _, rec = run(session(["ok"], python=str(Path("/nonexistent") / "python3")))
+    assert rec.rows[0].status == "failed"
+    assert "could not start" in (rec.rows[0].error_text() or "")
+
+
+def test_fingerprint_job_resolves_the_device_and_machine() -> None:
+    _, rec = run(session(["ok"], fingerprint=True))
+    assert rec.fingerprint["cpu"] == "fault worker" and rec.resolved_device == "cpu"
+    assert len(rec.machine) == 16 and rec.rows[0].status == "ok"
+
+
+def test_a_failed_fingerprint_stops_the_suite_with_the_reason() -> None:
+    s = SuiteSession("quick", "cpu", ["matmul"], python="/usr/bin/true-python-missing")
+    rec = SubprocessRunner(s).run()
+    assert rec.status == "failed" and rec.rows == []
+    assert rec.error is not None and "could not start" in rec.error.render()
+
+
+def test_cuda_only_jobs_are_skipped_without_a_process_on_cpu() -> None:
+    s = SuiteSession("quick", "cpu", ["copies", "vram"], fingerprint=False)
+    events: list[Event] = []
+    rec = SubprocessRunner(s, events.append).run()
+    assert {r.status for r in rec.rows} == {"skipped"} and len(rec.rows) == 5
+    assert all("CUDA" in (r.error_text() or "") for r in rec.rows)
+    assert [e.kind for e in events].count("row") == 5

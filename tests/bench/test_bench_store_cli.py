@@ -1,0 +1,119 @@
+"""The results repository, and the bench/doctor command line."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from datetime import datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from configurator.bench.results import RowResult, RunRecord
+from configurator.cli import main
+from configurator.store.bench_results import BenchResultsRepository
+from configurator.store.database import Store
+from configurator.store.repository import BuildsRepository, RepositoryError
+
+
+def rec(value: float, when: datetime, machine: str = "m1") -> RunRecord:
+    r = RunRecord("quick", "auto", "/py", when, resolved_device="cpu", finished_at=when + timedelta(seconds=90),
+                  status="finished", fingerprint={"cpu": "X"}, machine=machine)
+    r.rows = [RowResult("resnet18-train", "resnet18", "ok", value, "img/s", value, 1.0, {"batch": 16}, {"best": 1}),
+              RowResult("vram-test", "vram", "skipped")]
+    return r
+
+
+def test_repository_history_per_machine_and_builds(store: Store) -> None:
+    repo = BenchResultsRepository(store)
+    t0 = datetime(2026, 1, 1, 12)
+    ids = [repo.save(rec(v, t0 + timedelta(days=i))) for i, v in enumerate((100.0, 110.0, 90.0))]
+    repo.save(rec(999.0, t0, machine="other"))
+    assert [p.value for p in repo.history("m1", "resnet18-train")] == [100.0, 110.0, 90.0]
+    assert [p.value for p in repo.history("m1", "resnet18-train", before=t0 + timedelta(days=2))] == [100.0, 110.0]
+    assert repo.history("m1", "vram-test") == []
+    assert [r.id for r in repo.runs("m1")] == ids[::-1] and repo.runs("m1")[0].results == 2
+    got = repo.get(ids[0])
+    assert got is not None and got.rows[0].settings == {"batch": 16} and got.rows[0].details == {"best": 1}
+    assert got.rows[0].job == "resnet18" and got.fingerprint == {"cpu": "X"}
+    build = BuildsRepository(store).save("工作站", {})
+    repo.link_build(ids[1], build)
+    assert [r.run_id for r in repo.runs_for_build(build)] == [ids[1]]
+    with pytest.raises(RepositoryError):
+        repo.link_build(ids[1], 12345)
+    with pytest.raises(RepositoryError):
+        repo.save(rec(1.0, t0), build_id=12345)
+    BuildsRepository(store).delete(build)
+    assert repo.runs("m1")[1].build_id is None  # ON DELETE SET NULL
+    repo.delete(ids[0])
+    assert repo.get(ids[0]) is None and len(repo.runs("m1")) == 2
+
+
+def run(capsys, *argv: str) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
+    try:
+        code = main(list(argv))
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize("argv, path", [
+    (["bench", "--only", "matmul,warp", "--json"], "--only"),
+    (["bench", "--no-store", "--build", "3", "--json"], "--build"),
+    (["bench", "--python", "/no/python", "--json"], "--python"),
+    (["bench", "--timeout", "0", "--json"], "--timeout"),
+])
+def test_bench_bad_input_is_exit_2_with_json(capsys, db_path: Path, argv: list[str], path: str) -> None:  # type: ignore[no-untyped-def]
+    code, out, err = run(capsys, "--db", str(db_path), *argv)
+    assert code == 2 and "Traceback" not in err
+    doc = json.loads(out)
+    assert doc["ok"] is False and doc["errors"][0]["path"] == path
+    assert not db_path.exists()
+
+
+def test_bench_unknown_suite_is_exit_2(capsys) -> None:  # type: ignore[no-untyped-def]
+    code, _, err = run(capsys, "bench", "--suite", "huge")
+    assert code == 2 and "invalid choice" in err
+
+
+def test_bench_unknown_build_is_exit_2(capsys, db_path: Path) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, "--db", str(db_path), "bench", "--build", "77", "--json")
+    assert code == 2 and json.loads(out)["errors"][0]["path"] == "--build"
+
+
+def test_cli_does_not_import_torch_for_parts_list(db_path: Path) -> None:
+    code = ("import sys; from configurator.cli import main; main(['--db', sys.argv[1], 'parts', 'list', '--json']);"
+            "sys.stderr.write('TORCH=%s' % ('torch' in sys.modules))")
+    p = subprocess.run([sys.executable, "-c", code, str(db_path)], capture_output=True, text=True, check=True)
+    assert "TORCH=False" in p.stderr
+
+
+def test_bench_no_store_runs_headless_and_writes_out(tmp_path: Path) -> None:
+    db = tmp_path / "never.db"
+    out = tmp_path / "结果" / "run.json"
+    env = {**os.environ, "CONFIGURATOR_DB": str(db)}
+    p = subprocess.run([sys.executable, "-m", "configurator", "bench", "--device", "cpu", "--only", "membw,copies",
+                        "--no-store", "--json", "--out", str(out)], capture_output=True, text=True, env=env,
+                       timeout=120)
+    assert p.returncode == 0, p.stderr
+    doc = json.loads(p.stdout)
+    assert set(doc) == {"run", "fingerprint", "results"}
+    status = {r["workload"]: r["status"] for r in doc["results"]}
+    assert status["membw"] == "ok" and status["h2d-pinned"] == "skipped"
+    assert doc["run"]["status"] == "finished" and doc["fingerprint"]["torch"]
+    assert "[1/2] membw" in p.stderr
+    full = json.loads(out.read_text(encoding="utf-8"))
+    assert full["results"][0]["settings"]["buffer_mib"] == 64
+    assert not db.exists()
+
+
+def test_doctor_json(capsys) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, "doctor", "--json")
+    doc = json.loads(out)
+    assert code == (0 if doc["ok"] else 1)
+    ids = {c["id"] for c in doc["checks"]}
+    assert {"driver", "cuda_available", "pip_check", "paths", "os", "cpu_threads"} <= ids
+    assert all(set(c) == {"id", "check", "verdict", "detail", "fix", "rules"} for c in doc["checks"])

@@ -1,0 +1,98 @@
+"""History rings: full resolution for the last hour, min/mean/max beyond."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from configurator.monitor.ring import History
+
+
+def test_series_returns_the_window_in_order() -> None:
+    h = History(1.0, full_seconds=100)
+    for i in range(250):  # wraps around the 101-row ring twice
+        h.append(float(i), {"a": float(i), "b": None if i % 2 else float(-i)})
+    t, y = h.series("a", 10)
+    assert list(t) == [float(i) for i in range(239, 250)] and list(y) == list(t)
+    t, y = h.series("a", 100)
+    assert len(t) == 101 and t[0] == 149.0
+    _t, b = h.series("b", 3)
+    assert np.isnan(b[1]) and b[0] == -246.0
+    assert h.series("nope", 10)[0].size == 0
+
+
+def test_aggregates_beyond_the_full_window() -> None:
+    h = History(1.0, full_seconds=60, bucket_s=60, total_seconds=3600)
+    for i in range(600):  # 10 minutes at 1 s: 10 buckets
+        h.append(float(i), {"u": float(i % 60)})
+    t, lo, mean, hi = h.aggregate("u", 3600)
+    assert len(t) == 10
+    assert list(lo) == [0.0] * 10 and list(hi) == [59.0] * 10 and mean[0] == pytest.approx(29.5)
+    assert t[0] == 30.0  # bucket mid-time
+    # a window longer than full_seconds is served from the aggregates
+    t2, y2 = h.series("u", 300)
+    assert len(t2) == 5 and y2[-1] == pytest.approx(29.5)
+
+
+def test_aggregate_ring_keeps_only_total_seconds() -> None:
+    h = History(10.0, full_seconds=60, bucket_s=60, total_seconds=600)
+    for i in range(0, 3600, 10):
+        h.append(float(i), {"u": 1.0})
+    t, _lo, _mean, _hi = h.aggregate("u", 10**6)
+    assert len(t) == 11  # 10 closed buckets + the open one
+
+
+def test_new_columns_appear_later() -> None:
+    h = History(1.0)
+    h.append(0.0, {"a": 1.0})
+    h.append(1.0, {"a": 2.0, "gpu1.util": 50.0})
+    _t, y = h.series("gpu1.util", 10)
+    assert math.isnan(y[0]) and y[1] == 50.0
+
+
+def test_set_interval_keeps_the_newest_rows() -> None:
+    h = History(1.0, full_seconds=100)
+    for i in range(100):
+        h.append(float(i), {"a": float(i)})
+    h.set_interval(10.0)  # capacity shrinks to 64 rows (the minimum)
+    t, y = h.series("a", 100)
+    assert t[-1] == 99.0 and len(t) == h.capacity == 64 and list(y) == list(t)
+    h.append(100.0, {"a": 100.0})
+    assert h.series("a", 1)[1].tolist() == [99.0, 100.0]
+
+
+def test_24h_of_8_gpus_at_1s_fits_in_50_mb() -> None:
+    from configurator.monitor.fake_nvml import several
+    from configurator.monitor.ring import snapshot_values
+    from configurator.monitor.snapshot import GpuSample, HostSample, NvmlStatus, Snapshot
+
+    gpus = tuple(GpuSample(i, str(i), g.name, g.uuid, utilization_gpu_percent=50.0)
+                 for i, g in enumerate(several(8).gpus))
+    snap = Snapshot(0.0, 1, HostSample("h"), NvmlStatus(True), gpus)
+    h = History(1.0)
+    h.append(0.0, snapshot_values(snap))
+    assert len(h.keys) > 8 * 10
+    # Fixed size: the arrays never grow with time, only with columns.
+    assert h.nbytes < 50 * 1024**2
+    before = h.nbytes
+    for i in range(1, 5000):
+        h.append(float(i), snapshot_values(snap))
+    assert h.nbytes == before
+
+
+@settings(max_examples=40, deadline=None)
+@given(st.lists(st.floats(min_value=-1e6, max_value=1e6, allow_nan=False), min_size=1, max_size=300),
+       st.integers(min_value=1, max_value=100))
+def test_series_matches_a_naive_list(values: list[float], window: int) -> None:
+    h = History(1.0, full_seconds=100)
+    for i, v in enumerate(values):
+        h.append(float(i), {"x": v})
+    t, y = h.series("x", window)
+    last = len(values) - 1
+    expect = [(float(i), v) for i, v in enumerate(values) if i >= last - window][-h.capacity:]
+    assert t.tolist() == [a for a, _b in expect]
+    assert y.tolist() == [np.float32(b).item() for _a, b in expect]

@@ -1,0 +1,236 @@
+"""The Monitor tab, driven as a user would, on the fake NVML (and on this machine's real one)."""
+
+from __future__ import annotations
+
+import argparse
+import urllib.request
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QEvent, QSettings, Qt
+
+from configurator.app import Services, build_services, build_window
+from configurator.monitor.alerts import Thresholds
+from configurator.monitor.fake_nvml import FakeNvml, several
+from configurator.monitor.nvml import NvmlBackend
+from configurator.monitor.service import MonitorService
+from configurator.store.recordings import RecordingsRepository
+from configurator.ui.main_window import MainWindow
+from configurator.ui.monitor import MonitorTab
+from configurator.ui.monitor.alerts_model import ALERT_ROLE
+
+
+def monitor_tab(w: MainWindow) -> MonitorTab:
+    return next(t for t, _title in w.extra_tabs if isinstance(t, MonitorTab))
+
+
+@pytest.fixture
+def fake_services(qapp, db_path: Path, settings: QSettings):  # type: ignore[no-untyped-def]
+    s = build_services(argparse.Namespace(db=str(db_path), lang="en", fake_gpus=3), settings)
+    yield s
+    s.languages.install("en")
+    s.close()
+
+
+@pytest.fixture
+def fake_window(qtbot, fake_services: Services):  # type: ignore[no-untyped-def]
+    w = build_window(fake_services)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    tab = monitor_tab(w)
+    tab.service.sampler.set_interval(0.05)
+    w.tabs.setCurrentWidget(tab)
+    return w
+
+
+def test_no_driver_state_and_host_on_this_machine(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    tab = monitor_tab(window)
+    tab.service.sampler.set_interval(0.05)
+    window.tabs.setCurrentWidget(tab)
+    assert window.tabs.tabText(window.tabs.indexOf(tab)) == "Monitor"
+    qtbot.waitUntil(lambda: tab.redraw_count >= 2, timeout=5000)
+    snap = tab.latest
+    assert snap is not None
+    if snap.nvml.available:
+        pytest.skip("this machine has an NVIDIA driver")
+    assert tab.status.isVisible() and "No NVIDIA driver" in tab.status.text()
+    assert tab.gpu_cards == {}
+    assert "%" in tab.host_card.values["cpu"].text() and "GiB" in tab.host_card.values["ram"].text()
+    assert tab.empty_processes.isVisible() and "No NVIDIA GPU" in tab.empty_processes.text()
+    assert "of a core" in tab.own_cpu.text()
+
+
+def test_cards_plots_and_processes_with_fake_gpus(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    tab = monitor_tab(fake_window)
+    qtbot.waitUntil(lambda: len(tab.gpu_cards) == 3 and tab.redraw_count >= 3, timeout=5000)
+    assert not tab.status.isVisible()
+    card = tab.gpu_cards["0"]
+    assert "RTX 4090" in card.title.text()
+    assert "GiB" in card.values["vram"].text() and "W" in card.values["power"].text()
+    assert "°C" in card.values["temp"].text() and "MHz" in card.values["clocks"].text()
+    assert "Gen4 x16" in card.values["pcie"].text()
+    qtbot.waitUntil(lambda: card.plot.curves["gpu0.util"].getData()[0] is not None
+                    and len(card.plot.curves["gpu0.util"].getData()[0]) >= 2, timeout=5000)
+    item = card.plot.getPlotItem()
+    assert item.clipToViewMode() and item.downsampleMode()[1]  # clip-to-view and auto downsampling on
+    assert tab.processes.isVisible() and tab.processes.rowCount() == 3
+    names = {tab.processes.item(r, 2).text() for r in range(3)}
+    assert "python train.py --local-rank 0" in names
+    assert tab.processes.item(0, 4).text().endswith("GiB")
+
+
+def test_never_redraws_while_hidden_and_catches_up_when_shown(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    tab = monitor_tab(fake_window)
+    qtbot.waitUntil(lambda: tab.redraw_count >= 1, timeout=5000)
+    fake_window.tabs.setCurrentIndex(0)
+    assert not tab.isVisible()
+    count = tab.redraw_count
+    seq = tab.service.latest.seq  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: tab.service.latest.seq >= seq + 5 and tab.latest.seq >= seq + 3,  # type: ignore[union-attr]
+                    timeout=5000)
+    assert tab.redraw_count == count
+    with qtbot.waitSignal(tab.redrawn, timeout=5000):
+        fake_window.tabs.setCurrentWidget(tab)
+    assert tab.redraw_count == count + 1
+
+
+def test_at_most_ten_redraws_a_second(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    import time
+
+    tab = monitor_tab(fake_window)
+    tab.service.sampler.set_interval(0.01)  # 100 snapshots a second
+    qtbot.waitUntil(lambda: tab.redraw_count >= 1, timeout=5000)
+    start, count, seq = time.monotonic(), tab.redraw_count, tab.service.latest.seq  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: tab.service.latest.seq >= seq + 60, timeout=10000)  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: tab.redraw_count >= count + 2, timeout=5000)
+    elapsed = time.monotonic() - start
+    assert tab.redraw_count - count <= elapsed * 10 + 2
+
+
+def test_pause_freezes_the_plots_but_not_the_values(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    tab = monitor_tab(fake_window)
+    qtbot.waitUntil(lambda: "0" in tab.gpu_cards and tab.redraw_count >= 2, timeout=5000)
+    qtbot.mouseClick(tab.pause_button, Qt.MouseButton.LeftButton)
+    assert tab.paused and tab.pause_button.text() == "Resume"
+    curve = tab.gpu_cards["0"].plot.curves["gpu0.util"]
+    frozen = len(curve.getData()[0])
+    count = tab.redraw_count
+    qtbot.waitUntil(lambda: tab.redraw_count >= count + 3, timeout=5000)
+    assert len(curve.getData()[0]) == frozen
+    qtbot.mouseClick(tab.pause_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: len(curve.getData()[0]) > frozen, timeout=5000)
+
+
+def test_interval_and_window_controls(qtbot, fake_window: MainWindow, settings: QSettings) -> None:  # type: ignore[no-untyped-def]
+    tab = monitor_tab(fake_window)
+    tab.interval.setValue(2.5)
+    assert tab.service.sampler.interval_s == 2.5 and float(settings.value("monitor/interval")) == 2.5
+    tab.window_combo.setCurrentIndex(5)
+    assert tab.window_s == 24 * 3600 and tab.window_combo.currentText() == "24 h"
+    assert [tab.window_combo.itemText(i) for i in range(6)] == ["1 min", "5 min", "15 min", "1 h", "6 h", "24 h"]
+
+
+def test_alerts_model_notifications_and_lost_gpu(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    tab = monitor_tab(fake_window)
+    fake = tab.service.gpu.lib
+    assert isinstance(fake, FakeNvml)
+    tab.service.alerts.th = Thresholds(util_sustain_s=0.0, clear_s=0.0)
+    fake.scenario.gpus[1].base_util = 30.0
+    fake.scenario.gpus[1].swing = 0.0
+    qtbot.waitUntil(lambda: tab.alerts_model.rowCount() >= 1, timeout=5000)
+    alert = tab.alerts_model.index(0, 0).data(ALERT_ROLE)
+    assert alert.rule == "GPU-6" and alert.active
+    assert tab.alerts_model.index(0, 1).data() == "GPU-6 · M 1.1"
+    assert "likely bottleneck" in tab.alerts_model.index(0, 3).data()
+    assert tab.bottom.tabText(1) == "Alerts (1)" and not tab.alerts_view.isHidden() and tab.empty_alerts.isHidden()
+    assert tab.notified and tab.notified[0][0].startswith("GPU-6")
+    tab.service.gpu.retry_s = 999
+    fake.lose(2)
+    qtbot.waitUntil(lambda: any(a.rule == "MON-1" and a.severity == "error" for a in tab.alerts_model.alerts),
+                    timeout=5000)
+    qtbot.waitUntil(lambda: "lost" in tab.status.text(), timeout=5000)
+    assert tab.status.isVisible() and tab.gpu_cards["2"].state.isVisible()
+    fake.scenario.gpus[1].base_util = 95.0
+    qtbot.waitUntil(lambda: any(a.rule == "GPU-6" and not a.active for a in tab.alerts_model.alerts), timeout=5000)
+
+
+def test_recording_with_markers_is_indexed(qtbot, fake_window: MainWindow, tmp_path: Path,  # type: ignore[no-untyped-def]
+                                           fake_services: Services) -> None:
+    tab = monitor_tab(fake_window)
+    assert not tab.marker_button.isEnabled()
+    path = tmp_path / "监控 记录.csv"
+    assert tab.start_recording(path)
+    assert tab.recording and tab.record_button.text() == "Stop recording" and tab.marker_button.isEnabled()
+    rec = tab.service.recorder
+    assert rec is not None
+    qtbot.waitUntil(lambda: rec.rows >= 2, timeout=5000)
+    tab.marker_edit.setText("warm-up done")
+    qtbot.mouseClick(tab.marker_button, Qt.MouseButton.LeftButton)
+    assert tab.marker_edit.text() == "" and "warm-up done" in tab.record_state.text()
+    rows = rec.rows
+    qtbot.waitUntil(lambda: rec.rows >= rows + 2, timeout=5000)
+    tab.stop_recording()
+    assert not tab.recording and "Recorded" in tab.record_state.text()
+    (saved,) = RecordingsRepository(fake_services.store).list()
+    assert saved.path == path.resolve() and saved.rows == rec.rows and saved.gpus == 3
+    assert [m["label"] for m in saved.markers] == ["warm-up done"]
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == rec.rows + 1 and sum(",warm-up done," in line for line in lines) == 1
+
+
+def test_recording_to_a_bad_folder_says_why(fake_window: MainWindow, tmp_path: Path) -> None:
+    tab = monitor_tab(fake_window)
+    assert not tab.start_recording(tmp_path / "missing" / "x.csv")
+    assert not tab.recording and "Cannot record" in tab.record_state.text()
+
+
+def test_exporter_switch(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    tab = monitor_tab(fake_window)
+    qtbot.waitUntil(lambda: tab.service.latest is not None, timeout=5000)
+    tab.exporter_address.setText("127.0.0.1:0")
+    tab.exporter_check.setChecked(True)
+    assert tab.service.exporter.running and not tab.exporter_address.isEnabled()
+    url = tab.service.exporter.url
+    assert url and url in tab.exporter_state.text()
+    with urllib.request.urlopen(url, timeout=5) as resp:
+        assert b'configurator_gpu_utilization_ratio{gpu="0"' in resp.read()
+    tab.exporter_check.setChecked(False)
+    assert not tab.service.exporter.running and tab.exporter_state.text() == "off"
+    tab.exporter_address.setText("localhost:http")
+    tab.exporter_check.setChecked(True)
+    assert not tab.exporter_check.isChecked() and "port must be a number" in tab.exporter_state.text()
+
+
+def test_remote_host_is_plotted_beside_local(qtbot, fake_window: MainWindow, settings: QSettings) -> None:  # type: ignore[no-untyped-def]
+    tab = monitor_tab(fake_window)
+    other = MonitorService(NvmlBackend(FakeNvml(several(2, model=2))))
+    try:
+        other.sampler.sample_once()
+        url = other.exporter.start("127.0.0.1", 0)
+        assert tab.add_remote("not a url at all ://") is None
+        assert "not an http(s) URL" in tab.remote_edit.toolTip()
+        card = tab.add_remote(url)
+        assert card is not None and card in tab.remotes
+        qtbot.waitUntil(lambda: card.target.latest is not None, timeout=5000)
+        qtbot.waitUntil(lambda: "RTX A6000" in card.gpu_labels.text(), timeout=5000)
+        assert settings.value("monitor/remotes") in ([url], url)
+        qtbot.waitUntil(lambda: len(card.history) >= 2, timeout=10000)
+        tab.remove_remote(card)
+        assert tab.remotes == [] and not tab._remote_timer.isActive()
+    finally:
+        other.stop()
+        fake_window.parent()  # keep the window alive until here
+    qtbot.waitUntil(lambda: not tab._scraping, timeout=5000)
+
+
+def test_language_change_retranslates(qtbot, fake_window: MainWindow, fake_services: Services, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    tab = monitor_tab(fake_window)
+    calls = []
+    original = tab.retranslate
+    monkeypatch.setattr(tab, "retranslate", lambda: (calls.append(1), original()))
+    fake_window.set_language("zh_CN")
+    assert calls
+    fake_window.set_language("en")
+    assert tab.pause_button.text() == "Pause"
+    tab.changeEvent(QEvent(QEvent.Type.LanguageChange))
