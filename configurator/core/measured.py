@@ -85,9 +85,37 @@ def _workload(name: str, s: Mapping[str, Any]) -> Workload | None:
     return None
 
 
+SPEC_FIELDS = {"matmul-bf16": ("bf16_tensor_tflops", "BF16"), "matmul-fp16": ("fp16_tensor_tflops", "FP16"),
+               "matmul-fp32": ("fp32_tflops", "FP32")}
+
+
+def spec_peak(catalogue: Mapping[str, AnyPart], fp: Mapping[str, Any], workload: str,
+              settings: Mapping[str, Any]) -> tuple[float, str, Message] | None:
+    """A CUDA matmul result against the card's spec-sheet peak for that data type."""
+    if workload not in SPEC_FIELDS or settings.get("device") != "cuda":
+        return None
+    gpus = fp.get("gpus") or []
+    gpu = match_gpu(str(gpus[0].get("name")), gpus[0].get("memory_gib"), catalogue) if gpus else None
+    if gpu is None:
+        return None
+    field, label = SPEC_FIELDS[workload]
+    peak = getattr(gpu, field)
+    if not peak:
+        return None
+    how = Message("estimates", QT_TRANSLATE_NOOP(
+        "estimates", "{gpu}'s spec-sheet dense {dtype} peak ({source}); the measured share of it is what the "
+                     "card reaches on this software."), {"gpu": gpu.name, "dtype": label, "source": gpu.source})
+    return float(peak), "TFLOPS", how
+
+
 def estimate_measurement(catalogue: Mapping[str, AnyPart], fp: Mapping[str, Any], workload: str,
                          settings: Mapping[str, Any]) -> tuple[float, str, Message] | None:
-    """(value, unit, how) of the planner's estimate for one measured result, or None."""
+    """(value, unit, how) of the planner's estimate for one measured result, or None.
+
+    For CUDA matmul results the comparison is with the card's spec-sheet peak instead."""
+    peak = spec_peak(catalogue, fp, workload, settings)
+    if peak is not None:
+        return peak
     w = _workload(workload, settings)
     if w is None:
         return None

@@ -235,6 +235,10 @@
         <translation>{pct}，对比 {value}（{n} 次的中位数）</translation>
     </message>
     <message>
+        <source>{share} of the spec sheet&apos;s {peak}</source>
+        <translation>达到规格表 {peak} 的 {share}</translation>
+    </message>
+    <message>
         <source>measured {measured} against {estimate} estimated, {pct}</source>
         <translation>实测 {measured}，估算 {estimate}，{pct}</translation>
     </message>
@@ -2640,6 +2644,10 @@ PySide6 {qt}
     <message>
         <source>CPU alone</source>
         <translation>仅 CPU</translation>
+    </message>
+    <message>
+        <source>{gpu}&apos;s spec-sheet dense {dtype} peak ({source}); the measured share of it is what the card reaches on this software.</source>
+        <translation>{gpu} 规格表中的 {dtype} 稠密峰值（{source}）；实测占比即此显卡在当前软件下能达到的水平。</translation>
     </message>
     <message>
         <source>Planner estimate for {hw} at the benchmark&apos;s settings ({precision}, batch {batch}).</source>

@@ -35,3 +35,11 @@ def test_estimate_for_a_cuda_decode_run() -> None:
                 "model": {"n_layer": 12, "n_embd": 768, "n_head": 12, "params_m": 124.4}}
     est = estimate_measurement(CATALOGUE, fp, "gpt2-decode", settings)
     assert est is not None and est[1] == "tokens/s" and est[0] > 0
+
+
+def test_cuda_bf16_matmul_is_compared_with_the_spec_sheet() -> None:
+    fp = {"gpus": [{"name": "NVIDIA H200", "memory_gib": 139.8}]}
+    est = estimate_measurement(CATALOGUE, fp, "matmul-bf16", {"device": "cuda"})
+    assert est is not None and est[1] == "TFLOPS" and est[0] == 989.4
+    assert "spec-sheet dense BF16 peak" in est[2].render()
+    assert estimate_measurement(CATALOGUE, fp, "matmul-bf16", {"device": "cpu"}) is None

@@ -452,10 +452,14 @@ class BenchmarkTab(QWidget):
             est = self._estimate(r)
             if est is not None and r.value is not None:
                 value, unit, how = est
-                cells[6] = translate("BenchmarkTab", "measured {measured} against {estimate} estimated, {pct}") \
-                    .replace("{measured}", f"{fmt_value(r.value)} {r.unit}") \
-                    .replace("{estimate}", f"{fmt_value(value)} {unit}").replace("{pct}", _pct(percent_diff(
-                        r.value, value)))
+                if r.name.startswith("matmul-"):  # against the card's spec-sheet peak
+                    cells[6] = translate("BenchmarkTab", "{share} of the spec sheet's {peak}").replace(
+                        "{share}", f"{r.value / value:.0%}").replace("{peak}", f"{fmt_value(value)} {unit}")
+                else:
+                    cells[6] = translate("BenchmarkTab", "measured {measured} against {estimate} estimated, {pct}") \
+                        .replace("{measured}", f"{fmt_value(r.value)} {r.unit}") \
+                        .replace("{estimate}", f"{fmt_value(value)} {unit}").replace("{pct}", _pct(percent_diff(
+                            r.value, value)))
                 tips[6] = how
         else:
             cells[2] = r.error_text(translate) or ""

@@ -371,7 +371,7 @@ class PlannerTab(QWidget):
         self.estimates_label = QTextBrowser()
         self.estimates_label.setObjectName("estimates")
         self.estimates_label.setFrameShape(QTextBrowser.Shape.NoFrame)
-        self.estimates_label.setFixedHeight(170)
+        self.estimates_label.setFixedHeight(205)
         self.estimates_label.viewport().setAutoFillBackground(False)
         v.addWidget(self.estimates_label)
         lower = QSplitter(Qt.Orientation.Vertical)
@@ -584,7 +584,12 @@ class PlannerTab(QWidget):
         for e in report.estimates:
             if e.key not in labels or e.value is None:
                 continue
-            value = f"{e.value:.0%}" if e.key == "scaling_efficiency" else f"{e.value:,.1f} {e.unit}"
+            if e.key == "scaling_efficiency":
+                value = f"{e.value:.0%}"
+            elif e.key == "largest_batch":
+                value = f"{int(e.value):,}"
+            else:
+                value = f"{e.value:,.1f} {e.unit}"
             rows.append(f"<tr><td style='padding-right:10px'>{labels[e.key]}</td><td><b>{value}</b></td>"
                         f"<td style='padding-left:10px;color:palette(mid)'>{e.how.render(translate)}</td></tr>")
         months = next((f for f in report.findings if f.rule == "BUD-3"), None)
