@@ -628,6 +628,10 @@ PySide6 {qt}
         <translation>iowait %</translation>
     </message>
     <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
         <source>{n} cores, {low}–{high} %</source>
         <translation>{n} 个核心，{low}–{high} %</translation>
     </message>
@@ -654,6 +658,10 @@ PySide6 {qt}
     <message>
         <source>Stop watching this host</source>
         <translation>停止监控此主机</translation>
+    </message>
+    <message>
+        <source>Remote</source>
+        <translation>远程主机</translation>
     </message>
     <message>
         <source>Waiting for the first scrape…</source>

@@ -66,6 +66,11 @@ class Card(QFrame):
         self.grid.addWidget(value, n // 2, (n % 2) * 2 + 1)
         self.names[key], self.values[key] = name, value
 
+    def set_title(self, text: str) -> None:
+        """Rich text is re-parsed and re-laid out on every setText: only when it changed."""
+        if self.title.text() != text:
+            self.title.setText(text)
+
     def set(self, key: str, text: str) -> None:
         label = self.values[key]
         if label.text() != text:
@@ -73,9 +78,13 @@ class Card(QFrame):
 
     def set_state(self, text: str | None, colour: str = "#b00020") -> None:
         if text:
-            self.state.setText(text)
-            self.state.setStyleSheet(f"color: {colour}; font-weight: bold;")
-        self.state.setVisible(bool(text))
+            if self.state.text() != text:
+                self.state.setText(text)
+            style = f"color: {colour}; font-weight: bold;"
+            if self.state.styleSheet() != style:
+                self.state.setStyleSheet(style)
+        if self.state.isHidden() == bool(text):
+            self.state.setVisible(bool(text))
 
 
 class GpuCard(Card):
@@ -110,8 +119,8 @@ class GpuCard(Card):
     def show_sample(self, g: GpuSample) -> None:
         self.sample = g
         kind = translate("Monitor", "MIG device") if g.mig_parent is not None else translate("Monitor", "GPU")
-        self.title.setText(f"<b>{html.escape(kind)} {html.escape(g.id)}</b> · {html.escape(g.name)}"
-                           f"<br><span style='color:#777; font-size:small'>{html.escape(g.uuid)}</span>")
+        self.set_title(f"<b>{html.escape(kind)} {html.escape(g.id)}</b> · {html.escape(g.name)}"
+                       f"<br><span style='color:#777; font-size:small'>{html.escape(g.uuid)}</span>")
         if g.lost:
             self.set_state(translate("Monitor", "Lost: the GPU stopped answering. The monitor retries; "
                                                 "the other GPUs go on."))
@@ -179,7 +188,8 @@ class HostCard(Card):
 
     def show_sample(self, h: HostSample) -> None:
         self.sample = h
-        self.title.setText(f"<b>{html.escape(translate('Monitor', 'Host'))}</b> · {html.escape(h.hostname)}")
+        host = translate("Monitor", "Host")
+        self.set_title(f"<b>{html.escape(host)}</b> · {html.escape(h.hostname)}")
         self.set("cpu", percent(h.cpu_percent))
         cores = h.per_cpu_percent
         self.set("cores", na() if not cores else fill(
@@ -240,10 +250,11 @@ class RemoteCard(Card):
     def show_sample(self, s: RemoteSample | None) -> None:
         url = html.escape(self.target.url)
         if s is None:
-            self.title.setText(f"<b>{translate('Monitor', 'Remote')}</b> · {url}")
+            remote = translate("Monitor", "Remote")
+            self.set_title(f"<b>{html.escape(remote)}</b> · {url}")
         else:
             kinds = ", ".join(s.kinds)
-            self.title.setText(f"<b>{html.escape(s.hostname)}</b> · <span style='color:#777'>{url} ({kinds})</span>")
+            self.set_title(f"<b>{html.escape(s.hostname)}</b> · <span style='color:#777'>{url} ({kinds})</span>")
         err = self.target.error
         self.set_state(None if err is None else err.render(translate))
         if s is None:

@@ -58,6 +58,9 @@ MIN_REDRAW_MS = 100  # at most 10 redraws a second
 MAX_COLUMNS = 4
 
 
+WARN_STYLE = "background: #fff4e5; color: #8a4b00; padding: 6px; border-radius: 4px;"
+ERROR_STYLE = "background: #fdecea; color: #b00020; padding: 6px; border-radius: 4px;"
+
 class MonitorTab(QWidget):
     redrawn = Signal()  # for tests and the benchmark
 
@@ -438,25 +441,28 @@ class MonitorTab(QWidget):
             else:
                 text = fill(translate("Monitor", "NVML is not available ({error}). The host is monitored below."),
                             error=nvml.error or "?")
-            self.status.setText(f"<b>{text}</b>")
-            self.status.setStyleSheet("background: #fff4e5; color: #8a4b00; padding: 6px; border-radius: 4px;")
-            self.status.show()
+            self._set_status(f"<b>{text}</b>", WARN_STYLE)
         elif not snap.gpus:
-            self.status.setText(fill(translate(
+            self._set_status(fill(translate(
                 "Monitor", "The NVIDIA driver {version} is loaded but reports no GPU."),
-                version=nvml.driver_version or "?"))
-            self.status.setStyleSheet("background: #fff4e5; color: #8a4b00; padding: 6px; border-radius: 4px;")
-            self.status.show()
+                version=nvml.driver_version or "?"), WARN_STYLE)
         else:
             lost = [g.id for g in snap.gpus if g.lost]
             if lost:
-                self.status.setText(fill(translate(
+                self._set_status(fill(translate(
                     "Monitor", "GPU {gpus} lost; the others are still monitored and the monitor keeps retrying."),
-                    gpus=", ".join(lost)))
-                self.status.setStyleSheet("background: #fdecea; color: #b00020; padding: 6px; border-radius: 4px;")
-                self.status.show()
-            else:
+                    gpus=", ".join(lost)), ERROR_STYLE)
+            elif not self.status.isHidden():
                 self.status.hide()
+
+    def _set_status(self, text: str, style: str) -> None:
+        """Set the banner only when it changes: restyling and rich-text layout are not free."""
+        if self.status.text() != text:
+            self.status.setText(text)
+        if self.status.styleSheet() != style:
+            self.status.setStyleSheet(style)
+        if self.status.isHidden():
+            self.status.show()
 
     def _show_own_cpu(self, snap: Snapshot) -> None:
         own = snap.host.own_cpu_percent
