@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from configurator.bench.results import STATUS_LABELS
+from configurator.bench.results import STATUS_LABELS, fmt_value
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 
 if TYPE_CHECKING:
@@ -42,24 +42,11 @@ def register(sub: Any) -> None:
     d.set_defaults(func=cmd_doctor)
 
 
-def _fmt(v: float | None) -> str:
-    if v is None:
-        return "—"
-    a = abs(v)
-    if a >= 100:
-        return f"{v:,.0f}"
-    if a >= 10:
-        return f"{v:.1f}"
-    if a >= 1:
-        return f"{v:.2f}"
-    return f"{v:.3g}"
-
-
 def _row_line(cli: Cli, row: RowResult) -> str:
     if row.status == "ok":
         return cli.say(QT_TRANSLATE_NOOP("cli", "{name}: {value} {unit} (median {median}, IQR {iqr})"),
-                       name=row.name, value=_fmt(row.value), unit=row.unit or "", median=_fmt(row.median),
-                       iqr=_fmt(row.iqr))
+                       name=row.name, value=fmt_value(row.value), unit=row.unit or "", median=fmt_value(row.median),
+                       iqr=fmt_value(row.iqr))
     status = cli.translate("bench", STATUS_LABELS.get(row.status, row.status))
     return f"{row.name}: {status} — {row.error_text(cli._translate) or ''}"
 
@@ -176,9 +163,9 @@ def _print_human(cli: Cli, record: RunRecord) -> None:
              cli.translate("cli", "Unit"), cli.translate("cli", "Median"), cli.translate("cli", "IQR"),
              cli.translate("cli", "Note")]]
     for r in record.rows:
-        rows.append([r.name, cli.translate("bench", STATUS_LABELS.get(r.status, r.status)), _fmt(r.value),
-                     r.unit or "", _fmt(r.median),
-                     _fmt(r.iqr), (r.error_text(cli._translate) or "")[:90]])
+        rows.append([r.name, cli.translate("bench", STATUS_LABELS.get(r.status, r.status)), fmt_value(r.value),
+                     r.unit or "", fmt_value(r.median),
+                     fmt_value(r.iqr), (r.error_text(cli._translate) or "")[:90]])
     if len(rows) > 1:
         print(_table(rows))
     print(cli.say(QT_TRANSLATE_NOOP("cli", "Suite {suite} on {device}: {status} in {seconds} s{saved}."),

@@ -30,6 +30,20 @@ CSV_COLUMNS = ("run", "started_at", "suite", "device", "machine", "workload", "s
                "median", "iqr", "error", "settings")
 
 
+def fmt_value(v: float | None) -> str:
+    """A measured figure with sensible precision: 1,234 · 12.3 · 1.23 · 0.123."""
+    if v is None:
+        return "—"
+    a = abs(v)
+    if a >= 100:
+        return f"{v:,.0f}"
+    if a >= 10:
+        return f"{v:.1f}"
+    if a >= 1:
+        return f"{v:.2f}"
+    return f"{v:.3g}"
+
+
 @dataclass
 class RowResult:
     name: str

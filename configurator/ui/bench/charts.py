@@ -11,7 +11,7 @@ import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
 from configurator.bench.references import REFERENCES, SCALING_REFERENCE
-from configurator.bench.results import RunRecord
+from configurator.bench.results import RunRecord, fmt_value
 from configurator.bench.suites import ROW_LABELS
 from configurator.ui.i18n import translate
 
@@ -19,17 +19,6 @@ THROUGHPUT_UNITS = ("img/s", "tokens/s", "samples/s", "GB/s", "TFLOPS")
 DTYPE_COLOURS = {"fp32": "#1f77b4", "tf32": "#9467bd", "fp16": "#ff7f0e", "bf16": "#2ca02c"}
 
 
-def fmt_value(v: float | None) -> str:
-    if v is None:
-        return "—"
-    a = abs(v)
-    if a >= 100:
-        return f"{v:,.0f}"
-    if a >= 10:
-        return f"{v:.1f}"
-    if a >= 1:
-        return f"{v:.2f}"
-    return f"{v:.3g}"
 
 
 def _plot(title: str) -> pg.PlotWidget:

@@ -32,12 +32,12 @@ from PySide6.QtWidgets import (
 
 from configurator.bench import suites
 from configurator.bench.references import percent_diff, references_for
-from configurator.bench.results import STATUS_LABELS, RowResult, RunRecord, export_csv, export_json
+from configurator.bench.results import STATUS_LABELS, RowResult, RunRecord, export_csv, export_json, fmt_value
 from configurator.bench.runner import WORKER_MODULE, Event, SuiteSession
 from configurator.core.i18n import Message
 from configurator.store.bench_results import BenchResultsRepository
 from configurator.store.repository import BuildsRepository
-from configurator.ui.bench.charts import MatmulChart, ScalingChart, ThroughputChart, fmt_value
+from configurator.ui.bench.charts import MatmulChart, ScalingChart, ThroughputChart
 from configurator.ui.bench.process import QtSuiteRunner
 from configurator.ui.i18n import translate
 from configurator.ui.tasks import TaskRunner
