@@ -4,8 +4,17 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFrame, QGridLayout, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtCore import QEvent, QRect, QSize, Qt
+from PySide6.QtGui import QColor, QFontMetrics, QPainter
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QVBoxLayout,
+    QWidget,
+)
 
 from configurator.monitor.remote import RemoteSample, RemoteTarget
 from configurator.monitor.ring import History
@@ -29,6 +38,96 @@ def reason_text(name: str) -> str:
     }.get(name, name)
 
 
+class Cell:
+    """One name or value of a card: text kept here, painted by the card's ValuesPanel."""
+
+    def __init__(self, panel: ValuesPanel):
+        self.panel = panel
+        self._text = ""
+
+    def text(self) -> str:
+        return self._text
+
+    def setText(self, text: str) -> None:  # QLabel's spelling, so callers need not care
+        if text != self._text:
+            self._text = text
+            self.panel.changed(self)
+
+
+def _fit(fm: QFontMetrics, text: str, width: int) -> str:
+    """Elide only when the text does not fit (measuring is cheaper than eliding)."""
+    return text if fm.horizontalAdvance(text) <= width else fm.elidedText(text, Qt.TextElideMode.ElideRight, width)
+
+
+class ValuesPanel(QWidget):
+    """The name/value rows of a card, painted in one go.
+
+    Twenty QLabels per card re-laid out the whole Monitor tab on every change (each
+    setText invalidates the layouts up to the scroll area); one fixed-height widget that
+    repaints itself keeps a redraw to a repaint of the rows that are on screen.
+    """
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.rows: list[tuple[Cell, Cell]] = []
+        self._name_w: int | None = None
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)  # the card beneath need not repaint with it
+
+    def changed(self, cell: Cell) -> None:
+        if any(cell is name for name, _value in self.rows):
+            self._name_w = None  # a (re)translated name: measure the column again
+            self.updateGeometry()
+        self.update()
+
+    def add_row(self) -> tuple[Cell, Cell]:
+        row = (Cell(self), Cell(self))
+        self.rows.append(row)
+        self.setFixedHeight(self._line() * ((len(self.rows) + 1) // 2) + 2)
+        return row
+
+    def _line(self) -> int:
+        return self.fontMetrics().height() + 1
+
+    def _name_width(self) -> int:
+        if self._name_w is None:
+            fm = self.fontMetrics()
+            self._name_w = max((fm.horizontalAdvance(n.text()) for n, _v in self.rows), default=0) + 10
+        return self._name_w
+
+    def minimumSizeHint(self) -> QSize:
+        # Room for the widest typical value ("34.9 GiB of 48.0 GiB (72 %)") in each of the two columns.
+        value_w = self.fontMetrics().horizontalAdvance("1,888 MHz / 10,501 MHz ·") + 6
+        return QSize(2 * (self._name_width() + value_w), self._line() * ((len(self.rows) + 1) // 2) + 2)
+
+    def sizeHint(self) -> QSize:
+        return self.minimumSizeHint()
+
+    def paintEvent(self, _event: object) -> None:
+        p = QPainter(self)
+        fm = self.fontMetrics()
+        line = self._line()
+        half = self.width() // 2
+        name_w = max(90, min(half // 2, self._name_width()))
+        p.fillRect(self.rect(), self.palette().window())
+        name_colour = QColor("#555555")
+        value_colour = self.palette().windowText().color()
+        for i, (name, value) in enumerate(self.rows):
+            x = (i % 2) * half
+            y = (i // 2) * line
+            p.setPen(name_colour)
+            p.drawText(QRect(x, y, name_w, line), Qt.AlignmentFlag.AlignVCenter, _fit(fm, name.text(), name_w - 4))
+            p.setPen(value_colour)
+            width = half - name_w - 6
+            p.drawText(QRect(x + name_w, y, width, line), Qt.AlignmentFlag.AlignVCenter, _fit(fm, value.text(), width))
+        p.end()
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.FontChange:
+            self.setFixedHeight(self._line() * ((len(self.rows) + 1) // 2) + 2)
+        super().changeEvent(event)
+
+
 class Card(QFrame):
     """Title, a grid of name/value rows, a plot."""
 
@@ -42,29 +141,21 @@ class Card(QFrame):
         self.state = QLabel()
         self.state.setWordWrap(True)
         self.state.hide()
-        self.grid = QGridLayout()
-        self.grid.setHorizontalSpacing(10)
-        self.grid.setVerticalSpacing(1)
-        self.names: dict[str, QLabel] = {}
-        self.values: dict[str, QLabel] = {}
+        self.panel = ValuesPanel()
+        self.panel.setObjectName("values")
+        self.names: dict[str, Cell] = {}
+        self.values: dict[str, Cell] = {}
         self.plot = RollingPlot(self)
         self.vbox = QVBoxLayout(self)
         self.vbox.setContentsMargins(8, 6, 8, 6)
         self.vbox.setSpacing(3)
         self.vbox.addWidget(self.title)
         self.vbox.addWidget(self.state)
-        self.vbox.addLayout(self.grid)
+        self.vbox.addWidget(self.panel)
         self.vbox.addWidget(self.plot, 1)
 
     def row(self, key: str) -> None:
-        n = len(self.names)
-        name, value = QLabel(), QLabel()
-        name.setStyleSheet("color: #555;")
-        value.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        value.setObjectName(f"value_{key}")
-        self.grid.addWidget(name, n // 2, (n % 2) * 2)
-        self.grid.addWidget(value, n // 2, (n % 2) * 2 + 1)
-        self.names[key], self.values[key] = name, value
+        self.names[key], self.values[key] = self.panel.add_row()
 
     def set_title(self, text: str) -> None:
         """Rich text is re-parsed and re-laid out on every setText: only when it changed."""
@@ -72,9 +163,7 @@ class Card(QFrame):
             self.title.setText(text)
 
     def set(self, key: str, text: str) -> None:
-        label = self.values[key]
-        if label.text() != text:
-            label.setText(text)
+        self.values[key].setText(text)
 
     def set_state(self, text: str | None, colour: str = "#b00020") -> None:
         if text:
