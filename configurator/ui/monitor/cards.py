@@ -245,7 +245,7 @@ class GpuCard(Card):
 
 
 class HostCard(Card):
-    ROWS = ("cpu", "cores", "iowait", "load", "ram", "swap", "disk", "net", "training", "workers")
+    ROWS = ("cpu", "cores", "iowait", "load", "ram", "swap", "disk", "net", "training", "workers", "this_app")
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -265,6 +265,7 @@ class HostCard(Card):
             "ram": translate("Monitor", "RAM"), "swap": translate("Monitor", "Swap"),
             "disk": translate("Monitor", "Disk read / write"), "net": translate("Monitor", "Network in / out"),
             "training": translate("Monitor", "Training process"), "workers": translate("Monitor", "DataLoader workers"),
+            "this_app": translate("Monitor", "This app"),
         }
         for key, text in labels.items():
             self.names[key].setText(text)

@@ -49,7 +49,7 @@ from configurator.store.recordings import RecordingsRepository
 from configurator.ui.i18n import translate
 from configurator.ui.monitor.alerts_model import AlertsModel
 from configurator.ui.monitor.bridge import SnapshotBridge
-from configurator.ui.monitor.cards import GpuCard, HostCard, RemoteCard
+from configurator.ui.monitor.cards import Cell, GpuCard, HostCard, RemoteCard
 from configurator.ui.monitor.fmt import fill, gib, na, seconds
 from configurator.ui.tasks import TaskRunner
 
@@ -145,8 +145,6 @@ class MonitorTab(QWidget):
         self.record_state = QLabel()
         self.record_state.setObjectName("recordState")
         self.record_state.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.own_cpu = QLabel()
-        self.own_cpu.setObjectName("ownCpu")
 
         row1 = QHBoxLayout()
         widgets: list[QWidget] = [self.window_label, self.window_combo, self.interval_label, self.interval,
@@ -157,7 +155,6 @@ class MonitorTab(QWidget):
         for w in (self.record_button, self.marker_edit, self.marker_button):
             row1.addWidget(w)
         row1.addWidget(self.record_state, 1)
-        row1.addWidget(self.own_cpu)
 
         self.exporter_check = QCheckBox()
         self.exporter_check.setObjectName("exporterCheck")
@@ -464,12 +461,17 @@ class MonitorTab(QWidget):
         if self.status.isHidden():
             self.status.show()
 
+    @property
+    def own_cpu(self) -> Cell:
+        """The monitor's own CPU use: a row of the host card. (As a label in the control row it
+        made every redraw repaint the whole window: its dirty area joined the cards'.)"""
+        return self.host_card.values["this_app"]
+
     def _show_own_cpu(self, snap: Snapshot) -> None:
         own = snap.host.own_cpu_percent
-        text = fill(translate("Monitor", "This app: {cpu} of a core; sample took {ms} ms"),
+        text = fill(translate("Monitor", "{cpu} of a core; sample took {ms} ms"),
                     cpu=na() if own is None else f"{own:.1f} %", ms=f"{snap.sample_cost_s * 1000:.1f}")
-        if self.own_cpu.text() != text:
-            self.own_cpu.setText(text)
+        self.own_cpu.setText(text)
 
     def _show_processes(self, snap: Snapshot) -> None:
         rows = tuple(
