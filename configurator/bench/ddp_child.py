@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 import time
 
 
@@ -75,7 +76,13 @@ def main() -> None:
         with open(a.out, "w", encoding="utf-8") as f:
             json.dump({"world": world, "backend": backend, "batch_per_rank": a.batch, "threads": a.threads,
                        "step_seconds": worst.tolist()}, f)
+    dist.barrier()
     dist.destroy_process_group()
+    # Skip interpreter teardown: gloo's background threads can abort the process there
+    # ("terminate called without an active exception") after all the work is done.
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(0)
 
 
 if __name__ == "__main__":

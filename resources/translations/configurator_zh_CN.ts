@@ -616,6 +616,10 @@ PySide6 {qt}
         <translation>DataLoader 工作进程</translation>
     </message>
     <message>
+        <source>This app</source>
+        <translation>本应用</translation>
+    </message>
+    <message>
         <source>CPU %</source>
         <translation>CPU %</translation>
     </message>
@@ -832,8 +836,8 @@ PySide6 {qt}
         <translation>GPU {gpus} 已丢失；其他 GPU 仍在监控中，监控器会持续重试。</translation>
     </message>
     <message>
-        <source>This app: {cpu} of a core; sample took {ms} ms</source>
-        <translation>本应用：占用一个核心的 {cpu}；采样耗时 {ms} ms</translation>
+        <source>{cpu} of a core; sample took {ms} ms</source>
+        <translation>占用一个核心的 {cpu}；采样耗时 {ms} ms</translation>
     </message>
     <message>
         <source>(access denied)</source>
