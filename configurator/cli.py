@@ -163,10 +163,16 @@ def cmd_parts_show(cli: Cli) -> int:
     print(f"{part.name}  [{cli.translate('parts', CATEGORY_LABELS[part.category])}]")
     rows = [[cli.translate("cli", "Field"), cli.translate("cli", "Value")]]
     for key, value in d.items():
-        if key in ("pcie_slots", "m2_slots"):
+        if key in ("pcie_slots", "m2_slots", "notes", "source"):
             continue
         rows.append([_label(cli, key), _fmt(value)])
     print(_table(rows))
+    import textwrap
+
+    print(f"\n{_label(cli, 'source')}: {part.source}")
+    if part.notes:
+        print(f"\n{_label(cli, 'notes')}:")
+        print(textwrap.fill(part.notes, width=100, initial_indent="  ", subsequent_indent="  "))
     for key in ("pcie_slots", "m2_slots"):
         slots = d.get(key)
         if slots:
