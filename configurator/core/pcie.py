@@ -47,6 +47,21 @@ def link_of(gpu: Gpu, slot: PcieSlot, cpu_gen: int | None) -> tuple[int, int]:
     return min(slot.electrical_lanes, gpu.pcie_lanes), gen
 
 
+def _with_shared_lanes(seat: Seat, seats: list[Seat], board: Motherboard) -> Seat:
+    """A CPU slot that splits its lanes with other slots (x16/x0 or x8/x8) gets the lanes of the
+    partners that hold no card. The catalogue lists each slot's lanes with every slot in use."""
+    if seat.slot.source != "cpu":
+        return seat
+    used = {s.slot.name for s in seats}
+    by_name = {s.name: s for s in board.pcie_slots}
+    free = [n for n in seat.slot.shares_with if n in by_name and n not in used and by_name[n].source == "cpu"]
+    if not free:
+        return seat
+    lanes = min(seat.slot.physical_lanes, seat.gpu.pcie_lanes,
+                seat.slot.electrical_lanes + sum(by_name[n].electrical_lanes for n in free))
+    return Seat(seat.gpu_index, seat.gpu, seat.slot, lanes, seat.gen, seat.covers)
+
+
 def place(gpus: list[Gpu], board: Motherboard, cpu_gen: int | None, case_slots: int | None) -> Placement:
     slots = sorted((s for s in board.pcie_slots if s.physical_lanes >= 16), key=lambda s: s.position)
     best: tuple[tuple[int, int, int], list[Seat]] = ((-1, 0, 0), [])
@@ -89,7 +104,7 @@ def place(gpus: list[Gpu], board: Motherboard, cpu_gen: int | None, case_slots: 
 
     if gpus:
         search(0, [], set())
-    seats = sorted(best[1], key=lambda s: s.gpu_index)
+    seats = [_with_shared_lanes(s, best[1], board) for s in sorted(best[1], key=lambda s: s.gpu_index)]
     placed = {s.gpu_index for s in seats}
     lowest = max((s.covers[-1] for s in seats), default=0)
     return Placement(tuple(seats), tuple(i for i in range(len(gpus)) if i not in placed), len(slots), lowest)

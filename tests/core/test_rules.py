@@ -376,3 +376,11 @@ def test_errata_are_not_repeated_as_facts(kit: Kit) -> None:
     text = " ".join(f.message.render() for f in rep.findings)
     assert "both directions" in text  # erratum 9: NVLink total vs one PCIe direction
     assert "DataParallel needs NVLink" not in text
+
+
+def test_pci3_a_lone_card_gets_the_lanes_its_partner_slot_would_take(kit: Kit) -> None:
+    # The ProArt B550 runs its two CPU slots x16/x0 or x8/x8: one card gets x16, two get x8 each.
+    one = kit.check(*kit.standard())
+    assert [f.numbers["lanes"] for f in one.findings if f.rule == "PCI-3"] == [16]
+    two = kit.check(*kit.standard(gpu=("nvidia-rtx-3090", 2)))
+    assert [f.numbers["lanes"] for f in two.findings if f.rule == "PCI-3"] == [8, 8]
