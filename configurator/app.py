@@ -17,6 +17,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 from configurator.paths import default_db_path
 from configurator.store.database import Store, StoreError, open_store
 from configurator.store.repository import PartsRepository
+from configurator.ui.diagnostics import WELCOME_KEY, install_excepthook, setup_logging, welcome_text
 from configurator.ui.i18n import LanguageManager, translate
 from configurator.ui.main_window import MainWindow
 from configurator.ui.pyside_workaround import protect_singletons
@@ -36,6 +37,8 @@ class Services:
     fake_gpus: int | None = None
     # Run at shutdown (and by tests): stop samplers, cancel runs, close servers.
     cleanups: list[Callable[[], None]] = field(default_factory=list)
+    driver_version: Callable[[], str | None] = lambda: None  # the NVIDIA driver, once NVML reported it
+    log_path: Path | None = None
 
     def close(self) -> None:
         while self.cleanups:
@@ -105,6 +108,12 @@ def build_tabs(services: Services) -> list[tuple[QWidget, TabTitle]]:
     monitor = MonitorService.create(services.fake_gpus, interval_s=interval)
     monitor.start()
     services.cleanups.append(monitor.stop)
+
+    def driver_version() -> str | None:
+        snap = monitor.latest
+        return snap.nvml.driver_version if snap is not None else None
+
+    services.driver_version = driver_version
     monitor_tab = MonitorTab(monitor, RecordingsRepository(services.store), services.settings, services.tasks)
     services.cleanups.append(monitor_tab.shutdown)
     tabs.append((monitor_tab, lambda: translate("MainWindow", "Monitor")))
@@ -131,8 +140,10 @@ def build_tabs(services: Services) -> list[tuple[QWidget, TabTitle]]:
 
 
 def build_window(services: Services) -> MainWindow:
-    return MainWindow(services.store, services.parts, services.settings, services.languages, services.tasks,
-                      build_tabs(services))
+    window = MainWindow(services.store, services.parts, services.settings, services.languages, services.tasks,
+                        build_tabs(services))
+    window.about_info = lambda: (services.driver_version(), services.log_path)
+    return window
 
 
 def run_gui(args: argparse.Namespace) -> int:
@@ -141,11 +152,20 @@ def run_gui(args: argparse.Namespace) -> int:
     app.setOrganizationName("configurator")
     app.setApplicationName("configurator")
     app.setApplicationDisplayName("Configurator")
+    log_path = setup_logging()
     services = build_services(args)
+    services.log_path = log_path
     window = build_window(services)
+    install_excepthook(log_path, lambda: window)
     window.show()
     for title, text in services.notices:
+        log.warning("%s: %s", title, text)
         QMessageBox.warning(window, title, text)
+    if not services.settings.value(WELCOME_KEY, False, type=bool):
+        services.settings.setValue(WELCOME_KEY, True)
+        box = QMessageBox(QMessageBox.Icon.Information, translate("App", "Welcome"), welcome_text(),
+                          QMessageBox.StandardButton.Ok, window)
+        box.open()
     log.info("ready")
     code = app.exec()
     services.close()

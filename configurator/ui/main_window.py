@@ -9,7 +9,6 @@ from PySide6.QtCore import QEvent, QSettings
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget, QWidget
 
-from configurator import __version__
 from configurator.i18n import LANGUAGES
 from configurator.store.csvio import CsvImportError, ImportResult, export_csv, import_csv
 from configurator.store.database import Store
@@ -37,6 +36,8 @@ class MainWindow(QMainWindow):
         self.languages = languages
         self.tasks = tasks
         self.setAcceptDrops(True)
+        # (NVIDIA driver version, log file) for Help → About; the composition root fills it in.
+        self.about_info: Callable[[], tuple[str | None, Path | None]] = lambda: (None, None)
 
         self.tabs = QTabWidget()
         self.tabs.setObjectName("mainTabs")
@@ -219,13 +220,14 @@ class MainWindow(QMainWindow):
 
     # -- misc ----------------------------------------------------------------------
     def show_about(self) -> None:
-        from PySide6 import __version__ as pyside_version
+        from configurator.ui.diagnostics import about_text
 
-        QMessageBox.about(
-            self, translate("MainWindow", "About Configurator"),
-            translate("MainWindow", "Configurator {version}\nPySide6 {qt}\nDatabase: {db}\n\n"
-                                    "Knowledge from two Chinese guides; rules are numbered in RULES.md.")
-            .replace("{version}", __version__).replace("{qt}", pyside_version).replace("{db}", str(self.store.path)))
+        driver, log_path = self.about_info()
+        box = QMessageBox(QMessageBox.Icon.Information, translate("MainWindow", "About Configurator"),
+                          about_text(driver, self.store.path, log_path), QMessageBox.StandardButton.Ok, self)
+        box.setObjectName("aboutBox")
+        self.last_about = box
+        box.open()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())

@@ -15,6 +15,10 @@
         <source>Database repaired</source>
         <translation>数据库已修复</translation>
     </message>
+    <message>
+        <source>Welcome</source>
+        <translation>欢迎</translation>
+    </message>
 </context>
 <context>
     <name>BenchmarkTab</name>
@@ -283,6 +287,45 @@
     </message>
 </context>
 <context>
+    <name>Diagnostics</name>
+    <message>
+        <source>Something went wrong</source>
+        <translation>出现了问题</translation>
+    </message>
+    <message>
+        <source>An unexpected error occurred: {error}. Your data is safe; the details are in {log}. Please include that file if you report the problem.</source>
+        <translation>发生了意外错误：{error}。你的数据是安全的；详细信息在 {log} 中。报告问题时请附上该文件。</translation>
+    </message>
+    <message>
+        <source>not installed</source>
+        <translation>未安装</translation>
+    </message>
+    <message>
+        <source>NVIDIA driver</source>
+        <translation>NVIDIA 驱动</translation>
+    </message>
+    <message>
+        <source>none found</source>
+        <translation>未找到</translation>
+    </message>
+    <message>
+        <source>Plan, watch and measure a PyTorch machine. The rules come from two Chinese guides, numbered in RULES.md; part specifications from vendors&apos; spec pages.</source>
+        <translation>规划、监控与实测你的 PyTorch 主机。规则来自两份中文指南（编号见 RULES.md）；部件规格来自厂商规格页面。</translation>
+    </message>
+    <message>
+        <source>Database: {db}</source>
+        <translation>数据库：{db}</translation>
+    </message>
+    <message>
+        <source>Log: {log}</source>
+        <translation>日志：{log}</translation>
+    </message>
+    <message>
+        <source>&lt;h3&gt;Welcome to Configurator&lt;/h3&gt;&lt;p&gt;&lt;b&gt;Planner&lt;/b&gt; — before buying: pick parts, set a budget and a workload, and see the guides&apos; rules (with their IDs) and the estimates update as you edit. Start from a preset or let Suggest find a build; export a PDF build sheet.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Monitor&lt;/b&gt; — while training: your GPUs (NVML) and the host, with alerts that name the likely bottleneck, recordings and a Prometheus exporter.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Benchmark&lt;/b&gt; — after assembling: one click measures the machine in child processes and compares it with earlier runs, the guides&apos; figures and the planner&apos;s estimate.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Parts&lt;/b&gt; — the catalogue with every specification and its source; edit prices or add your own parts.&lt;/p&gt;</source>
+        <translation>&lt;h3&gt;欢迎使用 Configurator&lt;/h3&gt;&lt;p&gt;&lt;b&gt;配置规划&lt;/b&gt;——购买之前：选择部件、设定预算和工作负载，指南的规则（附编号）与各项估算会随编辑即时更新。可从预设开始，或让“推荐”为你找出配置；还能导出 PDF 配置单。&lt;/p&gt;&lt;p&gt;&lt;b&gt;监控&lt;/b&gt;——训练期间：通过 NVML 查看 GPU 与主机状态，告警会指出可能的瓶颈，并支持录制和 Prometheus 导出。&lt;/p&gt;&lt;p&gt;&lt;b&gt;基准测试&lt;/b&gt;——装机之后：一键在子进程中实测本机，并与历史结果、指南数据及规划器的估算对比。&lt;/p&gt;&lt;p&gt;&lt;b&gt;部件&lt;/b&gt;——包含全部规格及来源的部件目录；可修改价格或添加自己的部件。&lt;/p&gt;</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Configurator — plan, watch and measure a PyTorch machine</source>
@@ -387,18 +430,6 @@
     <message>
         <source>About Configurator</source>
         <translation>关于 Configurator</translation>
-    </message>
-    <message>
-        <source>Configurator {version}
-PySide6 {qt}
-Database: {db}
-
-Knowledge from two Chinese guides; rules are numbered in RULES.md.</source>
-        <translation>Configurator {version}
-PySide6 {qt}
-数据库：{db}
-
-知识来自两份中文指南；规则编号见 RULES.md。</translation>
     </message>
     <message>
         <source>Planner</source>

@@ -1,0 +1,133 @@
+"""Logs, uncaught exceptions and the About box.
+
+The log is a rotating file in the per-user log directory; Qt's own messages go there
+too. An exception nobody caught is written to the log and shown to the user in a
+dialog (with the log's path) instead of a silent crash.
+"""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import sys
+import traceback
+from collections.abc import Callable
+from importlib import metadata
+from pathlib import Path
+from types import TracebackType
+
+from PySide6 import __version__ as pyside_version
+from PySide6.QtCore import QtMsgType, qInstallMessageHandler, qVersion
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+
+from configurator import __version__
+from configurator.ui.i18n import translate
+
+log = logging.getLogger("configurator")
+
+_QT_LEVELS = {
+    QtMsgType.QtDebugMsg: logging.DEBUG,
+    QtMsgType.QtInfoMsg: logging.INFO,
+    QtMsgType.QtWarningMsg: logging.WARNING,
+    QtMsgType.QtCriticalMsg: logging.ERROR,
+    QtMsgType.QtFatalMsg: logging.CRITICAL,
+}
+
+
+def log_dir() -> Path:
+    import platformdirs
+
+    return Path(platformdirs.user_log_dir("configurator", appauthor=False))
+
+
+def setup_logging(folder: Path | None = None) -> Path:
+    """Log to ``configurator.log`` (1 MB × 5 files) and route Qt's messages there."""
+    folder = folder or log_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / "configurator.log"
+    handler = logging.handlers.RotatingFileHandler(path, maxBytes=1_000_000, backupCount=5, encoding="utf-8")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger()
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+    qt_log = logging.getLogger("qt")
+
+    def on_qt_message(kind: QtMsgType, _context: object, text: str) -> None:
+        qt_log.log(_QT_LEVELS.get(kind, logging.WARNING), text)
+
+    qInstallMessageHandler(on_qt_message)
+    return path
+
+
+def install_excepthook(log_path: Path, parent: Callable[[], QWidget | None]) -> None:
+    """Uncaught exceptions: logged, then shown in a dialog; the app keeps running."""
+
+    def hook(kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
+        if issubclass(kind, KeyboardInterrupt):
+            sys.__excepthook__(kind, value, tb)
+            return
+        details = "".join(traceback.format_exception(kind, value, tb))
+        log.error("uncaught exception\n%s", details)
+        show_error(parent(), value, details, log_path)
+
+    sys.excepthook = hook
+
+
+def show_error(parent: QWidget | None, error: BaseException, details: str, log_path: Path) -> None:
+    if QApplication.instance() is None:
+        return
+    box = QMessageBox(QMessageBox.Icon.Critical, translate("Diagnostics", "Something went wrong"),
+                      translate("Diagnostics", "An unexpected error occurred: {error}. Your data is safe; the "
+                                               "details are in {log}. Please include that file if you report "
+                                               "the problem.").replace("{error}", str(error) or type(error).__name__)
+                      .replace("{log}", str(log_path)), QMessageBox.StandardButton.Ok, parent)
+    box.setObjectName("errorDialog")
+    box.setDetailedText(details)
+    box.open()
+
+
+def versions(driver: str | None) -> dict[str, str]:
+    """What About shows. torch is looked up, not imported (that would take seconds)."""
+
+    def dist(name: str) -> str:
+        try:
+            return metadata.version(name)
+        except metadata.PackageNotFoundError:
+            return translate("Diagnostics", "not installed")
+
+    return {
+        "Configurator": __version__,
+        "Python": sys.version.split()[0],
+        "Qt": qVersion(),
+        "PySide6": pyside_version,
+        "PyTorch": dist("torch"),
+        translate("Diagnostics", "NVIDIA driver"): driver or translate("Diagnostics", "none found"),
+    }
+
+
+def about_text(driver: str | None, database: Path, log_path: Path | None) -> str:
+    rows = "".join(f"<tr><td style='padding-right:12px'>{k}</td><td><b>{v}</b></td></tr>"
+                   for k, v in versions(driver).items())
+    intro = translate("Diagnostics", "Plan, watch and measure a PyTorch machine. The rules come from two Chinese "
+                                     "guides, numbered in RULES.md; part specifications from vendors' spec pages.")
+    where = translate("Diagnostics", "Database: {db}").replace("{db}", str(database))
+    logs = translate("Diagnostics", "Log: {log}").replace("{log}", str(log_path)) if log_path else ""
+    return f"<p>{intro}</p><table>{rows}</table><p>{where}<br>{logs}</p>"
+
+
+WELCOME_KEY = "ui/welcomed"
+
+
+def welcome_text() -> str:
+    return translate(
+        "Diagnostics",
+        "<h3>Welcome to Configurator</h3>"
+        "<p><b>Planner</b> — before buying: pick parts, set a budget and a workload, and see the guides' rules "
+        "(with their IDs) and the estimates update as you edit. Start from a preset or let Suggest find a build; "
+        "export a PDF build sheet.</p>"
+        "<p><b>Monitor</b> — while training: your GPUs (NVML) and the host, with alerts that name the likely "
+        "bottleneck, recordings and a Prometheus exporter.</p>"
+        "<p><b>Benchmark</b> — after assembling: one click measures the machine in child processes and compares "
+        "it with earlier runs, the guides' figures and the planner's estimate.</p>"
+        "<p><b>Parts</b> — the catalogue with every specification and its source; edit prices or add your own "
+        "parts.</p>")

@@ -1,0 +1,55 @@
+"""Logs, uncaught exceptions, About and the first-start welcome."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from pathlib import Path
+
+from PySide6.QtWidgets import QMessageBox
+
+from configurator.ui import diagnostics
+from configurator.ui.main_window import MainWindow
+
+
+def test_log_file_and_uncaught_exceptions_are_shown_not_swallowed(qtbot, window: MainWindow, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    old_hook = sys.excepthook
+    root = logging.getLogger()
+    handlers = list(root.handlers)
+    try:
+        path = diagnostics.setup_logging(tmp_path / "日志")
+        diagnostics.install_excepthook(path, lambda: window)
+        try:
+            raise ValueError("boom in a slot")
+        except ValueError:
+            sys.excepthook(*sys.exc_info())  # what Qt does with an exception from a slot
+        box = next(b for b in window.findChildren(QMessageBox) if b.objectName() == "errorDialog")
+        assert "boom in a slot" in box.text() and str(path) in box.text()
+        assert "Traceback" in box.detailedText()
+        for h in root.handlers:
+            h.flush()
+        assert "boom in a slot" in path.read_text(encoding="utf-8")
+        box.close()
+    finally:
+        sys.excepthook = old_hook
+        for h in root.handlers:
+            if h not in handlers:
+                root.removeHandler(h)
+                h.close()
+        from PySide6.QtCore import qInstallMessageHandler
+
+        qInstallMessageHandler(None)
+
+
+def test_about_shows_versions_and_paths(window: MainWindow, tmp_path: Path) -> None:
+    window.about_info = lambda: ("560.35.03", tmp_path / "configurator.log")
+    window.show_about()
+    text = window.last_about.text()
+    assert "560.35.03" in text and "PySide6" in text and "PyTorch" in text and str(window.store.path) in text
+    window.last_about.close()
+    assert "none found" in diagnostics.about_text(None, Path("x.db"), None)
+
+
+def test_welcome_names_every_tab() -> None:
+    text = diagnostics.welcome_text()
+    assert all(tab in text for tab in ("Planner", "Monitor", "Benchmark", "Parts"))
