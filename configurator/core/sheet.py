@@ -71,7 +71,7 @@ def build_sheet(build: Build, catalogue: Mapping[str, AnyPart], report: Report |
     rows = [SheetRow(bp.qty, part, bp.used, _specs(part)) for part, bp in r.items]
     bars = [Bar("price", report.total_cny, build.budget_cny, "¥")]
     peak = report.estimate("peak_power_w")
-    if peak is not None and peak.value is not None:
+    if peak is not None and peak.value is not None and r.items:
         bars.append(Bar("power", peak.value, float(r.psu.watts) if r.psu else None, "W"))
     vram = report.estimate("vram_per_gpu_gib")
     if vram is not None and vram.value is not None and r.gpu_list:

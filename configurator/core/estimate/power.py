@@ -46,7 +46,10 @@ class PowerEstimate:
 def estimate_power(r: Resolved) -> PowerEstimate:
     gpu = sum(g.board_power_w * q for g, q, _u in r.gpus)
     cpu = sum(c.max_power_w * q for c, q in r.cpus)
-    platform = BOARD_W * max(len(r.boards), 1) + FANS_W
+    # Board and fans are counted once the build has a board (or, without one, any part that needs them).
+    platform = BOARD_W * len(r.boards) + (FANS_W if r.items else 0)
+    if not r.boards and (r.gpus or r.cpus):
+        platform += BOARD_W
     platform += sum(MODULE_W.get(m.memory_type, 5) * m.modules * q for m, q in r.memory)
     platform += sum(DRIVE_W.get(s.kind, 8) * q for s, q in r.storage)
     return PowerEstimate(gpu, cpu, platform, round(gpu * TRANSIENT_FRACTION))

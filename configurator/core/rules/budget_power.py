@@ -54,6 +54,8 @@ def budget(ctx: Ctx) -> None:
 
 
 def _break_even(ctx: Ctx, total: int) -> None:
+    if total <= 0:  # nothing to buy yet
+        return
     o = ctx.r.build.options
     draw_w = training_draw_w(ctx.r)
     kwh_month = draw_w / 1000 * o.hours_per_day * 30
