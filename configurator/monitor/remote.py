@@ -20,6 +20,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.monitor.ring import History
+from configurator.monitor.snapshot import percent_of
 
 CTX = "monitor"
 MAX_BYTES = 16 * 1024 * 1024
@@ -64,9 +65,7 @@ class RemoteGpu:
 
     @property
     def memory_percent(self) -> float | None:
-        if self.memory_used_bytes is None or not self.memory_total_bytes:
-            return None
-        return 100.0 * self.memory_used_bytes / self.memory_total_bytes
+        return percent_of(self.memory_used_bytes, self.memory_total_bytes)
 
 
 @dataclass(frozen=True)
@@ -82,9 +81,7 @@ class RemoteSample:
 
     @property
     def memory_percent(self) -> float | None:
-        if self.memory_used_bytes is None or not self.memory_total_bytes:
-            return None
-        return 100.0 * self.memory_used_bytes / self.memory_total_bytes
+        return percent_of(self.memory_used_bytes, self.memory_total_bytes)
 
 
 @dataclass

@@ -33,6 +33,13 @@ def reason_names(mask: int | None) -> list[str]:
     return [name for bit, name in THROTTLE_REASONS.items() if mask & bit]
 
 
+
+def percent_of(used: float | None, total: float | None) -> float | None:
+    """used / total in percent; None when either is unknown or the total is zero."""
+    if used is None or not total:
+        return None
+    return 100.0 * used / total
+
 @dataclass(frozen=True)
 class GpuProcess:
     pid: int
@@ -74,9 +81,7 @@ class GpuSample:
 
     @property
     def memory_percent(self) -> float | None:
-        if self.memory_used_bytes is None or not self.memory_total_bytes:
-            return None
-        return 100.0 * self.memory_used_bytes / self.memory_total_bytes
+        return percent_of(self.memory_used_bytes, self.memory_total_bytes)
 
     @property
     def pcie_below_max(self) -> bool:
@@ -124,9 +129,7 @@ class HostSample:
 
     @property
     def memory_percent(self) -> float | None:
-        if self.memory_used_bytes is None or not self.memory_total_bytes:
-            return None
-        return 100.0 * self.memory_used_bytes / self.memory_total_bytes
+        return percent_of(self.memory_used_bytes, self.memory_total_bytes)
 
 
 @dataclass(frozen=True)
