@@ -4,10 +4,17 @@ from __future__ import annotations
 
 import argparse
 
-from benchmarks import bench_monitor, bench_planner, bench_planner_ui, bench_runner, bench_startup
+from benchmarks import (
+    bench_gui_startup,
+    bench_monitor,
+    bench_planner,
+    bench_planner_ui,
+    bench_runner,
+    bench_startup,
+)
 
 SUITES = {"startup": bench_startup.run, "planner": bench_planner.run, "planner_ui": bench_planner_ui.run,
-          "runner": bench_runner.run, "monitor": bench_monitor.run}
+          "runner": bench_runner.run, "monitor": bench_monitor.run, "gui_startup": bench_gui_startup.run}
 
 
 def main() -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import logging
+import os
 import sys
 import tempfile
 from collections.abc import Callable
@@ -167,6 +168,11 @@ def run_gui(args: argparse.Namespace) -> int:
                           QMessageBox.StandardButton.Ok, window)
         box.open()
     log.info("ready")
+    if os.environ.get("CONFIGURATOR_QUIT_WHEN_SHOWN"):  # start-up benchmark: quit once painted
+        app.processEvents()
+        window.repaint()
+        services.close()
+        return 0
     code = app.exec()
     services.close()
     return int(code)

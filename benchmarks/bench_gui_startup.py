@@ -1,0 +1,45 @@
+"""Time from launch to the main window painted with the parts shown, against a bare
+PySide6 + pyqtgraph window in the same run (each a fresh process, interleaved, medians)."""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from pathlib import Path
+
+from benchmarks.common import python, report, time_command
+
+BARE = """
+import sys
+from PySide6.QtWidgets import QApplication, QMainWindow
+import pyqtgraph as pg
+app = QApplication(sys.argv[:1])
+w = QMainWindow()
+w.setCentralWidget(pg.PlotWidget())
+w.resize(1400, 860)
+w.show()
+app.processEvents()
+w.repaint()
+"""
+
+
+def run(repeats: int = 7) -> None:
+    py = python()
+    env = {"QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM") or "offscreen", "CONFIGURATOR_QUIT_WHEN_SHOWN": "1"}
+    bare: list[float] = []
+    app: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="configurator-bench-") as tmp:
+        home = {"XDG_CONFIG_HOME": str(Path(tmp) / "config"), "XDG_STATE_HOME": str(Path(tmp) / "state")}
+        db = str(Path(tmp) / "gui.db")
+        # First start (create and seed the database) is not what this measures.
+        time_command([py, "-m", "configurator", "--db", db], env={**env, **home})
+        for _ in range(repeats):
+            bare.append(time_command([py, "-c", BARE], env=env))
+            app.append(time_command([py, "-m", "configurator", "--db", db], env={**env, **home}))
+    report(f"GUI start-up to the main window painted ({repeats} runs each, interleaved)",
+           "bare PySide6 + pyqtgraph window", [("configurator, parts loaded, all tabs built", app)], bare)
+    print("  target (issue 7): at most 1.5x")
+
+
+if __name__ == "__main__":
+    run()
