@@ -26,7 +26,6 @@ CATALOGUE_DIR = DB_DIR / "catalogue"
 MIGRATIONS_DIR = DB_DIR / "migrations"
 RESOURCES_DIR = DATA_ROOT / "resources"
 TRANSLATIONS_DIR = RESOURCES_DIR / "translations"
-ICONS_DIR = RESOURCES_DIR / "icons"
 
 
 def user_data_dir() -> Path:

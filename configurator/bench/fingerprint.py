@@ -16,8 +16,6 @@ from typing import Any
 
 from configurator.bench import system
 
-HARDWARE_KEYS = ("cpu", "cpu_logical", "cpu_physical", "ram_gib", "gpus")
-
 
 def _version(dist: str) -> str | None:
     try:

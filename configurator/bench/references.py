@@ -37,10 +37,6 @@ REFERENCES: tuple[Reference, ...] = (
 
 # PCI-5 (G 二.3): 4× RTX 3090 with NVLink, data-parallel speed-up: theoretical 3.7×, measured 3.5×.
 SCALING_REFERENCE = {"rule": "PCI-5", "section": "G 二.3", "processes": 4, "theoretical": 3.7, "measured": 3.5}
-# REF-1 (G 五): 2× RTX 3090 DDP, ResNet-50: FP32 230 → 420 img/s, AMP 460 → 850 img/s.
-REF1_SCALING = {"rule": "REF-1", "section": "G 五", "fp32": (230.0, 420.0), "amp": (460.0, 850.0)}
-REF2_FRACTION = {"rule": "REF-2", "section": "G 二.1", "gpu": "GTX 1660 Super", "of": "RTX 3090",
-                 "fraction": 0.37, "row": "resnet18-train"}
 
 
 def references_for(row: str, settings: dict[str, Any] | None = None) -> list[Reference]:

@@ -15,8 +15,6 @@ from typing import Any
 
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message, Translate
 
-STATUSES = ("ok", "failed", "timeout", "cancelled", "skipped")
-RUN_STATUSES = ("running", "finished", "cancelled", "failed")
 STATUS_LABELS = {
     "ok": QT_TRANSLATE_NOOP("bench", "ok"),
     "failed": QT_TRANSLATE_NOOP("bench", "failed"),

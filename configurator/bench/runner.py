@@ -491,9 +491,3 @@ class SubprocessRunner:
                     stream.close()
         return self.session.job_finished(code if code >= 0 else None, signal_no=-code if code < 0 else None,
                                          timed_out=timed_out, cancelled=cancelled, stderr_tail="\n".join(tail))
-
-
-def run_suite(suite: str = "quick", device: str = "auto", jobs: Sequence[str] | None = None,
-              python: str | None = None, on_event: Callable[[Event], None] | None = None,
-              **kwargs: Any) -> RunRecord:
-    return SubprocessRunner(SuiteSession(suite, device, jobs, python, **kwargs), on_event).run()

@@ -362,10 +362,6 @@ class Resolved:
         return [g for g, qty, _used in self.gpus for _ in range(qty)]
 
     @property
-    def gpu_count(self) -> int:
-        return sum(q for _g, q, _u in self.gpus)
-
-    @property
     def cpu(self) -> Cpu | None:
         return self.cpus[0][0] if self.cpus else None
 

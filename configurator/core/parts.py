@@ -369,10 +369,6 @@ class PartValidationError(ValueError):
         super().__init__("; ".join(e.render() for e in errors))
 
 
-def part_fields(cls: type[Any]) -> list[dataclasses.Field[Any]]:
-    return [f for f in dataclasses.fields(cls)]
-
-
 _HINTS: dict[type[Any], dict[str, Any]] = {}
 _NAMES: dict[type[Any], frozenset[str]] = {}
 

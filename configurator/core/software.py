@@ -69,10 +69,3 @@ def arch_row(compute_capability: str | None) -> ArchRow | None:
         if row.compute_capability == compute_capability:
             return row
     return None
-
-
-def driver_for_cuda_major(major: int) -> DriverRow | None:
-    for row in DRIVER_TABLE:
-        if row.cuda_major == major:
-            return row
-    return None

@@ -174,11 +174,6 @@ class History:
     def __len__(self) -> int:
         return self._n
 
-    @property
-    def latest_time(self) -> float | None:
-        with self._lock:
-            return None if self._n == 0 else float(self._t[(self._head - 1) % self.capacity])
-
     def series(self, key: str, seconds: float, now: float | None = None) -> tuple[F64, F64]:
         """Times and values of one column over the last ``seconds``: full resolution up to
         ``full_seconds``, bucket means (with the open bucket) beyond."""

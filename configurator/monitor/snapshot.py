@@ -101,11 +101,6 @@ class TrainingProcess:
     workers: int
     workers_cpu_percent: tuple[float, ...] = ()
 
-    @property
-    def workers_saturated(self) -> bool:
-        """Each worker busy on a whole core: the loader cannot feed the GPU faster."""
-        return bool(self.workers_cpu_percent) and min(self.workers_cpu_percent) >= 85.0
-
 
 @dataclass(frozen=True)
 class HostSample:
@@ -151,10 +146,6 @@ class Snapshot:
     interval_s: float = 1.0
     sample_cost_s: float = 0.0  # how long taking this sample took (wall)
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
-
-    @property
-    def active_gpus(self) -> tuple[GpuSample, ...]:
-        return tuple(g for g in self.gpus if not g.lost)
 
 
 def _iso(t: float) -> str:

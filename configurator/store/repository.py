@@ -16,7 +16,6 @@ from configurator.core.parts import (
     PartValidationError,
     part_from_dict,
     part_from_trusted,
-    part_to_dict,
 )
 from configurator.store.catalogue import specs_of
 from configurator.store.database import Store
@@ -243,7 +242,3 @@ class BuildsRepository:
             r = s.get(BuildRow, build_id)
             if r is not None:
                 s.delete(r)
-
-
-def part_json(part: AnyPart) -> dict[str, Any]:
-    return part_to_dict(part)

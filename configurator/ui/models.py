@@ -19,7 +19,6 @@ from configurator.ui.i18n import translate
 Index = QModelIndex | QPersistentModelIndex
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 PART_ROLE = Qt.ItemDataRole.UserRole + 2
-SEARCH_ROLE = Qt.ItemDataRole.UserRole + 3
 
 ALL = "all"
 
