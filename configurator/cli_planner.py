@@ -180,29 +180,24 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 def cmd_export_pdf(cli: Cli) -> int:
     import os
 
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # works on a server with no display
+    from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
     from configurator.core.sheet import build_sheet
+    from configurator.ui.i18n import LanguageManager
+    from configurator.ui.pdf import write_sheet_pdf
 
     catalogue = load_catalogue(cli)
     build = read_build_file(cli, Path(cli.args.build), catalogue)
-    app = QApplication.instance() or QApplication(["configurator"])
-    translator = None
-    if cli.lang != "en":
-        from PySide6.QtCore import QSettings
-
-        from configurator.ui.i18n import LanguageManager
-
-        translator = LanguageManager(QSettings())
-        translator.install(cli.lang)
-    from configurator.ui.pdf import write_sheet_pdf
-
+    _app = QApplication.instance() or QApplication(["configurator"])  # fonts and painting need one
+    LanguageManager(QSettings()).install(cli.lang)
     out = Path(cli.args.out)
     try:
         write_sheet_pdf(build_sheet(build, catalogue), out)
     except OSError as exc:
         cli.fail([(str(out), str(exc))])
-    del app
-    print(cli.say(QT_TRANSLATE_NOOP("cli", "Wrote {path}."), path=str(out)), file=__import__("sys").stderr)
+    cli.warn(cli.say(QT_TRANSLATE_NOOP("cli", "Wrote {path}."), path=str(out)))
     return EXIT_OK
+
+

@@ -98,6 +98,14 @@ class Workload:
         return self.seq_len or spec.context
 
     @property
+    def throughput_unit(self) -> str:
+        """What the planner counts for this workload: images, tokens (GPT) or sequences (BERT) per second."""
+        spec = self.spec()
+        if spec.family == "cnn":
+            return "img/s"
+        return "tokens/s" if spec.decoder else "sequences/s"
+
+    @property
     def effective_optimizer(self) -> str:
         if self.optimizer:
             return self.optimizer

@@ -96,17 +96,6 @@ def check(build: Build, catalogue: Mapping[str, AnyPart]) -> Report:
     return Report(build, total, tuple(findings), tuple(estimates))
 
 
-def _unit(r: Resolved) -> tuple[str, str]:
-    w = r.build.workload
-    assert w is not None
-    spec = w.spec()
-    if spec.family == "cnn":
-        return "img/s", "img/s"
-    if spec.decoder:
-        return "tokens/s", "tokens/s"
-    return "sequences/s", "sequences/s"
-
-
 def _estimates(ctx: Ctx, gpus: list[Gpu], total: int) -> list[Estimate]:
     r = ctx.r
     p = ctx.power
@@ -125,7 +114,7 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int) -> list[Estimate]:
         return out
     spec = w.spec()
     f = tp.FACTORS
-    unit, _ = _unit(r)
+    unit = w.throughput_unit
     if gpus and ctx.vram is not None:
         vram = ctx.vram
         out.append(Estimate(
@@ -166,13 +155,11 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int) -> list[Estimate]:
         seated = {id(s.gpu) for s in ctx.placement.seats}
         placed = [g for g in gpus if id(g) in seated] or gpus
     if placed:
-        slowest = min(placed, key=lambda g: tp.single_gpu(g, w, f).samples_per_s)
+        slowest = min(placed, key=lambda g: tp.single_gpu(g, w, f).headline(w))
         one = tp.single_gpu(slowest, w, f)
-        value = one.tokens_per_s if spec.decoder and w.task == "train" else one.samples_per_s
-        if spec.decoder and w.task == "infer":
-            value = one.decode_tokens_per_s
+        value = one.headline(w)
         out.append(Estimate(
-            "throughput_one_gpu", round(value or 0, 1), unit,
+            "throughput_one_gpu", round(value, 1), unit,
             _m(QT_TRANSLATE_NOOP("estimates", "{gpu}: {bound}-bound on {units} cores ({precision}). {assumes}"),
                gpu=slowest.name, bound=one.bound, units=one.path, precision=w.precision, assumes=assumes),
             {"e_tc": round(f.e_tc, 3), "e_simt": round(f.e_simt, 3), "path": one.path}, "low"))
@@ -203,7 +190,7 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int) -> list[Estimate]:
                     "time), η = {eta:.3f} calibrated on REF-1."),
                    n=n, link=link_name, s=speedup, eta=f.eta),
                 {"gpus": n, "speedup": round(speedup, 2), "link": link_name}, "low"))
-        total_value = (value or 0) * speedup if w.task == "train" else (value or 0) * n
+        total_value = value * speedup if w.task == "train" else value * n
         out.append(Estimate(
             "throughput_total", round(total_value, 1), unit,
             _m(QT_TRANSLATE_NOOP("estimates", "{n} × one GPU × scaling efficiency."), n=n), {"gpus": n}, "low"))
@@ -218,10 +205,9 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int) -> list[Estimate]:
         mts = min(mts, cpu.memory_max_mts) if cpu.memory_max_mts else mts
         bandwidth = cpu.memory_channels * mts * 1e6 * 8 * max(r.cpu_count, 1)
         c = tp.cpu_only(cpu, max(r.cpu_count, 1), bandwidth, w)
-        value = c.decode_tokens_per_s if spec.decoder and w.task == "infer" else (
-            c.tokens_per_s if spec.decoder else c.samples_per_s)
+        value = c.headline(w)
         out.append(Estimate(
-            "throughput_cpu", round(value or 0, 2), unit,
+            "throughput_cpu", round(value, 2), unit,
             _m(QT_TRANSLATE_NOOP(
                 "estimates",
                 "CPU alone: {cores} cores × {lanes} FP32 lanes × 2 FMA units × 2 FLOPs × {ghz:.2f} GHz = "

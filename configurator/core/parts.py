@@ -401,7 +401,6 @@ _MSG_DATE = QT_TRANSLATE_NOOP("parts", "must be a date like 2026-11 or 2026-11-2
 _MSG_URL = QT_TRANSLATE_NOOP(
     "parts", "must be the URL of the model's spec page (https://…/path), not {got!r}"
 )
-_MSG_CATEGORY = QT_TRANSLATE_NOOP("parts", "must be one of {choices}, not {got!r}")
 _MSG_MEMTYPE = QT_TRANSLATE_NOOP("parts", "must be DDR4 or DDR5, not {got!r}")
 
 _TYPE_NAMES = {
@@ -420,11 +419,9 @@ def _type_name(tp: type) -> Message:
 _POSITIVE = {
     "vram_gb", "memory_bandwidth_gbs", "fp32_tflops", "board_power_w", "cores", "threads",
     "boost_ghz", "base_ghz", "tdp_w", "max_power_w", "capacity_gb", "modules", "speed_mts",
-    "watts", "max_gpu_length_mm", "memory_slots", "max_memory_gb", "seq_read_mbs", "price_cny",
+    "watts", "max_gpu_length_mm", "memory_slots", "max_memory_gb", "seq_read_mbs",
     "physical_lanes", "electrical_lanes", "gen", "lanes", "position", "pcie_lanes",
 }
-# Fields that may be zero for a valid part but must not be negative.
-_NONNEGATIVE_OK_ZERO = {"price_cny"}
 
 
 def _err(path: str, template: str, **params: Any) -> FieldError:
@@ -502,7 +499,7 @@ def _build(cls: type[Any], data: Mapping[str, Any], prefix: str, errors: list[Fi
             errors.append(_err(prefix + key, _MSG_REQUIRED))
     for name, value in kwargs.items():
         if isinstance(value, (int, float)) and not isinstance(value, bool):
-            if name in _POSITIVE and value <= 0 and name not in _NONNEGATIVE_OK_ZERO:
+            if name in _POSITIVE and value <= 0:
                 errors.append(_err(prefix + name, _MSG_POSITIVE))
             elif value < 0:
                 errors.append(_err(prefix + name, _MSG_NEGATIVE))
@@ -522,10 +519,10 @@ def part_from_dict(data: Mapping[str, Any], category: str | None = None) -> AnyP
     errors: list[FieldError] = []
     cat = category or data.get("category")
     if cat not in PART_TYPES:
-        errors.append(_err("category", _MSG_CATEGORY, choices=", ".join(CATEGORIES), got=cat))
+        errors.append(_err("category", _MSG_CHOICE, choices=", ".join(CATEGORIES), got=cat))
         raise PartValidationError(errors)
     if category is not None and data.get("category") not in (None, category):
-        errors.append(_err("category", _MSG_CATEGORY, choices=category, got=data.get("category")))
+        errors.append(_err("category", _MSG_CHOICE, choices=category, got=data.get("category")))
     cls = PART_TYPES[str(cat)]
     part = _build(cls, data, "", errors)
     _check_semantics(data, errors)

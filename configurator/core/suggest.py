@@ -93,9 +93,7 @@ def _config_throughput(gpu: Gpu | None, n: int, cpu: Cpu, cpus: int, board: Moth
         one = singles.get(gpu.id)
         if one is None:
             one = singles[gpu.id] = tp.single_gpu(gpu, w, tp.FACTORS)
-        per = one.decode_tokens_per_s if (w.spec().decoder and w.task == "infer") else (
-            one.tokens_per_s if w.spec().decoder else one.samples_per_s)
-        per = per or 0.0
+        per = one.headline(w)
         if n > 1 and w.task == "train":
             gen = min(s.gen for s in pl.seats)
             lanes = min(s.lanes for s in pl.seats)
@@ -253,7 +251,7 @@ def suggest(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload,
         t = report_throughput(report)
         if best_t is None:
             best_t = t
-        found.append(Suggestion(build, report, t, _unit(workload), gkey))
+        found.append(Suggestion(build, report, t, workload.throughput_unit, gkey))
         seen_gpu.add(gkey)
     if not found or best_t is None:
         return []
@@ -269,13 +267,6 @@ def suggest(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload,
         if len(rest) >= alternatives:
             break
     return [winner, *rest]
-
-
-def _unit(w: Workload) -> str:
-    spec = w.spec()
-    if spec.family == "cnn":
-        return "img/s"
-    return "tokens/s" if spec.decoder else "sequences/s"
 
 
 __all__ = ["Suggestion", "suggest"]

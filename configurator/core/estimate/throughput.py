@@ -97,6 +97,15 @@ class Throughput:
     bound: str  # "compute" | "memory" | "overhead"
     path: str
 
+    def headline(self, w: Workload) -> float:
+        """The figure the planner reports, in ``w.throughput_unit``: generated tokens for GPT inference,
+        trained tokens for GPT training, else samples."""
+        spec = w.spec()
+        if spec.decoder:
+            value = self.decode_tokens_per_s if w.task == "infer" else self.tokens_per_s
+            return value or 0.0
+        return self.samples_per_s
+
 
 def single_gpu(gpu: Gpu, w: Workload, f: Factors) -> Throughput:
     spec = w.spec()

@@ -39,7 +39,6 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.core.build import (
-    FORMAT,
     OPTIMIZERS,
     OS_CHOICES,
     PRECISIONS,
@@ -898,4 +897,3 @@ class PlannerTab(QWidget):
         super().changeEvent(event)
 
 
-__all__ = ["FORMAT", "PlannerTab"]
