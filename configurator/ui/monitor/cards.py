@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QEvent, QRect, QSize, Qt
-from PySide6.QtGui import QColor, QFontMetrics, QPainter
+from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPen
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -38,33 +38,48 @@ def reason_text(name: str) -> str:
     }.get(name, name)
 
 
-class Cell:
-    """One name or value of a card: text kept here, painted by the card's ValuesPanel."""
+SWATCH_W = 16  # room for a plot-colour swatch before a name
 
-    def __init__(self, panel: ValuesPanel):
+
+class Cell:
+    """One name or value of a card: text (and colour) kept here, painted by the card's ValuesPanel."""
+
+    def __init__(self, panel: ValuesPanel, row: int, is_name: bool):
         self.panel = panel
+        self.row = row
+        self.is_name = is_name
         self._text = ""
+        self.colour: QColor | None = None
+        self.swatch: QColor | None = None  # a name's plot colour: the card's legend
+        self._fitted: tuple[str, int, str] | None = None  # (text, width, what fits): eliding is not free
 
     def text(self) -> str:
         return self._text
 
-    def setText(self, text: str) -> None:  # QLabel's spelling, so callers need not care
-        if text != self._text:
+    def setText(self, text: str, colour: str | None = None) -> None:  # QLabel's spelling, so callers need not care
+        new_colour = QColor(colour) if colour else None
+        if text != self._text or new_colour != self.colour:
             self._text = text
+            self.colour = new_colour
             self.panel.changed(self)
 
-
-def _fit(fm: QFontMetrics, text: str, width: int) -> str:
-    """Elide only when the text does not fit (measuring is cheaper than eliding)."""
-    return text if fm.horizontalAdvance(text) <= width else fm.elidedText(text, Qt.TextElideMode.ElideRight, width)
+    def fitted(self, fm: QFontMetrics, width: int) -> str:
+        """The text, elided only when it does not fit (measuring is cheaper than eliding)."""
+        if self._fitted is None or self._fitted[:2] != (self._text, width):
+            text = self._text
+            if fm.horizontalAdvance(text) > width:
+                text = fm.elidedText(text, Qt.TextElideMode.ElideRight, width)
+            self._fitted = (self._text, width, text)
+        return self._fitted[2]
 
 
 class ValuesPanel(QWidget):
-    """The name/value rows of a card, painted in one go.
+    """The name/value rows of a card, painted by one widget, in two columns.
 
     Twenty QLabels per card re-laid out the whole Monitor tab on every change (each
-    setText invalidates the layouts up to the scroll area); one fixed-height widget that
-    repaints itself keeps a redraw to a repaint of the rows that are on screen.
+    setText invalidates the layouts up to the scroll area). Here a changed value
+    repaints only its own cell: the names, and values that stayed the same, are not
+    drawn again.
     """
 
     def __init__(self, parent: QWidget | None = None):
@@ -75,13 +90,16 @@ class ValuesPanel(QWidget):
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)  # the card beneath need not repaint with it
 
     def changed(self, cell: Cell) -> None:
-        if any(cell is name for name, _value in self.rows):
+        if cell.is_name:
             self._name_w = None  # a (re)translated name: measure the column again
             self.updateGeometry()
-        self.update()
+            self.update()
+        else:
+            self.update(self._cell_rect(cell.row, False))
 
     def add_row(self) -> tuple[Cell, Cell]:
-        row = (Cell(self), Cell(self))
+        i = len(self.rows)
+        row = (Cell(self, i, True), Cell(self, i, False))
         self.rows.append(row)
         self.setFixedHeight(self._line() * ((len(self.rows) + 1) // 2) + 2)
         return row
@@ -92,8 +110,21 @@ class ValuesPanel(QWidget):
     def _name_width(self) -> int:
         if self._name_w is None:
             fm = self.fontMetrics()
-            self._name_w = max((fm.horizontalAdvance(n.text()) for n, _v in self.rows), default=0) + 10
+            self._name_w = max((fm.horizontalAdvance(n.text()) + (SWATCH_W if n.swatch else 0)
+                                for n, _v in self.rows), default=0) + 10
         return self._name_w
+
+    def _geometry(self) -> tuple[int, int, int]:
+        """(half the width, the name column's width, the line height)."""
+        half = self.width() // 2
+        return half, max(90, min(half // 2, self._name_width())), self._line()
+
+    def _cell_rect(self, i: int, is_name: bool, geometry: tuple[int, int, int] | None = None) -> QRect:
+        half, name_w, line = geometry or self._geometry()
+        x, y = (i % 2) * half, (i // 2) * line
+        if is_name:
+            return QRect(x, y, name_w, line)
+        return QRect(x + name_w, y, half - name_w, line)
 
     def minimumSizeHint(self) -> QSize:
         # Room for the widest typical value ("34.9 GiB of 48.0 GiB (72 %)") in each of the two columns.
@@ -103,23 +134,27 @@ class ValuesPanel(QWidget):
     def sizeHint(self) -> QSize:
         return self.minimumSizeHint()
 
-    def paintEvent(self, _event: object) -> None:
+    def paintEvent(self, event: QPaintEvent) -> None:
+        dirty = event.rect()
         p = QPainter(self)
         fm = self.fontMetrics()
-        line = self._line()
-        half = self.width() // 2
-        name_w = max(90, min(half // 2, self._name_width()))
-        p.fillRect(self.rect(), self.palette().window())
+        p.fillRect(dirty, self.palette().window())
         name_colour = QColor("#555555")
         value_colour = self.palette().windowText().color()
-        for i, (name, value) in enumerate(self.rows):
-            x = (i % 2) * half
-            y = (i // 2) * line
-            p.setPen(name_colour)
-            p.drawText(QRect(x, y, name_w, line), Qt.AlignmentFlag.AlignVCenter, _fit(fm, name.text(), name_w - 4))
-            p.setPen(value_colour)
-            width = half - name_w - 6
-            p.drawText(QRect(x + name_w, y, width, line), Qt.AlignmentFlag.AlignVCenter, _fit(fm, value.text(), width))
+        geometry = self._geometry()
+        for i, cells in enumerate(self.rows):
+            for cell in cells:
+                rect = self._cell_rect(i, cell.is_name, geometry)
+                if not rect.intersects(dirty):
+                    continue
+                if cell.swatch is not None:
+                    y = rect.center().y()
+                    p.setPen(QPen(cell.swatch, 2))
+                    p.drawLine(rect.left() + 1, y, rect.left() + SWATCH_W - 5, y)
+                    rect = rect.adjusted(SWATCH_W, 0, 0, 0)
+                p.setPen(cell.colour or (name_colour if cell.is_name else value_colour))
+                text = rect.adjusted(0, 0, -4 if cell.is_name else -6, 0)
+                p.drawText(text, Qt.AlignmentFlag.AlignVCenter, cell.fitted(fm, text.width()))
         p.end()
 
     def changeEvent(self, event: QEvent) -> None:
@@ -131,7 +166,7 @@ class ValuesPanel(QWidget):
 class Card(QFrame):
     """Title, a grid of name/value rows, a plot."""
 
-    def __init__(self, parent: QWidget | None = None):
+    def __init__(self, parent: QWidget | None = None, legend: bool = False):
         super().__init__(parent)
         self.setObjectName("monitorCard")
         self.setFrameShape(QFrame.Shape.StyledPanel)
@@ -145,7 +180,7 @@ class Card(QFrame):
         self.panel.setObjectName("values")
         self.names: dict[str, Cell] = {}
         self.values: dict[str, Cell] = {}
-        self.plot = RollingPlot(self)
+        self.plot = RollingPlot(self, legend=legend)
         self.vbox = QVBoxLayout(self)
         self.vbox.setContentsMargins(8, 6, 8, 6)
         self.vbox.setSpacing(3)
@@ -154,16 +189,18 @@ class Card(QFrame):
         self.vbox.addWidget(self.panel)
         self.vbox.addWidget(self.plot, 1)
 
-    def row(self, key: str) -> None:
+    def row(self, key: str, swatch: str | None = None) -> None:
+        """A name/value row; ``swatch``: the colour of its line in the plot, shown beside the name."""
         self.names[key], self.values[key] = self.panel.add_row()
+        self.names[key].swatch = QColor(swatch) if swatch else None
 
     def set_title(self, text: str) -> None:
         """Rich text is re-parsed and re-laid out on every setText: only when it changed."""
         if self.title.text() != text:
             self.title.setText(text)
 
-    def set(self, key: str, text: str) -> None:
-        self.values[key].setText(text)
+    def set(self, key: str, text: str, colour: str | None = None) -> None:
+        self.values[key].setText(text, colour)
 
     def set_state(self, text: str | None, colour: str = "#b00020") -> None:
         if text:
@@ -183,8 +220,10 @@ class GpuCard(Card):
         super().__init__(parent)
         self.gpu_id = gpu_id
         self.setObjectName(f"gpuCard_{gpu_id}")
+        # The plot's lines: utilisation and VRAM use (the swatches beside those rows say which is which).
+        swatches = {"util": COLOURS[0], "vram": COLOURS[1]}
         for key in self.ROWS:
-            self.row(key)
+            self.row(key, swatches.get(key))
         self.sample: GpuSample | None = None
         self.plot.curve(f"gpu{gpu_id}.util", "", COLOURS[0])
         self.plot.curve(f"gpu{gpu_id}.mem", "", COLOURS[1])
@@ -200,8 +239,6 @@ class GpuCard(Card):
         }
         for key, text in labels.items():
             self.names[key].setText(text)
-        self.plot.legend.items[0][1].setText(translate("Monitor", "busy %"))
-        self.plot.legend.items[1][1].setText(translate("Monitor", "VRAM %"))
         if self.sample is not None:
             self.show_sample(self.sample)
 
@@ -235,7 +272,8 @@ class GpuCard(Card):
             link = f"Gen{g.pcie_gen} x{g.pcie_width if g.pcie_width is not None else '?'}"
             top = f"Gen{g.pcie_gen_max} x{g.pcie_width_max}" if g.pcie_gen_max is not None else na()
             text = fill(translate("Monitor", "{link} (max {max})"), link=link, max=top)
-            self.set("pcie", f"<span style='color:#b26b00'>{text}</span>" if g.pcie_below_max else text)
+            # Amber when the link runs below what card and slot can do (a PCIe bottleneck suspect).
+            self.set("pcie", text, "#b26b00" if g.pcie_below_max else None)
         self.set("pcie_rate", na() if g.pcie_rx_bytes_per_s is None else
                  f"{rate(g.pcie_rx_bytes_per_s)} / {rate(g.pcie_tx_bytes_per_s)}")
         names = [n for n in reason_names(g.throttle_reasons) if n != "gpu_idle"]
@@ -250,8 +288,9 @@ class HostCard(Card):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("hostCard")
+        swatches = {"cpu": COLOURS[0], "ram": COLOURS[1], "iowait": COLOURS[3]}
         for key in self.ROWS:
-            self.row(key)
+            self.row(key, swatches.get(key))
         self.sample: HostSample | None = None
         self.plot.curve("host.cpu", "", COLOURS[0])
         self.plot.curve("host.mem", "", COLOURS[1])
@@ -269,10 +308,6 @@ class HostCard(Card):
         }
         for key, text in labels.items():
             self.names[key].setText(text)
-        items = self.plot.legend.items
-        for (_sample, label), text in zip(items, (translate("Monitor", "CPU %"), translate("Monitor", "RAM %"),
-                                                  translate("Monitor", "iowait %")), strict=False):
-            label.setText(text)
         if self.sample is not None:
             self.show_sample(self.sample)
 
@@ -307,7 +342,7 @@ class HostCard(Card):
 
 class RemoteCard(Card):
     def __init__(self, target: RemoteTarget, parent: QWidget | None = None):
-        super().__init__(parent)
+        super().__init__(parent, legend=True)  # its GPUs come and go with the scrapes: a legend names them
         self.target = target
         self.setObjectName("remoteCard")
         self.row("cpu")

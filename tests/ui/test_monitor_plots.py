@@ -1,0 +1,49 @@
+"""The rolling plots: what a long window shows, and what it costs to redraw."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pytest
+
+from configurator.monitor.ring import History
+from configurator.ui.monitor.plots import COLOURS, RollingPlot, peak_downsample
+
+
+def test_peak_downsampling_keeps_spikes_dips_and_gaps() -> None:
+    x = np.arange(10_000, dtype=float)
+    y = np.full(10_000, 50.0)
+    y[1234] = 99.0  # a one-sample spike
+    y[8765] = 1.0  # and a dip
+    y[5000:5300] = np.nan  # the GPU was lost for a while
+    dx, dy = peak_downsample(x, y, 100)
+    assert len(dx) <= 200 and len(dx) == len(dy)
+    assert np.nanmax(dy) == 99.0 and np.nanmin(dy) == 1.0
+    assert np.isnan(dy).any()  # the gap stays a gap, not a line across it
+    assert dx[-1] >= 9_900  # the newest samples are kept whole
+    short_x, short_y = peak_downsample(x[:150], y[:150], 100)  # fewer than two a column: unchanged
+    assert np.array_equal(short_x, x[:150]) and np.array_equal(short_y, y[:150])
+
+
+def test_long_window_shows_a_one_second_spike_and_short_one_clips(qtbot) -> None:  # type: ignore[no-untyped-def]
+    plot = RollingPlot()
+    qtbot.addWidget(plot)
+    plot.resize(600, 140)
+    plot.show()
+    curve = plot.curve("gpu0.util", "busy %", COLOURS[0])
+    history = History(1.0, full_seconds=600, total_seconds=6 * 3600)
+    n = 5 * 3600
+    for i in range(n):
+        history.append(float(i), {"gpu0.util": 97.0 if i == 3000 else 20.0})
+    now = float(n - 1)
+
+    plot.redraw(history, 6 * 3600, now)  # hours: min/max buckets, reduced to the plot's width
+    x, y = curve.getData()
+    assert len(x) <= 2 * max(1, int(plot.getPlotItem().getViewBox().width())) + 2
+    assert y.max() == pytest.approx(97.0) and y.min() == pytest.approx(20.0)
+
+    plot.redraw(history, 60, now)  # one minute: full resolution, only what is in the window
+    x, y = curve.getData()
+    assert len(x) == 61 and x.min() >= -60 and x.max() == 0
+    assert math.isclose(float(y[-1]), 20.0)
