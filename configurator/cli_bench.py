@@ -5,7 +5,6 @@ never opens the database."""
 from __future__ import annotations
 
 import signal
-import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -29,17 +28,76 @@ def register(sub: Any) -> None:
     b.add_argument("--json", action="store_true", help="print one JSON document on stdout")
     b.add_argument("--no-store", action="store_true", help="do not open the database")
     b.add_argument("--out", metavar="F.json", help="also write the full results (settings, details) here")
-    b.add_argument("--python", metavar="PATH", help="interpreter to run the benchmarks under (default: this one)")
+    b.add_argument("--python", metavar="PATH",
+                   help="interpreter to run the benchmarks under (default: this one; in the app bundle, the first "
+                        "one found with torch)")
     b.add_argument("--build", type=int, metavar="ID", help="link the run to this saved build")
     b.add_argument("--timeout", type=float, metavar="S", help="seconds each job may run (default: per suite)")
     b.add_argument("--threads", type=int, default=0, metavar="N", help="torch threads in the workers")
     b.add_argument("--data-dir", metavar="DIR", help="where the DataLoader job writes its files (the disk to test)")
     b.add_argument("--verbose", action="store_true", help="also show what the workers print on stderr")
     b.set_defaults(func=cmd_bench)
+    bsub = b.add_subparsers(dest="bench_command", metavar="{interpreters}")
+    bi = bsub.add_parser("interpreters", help="list the Python interpreters found here, with their torch and CUDA")
+    bi.add_argument("--json", action="store_true", help="print one JSON document on stdout")
+    bi.add_argument("--import-torch", action="store_true",
+                    help="also import torch in each (slower): proves it loads and tells whether CUDA is available")
+    bi.set_defaults(func=cmd_interpreters)
 
     d = sub.add_parser("doctor", help="check drivers, CUDA, torch and the environment")
     d.add_argument("--json", action="store_true")
     d.set_defaults(func=cmd_doctor)
+
+
+def _default_python(cli: Cli) -> str | None:
+    from configurator.bench.interpreters import default_python, is_frozen
+
+    if is_frozen():
+        cli.warn(cli.say(QT_TRANSLATE_NOOP("cli", "Looking for a Python interpreter with PyTorch…")))
+    return default_python()
+
+
+def cmd_interpreters(cli: Cli) -> int:
+    """``bench interpreters``: what ``--python`` could be, the usable ones first."""
+    from configurator.bench.interpreters import default_python, describe, discover, torch_summary
+    from configurator.cli import _table
+
+    a = cli.args
+    found = discover(import_torch=a.import_torch)
+    default = default_python(lambda: found)
+    if a.json:
+        cli.emit_json({"default": default, "interpreters": [p.to_json(cli._translate) for p in found]})
+        return 0
+    rows = [[cli.translate("cli", "Python"), cli.translate("cli", "PyTorch"), cli.translate("cli", "CUDA"),
+             "torchvision", "transformers", cli.translate("cli", "Path")]]
+    notes: list[str] = []
+    yes, no = "✓", "–"
+    for p in found:
+        if not p.ok:
+            notes.append(f"{p.path}: {cli.render(describe(p))}")
+            continue
+        cuda = p.cuda or (f"ROCm {p.hip}" if p.hip else "—")
+        if p.cuda_available is not None:
+            cuda += " ✓" if p.cuda_available else " ✗"
+        rows.append([p.python or "?", cli.render(torch_summary(p)) if p.torch is None or p.torch_error else p.torch,
+                     cuda if p.torch else "—", yes if p.torchvision else no, yes if p.transformers else no, p.path])
+    if len(rows) > 1:
+        print(_table(rows))
+        if a.import_torch:
+            print(cli.say(QT_TRANSLATE_NOOP("cli", "✓ or ✗ after the CUDA version: whether torch.cuda.is_available() "
+                                                   "in that interpreter.")))
+    if notes:
+        print("\n" + cli.translate("cli", "Not usable:"))
+        for line in notes:
+            print("  " + line)
+    print()
+    if default is not None:
+        print(cli.say(QT_TRANSLATE_NOOP("cli", "`configurator bench` runs under {path} unless --python says "
+                                               "otherwise."), path=default))
+    else:
+        print(cli.say(QT_TRANSLATE_NOOP("cli", "No Python with PyTorch found: install it into one of these "
+                                               "(python -m pip install torch torchvision) or give --python PATH.")))
+    return 0
 
 
 def _row_line(cli: Cli, row: RowResult) -> str:
@@ -67,9 +125,15 @@ def cmd_bench(cli: Cli) -> int:
                                              names=", ".join(bad), choices=", ".join(suites.JOBS))))
         elif not jobs:
             errors.append(("--only", cli.say(QT_TRANSLATE_NOOP("cli", "names no workload"))))
-    python = a.python or sys.executable
+    python = a.python
     if a.python and not Path(a.python).is_file():
         errors.append(("--python", cli.say(QT_TRANSLATE_NOOP("cli", "no such interpreter: {path}"), path=a.python)))
+    elif not a.python and not errors:
+        python = _default_python(cli)
+        if python is None:
+            errors.append(("--python", cli.say(QT_TRANSLATE_NOOP(
+                "cli", "no Python with PyTorch found on this machine; give one with --python PATH "
+                       "(`configurator bench interpreters` lists the interpreters found)"))))
     if a.out and Path(a.out).is_dir():
         errors.append(("--out", cli.say(QT_TRANSLATE_NOOP("cli", "{path} is a folder; give a file name"),
                                         path=a.out)))

@@ -127,6 +127,10 @@
         <translation>选择其他 Python 解释器</translation>
     </message>
     <message>
+        <source>Look again for Python interpreters on this machine</source>
+        <translation>重新查找本机上的 Python 解释器</translation>
+    </message>
+    <message>
         <source>Run benchmarks</source>
         <translation>运行基准测试</translation>
     </message>
@@ -177,6 +181,34 @@
     <message>
         <source>(none)</source>
         <translation>（无）</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>查找中…</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
+    </message>
+    <message>
+        <source>Looking for Python interpreters…</source>
+        <translation>正在查找 Python 解释器…</translation>
+    </message>
+    <message>
+        <source>Path to a Python interpreter with PyTorch</source>
+        <translation>装有 PyTorch 的 Python 解释器路径</translation>
+    </message>
+    <message>
+        <source>Also installed: {packages}</source>
+        <translation>另外已安装：{packages}</translation>
+    </message>
+    <message>
+        <source>Could not look for Python interpreters: {error}</source>
+        <translation>无法查找 Python 解释器：{error}</translation>
+    </message>
+    <message>
+        <source>No Python with PyTorch found; pick one with “…”.</source>
+        <translation>没有找到装有 PyTorch 的 Python；请用“…”选择一个。</translation>
     </message>
     <message>
         <source>Python interpreter</source>
@@ -567,14 +599,6 @@
         <translation>ECC 错误</translation>
     </message>
     <message>
-        <source>busy %</source>
-        <translation>占用 %</translation>
-    </message>
-    <message>
-        <source>VRAM %</source>
-        <translation>显存 %</translation>
-    </message>
-    <message>
         <source>MIG device</source>
         <translation>MIG 设备</translation>
     </message>
@@ -649,18 +673,6 @@
     <message>
         <source>This app</source>
         <translation>本应用</translation>
-    </message>
-    <message>
-        <source>CPU %</source>
-        <translation>CPU %</translation>
-    </message>
-    <message>
-        <source>RAM %</source>
-        <translation>内存 %</translation>
-    </message>
-    <message>
-        <source>iowait %</source>
-        <translation>iowait %</translation>
     </message>
     <message>
         <source>Host</source>
@@ -1977,6 +1989,78 @@
         <source>GPT-2 decoding {n} tokens</source>
         <translation>GPT-2 解码 {n} 个词元</translation>
     </message>
+    <message>
+        <source>there is no file {path}</source>
+        <translation>文件 {path} 不存在</translation>
+    </message>
+    <message>
+        <source>{path} is not a program</source>
+        <translation>{path} 不是可执行程序</translation>
+    </message>
+    <message>
+        <source>it cannot be started: {error}</source>
+        <translation>无法启动：{error}</translation>
+    </message>
+    <message>
+        <source>it ended with exit code {code}: {detail}</source>
+        <translation>以退出码 {code} 结束：{detail}</translation>
+    </message>
+    <message>
+        <source>its answer was not understood: {output}</source>
+        <translation>无法理解它的输出：{output}</translation>
+    </message>
+    <message>
+        <source>Python {version} is too old: the benchmarks need Python {minimum} or newer</source>
+        <translation>Python {version} 太旧：基准测试需要 Python {minimum} 或更新版本</translation>
+    </message>
+    <message>
+        <source>the search was cancelled</source>
+        <translation>查找已取消</translation>
+    </message>
+    <message>
+        <source>it did not answer within {seconds} s</source>
+        <translation>{seconds} 秒内没有响应</translation>
+    </message>
+    <message>
+        <source>no PyTorch</source>
+        <translation>没有 PyTorch</translation>
+    </message>
+    <message>
+        <source>torch {version} (broken)</source>
+        <translation>torch {version}（已损坏）</translation>
+    </message>
+    <message>
+        <source>torch {version} (CUDA {cuda})</source>
+        <translation>torch {version}（CUDA {cuda}）</translation>
+    </message>
+    <message>
+        <source>torch {version} (ROCm {rocm})</source>
+        <translation>torch {version}（ROCm {rocm}）</translation>
+    </message>
+    <message>
+        <source>torch {version} (CPU only)</source>
+        <translation>torch {version}（仅 CPU）</translation>
+    </message>
+    <message>
+        <source>torch {version}</source>
+        <translation>torch {version}</translation>
+    </message>
+    <message>
+        <source>Python {python} · {torch}</source>
+        <translation>Python {python} · {torch}</translation>
+    </message>
+    <message>
+        <source>{python} cannot run the benchmarks: {reason}</source>
+        <translation>{python} 无法运行基准测试：{reason}</translation>
+    </message>
+    <message>
+        <source>There is no PyTorch in {python}. Install it with “{command}” (pytorch.org gives the command for your CUDA version), or choose another interpreter.</source>
+        <translation>{python} 中没有 PyTorch。请用“{command}”安装（pytorch.org 上有对应你 CUDA 版本的命令），或选择其他解释器。</translation>
+    </message>
+    <message>
+        <source>PyTorch in {python} does not load: {error}</source>
+        <translation>{python} 中的 PyTorch 无法加载：{error}</translation>
+    </message>
 </context>
 <context>
     <name>build</name>
@@ -2072,6 +2156,42 @@
         <translation>已将 {n} 个部件写入 {path}。</translation>
     </message>
     <message>
+        <source>Looking for a Python interpreter with PyTorch…</source>
+        <translation>正在查找装有 PyTorch 的 Python 解释器…</translation>
+    </message>
+    <message>
+        <source>Python</source>
+        <translation>Python</translation>
+    </message>
+    <message>
+        <source>PyTorch</source>
+        <translation>PyTorch</translation>
+    </message>
+    <message>
+        <source>CUDA</source>
+        <translation>CUDA</translation>
+    </message>
+    <message>
+        <source>Path</source>
+        <translation>路径</translation>
+    </message>
+    <message>
+        <source>✓ or ✗ after the CUDA version: whether torch.cuda.is_available() in that interpreter.</source>
+        <translation>CUDA 版本后的 ✓ 或 ✗：该解释器中 torch.cuda.is_available() 的结果。</translation>
+    </message>
+    <message>
+        <source>Not usable:</source>
+        <translation>不可用：</translation>
+    </message>
+    <message>
+        <source>`configurator bench` runs under {path} unless --python says otherwise.</source>
+        <translation>除非用 --python 另行指定，`configurator bench` 在 {path} 下运行。</translation>
+    </message>
+    <message>
+        <source>No Python with PyTorch found: install it into one of these (python -m pip install torch torchvision) or give --python PATH.</source>
+        <translation>没有找到装有 PyTorch 的 Python：请在上面某个解释器中安装（python -m pip install torch torchvision），或用 --python PATH 指定。</translation>
+    </message>
+    <message>
         <source>{name}: {value} {unit} (median {median}, IQR {iqr})</source>
         <translation>{name}：{value} {unit}（中位数 {median}，四分位距 {iqr}）</translation>
     </message>
@@ -2086,6 +2206,10 @@
     <message>
         <source>no such interpreter: {path}</source>
         <translation>没有这个解释器：{path}</translation>
+    </message>
+    <message>
+        <source>no Python with PyTorch found on this machine; give one with --python PATH (`configurator bench interpreters` lists the interpreters found)</source>
+        <translation>本机上没有找到装有 PyTorch 的 Python；请用 --python PATH 指定一个（`configurator bench interpreters` 列出找到的解释器）</translation>
     </message>
     <message>
         <source>{path} is a folder; give a file name</source>

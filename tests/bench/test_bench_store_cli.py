@@ -117,3 +117,89 @@ def test_doctor_json(capsys) -> None:  # type: ignore[no-untyped-def]
     ids = {c["id"] for c in doc["checks"]}
     assert {"driver", "cuda_available", "pip_check", "paths", "os", "cpu_threads"} <= ids
     assert all(set(c) == {"id", "check", "verdict", "detail", "fix", "rules"} for c in doc["checks"])
+
+
+# -- which interpreter: `bench --python` and `bench interpreters` ------------------------------------
+
+
+def _probe(path: str, torch: str | None = None, error: str | None = None):  # type: ignore[no-untyped-def]
+    from configurator.bench.interpreters import Probe
+    from configurator.core.i18n import Message
+
+    return Probe(path, python="3.12.3", executable=path, prefix=path + "-env", platform="linux", torch=torch,
+                 cuda="12.8" if torch else None, torchvision=bool(torch),
+                 error=Message("bench", error) if error else None)
+
+
+def test_frozen_bench_without_any_torch_is_exit_2_naming_python(capsys, db_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from configurator.bench import interpreters
+
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(interpreters, "discover", lambda **kw: [_probe("/usr/bin/python3")])
+    code, out, err = run(capsys, "--db", str(db_path), "bench", "--json")
+    assert code == 2 and "Traceback" not in err
+    error = json.loads(out)["errors"][0]
+    assert error["path"] == "--python" and "no Python with PyTorch found" in error["message"]
+    assert "--python PATH" in error["message"] and "configurator bench interpreters" in error["message"]
+    assert not db_path.exists()
+
+
+def test_frozen_bench_runs_under_the_first_interpreter_with_torch(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from configurator.bench import interpreters, runner
+
+    used: list[str] = []
+
+    class FakeRunner:
+        def __init__(self, session, on_event) -> None:  # type: ignore[no-untyped-def]
+            self.session = session
+
+        def run(self):  # type: ignore[no-untyped-def]
+            used.append(self.session.python)
+            return self.session.record
+
+        def cancel(self) -> None:
+            pass
+
+    monkeypatch.setattr(runner, "SubprocessRunner", FakeRunner)
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(interpreters, "discover", lambda **kw: [_probe("/opt/conda/bin/python", "2.14.1"),
+                                                                _probe("/usr/bin/python3")])
+    code, out, err = run(capsys, "bench", "--no-store", "--json", "--only", "matmul")
+    assert code == 0 and used == ["/opt/conda/bin/python"]
+    assert json.loads(out)["run"]["python"] == "/opt/conda/bin/python"
+    assert "Looking for a Python interpreter with PyTorch" in err
+
+    monkeypatch.delattr(sys, "frozen")  # from a source checkout: this interpreter, no search
+    monkeypatch.setattr(interpreters, "discover", lambda **kw: pytest.fail("no search needed"))
+    run(capsys, "bench", "--no-store", "--json", "--only", "matmul")
+    assert used[-1] == sys.executable
+
+
+def test_bench_interpreters_lists_json_and_table(capsys, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    from configurator.bench import interpreters
+
+    found = [_probe("/envs/dl/bin/python", "2.14.1+cu128"), _probe("/usr/bin/python3"),
+             _probe("/old/python2", error="Python 2.7.18 is too old")]
+    seen: list[dict] = []
+    monkeypatch.setattr(interpreters, "discover", lambda **kw: seen.append(kw) or found)
+    code, out, _ = run(capsys, "bench", "interpreters", "--json")
+    assert code == 0 and seen == [{"import_torch": False}]
+    doc = json.loads(out)
+    assert doc["default"] == sys.executable  # not frozen: this interpreter
+    first = doc["interpreters"][0]
+    assert first == {"path": "/envs/dl/bin/python", "python": "3.12.3", "executable": "/envs/dl/bin/python",
+                     "prefix": "/envs/dl/bin/python-env", "torch": "2.14.1+cu128", "cuda": "12.8", "hip": None,
+                     "cuda_available": None, "torchvision": True, "transformers": False, "usable": True,
+                     "error": None}
+    assert [i["usable"] for i in doc["interpreters"]] == [True, False, False]
+    assert "pip install torch" in doc["interpreters"][1]["error"]
+
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    code, out, _ = run(capsys, "bench", "interpreters", "--import-torch")
+    assert code == 0 and seen[-1] == {"import_torch": True}
+    lines = out.splitlines()
+    assert lines[0].split() == ["Python", "PyTorch", "CUDA", "torchvision", "transformers", "Path"]
+    assert lines[2].split() == ["3.12.3", "2.14.1+cu128", "12.8", "✓", "–", "/envs/dl/bin/python"]
+    assert "no PyTorch" in lines[3] and "/usr/bin/python3" in lines[3]
+    assert "  /old/python2: Python 2.7.18 is too old" in out
+    assert "`configurator bench` runs under /envs/dl/bin/python" in out

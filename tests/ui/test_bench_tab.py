@@ -4,17 +4,35 @@ from __future__ import annotations
 
 import csv
 import json
+import sys
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QProcess
+from PySide6.QtCore import QProcess, QSettings, Qt
 
+from configurator.bench import interpreters, suites
+from configurator.bench.interpreters import Probe
 from configurator.bench.runner import SuiteSession
+from configurator.core.i18n import Message
 from configurator.store.bench_results import BenchResultsRepository
 from configurator.store.repository import BuildsRepository
 from configurator.ui.bench import BenchmarkTab, QtSuiteRunner
+from configurator.ui.tasks import TaskRunner
 
 FAULT = "configurator.bench.fault_worker"
+
+
+def probe_of(path: str | Path, torch: str | None = "2.14.1+cu128", cuda: str | None = "12.8",
+             python: str = "3.11.9", error: str | None = None) -> Probe:
+    return Probe(str(path), python=python, executable=str(path), prefix=str(path) + "-env", platform="linux",
+                 torch=torch, cuda=cuda if torch else None, torchvision=True,
+                 error=Message("bench", error) if error else None)
+
+
+@pytest.fixture(autouse=True)
+def no_real_search(monkeypatch):  # type: ignore[no-untyped-def]
+    """The tab looks for interpreters when shown; here it finds this one only (with torch)."""
+    monkeypatch.setattr(interpreters, "discover", lambda **kw: [probe_of(sys.executable)])
 
 
 def fault_session(jobs: list[str], **kw) -> SuiteSession:  # type: ignore[no-untyped-def]
@@ -96,7 +114,7 @@ def test_tab_empty_state_and_title(window) -> None:  # type: ignore[no-untyped-d
     assert "No run yet" in tab.status.text()
     assert tab.run_button.isEnabled() and not tab.cancel_button.isEnabled()
     assert not tab.export_json_button.isEnabled()
-    assert tab.python_edit.text()
+    assert tab.python_path() == sys.executable
 
 
 def test_tab_runs_stores_compares_and_exports(qtbot, window, services, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -145,9 +163,21 @@ def test_tab_estimate_seam(qtbot, window) -> None:  # type: ignore[no-untyped-de
     assert cell.toolTip() == "test estimate"
 
 
+def test_run_button_starts_the_whole_suite(qtbot, window, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The button's clicked(bool) must not arrive as ``jobs=False`` (it did: TypeError, no run)."""
+    tab = bench_tab(window)
+    started: list[object] = []
+    monkeypatch.setattr(tab.runner, "start", started.append)
+    qtbot.mouseClick(tab.run_button, Qt.MouseButton.LeftButton)
+    assert len(started) == 1 and tab.last_error is None
+    session = started[0]
+    assert isinstance(session, SuiteSession)
+    assert session.jobs == list(suites.SUITE_JOBS[session.suite])
+
+
 def test_tab_rejects_a_missing_interpreter(window) -> None:  # type: ignore[no-untyped-def]
     tab = bench_tab(window)
-    tab.python_edit.setText("/no/such/python")
+    tab.set_python("/no/such/python")
     assert not tab.start()
     assert "No Python interpreter" in (tab.last_error or "")
 
@@ -163,3 +193,131 @@ def test_tab_real_worker_tiny_matmul(qtbot, window) -> None:  # type: ignore[no-
     assert row.status == "ok" and row.unit == "TFLOPS" and row.value > 0
     assert rec.fingerprint["torch"] and rec.resolved_device == "cpu"
     qtbot.waitUntil(lambda: tab.saved_run_id is not None, timeout=10000)
+
+
+# -- choosing the interpreter -----------------------------------------------------------------------
+
+
+@pytest.fixture
+def make_tab(qtbot, qapp, tmp_path: Path):  # type: ignore[no-untyped-def]
+    """A tab built on its own, with a fake search for interpreters."""
+    made: list[tuple[BenchmarkTab, TaskRunner, QtSuiteRunner]] = []
+
+    def make(found: list[Probe], settings: QSettings | None = None, probe_fn=None) -> BenchmarkTab:  # type: ignore[no-untyped-def]
+        tasks, runner = TaskRunner(), QtSuiteRunner(grace_s=0.5)
+        settings = settings or QSettings(str(tmp_path / "tab.ini"), QSettings.Format.IniFormat)
+        tab = BenchmarkTab(runner, tasks, settings, discover_fn=lambda: list(found),
+                           probe_fn=probe_fn or (lambda path: probe_of(path, torch=None)))
+        qtbot.addWidget(tab)
+        made.append((tab, tasks, runner))
+        return tab
+
+    yield make
+    for _tab, tasks, runner in made:
+        runner.shutdown()
+        tasks.wait()
+
+
+def interpreter(tmp_path: Path, name: str) -> Path:
+    path = tmp_path / name / "bin" / "python3"
+    path.parent.mkdir(parents=True)
+    path.write_text("#!/bin/sh\n", encoding="utf-8")
+    path.chmod(0o755)
+    return path
+
+
+def shown(qtbot, tab: BenchmarkTab) -> BenchmarkTab:  # type: ignore[no-untyped-def]
+    assert not tab.discovered and not tab.discovering  # nothing is searched before the tab is shown
+    tab.show()
+    qtbot.waitUntil(lambda: tab.discovered, timeout=5000)
+    return tab
+
+
+def test_discovery_fills_the_combo_when_first_shown(qtbot, make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    torch_py, plain_py = interpreter(tmp_path, "torch"), interpreter(tmp_path, "plain")
+    found = [probe_of(sys.executable), probe_of(torch_py, torch="2.3.1", cuda=None),
+             probe_of(plain_py, torch=None), probe_of("/old/python2", python="2.7.18", error="too old")]
+    tab = shown(qtbot, make_tab(found))
+    combo = tab.python_combo
+    assert combo.objectName() == "benchPython" and combo.isEditable()
+    assert [combo.itemData(i) for i in range(combo.count())] == [p.path for p in found]
+    assert combo.itemText(0) == f"Python 3.11.9 · torch 2.14.1 (CUDA 12.8) — {sys.executable}"
+    assert combo.itemText(1) == f"Python 3.11.9 · torch 2.3.1 (CPU only) — {torch_py}"
+    assert combo.itemText(2) == f"Python 3.11.9 · no PyTorch — {plain_py}"
+    assert combo.itemText(3) == "too old — /old/python2"
+    assert not combo.model().item(3).isEnabled() and combo.model().item(2).isEnabled()
+    assert tab.python_path() == sys.executable  # not frozen: this interpreter, as before
+    assert combo.currentText() == combo.itemText(0)
+    assert tab.python_refresh.isEnabled() and tab.python_refresh.text() == "Refresh"
+    assert "No run yet" in tab.status.text()
+
+    found.append(probe_of(interpreter(tmp_path, "new")))  # Refresh looks again
+    tab.refresh_interpreters()
+    assert not tab.python_refresh.isEnabled()
+    qtbot.waitUntil(lambda: not tab.discovering and combo.count() == 5, timeout=5000)
+    assert tab.python_path() == sys.executable
+
+
+def test_saved_setting_is_preselected(qtbot, make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    a, b = interpreter(tmp_path, "a"), interpreter(tmp_path, "b")
+    settings = QSettings(str(tmp_path / "saved.ini"), QSettings.Format.IniFormat)
+    settings.setValue("bench/python", str(b))
+    tab = make_tab([probe_of(a, torch="2.14.1"), probe_of(b, torch="2.3.0")], settings)
+    assert tab.python_path() == str(b)  # before the search too
+    shown(qtbot, tab)
+    assert tab.python_path() == str(b) and tab.python_combo.currentIndex() == 1
+    assert tab.python_combo.currentText().startswith("Python 3.11.9 · torch 2.3.0")
+
+
+def test_saved_interpreter_not_found_by_the_search_is_kept_and_probed(qtbot, make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    mine = interpreter(tmp_path, "mine")
+    settings = QSettings(str(tmp_path / "saved.ini"), QSettings.Format.IniFormat)
+    settings.setValue("bench/python", str(mine))
+    tab = shown(qtbot, make_tab([probe_of(sys.executable)], settings,
+                                probe_fn=lambda path: probe_of(path, torch="2.5.0", cuda="12.4")))
+    qtbot.waitUntil(lambda: tab.known_probe(str(mine)) is not None, timeout=5000)
+    assert tab.python_path() == str(mine)
+    assert tab.python_combo.currentText() == f"Python 3.11.9 · torch 2.5.0 (CUDA 12.4) — {mine}"
+
+
+def test_interpreter_without_torch_is_refused_with_the_pip_command(qtbot, make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    plain = interpreter(tmp_path, "plain")
+    tab = shown(qtbot, make_tab([probe_of(sys.executable), probe_of(plain, torch=None)]))
+    tab.python_combo.setCurrentIndex(1)  # chosen: the status says so before anything runs
+    expected = (f"There is no PyTorch in {plain}. Install it with “{plain} -m pip install torch torchvision”")
+    assert tab.status.text().startswith(expected) and "cf222e" in tab.status.styleSheet()
+    assert not tab.start()
+    assert (tab.last_error or "").startswith(expected) and not tab.runner.is_running()
+    tab.python_combo.setCurrentIndex(0)  # back to one with torch: the note goes
+    assert "No run yet" in tab.status.text() and tab.status.styleSheet() == ""
+
+
+def test_browsed_or_typed_path_is_probed(qtbot, make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    typed = interpreter(tmp_path, "typed")
+    tab = shown(qtbot, make_tab([probe_of(sys.executable)]))
+    tab.python_combo.setEditText(str(typed))
+    assert tab.python_path() == str(typed)
+    tab.python_combo.lineEdit().editingFinished.emit()  # what Return or leaving the field does
+    qtbot.waitUntil(lambda: tab.known_probe(str(typed)) is not None, timeout=5000)
+    assert tab.python_combo.currentText() == f"Python 3.11.9 · no PyTorch — {typed}"
+    assert tab.python_path() == str(typed) and "There is no PyTorch" in tab.status.text()
+    assert tab.python_combo.count() == 2
+
+
+def test_frozen_default_is_the_first_with_torch(qtbot, make_tab, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    plain, good = interpreter(tmp_path, "plain"), interpreter(tmp_path, "conda-torch")
+    tab = make_tab([probe_of(good, torch="2.14.1"), probe_of(plain, torch=None)])
+    assert tab.python_path() == ""  # the app itself is no choice
+    shown(qtbot, tab)
+    assert tab.python_path() == str(good)
+
+
+def test_frozen_without_any_torch_says_so(qtbot, make_tab, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    plain = interpreter(tmp_path, "plain")
+    tab = shown(qtbot, make_tab([probe_of(plain, torch=None)]))
+    assert tab.python_path() == "" and tab.python_combo.count() == 1
+    message = "No Python with PyTorch found; pick one with “…”."
+    assert tab.status.text() == message
+    assert not tab.start() and tab.last_error == message

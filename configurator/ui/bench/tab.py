@@ -6,11 +6,12 @@ from __future__ import annotations
 
 import statistics
 import sys
+import threading
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QEvent, QSettings, Qt
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Qt
 from PySide6.QtGui import QColor, QFont
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -19,7 +20,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QLineEdit,
     QPlainTextEdit,
     QProgressBar,
     QPushButton,
@@ -30,7 +30,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from configurator.bench import suites
+from configurator.bench import interpreters, suites
+from configurator.bench.interpreters import Probe
 from configurator.bench.references import percent_diff, references_for
 from configurator.bench.results import STATUS_LABELS, RowResult, RunRecord, export_csv, export_json, fmt_value
 from configurator.bench.runner import WORKER_MODULE, Event, SuiteSession
@@ -44,6 +45,9 @@ from configurator.ui.tasks import TaskRunner
 
 # The planner's estimate for a result row on the fingerprinted hardware: (value, unit, how it was made).
 EstimateFor = Callable[[dict[str, Any], RowResult], "tuple[float, str, str] | None"]
+# Finding interpreters (run on a worker thread): all of them, or one path the user typed or browsed to.
+DiscoverFn = Callable[[], "list[Probe]"]
+ProbeFn = Callable[[str], Probe]
 
 COLUMNS = 7
 STATUS_COLOURS = {"ok": "#1a7f37", "failed": "#cf222e", "timeout": "#cf222e", "cancelled": "#9a6700",
@@ -70,6 +74,9 @@ class BenchmarkTab(QWidget):
         builds: BuildsRepository | None = None,
         estimate_for: EstimateFor | None = None,
         parent: QWidget | None = None,
+        *,
+        discover_fn: DiscoverFn | None = None,
+        probe_fn: ProbeFn | None = None,
     ):
         super().__init__(parent)
         self.setObjectName("BenchmarkTab")
@@ -84,6 +91,18 @@ class BenchmarkTab(QWidget):
         self.last_error: str | None = None
         self.saved_run_id: int | None = None
         self.worker_module = WORKER_MODULE  # tests put the fault worker here
+        # Interpreters: discovered in the background when the tab is first shown (never at start-up).
+        self._stop = threading.Event()
+        self.discover_fn: DiscoverFn = discover_fn or (lambda: interpreters.discover(cancelled=self._stop.is_set))
+        self.probe_fn: ProbeFn = probe_fn or (lambda path: interpreters.probe(path))
+        self.probes: dict[tuple[str, str], Probe] = {}
+        self.discovering = False
+        self.discovered = False  # a search has finished
+        self._probing: set[tuple[str, str]] = set()
+        self._note: tuple[str, str] | None = None  # the status (text, style) an interpreter note covers
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.shutdown)
 
         # -- controls --
         self.suite_label = QLabel()
@@ -93,12 +112,26 @@ class BenchmarkTab(QWidget):
         self.device_combo = QComboBox()
         self.device_combo.setObjectName("benchDevice")
         self.python_label = QLabel()
-        self.python_edit = QLineEdit(str(settings.value("bench/python", "") or sys.executable))
-        self.python_edit.setObjectName("benchPython")
-        self.python_edit.setMinimumWidth(80)
+        self.python_combo = QComboBox()
+        self.python_combo.setObjectName("benchPython")
+        self.python_combo.setEditable(True)
+        self.python_combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.python_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.python_combo.setMinimumContentsLength(20)
+        initial = str(settings.value("bench/python", "") or "") or (
+            "" if interpreters.is_frozen() else sys.executable)
+        if initial:
+            self.python_combo.addItem(initial, initial)
+        self.python_combo.currentIndexChanged.connect(self._update_python_note)
+        line_edit = self.python_combo.lineEdit()
+        assert line_edit is not None
+        line_edit.editingFinished.connect(self._on_python_typed)
         self.python_browse = QPushButton("…")
         self.python_browse.setFixedWidth(32)
         self.python_browse.clicked.connect(self.pick_python)
+        self.python_refresh = QPushButton()
+        self.python_refresh.setObjectName("benchPythonRefresh")
+        self.python_refresh.clicked.connect(self.refresh_interpreters)
         self.build_label = QLabel()
         self.build_combo = QComboBox()
         self.build_combo.setObjectName("benchBuild")
@@ -107,7 +140,7 @@ class BenchmarkTab(QWidget):
         font = QFont(self.run_button.font())
         font.setBold(True)
         self.run_button.setFont(font)
-        self.run_button.clicked.connect(self.start)
+        self.run_button.clicked.connect(lambda _checked=False: self.start())  # not start(jobs=checked)
         self.cancel_button = QPushButton()
         self.cancel_button.setObjectName("benchCancel")
         self.cancel_button.setEnabled(False)
@@ -125,8 +158,9 @@ class BenchmarkTab(QWidget):
         top.addWidget(self.cancel_button)
         second = QHBoxLayout()
         second.addWidget(self.python_label)
-        second.addWidget(self.python_edit, 1)
+        second.addWidget(self.python_combo, 1)
         second.addWidget(self.python_browse)
+        second.addWidget(self.python_refresh)
 
         self.progress = QProgressBar()
         self.progress.setObjectName("benchProgress")
@@ -234,12 +268,14 @@ class BenchmarkTab(QWidget):
                 combo.addItem(text, code)
             combo.setCurrentIndex(max(0, combo.findData(current)))
             combo.blockSignals(False)
-        self.python_edit.setToolTip(translate("BenchmarkTab", "The interpreter the benchmarks run under: it needs "
-                                                              "torch (and torchvision, transformers for the model "
-                                                              "workloads)."))
+        self.python_combo.setToolTip(translate("BenchmarkTab", "The interpreter the benchmarks run under: it needs "
+                                                               "torch (and torchvision, transformers for the model "
+                                                               "workloads)."))
         self.suite_combo.setToolTip(translate("BenchmarkTab", "Quick: about 2 minutes on a small CPU. Standard: "
                                                               "10–20 minutes. Full: an hour or more."))
         self.python_browse.setToolTip(translate("BenchmarkTab", "Choose another Python interpreter"))
+        self.python_refresh.setToolTip(translate("BenchmarkTab", "Look again for Python interpreters on this "
+                                                                 "machine"))
         self.run_button.setText(translate("BenchmarkTab", "Run benchmarks"))
         self.cancel_button.setText(translate("BenchmarkTab", "Cancel"))
         self.export_json_button.setText(translate("BenchmarkTab", "Export JSON…"))
@@ -252,7 +288,12 @@ class BenchmarkTab(QWidget):
             translate("BenchmarkTab", "vs planner estimate")])
         if self.build_combo.count():
             self.build_combo.setItemText(0, translate("BenchmarkTab", "(none)"))
+        if self._note is not None:  # the note is written again below, in the new language
+            self.status.setText(self._note[0])
+            self.status.setStyleSheet(self._note[1])
+            self._note = None
         self._show_record()
+        self._retranslate_interpreters()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -261,7 +302,13 @@ class BenchmarkTab(QWidget):
 
     def showEvent(self, event: Any) -> None:
         self._refresh_builds()
+        if not self.discovered and not self.discovering:
+            self.refresh_interpreters()
         super().showEvent(event)
+
+    def shutdown(self) -> None:
+        """Stop a search for interpreters that is under way (its child processes are killed)."""
+        self._stop.set()
 
     def _refresh_builds(self) -> None:
         current = self.build_combo.currentData()
@@ -275,22 +322,208 @@ class BenchmarkTab(QWidget):
         self.build_combo.blockSignals(False)
 
     # -- running -------------------------------------------------------------------------------
+    def _retranslate_interpreters(self) -> None:
+        self.python_refresh.setText(translate("BenchmarkTab", "Searching…") if self.discovering
+                                    else translate("BenchmarkTab", "Refresh"))
+        line_edit = self.python_combo.lineEdit()
+        if line_edit is not None:
+            line_edit.setPlaceholderText(
+                translate("BenchmarkTab", "Looking for Python interpreters…") if self.discovering
+                else translate("BenchmarkTab", "Path to a Python interpreter with PyTorch"))
+        for i in range(self.python_combo.count()):
+            path = self.python_combo.itemData(i)
+            if path:
+                self._set_item(i, str(path))
+        self._update_python_note()
+
+    # -- interpreters ------------------------------------------------------------------------------
+    def python_path(self) -> str:
+        """The interpreter chosen: the path behind the selected line, or the path typed in."""
+        combo = self.python_combo
+        text = combo.currentText().strip()
+        i = combo.currentIndex()
+        if i >= 0 and combo.itemText(i) == text and combo.itemData(i):
+            return str(combo.itemData(i))
+        i = combo.findText(text)
+        if i >= 0 and combo.itemData(i):
+            return str(combo.itemData(i))
+        return text
+
+    def set_python(self, path: str) -> None:
+        """Choose ``path`` (typed, browsed or restored); it is probed in the background if new."""
+        path = path.strip()
+        if not path:
+            self.python_combo.setCurrentIndex(-1)
+            self._update_python_note()
+            return
+        i = self._item_for(path)
+        if i < 0:
+            self.python_combo.addItem(path, path)
+            i = self.python_combo.count() - 1
+            self._set_item(i, path)
+        self.python_combo.setCurrentIndex(i)
+        self.python_combo.setEditText(self.python_combo.itemText(i))
+        self._probe_later(path)
+        self._update_python_note()
+
+    def known_probe(self, path: str) -> Probe | None:
+        return self.probes.get(interpreters.identity(path)) if path else None
+
+    def _item_for(self, path: str) -> int:
+        key = interpreters.identity(path)
+        for i in range(self.python_combo.count()):
+            data = self.python_combo.itemData(i)
+            if data and interpreters.identity(str(data)) == key:
+                return i
+        return -1
+
+    def _set_item(self, i: int, path: str) -> None:
+        probe = self.known_probe(path)
+        combo = self.python_combo
+        if probe is None:
+            combo.setItemText(i, path)
+            combo.setItemData(i, None, Qt.ItemDataRole.ToolTipRole)
+        else:
+            combo.setItemText(i, f"{_render(interpreters.describe(probe))} — {path}")
+            problem = interpreters.problem(probe)
+            extras = [name for name, present in (("torchvision", probe.torchvision),
+                                                 ("transformers", probe.transformers)) if present]
+            tip = _render(problem) if problem is not None else (
+                translate("BenchmarkTab", "Also installed: {packages}").replace("{packages}", ", ".join(extras))
+                if extras else "")
+            combo.setItemData(i, tip or None, Qt.ItemDataRole.ToolTipRole)
+        model = combo.model()
+        item = model.item(i) if hasattr(model, "item") else None
+        if item is not None:  # those that cannot run the benchmarks stay listed, with the reason, but greyed
+            item.setEnabled(probe is None or probe.ok)
+
+    def _probe_later(self, path: str) -> None:
+        key = interpreters.identity(path)
+        if key in self.probes or key in self._probing or not Path(path).is_file():
+            return
+        self._probing.add(key)
+        probe_fn = self.probe_fn
+        self.tasks.submit(lambda: probe_fn(path), self._on_probed,
+                          lambda exc, _tb: self._probing.discard(key))
+
+    def _on_probed(self, probe: Probe) -> None:
+        key = interpreters.identity(probe.path)
+        self._probing.discard(key)
+        self.probes[key] = probe
+        i = self._item_for(probe.path)
+        if i >= 0:
+            current = self.python_combo.currentIndex() == i
+            self._set_item(i, str(self.python_combo.itemData(i)))
+            if current:
+                self.python_combo.setEditText(self.python_combo.itemText(i))
+        self._update_python_note()
+
+    def _on_python_typed(self) -> None:
+        text = self.python_combo.currentText().strip()
+        if text and self.python_combo.findText(text) < 0:
+            self.set_python(text)
+
+    def refresh_interpreters(self) -> None:
+        """Look for interpreters on a worker thread; the list fills when they have answered."""
+        if self.discovering:
+            return
+        self.discovering = True
+        self._stop.clear()
+        self.python_refresh.setEnabled(False)
+        self._retranslate_interpreters()
+        self.tasks.submit(self.discover_fn, self._on_discovered, self._on_discover_failed)
+
+    def _discovery_done(self) -> None:
+        self.discovering = False
+        self.discovered = True
+        self.python_refresh.setEnabled(not self.runner.is_running())
+        self._retranslate_interpreters()
+
+    def _on_discover_failed(self, exc: BaseException, _tb: str) -> None:
+        self._discovery_done()
+        self._set_status(translate("BenchmarkTab", "Could not look for Python interpreters: {error}")
+                         .replace("{error}", str(exc)), error=True)
+
+    def _on_discovered(self, found: list[Probe]) -> None:
+        current = self.python_path()
+        for p in found:
+            self.probes[interpreters.identity(p.path)] = p
+        combo = self.python_combo
+        combo.blockSignals(True)
+        combo.clear()
+        for p in found:
+            combo.addItem(p.path, p.path)
+            self._set_item(combo.count() - 1, p.path)
+        if not current and interpreters.is_frozen():  # no choice yet: the first one with torch
+            current = next((p.path for p in found if p.has_torch), "")
+        if current:
+            i = self._item_for(current)
+            if i < 0:
+                combo.insertItem(0, current, current)
+                self._set_item(0, current)
+                i = 0
+                self._probe_later(current)
+            combo.setCurrentIndex(i)
+        else:
+            combo.setCurrentIndex(-1)
+            combo.setEditText("")
+        view = combo.view()
+        view.setMinimumWidth(min(view.sizeHintForColumn(0) + 24, 1200))
+        combo.blockSignals(False)
+        self._discovery_done()
+
+    def python_problem(self) -> str | None:
+        """Why the benchmarks cannot start with the chosen interpreter, when that is known now."""
+        path = self.python_path()
+        if not path:
+            if interpreters.is_frozen() and self.discovered:
+                return translate("BenchmarkTab", "No Python with PyTorch found; pick one with “…”.")
+            return None
+        probe = self.known_probe(path)
+        problem = interpreters.problem(probe) if probe is not None else None
+        return _render(problem) if problem is not None else None
+
+    def _update_python_note(self) -> None:
+        """Say in the status line, before anything runs, when the chosen interpreter cannot be used."""
+        if self.runner.is_running():
+            return
+        note = self.python_problem()
+        if note is not None:
+            if self._note is None:
+                self._note = (self.status.text(), self.status.styleSheet())
+            self._set_status(note, error=True)
+        elif self._note is not None:
+            text, style = self._note
+            self._note = None
+            self.status.setText(text)
+            self.status.setStyleSheet(style)
+
     def pick_python(self) -> None:
+        current = self.python_path()
         path, _ = QFileDialog.getOpenFileName(self, translate("BenchmarkTab", "Python interpreter"),
-                                              str(Path(self.python_edit.text()).parent))
+                                              str(Path(current).parent) if current else str(Path.home()))
         if path:
-            self.python_edit.setText(path)
+            self.set_python(path)
 
     def start(self, jobs: list[str] | None = None, overrides: dict[str, dict[str, Any]] | None = None,
               timeout_s: float | None = None) -> bool:
         """Start the chosen suite (tests may narrow it to ``jobs`` and small ``overrides``)."""
         if self.runner.is_running():
             return False
-        python = self.python_edit.text().strip()
+        python = self.python_path()
+        if not python and interpreters.is_frozen():
+            self._set_status(translate("BenchmarkTab", "No Python with PyTorch found; pick one with “…”."),
+                             error=True)
+            return False
         if not python or not Path(python).is_file():
             self._set_status(translate("BenchmarkTab", "No Python interpreter at {path}: choose one with “…”.")
                              .replace("{path}", python or "—"), error=True)
             return False
+        problem = self.python_problem()
+        if problem is not None:
+            self._set_status(problem, error=True)
+            return False
+        self._note = None
         suite = str(self.suite_combo.currentData())
         device = str(self.device_combo.currentData())
         self.settings.setValue("bench/suite", suite)
@@ -321,8 +554,9 @@ class BenchmarkTab(QWidget):
     def _set_running(self, running: bool) -> None:
         self.run_button.setEnabled(not running)
         self.cancel_button.setEnabled(running)
-        for w in (self.suite_combo, self.device_combo, self.python_edit, self.python_browse, self.build_combo):
+        for w in (self.suite_combo, self.device_combo, self.python_combo, self.python_browse, self.build_combo):
             w.setEnabled(not running)
+        self.python_refresh.setEnabled(not running and not self.discovering)
         has = self.record is not None and bool(self.record.rows) and not running
         self.export_json_button.setEnabled(has)
         self.export_csv_button.setEnabled(has)
