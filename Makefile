@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export QT_QPA_PLATFORM ?= offscreen
 
-.PHONY: run test lint bench translations clean
+.PHONY: run test lint bench translations package clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -17,7 +17,7 @@ run: $(STAMP)
 	QT_QPA_PLATFORM= $(BIN)/configurator
 
 lint: $(STAMP)
-	$(BIN)/ruff check configurator tests benchmarks db
+	$(BIN)/ruff check configurator tests benchmarks db packaging
 	$(BIN)/mypy configurator
 	$(BIN)/lint-imports
 
@@ -33,6 +33,20 @@ translations: $(STAMP)
 		-ts resources/translations/configurator_zh_CN.ts
 	$(BIN)/pyside6-lrelease resources/translations/configurator_zh_CN.ts \
 		-qm resources/translations/configurator_zh_CN.qm
+
+# The one-folder app in dist/configurator (PyInstaller; torch is not inside: benchmarks run under the
+# Python the user picks), its desktop files checked when the validators are installed, then smoke-tested.
+package: $(STAMP)
+	$(BIN)/python -c 'import PyInstaller' 2>/dev/null || $(BIN)/python -m pip install -q -e '.[package]'
+	@start=$$(date +%s); \
+	$(BIN)/pyinstaller --noconfirm --clean --log-level WARN --distpath dist --workpath build/pyinstaller \
+		packaging/configurator.spec && \
+	echo "package: dist/configurator built in $$(($$(date +%s) - start)) s, $$(du -sh dist/configurator | cut -f1)"
+	@if command -v desktop-file-validate >/dev/null; then desktop-file-validate packaging/linux/*.desktop; \
+	else echo "package: desktop-file-validate not installed (desktop-file-utils), not checked"; fi
+	@if command -v appstreamcli >/dev/null; then appstreamcli validate --no-net packaging/linux/*.metainfo.xml; \
+	else echo "package: appstreamcli not installed (appstream), not checked"; fi
+	$(BIN)/python packaging/smoke.py
 
 clean:
 	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache

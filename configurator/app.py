@@ -153,6 +153,10 @@ def run_gui(args: argparse.Namespace) -> int:
     app.setOrganizationName("configurator")
     app.setApplicationName("configurator")
     app.setApplicationDisplayName("Configurator")
+    from configurator.ui.icons import APP_ID, app_icon
+
+    app.setWindowIcon(app_icon())
+    app.setDesktopFileName(APP_ID)  # Wayland matches the window to the .desktop file (and its icon) by this
     log_path = setup_logging()
     services = build_services(args)
     services.log_path = log_path

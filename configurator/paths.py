@@ -1,12 +1,15 @@
 """Where the shipped data lives, and where the user's data goes.
 
 In a wheel, ``db/`` and ``resources/`` are force-included as
-``configurator/_data/``; in a source checkout they sit beside the package.
+``configurator/_data/``; in a source checkout they sit beside the package. The
+PyInstaller bundle (packaging/configurator.spec) puts them at ``configurator/_data/``
+under ``sys._MEIPASS`` too, where the frozen modules' ``__file__`` points.
 """
 
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 
 _PKG = Path(__file__).resolve().parent
@@ -26,6 +29,19 @@ CATALOGUE_DIR = DB_DIR / "catalogue"
 MIGRATIONS_DIR = DB_DIR / "migrations"
 RESOURCES_DIR = DATA_ROOT / "resources"
 TRANSLATIONS_DIR = RESOURCES_DIR / "translations"
+
+
+def worker_source_dir() -> Path | None:
+    """In the frozen app: the folder holding the benchmark worker as plain ``.py`` source.
+
+    The worker runs under the user's own Python (where torch is), which cannot import from
+    the bundle's archive; ``child_env`` puts this folder on its ``PYTHONPATH``. ``None``
+    when not frozen (the worker then runs from the package itself).
+    """
+    if not getattr(sys, "frozen", False):
+        return None
+    base = getattr(sys, "_MEIPASS", None)
+    return Path(base if base else Path(sys.executable).resolve().parent) / "worker_src"
 
 
 def user_data_dir() -> Path:

@@ -31,6 +31,7 @@ from configurator.bench.fingerprint import machine_id
 from configurator.bench.protocol import ProtocolError, decode
 from configurator.bench.results import RowResult, RunRecord
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
+from configurator.paths import worker_source_dir
 
 WORKER_MODULE = "configurator.bench.worker"
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])  # the folder holding configurator/
@@ -42,10 +43,42 @@ def _msg(text: str, **params: Any) -> Message:
     return Message("bench", text, params)
 
 
+# What PyInstaller's bootloader and runtime hooks point into the bundle (LD_LIBRARY_PATH keeps its
+# original value in LD_LIBRARY_PATH_ORIG): the user's interpreter must not load the bundle's libraries.
+_FROZEN_PATH_VARS = ("LD_LIBRARY_PATH", "LIBPATH", "DYLD_LIBRARY_PATH", "PATH", "PYTHONPATH", "QT_PLUGIN_PATH",
+                     "QML2_IMPORT_PATH")
+
+
+def _unfreeze(env: dict[str, str], bundle: Path) -> None:
+    """Undo in ``env`` what running inside the frozen app (``bundle`` = ``sys._MEIPASS``) added."""
+    for key in [k for k in env if k.startswith("_PYI_") or k == "_MEIPASS2"]:
+        del env[key]
+    for key in _FROZEN_PATH_VARS:
+        if f"{key}_ORIG" in env:
+            env[key] = env.pop(f"{key}_ORIG")
+        if key not in env:
+            continue
+        kept = [p for p in env[key].split(os.pathsep) if p and not Path(p).is_relative_to(bundle)]
+        if kept:
+            env[key] = os.pathsep.join(kept)
+        else:
+            del env[key]
+
+
 def child_env(base: dict[str, str] | None = None) -> dict[str, str]:
-    """The environment of a child: the package importable from a source checkout, UTF-8 I/O."""
+    """The environment of a child: the package importable from a source checkout, UTF-8 I/O.
+
+    In the frozen app the worker runs from the plain source the bundle carries
+    (:func:`configurator.paths.worker_source_dir`) under the user's interpreter, with the
+    bundle's library paths taken out of the environment.
+    """
     env = dict(os.environ if base is None else base)
-    env["PYTHONPATH"] = os.pathsep.join(x for x in (PACKAGE_ROOT, env.get("PYTHONPATH")) if x)
+    root = PACKAGE_ROOT
+    source = worker_source_dir()
+    if source is not None:
+        root = str(source)
+        _unfreeze(env, source.parent)
+    env["PYTHONPATH"] = os.pathsep.join(x for x in (root, env.get("PYTHONPATH")) if x)
     env["PYTHONIOENCODING"] = "utf-8"
     env["PYTHONUNBUFFERED"] = "1"
     env.pop("QT_QPA_PLATFORM", None)
