@@ -1,5 +1,6 @@
 """Time from launch to the main window painted with the parts shown, against a bare
-PySide6 + pyqtgraph window in the same run (each a fresh process, interleaved, medians)."""
+PySide6 + pyqtgraph window in the same run (each a fresh process, interleaved, medians);
+and to the moment the tabs built after that first paint are done too."""
 
 from __future__ import annotations
 
@@ -25,20 +26,24 @@ w.repaint()
 
 def run(repeats: int = 7) -> None:
     py = python()
-    env = {"QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM") or "offscreen", "CONFIGURATOR_QUIT_WHEN_SHOWN": "1"}
+    env = {"QT_QPA_PLATFORM": os.environ.get("QT_QPA_PLATFORM") or "offscreen"}
     bare: list[float] = []
-    app: list[float] = []
+    painted: list[float] = []
+    loaded: list[float] = []
     with tempfile.TemporaryDirectory(prefix="configurator-bench-") as tmp:
-        home = {"XDG_CONFIG_HOME": str(Path(tmp) / "config"), "XDG_STATE_HOME": str(Path(tmp) / "state")}
+        env |= {"XDG_CONFIG_HOME": str(Path(tmp) / "config"), "XDG_STATE_HOME": str(Path(tmp) / "state")}
         db = str(Path(tmp) / "gui.db")
-        # First start (create and seed the database) is not what this measures.
-        time_command([py, "-m", "configurator", "--db", db], env={**env, **home})
+        app = [py, "-m", "configurator", "--db", db]
+        # First start (create and seed the database, write bytecode) is not what this measures.
+        time_command(app, env={**env, "CONFIGURATOR_QUIT_WHEN_SHOWN": "loaded"})
+        time_command([py, "-c", BARE], env=env)
         for _ in range(repeats):
             bare.append(time_command([py, "-c", BARE], env=env))
-            app.append(time_command([py, "-m", "configurator", "--db", db], env={**env, **home}))
-    report(f"GUI start-up to the main window painted ({repeats} runs each, interleaved)",
-           "bare PySide6 + pyqtgraph window", [("configurator, parts loaded, all tabs built", app)], bare)
-    print("  target (issue 7): at most 1.5x")
+            painted.append(time_command(app, env={**env, "CONFIGURATOR_QUIT_WHEN_SHOWN": "1"}))
+            loaded.append(time_command(app, env={**env, "CONFIGURATOR_QUIT_WHEN_SHOWN": "loaded"}))
+    report(f"GUI start-up ({repeats} runs each, interleaved)", "bare PySide6 + pyqtgraph window",
+           [("window painted, planner with its parts", painted), ("then the other tabs built too", loaded)], bare)
+    print("  target (issue 7): window painted at most 1.5x")
 
 
 if __name__ == "__main__":

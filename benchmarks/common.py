@@ -12,7 +12,10 @@ from collections.abc import Sequence
 
 def time_command(argv: Sequence[str], env: dict[str, str] | None = None) -> float:
     start = time.perf_counter()
-    proc = subprocess.run(list(argv), env={**os.environ, **(env or {})}, capture_output=True, text=True)
+    # Bytecode may be written, as where the app is installed (a wheel compiles it): with
+    # PYTHONDONTWRITEBYTECODE set, an editable install recompiles its own modules on every start.
+    base = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
+    proc = subprocess.run(list(argv), env={**base, **(env or {})}, capture_output=True, text=True)
     elapsed = time.perf_counter() - start
     if proc.returncode != 0:
         raise RuntimeError(f"{' '.join(argv)} failed ({proc.returncode}):\n{proc.stderr[-2000:]}")

@@ -20,7 +20,7 @@ from configurator.store.database import Store, StoreError, open_store
 from configurator.store.repository import PartsRepository
 from configurator.ui.diagnostics import WELCOME_KEY, install_excepthook, setup_logging, welcome_text
 from configurator.ui.i18n import LanguageManager, translate
-from configurator.ui.main_window import MainWindow
+from configurator.ui.main_window import MainWindow, TabFactory, TabTitle
 from configurator.ui.pyside_workaround import protect_singletons
 from configurator.ui.tasks import TaskRunner
 
@@ -40,15 +40,13 @@ class Services:
     cleanups: list[Callable[[], None]] = field(default_factory=list)
     driver_version: Callable[[], str | None] = lambda: None  # the NVIDIA driver, once NVML reported it
     log_path: Path | None = None
+    after_startup: list[Callable[[], None]] = field(default_factory=list)  # handed to the window
 
     def close(self) -> None:
         while self.cleanups:
             self.cleanups.pop()()
         self.tasks.wait()
         self.store.close()
-
-
-TabTitle = Callable[[], str]
 
 
 def make_settings() -> QSettings:
@@ -81,68 +79,85 @@ def build_services(args: argparse.Namespace, settings: QSettings | None = None) 
                     fake_gpus=getattr(args, "fake_gpus", None))
 
 
-def build_tabs(services: Services) -> list[tuple[QWidget, TabTitle]]:
-    """The feature tabs after Parts, each with a function giving its (translated) title.
+def build_tabs(services: Services, defer: bool = False) -> list[tuple[QWidget | TabFactory, TabTitle]]:
+    """The feature tabs before Parts, each with a function giving its (translated) title.
 
     Each feature adds one block here: build its services, register their cleanup,
-    append its widget.
+    append its widget. With ``defer`` only the first tab (the one shown at start) is
+    built now; the others are factories that the main window calls once it has been
+    painted (``MainWindow.finish_startup``), so start-up does not wait for NVML, the
+    sampler or the benchmark tab.
     """
-    tabs: list[tuple[QWidget, TabTitle]] = []
+    tabs: list[tuple[QWidget | TabFactory, TabTitle]] = []
 
     # Planner: the engine checks the build as it is edited; builds are saved in the database.
+    # Deferred start: the guides' tier presets (a search over the catalogue) come after the first paint.
     from configurator.store.bench_results import BenchResultsRepository
     from configurator.store.repository import BuildsRepository
     from configurator.ui.planner.tab import PlannerTab
 
     planner = PlannerTab(services.parts, BuildsRepository(services.store), services.settings,
-                         runs_for_build=BenchResultsRepository(services.store).runs_for_build)
+                         runs_for_build=BenchResultsRepository(services.store).runs_for_build,
+                         load_presets=not defer)
+    if defer:
+        services.after_startup.append(planner.load_presets)
     tabs.append((planner, lambda: translate("MainWindow", "Planner")))
 
-    # Monitor: sampler thread (real NVML, or --fake-gpus N) → history, alerts, exporter, recorder.
-    from configurator.monitor.service import MonitorService
-    from configurator.store.recordings import RecordingsRepository
-    from configurator.ui.monitor import MonitorTab
-    try:
-        interval = min(60.0, max(0.1, float(str(services.settings.value("monitor/interval", 1.0)))))
-    except (TypeError, ValueError):
-        interval = 1.0
-    monitor = MonitorService.create(services.fake_gpus, interval_s=interval)
-    monitor.start()
-    services.cleanups.append(monitor.stop)
+    def monitor() -> QWidget:
+        # Sampler thread (real NVML, or --fake-gpus N) → history, alerts, exporter, recorder.
+        from configurator.monitor.service import MonitorService
+        from configurator.store.recordings import RecordingsRepository
+        from configurator.ui.monitor import MonitorTab
+        try:
+            interval = min(60.0, max(0.1, float(str(services.settings.value("monitor/interval", 1.0)))))
+        except (TypeError, ValueError):
+            interval = 1.0
+        service = MonitorService.create(services.fake_gpus, interval_s=interval)
+        service.start()
+        services.cleanups.append(service.stop)
 
-    def driver_version() -> str | None:
-        snap = monitor.latest
-        return snap.nvml.driver_version if snap is not None else None
+        def driver_version() -> str | None:
+            snap = service.latest
+            return snap.nvml.driver_version if snap is not None else None
 
-    services.driver_version = driver_version
-    monitor_tab = MonitorTab(monitor, RecordingsRepository(services.store), services.settings, services.tasks)
-    services.cleanups.append(monitor_tab.shutdown)
-    tabs.append((monitor_tab, lambda: translate("MainWindow", "Monitor")))
+        services.driver_version = driver_version
+        tab = MonitorTab(service, RecordingsRepository(services.store), services.settings, services.tasks)
+        services.cleanups.append(tab.shutdown)
+        return tab
 
-    # Benchmark: suites run in child processes (QProcess); results stored per machine.
-    from configurator.core.measured import estimate_measurement
-    from configurator.ui.bench import BenchmarkTab, QtSuiteRunner
+    tabs.append((monitor if defer else monitor(), lambda: translate("MainWindow", "Monitor")))
 
-    bench_runner = QtSuiteRunner()
-    services.cleanups.append(bench_runner.shutdown)
-    def estimate_for(fingerprint: dict[str, Any], row: Any) -> tuple[float, str, str] | None:
-        """The planner's estimate for a measured result, on the hardware the run detected."""
-        found = estimate_measurement(planner.catalogue, fingerprint, row.name, row.settings)
-        if found is None:
-            return None
-        value, unit, how = found
-        return value, unit, how.render(translate)
+    def benchmark() -> QWidget:
+        # Suites run in child processes (QProcess); results stored per machine.
+        from configurator.core.measured import estimate_measurement
+        from configurator.ui.bench import BenchmarkTab, QtSuiteRunner
 
-    bench_tab = BenchmarkTab(bench_runner, services.tasks, services.settings,
-                             BenchResultsRepository(services.store), BuildsRepository(services.store),
-                             estimate_for=estimate_for)
-    tabs.append((bench_tab, lambda: translate("MainWindow", "Benchmark")))
+        runner = QtSuiteRunner()
+        services.cleanups.append(runner.shutdown)
+
+        def estimate_for(fingerprint: dict[str, Any], row: Any) -> tuple[float, str, str] | None:
+            """The planner's estimate for a measured result, on the hardware the run detected."""
+            found = estimate_measurement(planner.catalogue, fingerprint, row.name, row.settings)
+            if found is None:
+                return None
+            value, unit, how = found
+            return value, unit, how.render(translate)
+
+        tab = BenchmarkTab(runner, services.tasks, services.settings, BenchResultsRepository(services.store),
+                           BuildsRepository(services.store), estimate_for=estimate_for)
+        services.cleanups.append(tab.shutdown)
+        return tab
+
+    tabs.append((benchmark if defer else benchmark(), lambda: translate("MainWindow", "Benchmark")))
     return tabs
 
 
-def build_window(services: Services) -> MainWindow:
+def build_window(services: Services, defer: bool = False) -> MainWindow:
+    """The main window; ``defer``: the app's start-up (see build_tabs), else everything built now."""
     window = MainWindow(services.store, services.parts, services.settings, services.languages, services.tasks,
-                        build_tabs(services))
+                        build_tabs(services, defer), defer=defer)
+    window.after_startup.extend(services.after_startup)
+    services.after_startup.clear()
     window.about_info = lambda: (services.driver_version(), services.log_path)
     return window
 
@@ -160,8 +175,23 @@ def run_gui(args: argparse.Namespace) -> int:
     log_path = setup_logging()
     services = build_services(args)
     services.log_path = log_path
-    window = build_window(services)
+    window = build_window(services, defer=True)
     install_excepthook(log_path, lambda: window)
+    # CONFIGURATOR_QUIT_WHEN_SHOWN (start-up benchmark, package smoke test): "1" quits once the
+    # window is painted, "loaded" once the tabs built after that are done too.
+    quit_when = os.environ.get("CONFIGURATOR_QUIT_WHEN_SHOWN", "")
+
+    def painted() -> None:
+        log.info("ready")
+        if quit_when == "1":
+            app.quit()
+            return
+        window.finish_startup()
+        log.info("all tabs built")
+        if quit_when == "loaded":
+            app.quit()
+
+    window.first_painted.connect(painted)
     window.show()
     for title, text in services.notices:
         log.warning("%s: %s", title, text)
@@ -171,12 +201,6 @@ def run_gui(args: argparse.Namespace) -> int:
         box = QMessageBox(QMessageBox.Icon.Information, translate("App", "Welcome"), welcome_text(),
                           QMessageBox.StandardButton.Ok, window)
         box.open()
-    log.info("ready")
-    if os.environ.get("CONFIGURATOR_QUIT_WHEN_SHOWN"):  # start-up benchmark: quit once painted
-        app.processEvents()
-        window.repaint()
-        services.close()
-        return 0
     code = app.exec()
     services.close()
     return int(code)

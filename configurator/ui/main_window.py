@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QSettings
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
-from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget, QWidget
+from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
+from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence, QPaintEvent
+from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
 
 from configurator.i18n import LANGUAGES
 from configurator.store.csvio import CsvImportError, ImportResult, export_csv, import_csv
@@ -17,8 +17,29 @@ from configurator.ui.i18n import LanguageManager, translate
 from configurator.ui.parts_browser import PartsBrowser
 from configurator.ui.tasks import TaskRunner
 
+TabTitle = Callable[[], str]
+TabFactory = Callable[[], QWidget]
+
+
+class PendingTab(QWidget):
+    """Stands in for a tab that is built after the window is first painted (or when opened first)."""
+
+    def __init__(self, factory: TabFactory):
+        super().__init__()
+        self.factory = factory
+        self.label = QLabel()
+        self.label.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        QVBoxLayout(self).addWidget(self.label)
+        self.label.setText(translate("MainWindow", "Loading…"))
+
 
 class MainWindow(QMainWindow):
+    """``extra_tabs``: (widget, title) pairs, or (factory, title): a factory's tab is built by
+    :meth:`finish_startup` (which the app runs once the window has been painted) or when the
+    user opens it, whichever comes first; start-up then costs only the tab that is shown."""
+
+    first_painted = Signal()
+
     def __init__(
         self,
         store: Store,
@@ -26,7 +47,8 @@ class MainWindow(QMainWindow):
         settings: QSettings,
         languages: LanguageManager,
         tasks: TaskRunner,
-        extra_tabs: Sequence[tuple[QWidget, Callable[[], str]]] = (),
+        extra_tabs: Sequence[tuple[QWidget | TabFactory, TabTitle]] = (),
+        defer: bool = False,
     ):
         super().__init__()
         self.setObjectName("MainWindow")
@@ -41,12 +63,15 @@ class MainWindow(QMainWindow):
 
         self.tabs = QTabWidget()
         self.tabs.setObjectName("mainTabs")
-        self.parts_browser = PartsBrowser(parts, settings)
-        self.extra_tabs = list(extra_tabs)
-        for widget, _title in self.extra_tabs:
+        self.parts_browser = PartsBrowser(parts, settings, load=not defer)
+        self.extra_tabs: list[tuple[QWidget, TabTitle]] = []
+        self._painted = False
+        self.after_startup: list[Callable[[], None]] = []  # run by finish_startup, after the pending tabs
+        for page, title in extra_tabs:
+            widget = page if isinstance(page, QWidget) else PendingTab(page)
+            self.extra_tabs.append((widget, title))
             self.tabs.addTab(widget, "")
-            if hasattr(widget, "status_message"):
-                widget.status_message.connect(lambda text: self.statusBar().showMessage(text, 15000))
+            self._connect_tab(widget)
         self.tabs.addTab(self.parts_browser, "")
         self.tabs.currentChanged.connect(self._tab_changed)
         self.setCentralWidget(self.tabs)
@@ -119,9 +144,64 @@ class MainWindow(QMainWindow):
         for code, action in self.language_actions.items():
             action.setChecked(code == self.languages.current)
 
+    def _connect_tab(self, widget: QWidget) -> None:
+        if hasattr(widget, "status_message"):
+            widget.status_message.connect(lambda text: self.statusBar().showMessage(text, 15000))
+
+    # -- tabs built after the first paint ---------------------------------------------
+    def paintEvent(self, event: QPaintEvent) -> None:
+        super().paintEvent(event)
+        if not self._painted:
+            self._painted = True
+            QTimer.singleShot(0, self.first_painted.emit)  # once this whole paint has been flushed
+
+    def pending(self) -> bool:
+        return any(isinstance(w, PendingTab) for w, _t in self.extra_tabs)
+
+    def build_tab(self, index: int) -> QWidget:
+        """The real widget of extra tab ``index``, built now if it was pending."""
+        widget, title = self.extra_tabs[index]
+        if not isinstance(widget, PendingTab):
+            return widget
+        real = widget.factory()
+        self.extra_tabs[index] = (real, title)
+        current = self.tabs.currentIndex()
+        self.tabs.blockSignals(True)
+        self.tabs.removeTab(index)
+        self.tabs.insertTab(index, real, title())
+        self.tabs.setCurrentIndex(current)
+        self.tabs.blockSignals(False)
+        widget.deleteLater()
+        self._connect_tab(real)
+        return real
+
+    def finish_startup(self) -> None:
+        """Build the pending tabs, then run what waited for them (e.g. the planner's presets)."""
+        for i in range(len(self.extra_tabs)):
+            self.build_tab(i)
+        self.parts_browser.ensure_loaded()
+        while self.after_startup:
+            self.after_startup.pop(0)()
+
+    def tab(self, kind: type[QWidget]) -> QWidget:
+        """The tab of this class (built if it was pending), made the current tab."""
+        for i in range(len(self.extra_tabs)):
+            widget, _title = self.extra_tabs[i]
+            if isinstance(widget, PendingTab):
+                widget = self.build_tab(i)
+            if isinstance(widget, kind):
+                self.tabs.setCurrentWidget(widget)
+                return widget
+        raise LookupError(kind.__name__)
+
     def _tab_changed(self, index: int) -> None:
         """Prices edited in the Parts tab show up in the planner when it is shown again."""
+        extra = [w for w, _t in self.extra_tabs]
+        if 0 <= index < len(extra) and isinstance(extra[index], PendingTab):
+            self.build_tab(index)  # opened before the start-up finished building it
         widget = self.tabs.widget(index)
+        if widget is self.parts_browser:
+            self.parts_browser.ensure_loaded()
         reload = getattr(widget, "reload_catalogue", None)
         if reload is not None and self._parts_dirty:
             reload()

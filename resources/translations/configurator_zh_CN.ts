@@ -360,6 +360,10 @@
 <context>
     <name>MainWindow</name>
     <message>
+        <source>Loading…</source>
+        <translation>加载中…</translation>
+    </message>
+    <message>
         <source>Configurator — plan, watch and measure a PyTorch machine</source>
         <translation>Configurator — 规划、监控与实测你的 PyTorch 主机</translation>
     </message>
@@ -1135,6 +1139,10 @@
     <message>
         <source>— none —</source>
         <translation>— 无 —</translation>
+    </message>
+    <message>
+        <source>Working out the guides&apos; tiers…</source>
+        <translation>正在按指南的档位配置…</translation>
     </message>
     <message>
         <source>Edit build</source>

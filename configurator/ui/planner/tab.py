@@ -56,7 +56,7 @@ from configurator.core.engine import Report, check
 from configurator.core.findings import ESTIMATE_LABELS
 from configurator.core.models import KNOWN_MODELS
 from configurator.core.parts import SUMMARY_FIELDS, AnyPart, part_to_dict
-from configurator.core.presets import presets
+from configurator.core.presets import Preset, presets
 from configurator.core.sheet import Sheet, build_sheet, main_throughput, throughput_chart
 from configurator.store.csvio import write_atomic
 from configurator.store.repository import BuildsRepository, PartsRepository, RepositoryError
@@ -140,7 +140,10 @@ class PlannerTab(QWidget):
     status_message = Signal(str)
 
     def __init__(self, parts: PartsRepository, builds: BuildsRepository, settings: QSettings,
-                 parent: QWidget | None = None, runs_for_build: Callable[[int], list[Any]] | None = None):
+                 parent: QWidget | None = None, runs_for_build: Callable[[int], list[Any]] | None = None,
+                 load_presets: bool = True):
+        """``load_presets=False``: the guides' tiers (presets, and the chart's reference points) wait
+        for :meth:`load_presets`, which the app calls once the window has been painted."""
         super().__init__(parent)
         self.setObjectName("PlannerTab")
         self.parts_repo = parts
@@ -154,6 +157,8 @@ class PlannerTab(QWidget):
         self._updating = False
         self._chart_key: object = None
         self._estimates_html = ""
+        self._presets_wanted = load_presets
+        self.tiers: list[Preset] = []
         self.doc = PlannerDocument(EMPTY_BUILD, self)
         self.doc.changed.connect(self._on_build_changed)
 
@@ -405,16 +410,30 @@ class PlannerTab(QWidget):
             by_cat.setdefault(p.category, []).append(p)
         for row in self.rows.values():
             row.fill(by_cat.get(row.category, []))
+        if self._presets_wanted:
+            self._make_presets()
+        else:
+            self.presets_menu.clear()
+            self.presets_menu.addAction(translate("Planner", "Working out the guides' tiers…")).setEnabled(False)
+        self._chart_key = None
+        if self.doc is not None and hasattr(self, "verdict"):
+            self._load_widgets(self.doc.build)
+            self._recompute(self.doc.build)
+
+    def load_presets(self) -> None:
+        """The guides' tiers, filled from this catalogue: the Presets menu and the chart's references."""
+        self._presets_wanted = True
+        self._make_presets()
+        self._chart_key = None
+        self._recompute(self.doc.build)
+
+    def _make_presets(self) -> None:
         self.presets_menu.clear()
         self.tiers = presets(self.catalogue)
         for preset in self.tiers:
             act = self.presets_menu.addAction(f"{preset.tier.id} · {preset.tier.source} · {preset.tier.name}")
             act.setData(preset.tier.id)
             act.triggered.connect(lambda _c=False, p=preset: self.apply_preset(p))
-        self._chart_key = None
-        if self.doc is not None and hasattr(self, "verdict"):
-            self._load_widgets(self.doc.build)
-            self._recompute(self.doc.build)
 
     # -- widgets <-> build ------------------------------------------------------------------
     def _schedule(self, *_args: object) -> None:

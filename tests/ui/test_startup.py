@@ -1,0 +1,65 @@
+"""Start-up: the window is painted first, the other tabs are built right after (or when opened)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+from configurator.app import Services, build_window
+from configurator.ui.bench import BenchmarkTab
+from configurator.ui.main_window import MainWindow, PendingTab
+from configurator.ui.monitor import MonitorTab
+from configurator.ui.planner.tab import PlannerTab
+
+
+def test_deferred_tabs_are_built_after_the_first_paint(qtbot, services: Services) -> None:  # type: ignore[no-untyped-def]
+    window = build_window(services, defer=True)
+    qtbot.addWidget(window)
+    planner = window.extra_tabs[0][0]
+    assert isinstance(planner, PlannerTab)
+    assert [type(w) for w, _t in window.extra_tabs[1:]] == [PendingTab, PendingTab]
+    assert not window.parts_browser.loaded and planner.tiers == []  # nothing of that before the paint
+    assert planner.rows["gpu"].combo.count() > 1  # but the planner's pickers have the parts
+    with qtbot.waitSignal(window.first_painted, timeout=10000):
+        window.show()
+    window.finish_startup()
+    kinds = [type(w) for w, _t in window.extra_tabs]
+    assert kinds == [PlannerTab, MonitorTab, BenchmarkTab]
+    assert [window.tabs.tabText(i) for i in range(window.tabs.count())] == ["Planner", "Monitor", "Benchmark",
+                                                                            "Parts"]
+    assert window.tabs.currentIndex() == 0
+    assert window.parts_browser.loaded and window.parts_browser.model.rowCount() > 100
+    assert len(planner.tiers) == 5 and len(planner.presets_menu.actions()) == 5
+
+
+def test_a_tab_opened_before_it_was_built_is_built_then(qtbot, services: Services) -> None:  # type: ignore[no-untyped-def]
+    window = build_window(services, defer=True)
+    qtbot.addWidget(window)
+    window.show()
+    window.tabs.setCurrentIndex(2)  # the user clicks Benchmark at once
+    widget, _title = window.extra_tabs[2]
+    assert isinstance(widget, BenchmarkTab) and window.tabs.currentWidget() is widget
+    assert isinstance(window.extra_tabs[1][0], PendingTab)  # the monitor still waits for finish_startup
+    window.tabs.setCurrentWidget(window.parts_browser)
+    assert window.parts_browser.loaded
+
+
+def test_the_app_starts_paints_builds_every_tab_and_quits(tmp_path: Path) -> None:
+    """The real entry point, as the package smoke test and the start-up benchmark run it."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "CONFIGURATOR_QUIT_WHEN_SHOWN": "loaded",
+           "XDG_CONFIG_HOME": str(tmp_path / "config"), "XDG_STATE_HOME": str(tmp_path / "state"),
+           "XDG_DATA_HOME": str(tmp_path / "data")}
+    proc = subprocess.run([sys.executable, "-m", "configurator", "--db", str(tmp_path / "c.db"), "--fake-gpus", "2"],
+                          env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    log = next((tmp_path / "state").rglob("configurator.log")).read_text(encoding="utf-8")
+    assert log.index("configurator.app: ready") < log.index("configurator.app: all tabs built")
+    assert "Traceback" not in log and "ERROR" not in log
+
+
+def test_the_eager_window_has_everything_built(window: MainWindow) -> None:
+    """The eager window (what the other UI tests use) has every tab built and the parts loaded."""
+    assert not any(isinstance(w, PendingTab) for w, _t in window.extra_tabs)
+    assert window.parts_browser.loaded
