@@ -173,6 +173,9 @@ def run_gui(args: argparse.Namespace) -> int:
     app.setWindowIcon(app_icon())
     app.setDesktopFileName(APP_ID)  # Wayland matches the window to the .desktop file (and its icon) by this
     log_path = setup_logging()
+    from configurator.ui.theme import setup_theme
+
+    setup_theme(app)  # light or dark as the system says (or CONFIGURATOR_THEME), followed while it runs
     services = build_services(args)
     services.log_path = log_path
     window = build_window(services, defer=True)

@@ -13,7 +13,7 @@ import typing
 from datetime import date
 from typing import Any, Literal
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -39,6 +39,7 @@ from configurator.core.parts import (
 from configurator.store.repository import PartsRepository
 from configurator.ui.i18n import translate
 from configurator.ui.models import header_text
+from configurator.ui.theme import colours
 
 _EXAMPLES = {
     "pcie_slots": '[{"name": "PCIEX16_1", "position": 1, "physical_lanes": 16, "electrical_lanes": 16, '
@@ -77,7 +78,7 @@ class CustomPartDialog(QDialog):
         self.errors = QLabel()
         self.errors.setObjectName("customErrors")
         self.errors.setWordWrap(True)
-        self.errors.setStyleSheet("color: #c0392b")
+        self.errors.setStyleSheet(self._error_style())
         self.errors.hide()
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText(translate("CustomPartDialog", "Add part"))
@@ -102,6 +103,18 @@ class CustomPartDialog(QDialog):
     @property
     def current_category(self) -> str:
         return str(self.category.currentData())
+
+    def _error_style(self) -> str:
+        return f"color: {colours(self.palette()).error}"
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "_labels"):
+            # The error colour of the scheme now shown (Qt sends this when the app's palette changes).
+            self.errors.setStyleSheet(self._error_style())
+            for label in self._labels.values():
+                if label.styleSheet():
+                    label.setStyleSheet(self._error_style() + "; font-weight: bold")
+        super().changeEvent(event)
 
     def _rebuild(self) -> None:
         # Keep what was typed in fields both categories share.
@@ -203,7 +216,7 @@ class CustomPartDialog(QDialog):
                 root = e.path.split("[")[0].split(".")[0]
                 where = e.path
                 if root in self._labels:
-                    self._labels[root].setStyleSheet("color: #c0392b; font-weight: bold")
+                    self._labels[root].setStyleSheet(self._error_style() + "; font-weight: bold")
                     # The label the user sees, keeping "[2].gen" of a slot.
                     where = header_text(self.current_category, root) + e.path[len(root):]
                 lines.append(f"• {where}: {e.message.render(translate)}")

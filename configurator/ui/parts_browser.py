@@ -37,6 +37,7 @@ from configurator.core.parts import (
 from configurator.store.repository import PartsRepository, RepositoryError, today
 from configurator.ui.i18n import translate
 from configurator.ui.models import ALL, PART_ROLE, PartsFilterProxy, PartsTableModel, display_value, header_text
+from configurator.ui.theme import colours
 
 CATEGORY_PLURALS = {
     ALL: QT_TRANSLATE_NOOP("PartsBrowser", "All parts"),
@@ -115,6 +116,7 @@ class DetailPane(QWidget):
         layout.addLayout(price_row)
         self.retranslate()
         self.show_part(None)
+        self._scheme = colours(self.palette())
 
     def retranslate(self) -> None:
         self.price_label.setText(translate("PartsBrowser", "Price:"))
@@ -218,7 +220,7 @@ class DetailPane(QWidget):
                     f"<td>{html.escape(origins.get(point.origin, point.origin))} ({html.escape(point.price_date)})"
                     "</td></tr>")
             out.append("</table>")
-        out.append("<p style='color:palette(mid)'>" + html.escape(
+        out.append(f"<p style='color:{colours(self.palette()).muted_text}'>" + html.escape(
             translate("PartsBrowser", "Price: street-price estimate in CNY as of {date}; edit it to match your quote.")
         ).replace("{date}", html.escape(part.price_date)) + "</p>")
         return "".join(out)
@@ -248,6 +250,10 @@ class DetailPane(QWidget):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+        elif event.type() == QEvent.Type.PaletteChange and hasattr(self, "_scheme") \
+                and colours(self.palette()) is not self._scheme:
+            self._scheme = colours(self.palette())
+            self.show_part(self.part)  # the note's colour, in the new scheme
         super().changeEvent(event)
 
 

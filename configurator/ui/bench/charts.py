@@ -14,37 +14,39 @@ from configurator.bench.references import REFERENCES, SCALING_REFERENCE
 from configurator.bench.results import RunRecord, fmt_value
 from configurator.bench.suites import ROW_LABELS
 from configurator.ui.i18n import translate
+from configurator.ui.theme import Colours, colours, series_colour, style_plot
 
 THROUGHPUT_UNITS = ("img/s", "tokens/s", "samples/s", "GB/s", "TFLOPS")
-DTYPE_COLOURS = {"fp32": "#1f77b4", "tf32": "#9467bd", "fp16": "#ff7f0e", "bf16": "#2ca02c"}
-
-
+DTYPE_COLOURS = {"fp32": "#1f77b4", "tf32": "#9467bd", "fp16": "#ff7f0e", "bf16": "#2ca02c"}  # light series names
 
 
 def _plot(title: str) -> pg.PlotWidget:
-    w = pg.PlotWidget(background="w")
-    w.setTitle(title, color="#222", size="10pt")
+    w = pg.PlotWidget()
+    c = colours(w.palette())
+    style_plot(w, c)
+    w.setTitle(title, color=c.text, size="10pt")
     w.showGrid(x=True, y=True, alpha=0.25)
     w.setMenuEnabled(False)
     w.setMouseEnabled(x=False, y=False)
     w.hideButtons()
-    for axis in ("left", "bottom"):
-        w.getAxis(axis).setTextPen("#333")
-        w.getAxis(axis).setPen("#888")
     w.setMinimumSize(120, 60)
     return w
 
 
-def _reset(w: pg.PlotWidget) -> None:
+def _reset(w: pg.PlotWidget) -> Colours:
+    """Empty the chart and colour it for the palette's scheme (charts are drawn again on a change)."""
+    c = colours(w.palette())
+    style_plot(w, c)
     w.clear()
     for axis in ("left", "bottom"):
         w.getAxis(axis).setTicks(None)
         w.getAxis(axis).setLabel("")
     w.getViewBox().invertY(False)
+    return c
 
 
-def _empty(w: pg.PlotWidget, text: str) -> None:
-    item = pg.TextItem(text, color="#666", anchor=(0.5, 0.5))
+def _empty(w: pg.PlotWidget, text: str, c: Colours) -> None:
+    item = pg.TextItem(text, color=c.muted_text, anchor=(0.5, 0.5))
     w.addItem(item)
     item.setPos(0.5, 0.5)
     w.setXRange(0, 1)
@@ -59,13 +61,13 @@ class ThroughputChart:
 
     def update(self, record: RunRecord | None, earlier: dict[str, float]) -> None:
         w = self.widget
-        _reset(w)
+        c = _reset(w)
         w.setTitle(translate("BenchmarkTab", "Throughput (log scale; ● earlier runs here, ◆ guide reference)"),
-                   color="#222", size="10pt")
+                   color=c.text, size="10pt")
         rows = [r for r in (record.rows if record else []) if r.status == "ok" and r.value and r.value > 0
                 and r.unit in THROUGHPUT_UNITS]
         if not rows:
-            _empty(w, translate("BenchmarkTab", "No throughput results yet"))
+            _empty(w, translate("BenchmarkTab", "No throughput results yet"), c)
             return
         logs = [math.log10(r.value or 1) for r in rows]
         refs = [(i, ref) for i, r in enumerate(rows) for ref in REFERENCES if ref.row == r.name
@@ -78,7 +80,7 @@ class ThroughputChart:
         w.addItem(pg.BarGraphItem(x0=[lo] * len(rows), y=ys, height=0.6, width=[v - lo for v in logs],
                                   brush="#4c78a8", pen=pg.mkPen("#2b4a6f")))
         for y, r, v in zip(ys, rows, logs, strict=True):
-            label = pg.TextItem(f"{fmt_value(r.value)} {r.unit}", color="#111", anchor=(0, 0.5))
+            label = pg.TextItem(f"{fmt_value(r.value)} {r.unit}", color=c.text, anchor=(0, 0.5))
             prev_v = earlier.get(r.name)
             right = max(v, math.log10(prev_v)) if prev_v and prev_v > 0 else v
             label.setPos(right + 0.06, y)
@@ -86,10 +88,10 @@ class ThroughputChart:
         prev = [(ys[i], math.log10(earlier[r.name])) for i, r in enumerate(rows) if earlier.get(r.name)]
         if prev:
             w.addItem(pg.ScatterPlotItem(x=[p[1] for p in prev], y=[p[0] for p in prev], symbol="o", size=9,
-                                         brush="#999999", pen=pg.mkPen("#333")))
+                                         brush=c.neutral_fill, pen=pg.mkPen(c.plot_foreground)))
         if refs:
             w.addItem(pg.ScatterPlotItem(x=[math.log10(ref.value) for _i, ref in refs], y=[ys[i] for i, _ in refs],
-                                         symbol="d", size=11, brush="#d62728", pen=pg.mkPen("#7f1010")))
+                                         symbol="d", size=11, brush=c.error_fill, pen=pg.mkPen(c.plot_background)))
         w.getAxis("left").setTicks([[(y, translate("bench", ROW_LABELS.get(r.name, r.name)))
                                      for y, r in zip(ys, rows, strict=True)]])
         ticks = [(float(e), _decade(e)) for e in range(math.ceil(lo), math.floor(hi) + 1)]
@@ -114,13 +116,13 @@ class MatmulChart:
 
     def update(self, record: RunRecord | None) -> None:
         w = self.widget
-        _reset(w)
-        w.setTitle(translate("BenchmarkTab", "Matmul TFLOPS per shape (line: median, ○: best)"), color="#222",
+        c = _reset(w)
+        w.setTitle(translate("BenchmarkTab", "Matmul TFLOPS per shape (line: median, ○: best)"), color=c.text,
                    size="10pt")
         rows = [r for r in (record.rows if record else []) if r.name.startswith("matmul-") and r.status == "ok"
                 and r.details.get("shapes")]
         if not rows:
-            _empty(w, translate("BenchmarkTab", "No matmul results yet"))
+            _empty(w, translate("BenchmarkTab", "No matmul results yet"), c)
             return
         shapes: list[str] = []
         for r in rows:
@@ -128,11 +130,11 @@ class MatmulChart:
                 key = f"{s['m']}×{s['n']}×{s['k']}"
                 if key not in shapes:
                     shapes.append(key)
-        legend = w.addLegend(offset=(10, 5), labelTextColor="#222")
+        legend = w.addLegend(offset=(10, 5), labelTextColor=c.text)
         top = 0.0
         for r in rows:
             dtype = str(r.settings.get("dtype") or r.name.split("-", 1)[1])
-            colour = DTYPE_COLOURS.get(dtype, "#444")
+            colour = series_colour(DTYPE_COLOURS.get(dtype, c.plot_foreground), c)
             xs = [shapes.index(f"{s['m']}×{s['n']}×{s['k']}") for s in r.details["shapes"]]
             med = [float(s["median"]) for s in r.details["shapes"]]
             best = [float(s["best"]) for s in r.details["shapes"]]
@@ -153,27 +155,28 @@ class ScalingChart:
 
     def update(self, record: RunRecord | None) -> None:
         w = self.widget
-        _reset(w)
+        c = _reset(w)
         row = record.row("ddp-scaling") if record else None
         runs: list[dict[str, Any]] = row.details.get("runs", []) if row and row.status == "ok" else []
         on_gpu = bool(record and record.resolved_device == "cuda")
         w.setTitle(translate("BenchmarkTab", "DDP scaling: speed-up over one process") + (
             "" if on_gpu or not runs else " " + translate("BenchmarkTab", "(CPU: the processes share the cores, "
                                                                           "so the ideal is 1×)")),
-                   color="#222", size="10pt")
+                   color=c.text, size="10pt")
         if not runs:
-            _empty(w, translate("BenchmarkTab", "No scaling results yet"))
+            _empty(w, translate("BenchmarkTab", "No scaling results yet"), c)
             return
         xs = [int(r["processes"]) for r in runs]
         ys = [float(r["speedup"]) for r in runs]
         ideal = [float(r["ideal_speedup"]) for r in runs]
-        legend = w.addLegend(offset=(10, 5), labelTextColor="#222")
-        w.plot(xs, ideal, pen=pg.mkPen("#888", width=1, style=Qt.PenStyle.DashLine),
+        legend = w.addLegend(offset=(10, 5), labelTextColor=c.text)
+        w.plot(xs, ideal, pen=pg.mkPen(c.axis, width=1, style=Qt.PenStyle.DashLine),
                name=translate("BenchmarkTab", "ideal"))
-        w.plot(xs, ys, pen=pg.mkPen("#1f77b4", width=2), symbol="o", symbolBrush="#1f77b4",
+        measured = c.series[0]
+        w.plot(xs, ys, pen=pg.mkPen(measured, width=2), symbol="o", symbolBrush=measured,
                name=translate("BenchmarkTab", "measured"))
         for x, y, r in zip(xs, ys, runs, strict=True):
-            t = pg.TextItem(f"{y:.2f}× ({100 * float(r['efficiency']):.0f} %)", color="#111", anchor=(0.5, 1.2))
+            t = pg.TextItem(f"{y:.2f}× ({100 * float(r['efficiency']):.0f} %)", color=c.text, anchor=(0.5, 1.2))
             t.setPos(x, y)
             w.addItem(t)
         top = max(ys + ideal)
@@ -181,9 +184,9 @@ class ScalingChart:
         if on_gpu:
             ref = SCALING_REFERENCE
             w.addItem(pg.ScatterPlotItem(x=[ref["processes"], ref["processes"]], y=[ref["theoretical"],
-                                         ref["measured"]], symbol="d", size=11, brush="#d62728"))
+                                         ref["measured"]], symbol="d", size=11, brush=c.error_fill))
             t = pg.TextItem(translate("BenchmarkTab", "PCI-5: 4× RTX 3090, 3.5× measured / 3.7× theoretical"),
-                            color="#7f1010", anchor=(1, 1))
+                            color=c.error, anchor=(1, 1))
             t.setPos(ref["processes"], ref["measured"])
             w.addItem(t)
             top, xmax = max(top, 3.8), max(xmax, 4)

@@ -42,6 +42,7 @@ from configurator.ui.bench.charts import MatmulChart, ScalingChart, ThroughputCh
 from configurator.ui.bench.process import QtSuiteRunner
 from configurator.ui.i18n import translate
 from configurator.ui.tasks import TaskRunner
+from configurator.ui.theme import colours
 
 # The planner's estimate for a result row on the fingerprinted hardware: (value, unit, how it was made).
 EstimateFor = Callable[[dict[str, Any], RowResult], "tuple[float, str, str] | None"]
@@ -50,8 +51,8 @@ DiscoverFn = Callable[[], "list[Probe]"]
 ProbeFn = Callable[[str], Probe]
 
 COLUMNS = 7
-STATUS_COLOURS = {"ok": "#1a7f37", "failed": "#cf222e", "timeout": "#cf222e", "cancelled": "#9a6700",
-                  "skipped": "#6e7781"}
+STATUS_COLOURS = {"ok": "ok", "failed": "error", "timeout": "error", "cancelled": "warning",
+                  "skipped": "faint_text"}  # fields of the theme's colours
 
 
 def _render(message: Message | None) -> str:
@@ -248,6 +249,7 @@ class BenchmarkTab(QWidget):
         self._refresh_builds()
         self._show_record()
         self._set_running(False)
+        self._scheme = colours(self.palette())
 
     # -- language --------------------------------------------------------------------------------
     def retranslate(self) -> None:
@@ -298,7 +300,24 @@ class BenchmarkTab(QWidget):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+        elif event.type() == QEvent.Type.PaletteChange and hasattr(self, "_scheme") \
+                and colours(self.palette()) is not self._scheme:
+            self.restyle()
         super().changeEvent(event)
+
+    def _error_style(self) -> str:
+        return f"color: {colours(self.palette()).error};"
+
+    def restyle(self) -> None:
+        """Charts, status colours and the error line in the colours of the palette's scheme."""
+        self._scheme = colours(self.palette())
+        if self.status.styleSheet():  # the only style it gets is the error colour
+            self.status.setStyleSheet(self._error_style())
+        if self._note is not None and self._note[1]:
+            self._note = (self._note[0], self._error_style())
+        for i, r in enumerate(self.record.rows if self.record else []):
+            self._fill_row(i, r)
+        self._show_charts()
 
     def showEvent(self, event: Any) -> None:
         self._refresh_builds()
@@ -563,7 +582,7 @@ class BenchmarkTab(QWidget):
 
     def _set_status(self, text: str, error: bool = False) -> None:
         self.status.setText(text)
-        self.status.setStyleSheet("color: #cf222e;" if error else "")
+        self.status.setStyleSheet(self._error_style() if error else "")
         if error:
             self.last_error = text
 
@@ -644,10 +663,7 @@ class BenchmarkTab(QWidget):
         self.table.setRowCount(len(rows))
         for i, r in enumerate(rows):
             self._fill_row(i, r)
-        earlier_median = {k: statistics.median(v) for k, v in self.earlier.items() if v}
-        self.throughput_chart.update(rec, earlier_median)
-        self.matmul_chart.update(rec)
-        self.scaling_chart.update(rec)
+        self._show_charts()
         if rec is None:
             self.status.setText(translate(
                 "BenchmarkTab", "No run yet. “Run benchmarks” measures this machine in child processes: matrix "
@@ -662,6 +678,13 @@ class BenchmarkTab(QWidget):
             hist = translate("BenchmarkTab", "{n} earlier runs on this machine.").replace("{n}", str(runs)) \
                 if runs else translate("BenchmarkTab", "No earlier runs on this machine to compare with.")
             self.history_label.setText(f"{saved} {hist}".strip() if rec.finished_at else "")
+
+    def _show_charts(self) -> None:
+        rec = self.record
+        earlier_median = {k: statistics.median(v) for k, v in self.earlier.items() if v}
+        self.throughput_chart.update(rec, earlier_median)
+        self.matmul_chart.update(rec)
+        self.scaling_chart.update(rec)
 
     def _fill_row(self, i: int, r: RowResult) -> None:
         name = translate("bench", suites.ROW_LABELS.get(r.name, r.name))
@@ -702,7 +725,8 @@ class BenchmarkTab(QWidget):
             if tips[col]:
                 item.setToolTip(tips[col])
             if col == 1:
-                item.setForeground(QColor(STATUS_COLOURS.get(r.status, "#222")))
+                c = colours(self.palette())
+                item.setForeground(QColor(getattr(c, STATUS_COLOURS.get(r.status, "text"))))
             if col in (2, 3) and r.status == "ok":
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.table.setItem(i, col, item)

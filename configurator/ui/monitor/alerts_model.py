@@ -10,10 +10,10 @@ from PySide6.QtGui import QBrush, QColor
 
 from configurator.monitor.alerts import Alert
 from configurator.ui.i18n import translate
+from configurator.ui.theme import colours
 
 ALERT_ROLE = Qt.ItemDataRole.UserRole + 1
 COLUMNS = ("severity", "rule", "title", "message", "since", "state")
-COLOURS = {"error": "#b00020", "warning": "#b26b00", "info": "#1f5fa8"}
 
 
 def severity_text(severity: str) -> str:
@@ -51,10 +51,11 @@ class AlertsModel(QAbstractTableModel):
         col = COLUMNS[index.column()]
         if role == ALERT_ROLE:
             return a
-        if role == Qt.ItemDataRole.ForegroundRole and col == "severity":
-            return QBrush(QColor(COLOURS.get(a.severity, "#000")))
-        if role == Qt.ItemDataRole.ForegroundRole and not a.active:
-            return QBrush(QColor("#888"))
+        if role == Qt.ItemDataRole.ForegroundRole and (col == "severity" or not a.active):
+            c = colours()  # the application's scheme, read when the view paints
+            if col == "severity":
+                return QBrush(QColor({"error": c.error, "warning": c.warning}.get(a.severity, c.info)))
+            return QBrush(QColor(c.faint_text))
         if role == Qt.ItemDataRole.ToolTipRole and col in ("message", "title"):
             return a.message.render(translate)
         if role != Qt.ItemDataRole.DisplayRole:

@@ -22,6 +22,7 @@ from configurator.monitor.snapshot import GpuSample, HostSample, reason_names
 from configurator.ui.i18n import translate
 from configurator.ui.monitor.fmt import fill, gib, na, num, percent, rate
 from configurator.ui.monitor.plots import COLOURS, RollingPlot
+from configurator.ui.theme import colours, series_colour
 
 
 def reason_text(name: str) -> str:
@@ -49,18 +50,19 @@ class Cell:
         self.row = row
         self.is_name = is_name
         self._text = ""
-        self.colour: QColor | None = None
-        self.swatch: QColor | None = None  # a name's plot colour: the card's legend
+        self.colour: str | None = None  # a colour of the theme's (``Colours`` field), or a colour name
+        self.swatch: str | None = None  # a name's plot colour (one of COLOURS): the card's legend
         self._fitted: tuple[str, int, str] | None = None  # (text, width, what fits): eliding is not free
 
     def text(self) -> str:
         return self._text
 
     def setText(self, text: str, colour: str | None = None) -> None:  # QLabel's spelling, so callers need not care
-        new_colour = QColor(colour) if colour else None
-        if text != self._text or new_colour != self.colour:
+        """``colour``: a field of the theme's colours (``"warning"``), read when painted, or a colour name."""
+        colour = colour or None
+        if text != self._text or colour != self.colour:
             self._text = text
-            self.colour = new_colour
+            self.colour = colour
             self.panel.changed(self)
 
     def fitted(self, fm: QFontMetrics, width: int) -> str:
@@ -139,7 +141,8 @@ class ValuesPanel(QWidget):
         p = QPainter(self)
         fm = self.fontMetrics()
         p.fillRect(dirty, self.palette().window())
-        name_colour = QColor("#555555")
+        c = colours(self.palette())
+        name_colour = QColor(c.muted_text)
         value_colour = self.palette().windowText().color()
         geometry = self._geometry()
         for i, cells in enumerate(self.rows):
@@ -149,10 +152,14 @@ class ValuesPanel(QWidget):
                     continue
                 if cell.swatch is not None:
                     y = rect.center().y()
-                    p.setPen(QPen(cell.swatch, 2))
+                    p.setPen(QPen(QColor(series_colour(cell.swatch, c)), 2))
                     p.drawLine(rect.left() + 1, y, rect.left() + SWATCH_W - 5, y)
                     rect = rect.adjusted(SWATCH_W, 0, 0, 0)
-                p.setPen(cell.colour or (name_colour if cell.is_name else value_colour))
+                if cell.colour is not None:
+                    semantic = getattr(c, cell.colour, None)
+                    p.setPen(QColor(semantic if isinstance(semantic, str) else cell.colour))
+                else:
+                    p.setPen(name_colour if cell.is_name else value_colour)
                 text = rect.adjusted(0, 0, -4 if cell.is_name else -6, 0)
                 p.drawText(text, Qt.AlignmentFlag.AlignVCenter, cell.fitted(fm, text.width()))
         p.end()
@@ -168,6 +175,7 @@ class Card(QFrame):
 
     def __init__(self, parent: QWidget | None = None, legend: bool = False):
         super().__init__(parent)
+        self._scheme = colours(self.palette())
         self.setObjectName("monitorCard")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.title = QLabel()
@@ -189,10 +197,24 @@ class Card(QFrame):
         self.vbox.addWidget(self.panel)
         self.vbox.addWidget(self.plot, 1)
 
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.PaletteChange:
+            c = colours(self.palette())
+            if c is not self._scheme:
+                self._scheme = c
+                self.retranslate()  # titles and states carry colours: written again in the new scheme
+        super().changeEvent(event)
+
+    def retranslate(self) -> None:
+        """Texts in the current language (and colours of the current scheme)."""
+
+    def faint(self) -> str:
+        return colours(self.palette()).faint_text
+
     def row(self, key: str, swatch: str | None = None) -> None:
         """A name/value row; ``swatch``: the colour of its line in the plot, shown beside the name."""
         self.names[key], self.values[key] = self.panel.add_row()
-        self.names[key].swatch = QColor(swatch) if swatch else None
+        self.names[key].swatch = swatch or None
 
     def set_title(self, text: str) -> None:
         """Rich text is re-parsed and re-laid out on every setText: only when it changed."""
@@ -202,11 +224,12 @@ class Card(QFrame):
     def set(self, key: str, text: str, colour: str | None = None) -> None:
         self.values[key].setText(text, colour)
 
-    def set_state(self, text: str | None, colour: str = "#b00020") -> None:
+    def set_state(self, text: str | None) -> None:
+        """A line in the error colour under the title (None: hidden)."""
         if text:
             if self.state.text() != text:
                 self.state.setText(text)
-            style = f"color: {colour}; font-weight: bold;"
+            style = f"color: {colours(self.palette()).error}; font-weight: bold;"
             if self.state.styleSheet() != style:
                 self.state.setStyleSheet(style)
         if self.state.isHidden() == bool(text):
@@ -246,7 +269,7 @@ class GpuCard(Card):
         self.sample = g
         kind = translate("Monitor", "MIG device") if g.mig_parent is not None else translate("Monitor", "GPU")
         self.set_title(f"<b>{html.escape(kind)} {html.escape(g.id)}</b> · {html.escape(g.name)}"
-                       f"<br><span style='color:#777; font-size:small'>{html.escape(g.uuid)}</span>")
+                       f"<br><span style='color:{self.faint()}; font-size:small'>{html.escape(g.uuid)}</span>")
         if g.lost:
             self.set_state(translate("Monitor", "Lost: the GPU stopped answering. The monitor retries; "
                                                 "the other GPUs go on."))
@@ -273,7 +296,7 @@ class GpuCard(Card):
             top = f"Gen{g.pcie_gen_max} x{g.pcie_width_max}" if g.pcie_gen_max is not None else na()
             text = fill(translate("Monitor", "{link} (max {max})"), link=link, max=top)
             # Amber when the link runs below what card and slot can do (a PCIe bottleneck suspect).
-            self.set("pcie", text, "#b26b00" if g.pcie_below_max else None)
+            self.set("pcie", text, "warning" if g.pcie_below_max else None)
         self.set("pcie_rate", na() if g.pcie_rx_bytes_per_s is None else
                  f"{rate(g.pcie_rx_bytes_per_s)} / {rate(g.pcie_tx_bytes_per_s)}")
         names = [n for n in reason_names(g.throttle_reasons) if n != "gpu_idle"]
@@ -379,7 +402,8 @@ class RemoteCard(Card):
             self.set_title(f"<b>{html.escape(remote)}</b> · {url}")
         else:
             kinds = ", ".join(s.kinds)
-            self.set_title(f"<b>{html.escape(s.hostname)}</b> · <span style='color:#777'>{url} ({kinds})</span>")
+            self.set_title(f"<b>{html.escape(s.hostname)}</b> · "
+                           f"<span style='color:{self.faint()}'>{url} ({kinds})</span>")
         err = self.target.error
         self.set_state(None if err is None else err.render(translate))
         if s is None:

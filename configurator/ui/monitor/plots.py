@@ -26,15 +26,16 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 import pyqtgraph as pg
-from PySide6.QtCore import QPointF, QRectF
+from PySide6.QtCore import QEvent, QPointF, QRectF
 from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from configurator.monitor.ring import History
 from configurator.ui.i18n import translate
+from configurator.ui.theme import LIGHT, Colours, colours, series_colour, style_plot
 
-COLOURS = ["#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf"]
-GRID_COLOURS = (QColor("#dedede"), QColor("#f0f0f0"))  # major, minor
+# The series' colours as named in the light scheme; plots draw them with series_colour().
+COLOURS = list(LIGHT.series)
 F64 = npt.NDArray[np.float64]
 
 
@@ -71,8 +72,9 @@ def peak_downsample(x: F64, y: F64, columns: int) -> tuple[F64, F64]:
 class Series:
     """One named line of a plot; ``getData`` gives what is shown (after downsampling)."""
 
-    def __init__(self, name: str, colour: str):
-        self.pen: QPen = pg.mkPen(colour, width=1)
+    def __init__(self, name: str, colour: str, c: Colours = LIGHT):
+        self.colour = colour
+        self.pen: QPen = pg.mkPen(series_colour(colour, c), width=1)
         # Stands in for the line in a legend (which draws a sample from ``opts['pen']``).
         self.legend_item = pg.PlotDataItem(pen=self.pen, name=name)
         self.x: F64 = np.empty(0)
@@ -81,6 +83,10 @@ class Series:
 
     def getData(self) -> tuple[F64, F64]:
         return self.x, self.y
+
+    def restyle(self, c: Colours) -> None:
+        self.pen.setColor(QColor(series_colour(self.colour, c)))
+        self.legend_item.setPen(self.pen)
 
     def set(self, x: F64, y: F64) -> None:
         self.x, self.y = x, y
@@ -126,7 +132,7 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
 
     def __init__(self, parent: QWidget | None = None, y_max: float = 100.0, height: int = 110,
                  legend: bool = True):
-        super().__init__(parent=parent, background="w", axisItems={"bottom": AgoAxis(orientation="bottom")})
+        super().__init__(parent=parent, axisItems={"bottom": AgoAxis(orientation="bottom")})
         self.setMinimumHeight(height)
         self.setMaximumHeight(height + 60)
         item = self.getPlotItem()
@@ -137,13 +143,15 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
         view.disableAutoRange()
         self.y_max = y_max
         self.setYRange(0, y_max, padding=0.02)
-        self.legend = item.addLegend(offset=(4, 2), labelTextSize="7pt", verSpacing=-8) if legend else None
+        self.legend = item.addLegend(offset=(4, 2), labelTextSize="7pt", verSpacing=-8,
+                                     labelTextColor=colours(self.palette()).plot_foreground) if legend else None
         self.traces = Traces()
         item.addItem(self.traces)
         self.curves: dict[str, Series] = {}
         for axis in ("left", "bottom"):
-            item.getAxis(axis).setTextPen("#555")
             item.getAxis(axis).setStyle(tickFont=self.font())
+        self._colours = colours(self.palette())
+        style_plot(self, self._colours)
         # The axes and the legend only change with the window or the language: cache them as
         # pixmaps. The grid is drawn into the view's cached background (drawBackground), so a
         # redraw repaints the lines and blits the rest.
@@ -158,6 +166,32 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
         self.resetCachedContent()
         self.viewport().update()
 
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "_colours"):
+            self.restyle()
+        super().changeEvent(event)
+
+    def restyle(self) -> None:
+        """Colours for the palette's scheme: background, axes, grid (cached: drawn again), lines."""
+        c = colours(self.palette())
+        if c == self._colours:
+            return
+        self._colours = c
+        style_plot(self, c)
+        for s in self.curves.values():
+            s.restyle(c)
+        item = self.getPlotItem()
+        for cached in (item.getAxis("left"), item.getAxis("bottom"), self.legend):
+            if cached is not None:
+                cached.update()
+        if self.legend is not None:
+            self.legend.setLabelTextColor(c.plot_foreground)
+            for sample, label in self.legend.items:
+                sample.update()
+                label.setText(label.text, color=c.plot_foreground)
+        self.traces.update()
+        self._grid_changed()
+
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         """The background (drawn once into the view's cache, not on every redraw) with the grid."""
         super().drawBackground(painter, rect)
@@ -168,10 +202,11 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
         if area.width() < 2 or area.height() < 2:
             return
         painter.save()
+        grid = (QColor(self._colours.grid_major), QColor(self._colours.grid_minor))
         for axis, lo, hi, size in (("bottom", x0, x1, area.width()), ("left", y0, y1, area.height())):
             levels = item.getAxis(axis).tickValues(lo, hi, size)
             for level, (_spacing, values) in enumerate(levels[:2]):
-                painter.setPen(QPen(GRID_COLOURS[level], 0))
+                painter.setPen(QPen(grid[level], 0))
                 for v in values:
                     if axis == "bottom":
                         x = view.mapViewToScene(QPointF(v, y0)).x()
@@ -184,7 +219,7 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
     def curve(self, key: str, name: str, colour: str) -> Series:
         s = self.curves.get(key)
         if s is None:
-            s = self.curves[key] = Series(name, colour)
+            s = self.curves[key] = Series(name, colour, self._colours)
             self.traces.series.append(s)
             if self.legend is not None:
                 self.legend.addItem(s.legend_item, name)

@@ -52,14 +52,12 @@ from configurator.ui.monitor.bridge import SnapshotBridge
 from configurator.ui.monitor.cards import Cell, GpuCard, HostCard, RemoteCard
 from configurator.ui.monitor.fmt import fill, gib, na, seconds
 from configurator.ui.tasks import TaskRunner
+from configurator.ui.theme import banner_style, colours
 
 WINDOWS_S = (60, 300, 900, 3600, 6 * 3600, 24 * 3600)
 MIN_REDRAW_MS = 100  # at most 10 redraws a second
 MAX_COLUMNS = 4
 
-
-WARN_STYLE = "background: #fff4e5; color: #8a4b00; padding: 6px; border-radius: 4px;"
-ERROR_STYLE = "background: #fdecea; color: #b00020; padding: 6px; border-radius: 4px;"
 
 class MonitorTab(QWidget):
     redrawn = Signal()  # for tests and the benchmark
@@ -82,6 +80,8 @@ class MonitorTab(QWidget):
         self.remotes: list[RemoteCard] = []
         self._scraping: set[str] = set()
         self.gpu_cards: dict[str, GpuCard] = {}
+        self._record_error = False
+        self._scheme = colours(self.palette())
 
         self._build()
         self.bridge = SnapshotBridge()
@@ -325,7 +325,20 @@ class MonitorTab(QWidget):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+        elif event.type() == QEvent.Type.PaletteChange and colours(self.palette()) is not self._scheme:
+            self.restyle()
         super().changeEvent(event)
+
+    def restyle(self) -> None:
+        """Style sheets and rich text in the colours of the palette's scheme (light or dark)."""
+        self._scheme = colours(self.palette())
+        if self.latest is not None:
+            self._show_status(self.latest)
+        if self.record_state.styleSheet():
+            self._set_recording_text(self.record_state.text(), self._record_error)
+        self._update_exporter_state()
+        if self.remote_edit.styleSheet():
+            self.remote_edit.setStyleSheet(f"border: 1px solid {self._scheme.error};")
 
     def _update_pause_text(self) -> None:
         self.pause_button.setText(translate("Monitor", "Resume") if self.paused else translate("Monitor", "Pause"))
@@ -438,17 +451,17 @@ class MonitorTab(QWidget):
             else:
                 text = fill(translate("Monitor", "NVML is not available ({error}). The host is monitored below."),
                             error=nvml.error or "?")
-            self._set_status(f"<b>{text}</b>", WARN_STYLE)
+            self._set_status(f"<b>{text}</b>", banner_style("warning", colours(self.palette())))
         elif not snap.gpus:
             self._set_status(fill(translate(
                 "Monitor", "The NVIDIA driver {version} is loaded but reports no GPU."),
-                version=nvml.driver_version or "?"), WARN_STYLE)
+                version=nvml.driver_version or "?"), banner_style("warning", colours(self.palette())))
         else:
             lost = [g.id for g in snap.gpus if g.lost]
             if lost:
                 self._set_status(fill(translate(
                     "Monitor", "GPU {gpus} lost; the others are still monitored and the monitor keeps retrying."),
-                    gpus=", ".join(lost)), ERROR_STYLE)
+                    gpus=", ".join(lost)), banner_style("error", colours(self.palette())))
             elif not self.status.isHidden():
                 self.status.hide()
 
@@ -599,7 +612,9 @@ class MonitorTab(QWidget):
 
     def _set_recording_text(self, text: str, error: bool = False) -> None:
         self.record_state.setText(text)
-        self.record_state.setStyleSheet("color: #b00020;" if error else "color: #555;")
+        self._record_error = error
+        c = colours(self.palette())
+        self.record_state.setStyleSheet(f"color: {c.error if error else c.muted_text};")
 
     # -- exporter ----------------------------------------------------------------------------------
     def set_exporter(self, on: bool) -> None:
@@ -626,7 +641,7 @@ class MonitorTab(QWidget):
     def _update_exporter_state(self) -> None:
         error = getattr(self, "_exporter_error", None)
         if error:
-            self.exporter_state.setText(f"<span style='color:#b00020'>{error}</span>")
+            self.exporter_state.setText(f"<span style='color:{colours(self.palette()).error}'>{error}</span>")
         elif self.service.exporter.running:
             url = self.service.exporter.url or ""
             self.exporter_state.setText(fill(translate("Monitor", "serving {url}"), url=f"<a href='{url}'>{url}</a>"))
@@ -656,7 +671,7 @@ class MonitorTab(QWidget):
             target = RemoteTarget(url, timeout=min(3.0, max(0.5, self.service.sampler.interval_s)))
         except RemoteError as exc:
             self.remote_edit.setToolTip(exc.message.render(translate))
-            self.remote_edit.setStyleSheet("border: 1px solid #b00020;")
+            self.remote_edit.setStyleSheet(f"border: 1px solid {colours(self.palette()).error};")
             return None
         self.remote_edit.setStyleSheet("")
         self.remote_edit.setToolTip("")

@@ -64,6 +64,7 @@ from configurator.ui.i18n import translate
 from configurator.ui.models import display_value, header_text
 from configurator.ui.planner.document import PlannerDocument
 from configurator.ui.planner.widgets import FindingsTree, PcieMap, RatioBar
+from configurator.ui.theme import colours, style_plot
 
 # The parts rows of the form: (key, category, has a quantity).
 ROWS = (("gpu", "gpu", True), ("cpu", "cpu", True), ("motherboard", "motherboard", False),
@@ -388,7 +389,8 @@ class PlannerTab(QWidget):
         QVBoxLayout(pcie_box).addWidget(self.pcie_map)
         self.chart = pg.PlotWidget()
         self.chart.setObjectName("throughputChart")
-        self.chart.setBackground(None)
+        self._scheme = colours(self.palette())
+        style_plot(self.chart, self._scheme, background=False)  # on the window's colour
         self.chart.setMouseEnabled(x=False, y=False)
         self.chart.hideButtons()
         self.chart.setMenuEnabled(False)
@@ -556,18 +558,18 @@ class PlannerTab(QWidget):
         if not build.parts:
             text = translate("Planner", "Pick parts on the left, or start from a preset or Suggest. Findings and "
                                         "estimates appear here as you choose.")
-            colour = "palette(text)"
+            colour = self.palette().windowText().color().name()
         elif errors:
             text = translate("Planner", "{n} error(s): this build will not work as planned.").replace(
                 "{n}", str(errors))
-            colour = "#c0392b"
+            colour = colours(self.palette()).error
         elif warnings:
             text = translate("Planner", "No errors; {n} recommendation(s) from the guides not met.").replace(
                 "{n}", str(warnings))
-            colour = "#d68910"
+            colour = colours(self.palette()).warning
         else:
             text = translate("Planner", "No errors and no warnings.")
-            colour = "#27ae60"
+            colour = colours(self.palette()).ok
         _set_text(self.verdict, f"<b style='color:{colour}'>{text}</b>")
         sheet = build_sheet(build, self.catalogue, report, with_chart=False)
         self.sheet = sheet
@@ -599,6 +601,7 @@ class PlannerTab(QWidget):
         shown = ("throughput_one_gpu", "throughput_total", "scaling_efficiency", "prefill_tokens_per_s",
                  "throughput_cpu", "largest_batch", "throughput_per_kcny")
         labels = {k: translate("estimates", ESTIMATE_LABELS[k]) for k in shown}
+        muted = colours(self.palette()).muted_text
         for e in report.estimates:
             if e.key not in labels or e.value is None:
                 continue
@@ -609,13 +612,13 @@ class PlannerTab(QWidget):
             else:
                 value = f"{e.value:,.1f} {e.unit}"
             rows.append(f"<tr><td style='padding-right:10px'>{labels[e.key]}</td><td><b>{value}</b></td>"
-                        f"<td style='padding-left:10px;color:palette(mid)'>{e.how.render(translate)}</td></tr>")
+                        f"<td style='padding-left:10px;color:{muted}'>{e.how.render(translate)}</td></tr>")
         months = next((f for f in report.findings if f.rule == "BUD-3"), None)
         if months is not None and months.numbers.get("months") is not None:
             label = translate("Planner", "Break-even against renting")
             unit = translate("Planner", "months")
             rows.append(f"<tr><td>{label}</td><td><b>{months.numbers['months']:.1f} {unit}</b></td>"
-                        f"<td style='padding-left:10px;color:palette(mid)'>BUD-3 · M 四.1</td></tr>")
+                        f"<td style='padding-left:10px;color:{muted}'>BUD-3 · M 四.1</td></tr>")
         html = ("<table cellspacing='0' cellpadding='1'>" + "".join(rows) + "</table>" if rows else
                 translate("Planner", "Add a GPU or CPU and a workload to see throughput estimates."))
         if html != self._estimates_html:
@@ -635,14 +638,15 @@ class PlannerTab(QWidget):
         plot.clear()
         xs = list(range(len(points)))
         heights = [p.value for p in points]
-        brushes = [pg.mkBrush("#2e86c1" if p.this_build else "#aab7b8") for p in points]
+        c = colours(self.palette())
+        brushes = [pg.mkBrush(c.accent if p.this_build else c.neutral_fill) for p in points]
         plot.addItem(pg.BarGraphItem(x=xs, height=heights, width=0.6, brushes=brushes))
         names = [translate("Planner", "This build") if p.this_build else p.label.replace("TIER-", "")
                  for p in points]
         plot.getAxis("bottom").setTicks([list(zip(xs, names, strict=True))])
         plot.setLabel("left", unit)
         plot.setTitle(translate("Planner", "Estimated throughput beside the guides' tiers (same workload)"),
-                      size="9pt")
+                      size="9pt", color=c.plot_foreground)
 
     # -- actions ----------------------------------------------------------------------------
     def new_build(self) -> None:
@@ -913,6 +917,17 @@ class PlannerTab(QWidget):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
+        elif event.type() == QEvent.Type.PaletteChange and hasattr(self, "_scheme") \
+                and colours(self.palette()) is not self._scheme:
+            self.restyle()
         super().changeEvent(event)
+
+    def restyle(self) -> None:
+        """The chart, the verdict and the estimates in the colours of the palette's scheme."""
+        self._scheme = colours(self.palette())
+        style_plot(self.chart, self._scheme, background=False)
+        self._chart_key = None
+        if self.report is not None:
+            self._recompute(self.doc.build)
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QRectF, QSize, Qt
+from PySide6.QtCore import QEvent, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QPainter, QPen
 from PySide6.QtWidgets import QSizePolicy, QTreeWidget, QTreeWidgetItem, QWidget
 
@@ -10,18 +10,21 @@ from configurator.core.findings import Finding
 from configurator.core.parts import Motherboard
 from configurator.core.pcie import Seat
 from configurator.ui.i18n import translate
+from configurator.ui.theme import Colours, colours
 
-SEVERITY_COLOURS = {"error": QColor("#c0392b"), "warning": QColor("#d68910"), "info": QColor("#2e86c1")}
+
+def severity_colour(severity: str, c: Colours) -> QColor:
+    return QColor({"error": c.error, "warning": c.warning}.get(severity, c.info))
 
 
-def ratio_colour(ratio: float | None) -> QColor:
+def ratio_colour(ratio: float | None, c: Colours) -> QColor:
     if ratio is None:
-        return QColor("#95a5a6")
+        return QColor(c.neutral_fill)
     if ratio > 1.0:
-        return QColor("#c0392b")
+        return QColor(c.error_fill)
     if ratio > 0.85:
-        return QColor("#d68910")
-    return QColor("#27ae60")
+        return QColor(c.warning_fill)
+    return QColor(c.ok_fill)
 
 
 class RatioBar(QWidget):
@@ -53,13 +56,14 @@ class RatioBar(QWidget):
         p.drawText(QRectF(0, 0, self.width(), fm.height()), Qt.AlignmentFlag.AlignRight, self.text)
         top = fm.height() + 4
         track = QRectF(0, top, self.width() - 1, self.height() - top - 2)
+        c = colours(pal)
         p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(pal.mid().color().lighter(150))
+        p.setBrush(QColor(c.track))
         p.drawRoundedRect(track, 4, 4)
         if self.ratio is not None:
             fill = QRectF(track)
             fill.setWidth(track.width() * min(self.ratio, 1.0))
-            p.setBrush(ratio_colour(self.ratio))
+            p.setBrush(ratio_colour(self.ratio, c))
             p.drawRoundedRect(fill, 4, 4)
         p.end()
 
@@ -77,6 +81,14 @@ class FindingsTree(QTreeWidget):
         self.setAlternatingRowColors(False)
         self.setColumnWidth(0, 120)
         self.findings: list[Finding] = []
+        self._scheme = colours(self.palette())
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "_scheme") \
+                and colours(self.palette()) is not self._scheme:
+            self._scheme = colours(self.palette())
+            self.retranslate()  # the severity colours of the items, in the new scheme
+        super().changeEvent(event)
 
     def show_findings(self, findings: list[Finding]) -> None:
         if findings == self.findings:
@@ -95,6 +107,7 @@ class FindingsTree(QTreeWidget):
         self.findings = findings
         bold = QFont(self.font())
         bold.setBold(True)
+        c = colours(self.palette())
         for severity in ("error", "warning", "info"):
             group = [f for f in findings if f.severity == severity]
             if not group:
@@ -104,12 +117,12 @@ class FindingsTree(QTreeWidget):
             top = QTreeWidgetItem([f"{title} ({len(group)})", ""])
             top.setData(0, Qt.ItemDataRole.UserRole, severity)
             top.setFont(0, bold)
-            top.setForeground(0, SEVERITY_COLOURS[severity])
+            top.setForeground(0, severity_colour(severity, c))
             top.setFirstColumnSpanned(True)
             self.addTopLevelItem(top)
             for f in group:
                 item = QTreeWidgetItem([f"{f.rule} · {f.source}", f.message.render(translate)])
-                item.setForeground(0, SEVERITY_COLOURS[severity])
+                item.setForeground(0, severity_colour(severity, c))
                 item.setToolTip(1, f.message.render(translate))
                 item.setData(0, Qt.ItemDataRole.UserRole, f.rule)
                 top.addChild(item)
@@ -199,6 +212,7 @@ class PcieMap(QWidget):
             p.end()
             return
         fm = self.fontMetrics()
+        c = colours(pal)
         label_w = 110
         by_pos = {s.position: s for s in self.board.pcie_slots}
         rows = max(max(by_pos), max((s.covers[-1] for s in self.seats), default=0))
@@ -211,8 +225,8 @@ class PcieMap(QWidget):
                 p.drawText(QRectF(0, y, label_w, self.ROW), Qt.AlignmentFlag.AlignVCenter,
                            f"{slot.name}")
                 length = (self.width() - label_w - 10) * slot.physical_lanes / 16
-                p.setPen(QPen(pal.mid().color(), 1))
-                p.setBrush(pal.mid().color().lighter(160))
+                p.setPen(QPen(QColor(c.outline), 1))
+                p.setBrush(QColor(c.track))
                 p.drawRect(QRectF(label_w, y + 7, length, self.ROW - 14))
                 if pos in taken:
                     continue
@@ -224,12 +238,12 @@ class PcieMap(QWidget):
             y = 4 + (seat.covers[0] - 1) * self.ROW + 2
             h = len(seat.covers) * self.ROW - 4
             rect = QRectF(label_w + 4, y, self.width() - label_w - 8, h)
-            colour = QColor("#27ae60") if seat.lanes >= 8 and seat.slot.source == "cpu" else QColor("#d68910")
+            colour = QColor(c.ok_fill if seat.lanes >= 8 and seat.slot.source == "cpu" else c.warning_fill)
             colour.setAlpha(200)
             p.setPen(QPen(colour.darker(130), 1.5))
             p.setBrush(colour)
             p.drawRoundedRect(rect, 5, 5)
-            p.setPen(QColor("white"))
+            p.setPen(QColor(c.on_fill))
             text = f"GPU {n}: {seat.gpu.name} — x{seat.lanes} Gen{seat.gen} · {seat.slot.name}"
             p.drawText(rect.adjusted(6, 0, -4, 0), Qt.AlignmentFlag.AlignVCenter,
                        fm.elidedText(text, Qt.TextElideMode.ElideRight, int(rect.width()) - 10))
