@@ -54,6 +54,14 @@ class Report:
 _CKPT = Message("estimates", QT_TRANSLATE_NOOP("estimates", ", checkpointing"))
 
 
+# Words of the throughput sentence, translated where it is shown.
+_BOUND = {"compute": Message("estimates", QT_TRANSLATE_NOOP("estimates", "compute")),
+          "memory": Message("estimates", QT_TRANSLATE_NOOP("estimates", "memory"))}
+_UNITS = {"tensor": Message("estimates", QT_TRANSLATE_NOOP("estimates", "tensor")),
+          "simt": Message("estimates", QT_TRANSLATE_NOOP("estimates", "shader (SIMT)")),
+          "cpu": Message("estimates", QT_TRANSLATE_NOOP("estimates", "CPU"))}
+
+
 def _m(template: str, **params: Any) -> Message:
     return Message("estimates", template, params)
 
@@ -146,10 +154,10 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int) -> list[Estimate]:
                                 "The guide's RAM-1 formula: params × batch × 4 B × 1.2, halved for mixed precision "
                                 "(G 三.2).")),
                             {"params": spec.params, "batch": w.effective_batch}, "low"))
-    assumes = QT_TRANSLATE_NOOP(
+    assumes = _m(QT_TRANSLATE_NOOP(
         "estimates",
         "Eager PyTorch, default flags (cuDNN TF32 on, matmul TF32 off), channels_last with AMP; roofline with "
-        "efficiency factors calibrated on REF-1..3.")
+        "efficiency factors calibrated on REF-1..3."))  # a Message: translated where it is shown
     placed = gpus
     if ctx.placement is not None:
         seated = {id(s.gpu) for s in ctx.placement.seats}
@@ -161,7 +169,8 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int) -> list[Estimate]:
         out.append(Estimate(
             "throughput_one_gpu", round(value, 1), unit,
             _m(QT_TRANSLATE_NOOP("estimates", "{gpu}: {bound}-bound on {units} cores ({precision}). {assumes}"),
-               gpu=slowest.name, bound=one.bound, units=one.path, precision=w.precision, assumes=assumes),
+               gpu=slowest.name, bound=_BOUND.get(one.bound, one.bound), units=_UNITS.get(one.path, one.path),
+               precision=w.precision, assumes=assumes),
             {"e_tc": round(f.e_tc, 3), "e_simt": round(f.e_simt, 3), "path": one.path}, "low"))
         if spec.decoder and w.task == "infer":
             out.append(Estimate("prefill_tokens_per_s", round(one.tokens_per_s or 0, 1), "tokens/s",

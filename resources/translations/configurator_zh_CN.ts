@@ -2709,6 +2709,26 @@
         <translation>，梯度检查点</translation>
     </message>
     <message>
+        <source>compute</source>
+        <translation>算力</translation>
+    </message>
+    <message>
+        <source>memory</source>
+        <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>tensor</source>
+        <translation>Tensor Core</translation>
+    </message>
+    <message>
+        <source>shader (SIMT)</source>
+        <translation>着色器（SIMT）</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
         <source>GPUs at board power + CPU at TDP + platform: the average draw while training.</source>
         <translation>GPU 按整卡功耗 + CPU 按 TDP + 平台：训练时的平均功耗。</translation>
     </message>
@@ -2734,7 +2754,7 @@
     </message>
     <message>
         <source>{gpu}: {bound}-bound on {units} cores ({precision}). {assumes}</source>
-        <translation>{gpu}：{bound} 受限，运行于 {units} 单元（{precision}）。{assumes}</translation>
+        <translation>{gpu}：受{bound}限制，运行于 {units} 单元（{precision}）。{assumes}</translation>
     </message>
     <message>
         <source>Prompt processing (prefill), compute-bound: 2 × params + attention FLOPs per token.</source>

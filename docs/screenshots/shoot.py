@@ -1,0 +1,126 @@
+"""The README's screenshots, made offscreen from the app itself.
+
+    QT_QPA_PLATFORM=offscreen .venv/bin/python docs/screenshots/shoot.py [NAME ...]
+
+Fake GPUs for the Monitor (``--fake-gpus``), none for the no-driver state; the Benchmark
+shot is a real (short) run on this machine's CPU.
+"""
+
+import argparse
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+OUT = Path(__file__).resolve().parent
+TMP = Path(tempfile.mkdtemp(prefix="configurator-shots-"))
+os.environ["XDG_CONFIG_HOME"] = str(TMP / "cfg")
+os.environ["XDG_DATA_HOME"] = str(TMP / "data")
+
+from PySide6.QtCore import QEventLoop, QSettings, QTimer  # noqa: E402
+from PySide6.QtWidgets import QApplication  # noqa: E402
+
+app = QApplication(sys.argv[:1])
+
+from configurator.app import build_services, build_window  # noqa: E402
+from configurator.ui.bench import BenchmarkTab  # noqa: E402
+from configurator.ui.monitor import MonitorTab  # noqa: E402
+from configurator.ui.planner.tab import PlannerTab  # noqa: E402
+from configurator.ui.theme import setup_theme  # noqa: E402
+
+theme = setup_theme(app)
+
+
+def wait(ms: int) -> None:
+    loop = QEventLoop()
+    QTimer.singleShot(ms, loop.quit)
+    loop.exec()
+
+
+def window(name: str, lang: str = "en", fake_gpus: int | None = None, scheme: str = "light"):  # type: ignore[no-untyped-def]
+    theme.apply(scheme)
+    settings = QSettings(str(TMP / f"{name}.ini"), QSettings.Format.IniFormat)
+    services = build_services(argparse.Namespace(db=str(TMP / f"{name}.db"), lang=lang, fake_gpus=fake_gpus),
+                              settings)
+    w = build_window(services)
+    w.resize(1500, 950)
+    w.show()
+    wait(300)
+    return services, w
+
+
+def planner_shot(name: str, lang: str, scheme: str = "light") -> None:
+    services, w = window(name, lang, scheme=scheme)
+    planner = w.tab(PlannerTab)
+    preset = next(p for p in planner.tiers if p.tier.id == "TIER-pro")
+    planner.apply_preset(preset)
+    wait(600)
+    w.grab().save(str(OUT / f"{name}.png"))
+    w.close()
+    services.close()
+
+
+def monitor_shot(name: str, fake_gpus: int | None) -> None:
+    services, w = window(name, fake_gpus=fake_gpus)
+    tab = w.tab(MonitorTab)
+    tab.window_combo.setCurrentIndex(0)
+    tab.service.sampler.set_interval(0.5)
+    wait(15000 if fake_gpus else 4000)
+    w.grab().save(str(OUT / f"{name}.png"))
+    w.close()
+    services.close()
+
+
+def bench_shot(name: str) -> None:
+    services, w = window(name)
+    tab = w.tab(BenchmarkTab)
+    tab.set_python(sys.executable)
+    tab.device_combo.setCurrentIndex(tab.device_combo.findData("cpu"))
+    done = []
+    tab.runner.finished.connect(lambda *_a: done.append(True))
+    tab.start(jobs=["matmul", "membw", "copies", "resnet18", "gpt2"])  # the quick suite's defaults
+    for _ in range(600):
+        if done:
+            break
+        wait(500)
+    wait(1500)
+    w.grab().save(str(OUT / f"{name}.png"))
+    w.close()
+    services.close()
+
+
+def parts_shot(name: str, lang: str) -> None:
+    services, w = window(name, lang)
+    w.tabs.setCurrentWidget(w.parts_browser)
+    w.parts_browser.ensure_loaded()
+    w.parts_browser.select_part("nvidia-rtx-4090")
+    wait(500)
+    w.grab().save(str(OUT / f"{name}.png"))
+    w.close()
+    services.close()
+
+
+if __name__ == "__main__":
+    if len(sys.argv) == 1:  # each shot in a process of its own (the language is per process)
+        import subprocess
+
+        for key in ("planner-en", "planner-zh", "planner-dark", "monitor-en", "monitor-no-driver", "benchmark-en",
+                    "parts-en", "parts-zh"):
+            subprocess.run([sys.executable, __file__, key], check=True)
+        sys.exit(0)
+    only = set(sys.argv[1:])
+    jobs = {
+        "planner-en": lambda: planner_shot("planner-en", "en"),
+        "planner-zh": lambda: planner_shot("planner-zh", "zh_CN"),
+        "planner-dark": lambda: planner_shot("planner-dark", "en", "dark"),
+        "monitor-en": lambda: monitor_shot("monitor-en", 4),
+        "monitor-no-driver": lambda: monitor_shot("monitor-no-driver", None),
+        "benchmark-en": lambda: bench_shot("benchmark-en"),
+        "parts-en": lambda: parts_shot("parts-en", "en"),
+        "parts-zh": lambda: parts_shot("parts-zh", "zh_CN"),
+    }
+    for key, job in jobs.items():
+        if not only or key in only:
+            job()
+            print("wrote", OUT / f"{key}.png")
