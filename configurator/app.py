@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from configurator.paths import default_db_path
@@ -184,7 +184,12 @@ def run_gui(args: argparse.Namespace) -> int:
     # window is painted, "loaded" once the tabs built after that are done too.
     quit_when = os.environ.get("CONFIGURATOR_QUIT_WHEN_SHOWN", "")
 
+    started: list[bool] = []
+
     def painted() -> None:
+        if started:
+            return
+        started.append(True)
         log.info("ready")
         if quit_when == "1":
             app.quit()
@@ -196,6 +201,9 @@ def run_gui(args: argparse.Namespace) -> int:
 
     window.first_painted.connect(painted)
     window.show()
+    # A window that is not painted (started minimised, on a hidden workspace) still gets its
+    # monitor and tabs: the rest of the start-up does not wait for a paint for ever.
+    QTimer.singleShot(3000, painted)
     for title, text in services.notices:
         log.warning("%s: %s", title, text)
         QMessageBox.warning(window, title, text)
