@@ -40,7 +40,6 @@ class Services:
     cleanups: list[Callable[[], None]] = field(default_factory=list)
     driver_version: Callable[[], str | None] = lambda: None  # the NVIDIA driver, once NVML reported it
     log_path: Path | None = None
-    after_startup: list[Callable[[], None]] = field(default_factory=list)  # handed to the window
 
     def close(self) -> None:
         while self.cleanups:
@@ -79,14 +78,15 @@ def build_services(args: argparse.Namespace, settings: QSettings | None = None) 
                     fake_gpus=getattr(args, "fake_gpus", None))
 
 
-def build_tabs(services: Services, defer: bool = False) -> list[tuple[QWidget | TabFactory, TabTitle]]:
+def build_tabs(services: Services, defer: bool = False,
+               after_startup: list[Callable[[], None]] | None = None) -> list[tuple[QWidget | TabFactory, TabTitle]]:
     """The feature tabs before Parts, each with a function giving its (translated) title.
 
     Each feature adds one block here: build its services, register their cleanup,
     append its widget. With ``defer`` only the first tab (the one shown at start) is
     built now; the others are factories that the main window calls once it has been
     painted (``MainWindow.finish_startup``), so start-up does not wait for NVML, the
-    sampler or the benchmark tab.
+    sampler or the benchmark tab; what else waits for that is appended to ``after_startup``.
     """
     tabs: list[tuple[QWidget | TabFactory, TabTitle]] = []
 
@@ -98,9 +98,9 @@ def build_tabs(services: Services, defer: bool = False) -> list[tuple[QWidget | 
 
     planner = PlannerTab(services.parts, BuildsRepository(services.store), services.settings,
                          runs_for_build=BenchResultsRepository(services.store).runs_for_build,
-                         load_presets=not defer)
-    if defer:
-        services.after_startup.append(planner.load_presets)
+                         load_presets=not (defer and after_startup is not None))
+    if defer and after_startup is not None:
+        after_startup.append(planner.load_presets)
     tabs.append((planner, lambda: translate("MainWindow", "Planner")))
 
     def monitor() -> QWidget:
@@ -154,10 +154,10 @@ def build_tabs(services: Services, defer: bool = False) -> list[tuple[QWidget | 
 
 def build_window(services: Services, defer: bool = False) -> MainWindow:
     """The main window; ``defer``: the app's start-up (see build_tabs), else everything built now."""
+    later: list[Callable[[], None]] = []
     window = MainWindow(services.store, services.parts, services.settings, services.languages, services.tasks,
-                        build_tabs(services, defer), defer=defer)
-    window.after_startup.extend(services.after_startup)
-    services.after_startup.clear()
+                        build_tabs(services, defer, later), defer=defer)
+    window.after_startup.extend(later)
     window.about_info = lambda: (services.driver_version(), services.log_path)
     return window
 

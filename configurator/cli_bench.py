@@ -50,7 +50,8 @@ def register(sub: Any) -> None:
 
 
 def _default_python(cli: Cli) -> str | None:
-    from configurator.bench.interpreters import default_python, is_frozen
+    from configurator.bench.interpreters import default_python
+    from configurator.paths import is_frozen
 
     if is_frozen():
         cli.warn(cli.say(QT_TRANSLATE_NOOP("cli", "Looking for a Python interpreter with PyTorch…")))

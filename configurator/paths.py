@@ -31,6 +31,11 @@ RESOURCES_DIR = DATA_ROOT / "resources"
 TRANSLATIONS_DIR = RESOURCES_DIR / "translations"
 
 
+def is_frozen() -> bool:
+    """Running as the PyInstaller bundle (packaging/configurator.spec)."""
+    return bool(getattr(sys, "frozen", False))
+
+
 def worker_source_dir() -> Path | None:
     """In the frozen app: the folder holding the benchmark worker as plain ``.py`` source.
 
@@ -38,7 +43,7 @@ def worker_source_dir() -> Path | None:
     the bundle's archive; ``child_env`` puts this folder on its ``PYTHONPATH``. ``None``
     when not frozen (the worker then runs from the package itself).
     """
-    if not getattr(sys, "frozen", False):
+    if not is_frozen():
         return None
     base = getattr(sys, "_MEIPASS", None)
     return Path(base if base else Path(sys.executable).resolve().parent) / "worker_src"

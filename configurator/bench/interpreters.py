@@ -27,7 +27,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any
 
+from configurator.bench.runner import child_env, stop_process_group
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
+from configurator.paths import is_frozen
 
 MIN_PYTHON = (3, 9)
 PROBE_TIMEOUT_S = 20.0
@@ -132,10 +134,6 @@ class Probe:
 ProbeFn = Callable[[Path], Probe]
 
 # -- finding candidates ---------------------------------------------------------------------------
-
-
-def is_frozen() -> bool:
-    return bool(getattr(sys, "frozen", False))
 
 
 def _is_python_file(path: Path, windows: bool) -> bool:
@@ -308,8 +306,6 @@ def candidates(env: Mapping[str, str] | None = None, home: Path | None = None,
 
 def _child_env() -> dict[str, str]:
     """The environment the worker gets, so the probe sees the packages the worker will."""
-    from configurator.bench.runner import child_env
-
     return child_env()
 
 
@@ -350,13 +346,7 @@ def _start(path: Path, import_torch: bool, timeout_s: float, env: dict[str, str]
 
 
 def _kill(proc: subprocess.Popen[bytes]) -> None:
-    try:
-        if os.name == "nt":
-            proc.kill()
-        else:
-            os.killpg(proc.pid, signal.SIGKILL)
-    except (ProcessLookupError, PermissionError, OSError):
-        pass
+    stop_process_group(proc, getattr(signal, "SIGKILL", signal.SIGTERM))
     with contextlib.suppress(subprocess.TimeoutExpired):
         proc.wait(timeout=5)
 

@@ -412,7 +412,8 @@ def _tail_detail(stderr_tail: str) -> str:
 
 # -- driving a session with subprocess -----------------------------------------------------
 
-def _stop(proc: subprocess.Popen[str], sig: int) -> None:
+def stop_process_group(proc: subprocess.Popen[Any], sig: int) -> None:
+    """Signal a child started with ``start_new_session`` and everything it started."""
     try:
         if hasattr(os, "killpg"):
             os.killpg(proc.pid, sig)  # the whole group: torchrun and DataLoader workers too
@@ -492,10 +493,10 @@ class SubprocessRunner:
                     elif now >= deadline:
                         timed_out = True
                     if timed_out or cancelled:
-                        _stop(proc, signal.SIGTERM)
+                        stop_process_group(proc, signal.SIGTERM)
                         kill_at = now + self.grace_s
                 if kill_at is not None and now >= kill_at:
-                    _stop(proc, getattr(signal, "SIGKILL", signal.SIGTERM))
+                    stop_process_group(proc, getattr(signal, "SIGKILL", signal.SIGTERM))
                     kill_at = None
                 wait = 0.1 if kill_at is not None or self._cancel.is_set() else min(0.25, max(0.0, deadline - now))
                 try:
@@ -515,7 +516,7 @@ class SubprocessRunner:
             code = proc.wait()
         finally:
             if proc.poll() is None:
-                _stop(proc, getattr(signal, "SIGKILL", signal.SIGTERM))
+                stop_process_group(proc, getattr(signal, "SIGKILL", signal.SIGTERM))
                 proc.wait()
             for r in readers:
                 r.join(timeout=5)

@@ -36,6 +36,7 @@ from configurator.bench.references import percent_diff, references_for
 from configurator.bench.results import STATUS_LABELS, RowResult, RunRecord, export_csv, export_json, fmt_value
 from configurator.bench.runner import WORKER_MODULE, Event, SuiteSession
 from configurator.core.i18n import Message
+from configurator.paths import is_frozen
 from configurator.store.bench_results import BenchResultsRepository
 from configurator.store.repository import BuildsRepository
 from configurator.ui.bench.charts import MatmulChart, ScalingChart, ThroughputChart
@@ -120,7 +121,7 @@ class BenchmarkTab(QWidget):
         self.python_combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.python_combo.setMinimumContentsLength(20)
         initial = str(settings.value("bench/python", "") or "") or (
-            "" if interpreters.is_frozen() else sys.executable)
+            "" if is_frozen() else sys.executable)
         if initial:
             self.python_combo.addItem(initial, initial)
         self.python_combo.currentIndexChanged.connect(self._update_python_note)
@@ -473,7 +474,7 @@ class BenchmarkTab(QWidget):
         for p in found:
             combo.addItem(p.path, p.path)
             self._set_item(combo.count() - 1, p.path)
-        if not current and interpreters.is_frozen():  # no choice yet: the first one with torch
+        if not current and is_frozen():  # no choice yet: the first one with torch
             current = next((p.path for p in found if p.has_torch), "")
         if current:
             i = self._item_for(current)
@@ -495,7 +496,7 @@ class BenchmarkTab(QWidget):
         """Why the benchmarks cannot start with the chosen interpreter, when that is known now."""
         path = self.python_path()
         if not path:
-            if interpreters.is_frozen() and self.discovered:
+            if is_frozen() and self.discovered:
                 return translate("BenchmarkTab", "No Python with PyTorch found; pick one with “…”.")
             return None
         probe = self.known_probe(path)
@@ -530,7 +531,7 @@ class BenchmarkTab(QWidget):
         if self.runner.is_running():
             return False
         python = self.python_path()
-        if not python and interpreters.is_frozen():
+        if not python and is_frozen():
             self._set_status(translate("BenchmarkTab", "No Python with PyTorch found; pick one with “…”."),
                              error=True)
             return False

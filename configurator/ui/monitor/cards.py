@@ -211,10 +211,13 @@ class Card(QFrame):
     def faint(self) -> str:
         return colours(self.palette()).faint_text
 
-    def row(self, key: str, swatch: str | None = None) -> None:
-        """A name/value row; ``swatch``: the colour of its line in the plot, shown beside the name."""
+    def row(self, key: str) -> None:
         self.names[key], self.values[key] = self.panel.add_row()
-        self.names[key].swatch = swatch or None
+
+    def plot_line(self, row: str, series: str, colour: str) -> None:
+        """A line of the plot (``series`` in the history), its colour shown beside row ``row``'s name."""
+        self.plot.curve(series, "", colour)
+        self.names[row].swatch = colour
 
     def set_title(self, text: str) -> None:
         """Rich text is re-parsed and re-laid out on every setText: only when it changed."""
@@ -243,13 +246,11 @@ class GpuCard(Card):
         super().__init__(parent)
         self.gpu_id = gpu_id
         self.setObjectName(f"gpuCard_{gpu_id}")
-        # The plot's lines: utilisation and VRAM use (the swatches beside those rows say which is which).
-        swatches = {"util": COLOURS[0], "vram": COLOURS[1]}
         for key in self.ROWS:
-            self.row(key, swatches.get(key))
+            self.row(key)
         self.sample: GpuSample | None = None
-        self.plot.curve(f"gpu{gpu_id}.util", "", COLOURS[0])
-        self.plot.curve(f"gpu{gpu_id}.mem", "", COLOURS[1])
+        self.plot_line("util", f"gpu{gpu_id}.util", COLOURS[0])
+        self.plot_line("vram", f"gpu{gpu_id}.mem", COLOURS[1])
         self.retranslate()
 
     def retranslate(self) -> None:
@@ -311,13 +312,12 @@ class HostCard(Card):
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("hostCard")
-        swatches = {"cpu": COLOURS[0], "ram": COLOURS[1], "iowait": COLOURS[3]}
         for key in self.ROWS:
-            self.row(key, swatches.get(key))
+            self.row(key)
         self.sample: HostSample | None = None
-        self.plot.curve("host.cpu", "", COLOURS[0])
-        self.plot.curve("host.mem", "", COLOURS[1])
-        self.plot.curve("host.iowait", "", COLOURS[3])
+        self.plot_line("cpu", "host.cpu", COLOURS[0])
+        self.plot_line("ram", "host.mem", COLOURS[1])
+        self.plot_line("iowait", "host.iowait", COLOURS[3])
         self.retranslate()
 
     def retranslate(self) -> None:

@@ -72,11 +72,12 @@ def peak_downsample(x: F64, y: F64, columns: int) -> tuple[F64, F64]:
 class Series:
     """One named line of a plot; ``getData`` gives what is shown (after downsampling)."""
 
-    def __init__(self, name: str, colour: str, c: Colours = LIGHT):
+    def __init__(self, colour: str, c: Colours = LIGHT):
         self.colour = colour
         self.pen: QPen = pg.mkPen(series_colour(colour, c), width=1)
-        # Stands in for the line in a legend (which draws a sample from ``opts['pen']``).
-        self.legend_item = pg.PlotDataItem(pen=self.pen, name=name)
+        # Stands in for the line in a legend (which draws a sample from ``opts['pen']``); only
+        # plots with a legend make one.
+        self.legend_item: pg.PlotDataItem | None = None
         self.x: F64 = np.empty(0)
         self.y: F64 = np.empty(0)
         self.path = QPainterPath()
@@ -86,7 +87,8 @@ class Series:
 
     def restyle(self, c: Colours) -> None:
         self.pen.setColor(QColor(series_colour(self.colour, c)))
-        self.legend_item.setPen(self.pen)
+        if self.legend_item is not None:
+            self.legend_item.setPen(self.pen)
 
     def set(self, x: F64, y: F64) -> None:
         self.x, self.y = x, y
@@ -104,7 +106,6 @@ class Traces(pg.GraphicsObject):  # type: ignore[misc]
         super().__init__()
         self.series: list[Series] = []
         self._rect = QRectF()
-        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresParentOpacity)
 
     def set_rect(self, rect: QRectF) -> None:
         if rect != self._rect:
@@ -219,9 +220,10 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
     def curve(self, key: str, name: str, colour: str) -> Series:
         s = self.curves.get(key)
         if s is None:
-            s = self.curves[key] = Series(name, colour, self._colours)
+            s = self.curves[key] = Series(colour, self._colours)
             self.traces.series.append(s)
             if self.legend is not None:
+                s.legend_item = pg.PlotDataItem(pen=s.pen, name=name)
                 self.legend.addItem(s.legend_item, name)
         return s
 
