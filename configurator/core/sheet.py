@@ -103,7 +103,8 @@ def throughput_chart(build: Build, catalogue: Mapping[str, AnyPart], report: Rep
     for preset in tiers if tiers is not None else presets(catalogue):
         tier_build = Build(preset.build.parts, name=preset.tier.id, options=preset.build.options,
                            workload=build.workload)
-        v, _ = main_throughput(check(tier_build, catalogue))
+        v, tier_unit = main_throughput(check(tier_build, catalogue))
+        unit = unit or tier_unit  # an empty build has no estimate of its own: the axis still gets its unit
         points.append(ChartPoint(preset.tier.id, v or 0.0, False))
     return points, unit
 

@@ -1465,6 +1465,10 @@
         <translation>模型默认</translation>
     </message>
     <message>
+        <source>none (a full copy per GPU)</source>
+        <translation>不分片（每张 GPU 一份完整副本）</translation>
+    </message>
+    <message>
         <source>not set</source>
         <translation>未设置</translation>
     </message>

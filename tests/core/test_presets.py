@@ -2,8 +2,10 @@ from __future__ import annotations
 
 from planner_kit import CATALOGUE
 
+from configurator.core.build import Build, Workload
 from configurator.core.engine import check
 from configurator.core.presets import TIERS, presets
+from configurator.core.sheet import throughput_chart
 
 
 def test_every_tier_is_a_complete_build_with_filled_parts_marked() -> None:
@@ -35,3 +37,11 @@ def test_enterprise_tier_reports_what_the_guide_got_wrong() -> None:
 
 def test_tiers_cite_their_sections() -> None:
     assert {t.source for t in TIERS} == {"G 五.3", "M 1.1", "M 2.1"}
+
+
+def test_throughput_chart_of_an_empty_build_still_names_its_unit() -> None:
+    """Before any part is picked the chart shows the tiers alone; its axis says what they are in."""
+    empty = Build((), workload=Workload(model="resnet50", task="train", precision="amp"))
+    points, unit = throughput_chart(empty, CATALOGUE, check(empty, CATALOGUE), presets(CATALOGUE))
+    assert unit == "img/s"
+    assert points[0].value == 0.0 and all(p.value > 0 for p in points[1:])

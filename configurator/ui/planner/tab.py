@@ -893,6 +893,7 @@ class PlannerTab(QWidget):
         for o in OPTIMIZERS:
             self.optimizer.addItem(o, o)
         self.optimizer.setCurrentIndex(max(self.optimizer.findData(opt), 0))
+        self.sharding.setItemText(self.sharding.findData("none"), translate("Planner", "none (a full copy per GPU)"))
         self._updating = False
         self.batch.setSpecialValueText(translate("Planner", "model default"))
         self.seq.setSpecialValueText(translate("Planner", "model default"))
