@@ -94,7 +94,7 @@ def child_bare(seconds: float) -> dict[str, float]:
             if slow:
                 last_slow = now
             _status, gpus = gpu.sample(slow=slow)
-            host.sample([p.pid for g in gpus for p in g.processes])
+            host.sample([p.pid for g in gpus for p in g.processes], slow=slow)
             n += 1
             next_at += 1.0
             time.sleep(max(0.0, min(next_at, end) - time.monotonic()))

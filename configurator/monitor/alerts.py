@@ -20,6 +20,7 @@ import threading
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, replace
+from functools import partial
 from typing import Any
 
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
@@ -152,6 +153,90 @@ def _job_key(g: GpuSample) -> str | None:
     return None
 
 
+# What an alert says, made only when it is raised or its numbers are refreshed (not for every
+# check of every snapshot: the checks run once a second for every GPU).
+
+def _lost(g: GpuSample) -> Content:
+    return (
+        "MON-1", "error",
+        Message("monitor", QT_TRANSLATE_NOOP("monitor", "GPU {gpu} lost"), {"gpu": g.id}),
+        Message("monitor", QT_TRANSLATE_NOOP(
+            "monitor", "GPU {gpu} ({name}) stopped answering. The other GPUs are still monitored; "
+                 "the monitor tries to reach it again. Check `dmesg` for Xid errors, the power "
+                 "cables and the card's temperature."), {"gpu": g.id, "name": g.name}))
+
+
+def _under_used(g: GpuSample, host: HostSample, th: Thresholds) -> Content:
+    return (
+        "GPU-6", "warning",
+        Message("monitor", QT_TRANSLATE_NOOP("monitor", "GPU {gpu} under-used"), {"gpu": g.id}),
+        Message("monitor", QT_TRANSLATE_NOOP(
+            "monitor", "GPU {gpu} has been under {threshold} % busy ({util} % now) while training; "
+                 "likely bottleneck: {cause}."),
+            {"gpu": g.id, "threshold": _fmt(th.util_low), "util": _fmt(g.utilization_gpu_percent),
+             "cause": bottleneck(host, g, th)}))
+
+
+def _vram_full(g: GpuSample) -> Content:
+    return (
+        "OOM-1", "warning",
+        Message("monitor", QT_TRANSLATE_NOOP("monitor", "GPU {gpu} VRAM nearly full"), {"gpu": g.id}),
+        Message("monitor", QT_TRANSLATE_NOOP(
+            "monitor", "VRAM of GPU {gpu} is {percent} % full ({used} of {total} GiB). Before CUDA "
+                 "runs "
+                 "out of memory: a smaller batch with gradient accumulation, gradient "
+                 "checkpointing, mixed precision; torch.cuda.memory_summary() shows what holds it."),
+            {"gpu": g.id, "percent": _fmt(g.memory_percent),
+             "used": _fmt((g.memory_used_bytes or 0) / GiB, 1),
+             "total": _fmt((g.memory_total_bytes or 0) / GiB, 1)}))
+
+
+def _thermal(g: GpuSample) -> Content:
+    return (
+        "MON-1", "warning",
+        Message("monitor", QT_TRANSLATE_NOOP("monitor", "GPU {gpu} thermal throttling"), {"gpu": g.id}),
+        Message("monitor", QT_TRANSLATE_NOOP(
+            "monitor", "GPU {gpu} lowers its clocks because it is too hot ({temp} °C): check the case "
+                 "airflow, the fans and the space between cards."),
+            {"gpu": g.id, "temp": _fmt(g.temperature_c)}))
+
+
+def _power_brake(g: GpuSample) -> Content:
+    return (
+        "PWR-2", "warning",
+        Message("monitor", QT_TRANSLATE_NOOP("monitor", "GPU {gpu} power brake"), {"gpu": g.id}),
+        Message("monitor", QT_TRANSLATE_NOOP(
+            "monitor", "GPU {gpu} is slowed by the hardware power brake: the power supply or its "
+                 "cables may not deliver the peak draw. Check the PSU rating and use separate "
+                 "PCIe cables per connector."), {"gpu": g.id}))
+
+
+def _power_cap(g: GpuSample) -> Content:
+    return (
+        "MON-1", "info",
+        Message("monitor", QT_TRANSLATE_NOOP("monitor", "GPU {gpu} at its power limit"), {"gpu": g.id}),
+        Message("monitor", QT_TRANSLATE_NOOP(
+            "monitor", "GPU {gpu} is held at its power limit ({power} of {limit} W). That is normal "
+                 "under full load; a higher limit buys little speed for much heat."),
+            {"gpu": g.id, "power": _fmt(g.power_w), "limit": _fmt(g.power_limit_w)}))
+
+
+def _out_of_step(gpus: list[GpuSample], spread: float, low: GpuSample) -> Content:
+    return (
+        "DIST-1", "warning",
+        Message("monitor", QT_TRANSLATE_NOOP("monitor", "GPUs of one job out of step")),
+        Message("monitor", QT_TRANSLATE_NOOP(
+            "monitor", "GPUs {gpus} run one job but differ by {spread} points of utilisation (GPU {low} at "
+                 "{low_util} %): an uneven data split or a slow rank. Run with NCCL_DEBUG=INFO and "
+                 "check that every rank gets the same batch size."),
+            {"gpus": ", ".join(g.id for g in gpus), "spread": _fmt(spread), "low": low.id,
+             "low_util": _fmt(low.utilization_gpu_percent)}))
+
+
+def _gone() -> Content:
+    return ("", "", Message("monitor", ""), Message("monitor", ""))
+
+
 class AlertEngine:
     """Feed it snapshots (``evaluate``); it returns what was raised or cleared."""
 
@@ -168,76 +253,35 @@ class AlertEngine:
 
     def _evaluate(self, s: Snapshot) -> list[AlertEvent]:
         th = self.th
-        # key -> (raise_cond, clear_cond, on_s, off_s, (rule, severity, title, message))
-        checks: dict[str, tuple[bool, bool, float, float, Content]] = {}
+        # key -> (raise_cond, clear_cond, on_s, off_s, what the alert says (made when needed))
+        checks: dict[str, tuple[bool, bool, float, float, Callable[[], Content]]] = {}
 
         for g in s.gpus:
-            label = _gpu_label(g)
+            subject = g.uuid or _gpu_label(g)
             if g.lost:
-                checks[f"lost:{g.uuid or label}"] = (True, False, 0.0, 0.0, (
-                    "MON-1", "error",
-                    Message("monitor", QT_TRANSLATE_NOOP("monitor", "GPU {gpu} lost"), {"gpu": g.id}),
-                    Message("monitor", QT_TRANSLATE_NOOP(
-                        "monitor", "GPU {gpu} ({name}) stopped answering. The other GPUs are still monitored; "
-                             "the monitor tries to reach it again. Check `dmesg` for Xid errors, the power "
-                             "cables and the card's temperature."), {"gpu": g.id, "name": g.name})))
+                checks[f"lost:{subject}"] = (True, False, 0.0, 0.0, partial(_lost, g))
                 continue
             util = g.utilization_gpu_percent
             training = bool(g.processes)
             if util is not None:
-                checks[f"GPU-6:{g.uuid or label}"] = (
+                checks[f"GPU-6:{subject}"] = (
                     training and util < th.util_low, (not training) or util >= th.util_clear,
-                    th.util_sustain_s, th.clear_s, (
-                        "GPU-6", "warning",
-                        Message("monitor", QT_TRANSLATE_NOOP("monitor", "GPU {gpu} under-used"), {"gpu": g.id}),
-                        Message("monitor", QT_TRANSLATE_NOOP(
-                            "monitor", "GPU {gpu} has been under {threshold} % busy ({util} % now) while training; "
-                                 "likely bottleneck: {cause}."),
-                            {"gpu": g.id, "threshold": _fmt(th.util_low), "util": _fmt(util),
-                             "cause": bottleneck(s.host, g, th)})))
+                    th.util_sustain_s, th.clear_s, partial(_under_used, g, s.host, th))
             mem = g.memory_percent
             if mem is not None:
-                checks[f"OOM-1:{g.uuid or label}"] = (
-                    mem >= th.vram_full, mem < th.vram_clear, th.vram_sustain_s, th.clear_s, (
-                        "OOM-1", "warning",
-                        Message("monitor", QT_TRANSLATE_NOOP("monitor", "GPU {gpu} VRAM nearly full"), {"gpu": g.id}),
-                        Message("monitor", QT_TRANSLATE_NOOP(
-                            "monitor", "VRAM of GPU {gpu} is {percent} % full ({used} of {total} GiB). Before CUDA "
-                                 "runs "
-                                 "out of memory: a smaller batch with gradient accumulation, gradient "
-                                 "checkpointing, mixed precision; torch.cuda.memory_summary() shows what holds it."),
-                            {"gpu": g.id, "percent": _fmt(mem),
-                             "used": _fmt((g.memory_used_bytes or 0) / GiB, 1),
-                             "total": _fmt((g.memory_total_bytes or 0) / GiB, 1)})))
+                checks[f"OOM-1:{subject}"] = (mem >= th.vram_full, mem < th.vram_clear, th.vram_sustain_s,
+                                              th.clear_s, partial(_vram_full, g))
             reasons = g.throttle_reasons
             if reasons is not None:
                 thermal = bool(reasons & THERMAL_REASONS)
-                checks[f"thermal:{g.uuid or label}"] = (
-                    thermal, not thermal, th.throttle_sustain_s, th.clear_s, (
-                        "MON-1", "warning",
-                        Message("monitor", QT_TRANSLATE_NOOP("monitor", "GPU {gpu} thermal throttling"), {"gpu": g.id}),
-                        Message("monitor", QT_TRANSLATE_NOOP(
-                            "monitor", "GPU {gpu} lowers its clocks because it is too hot ({temp} °C): check the case "
-                                 "airflow, the fans and the space between cards."),
-                            {"gpu": g.id, "temp": _fmt(g.temperature_c)})))
+                checks[f"thermal:{subject}"] = (thermal, not thermal, th.throttle_sustain_s, th.clear_s,
+                                                partial(_thermal, g))
                 brake = bool(reasons & 0x80)
-                checks[f"brake:{g.uuid or label}"] = (
-                    brake, not brake, th.throttle_sustain_s, th.clear_s, (
-                        "PWR-2", "warning",
-                        Message("monitor", QT_TRANSLATE_NOOP("monitor", "GPU {gpu} power brake"), {"gpu": g.id}),
-                        Message("monitor", QT_TRANSLATE_NOOP(
-                            "monitor", "GPU {gpu} is slowed by the hardware power brake: the power supply or its "
-                                 "cables may not deliver the peak draw. Check the PSU rating and use separate "
-                                 "PCIe cables per connector."), {"gpu": g.id})))
+                checks[f"brake:{subject}"] = (brake, not brake, th.throttle_sustain_s, th.clear_s,
+                                              partial(_power_brake, g))
                 cap = bool(reasons & POWER_REASONS & 0x4)
-                checks[f"powercap:{g.uuid or label}"] = (
-                    cap, not cap, th.power_cap_sustain_s, th.clear_s, (
-                        "MON-1", "info",
-                        Message("monitor", QT_TRANSLATE_NOOP("monitor", "GPU {gpu} at its power limit"), {"gpu": g.id}),
-                        Message("monitor", QT_TRANSLATE_NOOP(
-                            "monitor", "GPU {gpu} is held at its power limit ({power} of {limit} W). That is normal "
-                                 "under full load; a higher limit buys little speed for much heat."),
-                            {"gpu": g.id, "power": _fmt(g.power_w), "limit": _fmt(g.power_limit_w)})))
+                checks[f"powercap:{subject}"] = (cap, not cap, th.power_cap_sustain_s, th.clear_s,
+                                                 partial(_power_cap, g))
 
         jobs: dict[str, list[GpuSample]] = {}
         for g in s.gpus:
@@ -250,26 +294,17 @@ class AlertEngine:
             utils = [g.utilization_gpu_percent or 0.0 for g in gpus]
             spread = max(utils) - min(utils)
             low = gpus[utils.index(min(utils))]
-            checks[f"DIST-1:{job}"] = (
-                spread >= th.spread, spread < th.spread_clear, th.spread_sustain_s, th.clear_s,
-                (
-                    "DIST-1", "warning",
-                    Message("monitor", QT_TRANSLATE_NOOP("monitor", "GPUs of one job out of step")),
-                    Message("monitor", QT_TRANSLATE_NOOP(
-                        "monitor", "GPUs {gpus} run one job but differ by {spread} points of utilisation (GPU {low} at "
-                             "{low_util} %): an uneven data split or a slow rank. Run with NCCL_DEBUG=INFO and "
-                             "check that every rank gets the same batch size."),
-                        {"gpus": ", ".join(g.id for g in gpus), "spread": _fmt(spread), "low": low.id,
-                         "low_util": _fmt(low.utilization_gpu_percent)})))
+            checks[f"DIST-1:{job}"] = (spread >= th.spread, spread < th.spread_clear, th.spread_sustain_s,
+                                       th.clear_s, partial(_out_of_step, gpus, spread, low))
 
         events: list[AlertEvent] = []
         for key in set(self._gates) - set(checks):  # the subject went away: let it clear
-            checks[key] = (False, True, 0.0, 0.0, ("", "", Message("monitor", ""), Message("monitor", "")))
+            checks[key] = (False, True, 0.0, 0.0, _gone)
         for key, (up, down, on_s, off_s, content) in checks.items():
             gate = self._gates.setdefault(key, _Gate())
             change = gate.update(s.time, up, down, on_s, off_s)
             if change == "raised":
-                rule, severity, title, message = content
+                rule, severity, title, message = content()
                 alert = Alert(key, rule, severity, title, message, s.time)
                 self.active[key] = alert
                 events.append(AlertEvent("raised", alert))
@@ -279,9 +314,8 @@ class AlertEngine:
                     done = replace(old, cleared=s.time)
                     self.history.append(done)
                     events.append(AlertEvent("cleared", done))
-            elif gate.active and key in self.active and key in checks and up:
-                message = content[3]  # keep the numbers current
-                self.active[key] = replace(self.active[key], message=message)
+            elif gate.active and key in self.active and up:
+                self.active[key] = replace(self.active[key], message=content()[3])  # keep the numbers current
             if not gate.active and gate.pending is None and key not in self.active:
                 self._gates.pop(key, None)
         return events

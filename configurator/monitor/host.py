@@ -24,42 +24,64 @@ def _counter(fn: Callable[[], Any]) -> Any:
         return None
 
 
+def _split(t: Any) -> tuple[float, float, float]:
+    """(total, idle, iowait) seconds of one CPU's times, as psutil's ``cpu_percent`` counts them:
+    guest time is already in user time, and iowait is idle time."""
+    total = sum(t) - getattr(t, "guest", 0.0) - getattr(t, "guest_nice", 0.0)
+    iowait = getattr(t, "iowait", 0.0)
+    return total, t.idle + iowait, iowait
+
+
 class HostBackend:
+    """One ``sample()`` a tick. It reads what changes each tick (CPU, memory, disk, network) every
+    time and swap only on slow ticks; /proc/stat once for both the per-core load and iowait."""
+
+    RETRY_INVISIBLE_S = 30.0  # a GPU process we cannot see (another PID namespace): look again after
+
     def __init__(self, hostname: str | None = None, clock: Callable[[], float] = time.monotonic):
         self.hostname = hostname or socket.gethostname()
         self.clock = clock
-        self._own = psutil.Process(os.getpid())
         self._last_t: float | None = None
+        self._last_cpu: list[tuple[float, float, float]] | None = None
         self._last_disk: Any = None
         self._last_net: Any = None
         self._last_own: float | None = None
+        self._swap: Any = None
         self._procs: dict[int, psutil.Process] = {}
+        self._invisible: dict[int, float] = {}  # pid -> when it was last looked for
         self.start()
 
     def start(self) -> None:
-        """Prime the counters: psutil's percentages are "since the last call"."""
-        psutil.cpu_percent(percpu=True)
-        _counter(lambda: psutil.cpu_times_percent())
+        """Prime the counters: rates and percentages are "since the last sample"."""
         self._last_t = self.clock()
+        self._last_cpu = self._cpu_times()
         self._last_disk = _counter(psutil.disk_io_counters)
         self._last_net = _counter(psutil.net_io_counters)
         self._last_own = self._own_cpu_seconds()
 
-    def _own_cpu_seconds(self) -> float | None:
-        try:
-            t = self._own.cpu_times()
-        except psutil.Error:
-            return None
-        return float(t.user) + float(t.system)
+    @staticmethod
+    def _cpu_times() -> list[tuple[float, float, float]] | None:
+        times = _counter(lambda: psutil.cpu_times(percpu=True))
+        return None if not times else [_split(t) for t in times]
+
+    @staticmethod
+    def _own_cpu_seconds() -> float:
+        t = os.times()  # this process: a system call, where psutil would read /proc/self/stat
+        return t.user + t.system
 
     def _proc(self, pid: int) -> psutil.Process | None:
         proc = self._procs.get(pid)
         if proc is None:
+            seen = self._invisible.get(pid)
+            if seen is not None and self.clock() - seen < self.RETRY_INVISIBLE_S:
+                return None
             try:
                 proc = psutil.Process(pid)
                 proc.cpu_percent()  # prime
             except psutil.Error:
+                self._invisible[pid] = self.clock()
                 return None
+            self._invisible.pop(pid, None)
             self._procs[pid] = proc
         return proc
 
@@ -67,7 +89,8 @@ class HostBackend:
         """The GPU process with the most CPU, and its children (DataLoader workers)."""
         best: TrainingProcess | None = None
         alive: set[int] = set()
-        for pid in dict.fromkeys(gpu_pids):
+        wanted = dict.fromkeys(gpu_pids)
+        for pid in wanted:
             proc = self._proc(pid)
             if proc is None:
                 continue
@@ -93,17 +116,31 @@ class HostBackend:
                 best = candidate
         for pid in [p for p in self._procs if p not in alive]:
             del self._procs[pid]
+        for pid in [p for p in self._invisible if p not in wanted]:
+            del self._invisible[pid]
         return best
 
-    def sample(self, gpu_pids: Iterable[int] = ()) -> HostSample:
+    def sample(self, gpu_pids: Iterable[int] = (), slow: bool = True) -> HostSample:
+        """``slow``: also read swap (otherwise the last value is repeated)."""
         now = self.clock()
         dt = max(1e-6, now - (self._last_t or now))
-        per_cpu = tuple(float(v) for v in psutil.cpu_percent(percpu=True))
-        times = _counter(lambda: psutil.cpu_times_percent())
-        iowait = getattr(times, "iowait", None) if times is not None else None
+        cpu = self._cpu_times()
+        per_cpu: tuple[float, ...] = ()
+        iowait: float | None = None
+        if cpu is not None and self._last_cpu is not None and len(cpu) == len(self._last_cpu):
+            busy, spent, waited = [], 0.0, 0.0
+            for (total, idle, wait), (total0, idle0, wait0) in zip(cpu, self._last_cpu, strict=True):
+                d = total - total0
+                busy.append(min(100.0, max(0.0, 100.0 * (d - (idle - idle0)) / d)) if d > 0 else 0.0)
+                spent += max(0.0, d)
+                waited += max(0.0, wait - wait0)
+            per_cpu = tuple(busy)
+            iowait = 100.0 * waited / spent if spent > 0 else 0.0
         load = _counter(psutil.getloadavg)
         vm = psutil.virtual_memory()
-        sw = _counter(psutil.swap_memory)
+        if slow or self._swap is None:
+            self._swap = _counter(psutil.swap_memory)
+        sw = self._swap
         disk = _counter(psutil.disk_io_counters)
         net = _counter(psutil.net_io_counters)
         own = self._own_cpu_seconds()
@@ -117,7 +154,7 @@ class HostBackend:
             hostname=self.hostname,
             cpu_percent=sum(per_cpu) / len(per_cpu) if per_cpu else None,
             per_cpu_percent=per_cpu,
-            iowait_percent=None if iowait is None else float(iowait),
+            iowait_percent=iowait,
             load_1m=None if load is None else float(load[0]),
             load_5m=None if load is None else float(load[1]),
             load_15m=None if load is None else float(load[2]),
@@ -129,9 +166,10 @@ class HostBackend:
             disk_write_bytes_per_s=rate(disk, self._last_disk, "write_bytes"),
             net_rx_bytes_per_s=rate(net, self._last_net, "bytes_recv"),
             net_tx_bytes_per_s=rate(net, self._last_net, "bytes_sent"),
-            own_cpu_percent=None if own is None or self._last_own is None
-            else max(0.0, 100.0 * (own - self._last_own) / dt),
+            own_cpu_percent=None if self._last_own is None else max(0.0, 100.0 * (own - self._last_own) / dt),
             training=self._training(gpu_pids),
         )
         self._last_t, self._last_disk, self._last_net, self._last_own = now, disk, net, own
+        if cpu is not None:
+            self._last_cpu = cpu
         return sample

@@ -70,7 +70,11 @@ class History:
         self.bucket_s = bucket_s
         self.max_rows = max_rows
         self.keys: dict[str, int] = {}
+        self._last_names: tuple[str, ...] = ()  # the names of the last row appended, and their columns
+        self._last_cols: npt.NDArray[np.intp] = np.empty(0, dtype=np.intp)
         self._lock = threading.Lock()
+        self._version = 0  # counts changes of the rows: appends, resizes
+        self._window_cache: tuple[tuple[int, float, float | None], tuple[F64, npt.NDArray[np.intp]]] | None = None
         self.capacity = self._capacity_for(interval_s)
         self._t: F64 = np.full(self.capacity, np.nan)
         self._v: F32 = np.full((self.capacity, 0), np.nan, dtype=np.float32)
@@ -109,17 +113,20 @@ class History:
         self._ccount = np.concatenate([self._ccount, np.zeros(k, dtype=np.int64)])
 
     def append(self, t: float, values: Mapping[str, float | None]) -> None:
+        names = tuple(values)
         with self._lock:
-            new = [k for k in values if k not in self.keys]
-            if new:
-                self._add_columns(new)
+            if names != self._last_names:  # a GPU came or went: (new) columns for these names
+                new = [k for k in names if k not in self.keys]
+                if new:
+                    self._add_columns(new)
+                self._last_names = names
+                self._last_cols = np.array([self.keys[k] for k in names], dtype=np.intp)
             row = np.full(len(self.keys), np.nan)
-            for k, val in values.items():
-                if val is not None:
-                    row[self.keys[k]] = val
+            row[self._last_cols] = np.array(list(values.values()), dtype=np.float64)  # None -> NaN
             self._t[self._head] = t
             self._v[self._head] = row
             self._head = (self._head + 1) % self.capacity
+            self._version += 1
             self._n = min(self._n + 1, self.capacity)
             self._accumulate(t, row)
 
@@ -132,8 +139,8 @@ class History:
         ok = ~np.isnan(row)
         np.fmin(self._cmin, row, out=self._cmin)
         np.fmax(self._cmax, row, out=self._cmax)
-        self._csum[ok] += row[ok]
-        self._ccount[ok] += 1
+        np.add(self._csum, row, out=self._csum, where=ok)
+        np.add(self._ccount, ok, out=self._ccount)
 
     def _flush(self) -> None:
         assert self._cur_start is not None
@@ -164,6 +171,7 @@ class History:
             t[:len(keep)] = self._t[keep]
             v[:len(keep)] = self._v[keep]
             self._t, self._v, self.capacity = t, v, cap
+            self._version += 1
             self._n = len(keep)
             self._head = self._n % cap
 
@@ -184,11 +192,20 @@ class History:
             col = self.keys.get(key)
             if col is None or self._n == 0:
                 return np.empty(0), np.empty(0)
+            t, rows = self._window(seconds, now)
+            return t.copy(), self._v[rows, col].astype(np.float64)
+
+    def _window(self, seconds: float, now: float | None) -> tuple[F64, npt.NDArray[np.intp]]:
+        """The times, and ring rows, of the last ``seconds``: the same for every column of a
+        redraw, so worked out once for them (until the next append)."""
+        key = (self._version, seconds, now)
+        if self._window_cache is None or self._window_cache[0] != key:
             idx = self._order()
             t = self._t[idx]
             end = t[-1] if now is None else now
             first = int(np.searchsorted(t, end - seconds, side="left"))
-            return t[first:].copy(), self._v[idx[first:], col].astype(np.float64)
+            self._window_cache = (key, (t[first:], idx[first:]))
+        return self._window_cache[1]
 
     def aggregate(self, key: str, seconds: float, now: float | None = None) -> tuple[F64, F64, F64, F64]:
         """Bucket mid-times with min, mean and max over the last ``seconds`` (the open bucket last)."""

@@ -79,7 +79,7 @@ class Sampler:
             status, gpus = NvmlStatus(False, str(exc), "other"), ()
         pids = [p.pid for g in gpus for p in g.processes]
         try:
-            host = self.host.sample(pids)
+            host = self.host.sample(pids, slow=slow)
         except Exception:
             log.exception("host sampling failed")
             host = HostSample(hostname=self.host.hostname)

@@ -101,9 +101,19 @@ def is_dark(palette: QPalette) -> bool:
     return palette.color(QPalette.ColorRole.Window).lightnessF() < 0.5
 
 
+_SCHEMES: dict[int, Colours] = {}  # by QPalette.cacheKey(): the monitor asks on every redraw
+
+
 def colours(palette: QPalette | None = None) -> Colours:
     """The semantic colours for ``palette`` (a widget's), or the application's palette."""
-    return DARK if is_dark(palette if palette is not None else QGuiApplication.palette()) else LIGHT
+    palette = palette if palette is not None else QGuiApplication.palette()
+    key = palette.cacheKey()  # changes whenever the palette's colours do
+    c = _SCHEMES.get(key)
+    if c is None:
+        if len(_SCHEMES) > 256:
+            _SCHEMES.clear()
+        c = _SCHEMES[key] = DARK if is_dark(palette) else LIGHT
+    return c
 
 
 def series_colour(colour: str, c: Colours) -> str:

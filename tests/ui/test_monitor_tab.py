@@ -108,6 +108,27 @@ def test_at_most_ten_redraws_a_second(qtbot, fake_window: MainWindow) -> None:  
     assert tab.redraw_count - count <= elapsed * 10 + 2
 
 
+def test_a_card_scrolled_out_of_view_catches_up_when_scrolled_back(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """Cards off screen are not redrawn (their values and plots are most of a redraw's cost);
+    scrolled into view they show the newest snapshot at once, values and plot."""
+    tab = monitor_tab(fake_window)
+    fake_window.resize(700, 560)  # one column: the host card and GPU 0 fill the view
+    qtbot.waitUntil(lambda: len(tab.gpu_cards) == 3 and tab.redraw_count >= 2, timeout=5000)
+    last = tab.gpu_cards["2"]
+    qtbot.waitUntil(lambda: not tab._on_screen(last), timeout=5000)
+    count = tab.redraw_count
+    qtbot.waitUntil(lambda: tab.redraw_count >= count + 3, timeout=5000)
+    tab.service.sampler.stop()  # hold the newest snapshot still
+    qtbot.waitUntil(lambda: tab.latest is tab.service.latest, timeout=5000)
+    newest = next(g for g in tab.latest.gpus if g.id == "2")  # type: ignore[union-attr]
+    assert last.sample is not newest  # it was left alone while out of view
+    tab.cards_scroll.ensureWidgetVisible(last)
+    qtbot.waitUntil(lambda: last.sample is newest, timeout=5000)
+    assert last.values["power"].text().startswith(f"{newest.power_w:,.0f} W")
+    t, _y = last.plot.curves["gpu2.util"].getData()
+    assert len(t) >= 3
+
+
 def test_pause_freezes_the_plots_but_not_the_values(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     tab = monitor_tab(fake_window)
     qtbot.waitUntil(lambda: "0" in tab.gpu_cards and tab.redraw_count >= 2, timeout=5000)

@@ -22,7 +22,7 @@ from configurator.monitor.snapshot import GpuSample, HostSample, reason_names
 from configurator.ui.i18n import translate
 from configurator.ui.monitor.fmt import fill, gib, na, num, percent, rate
 from configurator.ui.monitor.plots import COLOURS, RollingPlot
-from configurator.ui.theme import colours, series_colour
+from configurator.ui.theme import Colours, colours, series_colour
 
 
 def reason_text(name: str) -> str:
@@ -40,6 +40,7 @@ def reason_text(name: str) -> str:
 
 
 SWATCH_W = 16  # room for a plot-colour swatch before a name
+_DIGITS_AS_ZERO = str.maketrans("123456789", "000000000")
 
 
 class Cell:
@@ -53,6 +54,7 @@ class Cell:
         self.colour: str | None = None  # a colour of the theme's (``Colours`` field), or a colour name
         self.swatch: str | None = None  # a name's plot colour (one of COLOURS): the card's legend
         self._fitted: tuple[str, int, str] | None = None  # (text, width, what fits): eliding is not free
+        self._advance: tuple[str, int] | None = None  # (the text with its digits as 0, its width in pixels)
 
     def text(self) -> str:
         return self._text
@@ -65,11 +67,19 @@ class Cell:
             self.colour = colour
             self.panel.changed(self)
 
-    def fitted(self, fm: QFontMetrics, width: int) -> str:
-        """The text, elided only when it does not fit (measuring is cheaper than eliding)."""
+    def forget_width(self) -> None:
+        """After a font change."""
+        self._fitted = self._advance = None
+
+    def fitted(self, fm: QFontMetrics, width: int, tabular: bool = False) -> str:
+        """The text, elided only when it does not fit (measuring is cheaper than eliding; with
+        ``tabular`` digits, a value that changed only in its digits is as wide as before)."""
         if self._fitted is None or self._fitted[:2] != (self._text, width):
             text = self._text
-            if fm.horizontalAdvance(text) > width:
+            shape = text.translate(_DIGITS_AS_ZERO) if tabular else text
+            if self._advance is None or self._advance[0] != shape:
+                self._advance = (shape, fm.horizontalAdvance(text))
+            if self._advance[1] > width:
                 text = fm.elidedText(text, Qt.TextElideMode.ElideRight, width)
             self._fitted = (self._text, width, text)
         return self._fitted[2]
@@ -81,28 +91,33 @@ class ValuesPanel(QWidget):
     Twenty QLabels per card re-laid out the whole Monitor tab on every change (each
     setText invalidates the layouts up to the scroll area). Here a changed value
     repaints only its own cell: the names, and values that stayed the same, are not
-    drawn again.
+    drawn again. The cells' rectangles are worked out once per width and font.
     """
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.rows: list[tuple[Cell, Cell]] = []
         self._name_w: int | None = None
+        self._rects: tuple[int, list[tuple[QRect, QRect]]] | None = None  # (width, per row (name, value))
+        self._pens: tuple[Colours, QColor, tuple[QColor, QColor], dict[str, QColor]] | None = None
+        self._tabular: bool | None = None  # do the font's digits share one width (most UI fonts' do)?
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)  # the card beneath need not repaint with it
 
     def changed(self, cell: Cell) -> None:
         if cell.is_name:
             self._name_w = None  # a (re)translated name: measure the column again
+            self._rects = None
             self.updateGeometry()
             self.update()
         else:
-            self.update(self._cell_rect(cell.row, False))
+            self.update(self._cell_rects()[cell.row][1])
 
     def add_row(self) -> tuple[Cell, Cell]:
         i = len(self.rows)
         row = (Cell(self, i, True), Cell(self, i, False))
         self.rows.append(row)
+        self._rects = None
         self.setFixedHeight(self._line() * ((len(self.rows) + 1) // 2) + 2)
         return row
 
@@ -116,17 +131,19 @@ class ValuesPanel(QWidget):
                                 for n, _v in self.rows), default=0) + 10
         return self._name_w
 
-    def _geometry(self) -> tuple[int, int, int]:
-        """(half the width, the name column's width, the line height)."""
-        half = self.width() // 2
-        return half, max(90, min(half // 2, self._name_width())), self._line()
-
-    def _cell_rect(self, i: int, is_name: bool, geometry: tuple[int, int, int] | None = None) -> QRect:
-        half, name_w, line = geometry or self._geometry()
-        x, y = (i % 2) * half, (i // 2) * line
-        if is_name:
-            return QRect(x, y, name_w, line)
-        return QRect(x + name_w, y, half - name_w, line)
+    def _cell_rects(self) -> list[tuple[QRect, QRect]]:
+        """Per row, the rectangles of its name and its value (two rows to a line)."""
+        width = self.width()
+        if self._rects is None or self._rects[0] != width:
+            half = width // 2
+            name_w = max(90, min(half // 2, self._name_width()))
+            line = self._line()
+            rects = []
+            for i in range(len(self.rows)):
+                x, y = (i % 2) * half, (i // 2) * line
+                rects.append((QRect(x, y, name_w, line), QRect(x + name_w, y, half - name_w, line)))
+            self._rects = (width, rects)
+        return self._rects[1]
 
     def minimumSizeHint(self) -> QSize:
         # Room for the widest typical value ("34.9 GiB of 48.0 GiB (72 %)") in each of the two columns.
@@ -136,36 +153,53 @@ class ValuesPanel(QWidget):
     def sizeHint(self) -> QSize:
         return self.minimumSizeHint()
 
+    def _colours(self) -> tuple[Colours, QColor, tuple[QColor, QColor], dict[str, QColor]]:
+        """(the scheme, the names' colour, (names', values') colours, colours by name): made once a scheme."""
+        c = colours(self.palette())
+        value = self.palette().windowText().color()
+        if self._pens is None or self._pens[0] is not c or self._pens[1] != value:
+            self._pens = (c, value, (QColor(c.muted_text), value), {})
+        return self._pens
+
+    def _colour(self, name: str) -> QColor:
+        c, _value, _plain, named = self._colours()
+        colour = named.get(name)
+        if colour is None:
+            semantic = getattr(c, name, None)
+            colour = named[name] = QColor(semantic if isinstance(semantic, str) else name)
+        return colour
+
     def paintEvent(self, event: QPaintEvent) -> None:
-        dirty = event.rect()
+        region = event.region()  # the changed cells, not their bounding box
         p = QPainter(self)
         fm = self.fontMetrics()
-        p.fillRect(dirty, self.palette().window())
-        c = colours(self.palette())
-        name_colour = QColor(c.muted_text)
-        value_colour = self.palette().windowText().color()
-        geometry = self._geometry()
-        for i, cells in enumerate(self.rows):
-            for cell in cells:
-                rect = self._cell_rect(i, cell.is_name, geometry)
-                if not rect.intersects(dirty):
+        p.fillRect(event.rect(), self.palette().window())
+        c, _value, plain, _named = self._colours()
+        if self._tabular is None:
+            self._tabular = len({fm.horizontalAdvance(d) for d in "0123456789"}) == 1
+        tabular = self._tabular
+        for (name, value), rects in zip(self.rows, self._cell_rects(), strict=True):
+            for cell, rect in ((name, rects[0]), (value, rects[1])):
+                if not region.intersects(rect):
                     continue
                 if cell.swatch is not None:
                     y = rect.center().y()
-                    p.setPen(QPen(QColor(series_colour(cell.swatch, c)), 2))
+                    p.setPen(QPen(self._colour(series_colour(cell.swatch, c)), 2))
                     p.drawLine(rect.left() + 1, y, rect.left() + SWATCH_W - 5, y)
                     rect = rect.adjusted(SWATCH_W, 0, 0, 0)
-                if cell.colour is not None:
-                    semantic = getattr(c, cell.colour, None)
-                    p.setPen(QColor(semantic if isinstance(semantic, str) else cell.colour))
-                else:
-                    p.setPen(name_colour if cell.is_name else value_colour)
+                p.setPen(self._colour(cell.colour) if cell.colour is not None else plain[not cell.is_name])
                 text = rect.adjusted(0, 0, -4 if cell.is_name else -6, 0)
-                p.drawText(text, Qt.AlignmentFlag.AlignVCenter, cell.fitted(fm, text.width()))
+                p.drawText(text, Qt.AlignmentFlag.AlignVCenter, cell.fitted(fm, text.width(), tabular))
         p.end()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.FontChange:
+            self._name_w = None
+            self._rects = None
+            self._tabular = None
+            for cells in self.rows:
+                for cell in cells:
+                    cell.forget_width()
             self.setFixedHeight(self._line() * ((len(self.rows) + 1) // 2) + 2)
         super().changeEvent(event)
 

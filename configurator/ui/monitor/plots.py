@@ -251,4 +251,8 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
             else:
                 t, y = history.series(key, window_s, now)
             s.set(*peak_downsample((t - now) / scale, y, columns))
-        self.traces.update()
+        # The view box's area of the viewport, marked here and now: an item's update() goes
+        # through the scene's queued dirty-item pass, one event (and one window repaint) per
+        # plot; this way every card's plot and values are painted in one pass.
+        view = self.getPlotItem().getViewBox()
+        self.viewport().update(self.mapFromScene(view.sceneBoundingRect()).boundingRect())

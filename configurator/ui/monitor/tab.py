@@ -13,7 +13,7 @@ from datetime import datetime
 from functools import partial
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QPoint, QRect, QSettings, Qt, QTimer, Signal
+from PySide6.QtCore import QEvent, QObject, QRect, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QIcon, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -49,7 +49,7 @@ from configurator.store.recordings import RecordingsRepository
 from configurator.ui.i18n import translate
 from configurator.ui.monitor.alerts_model import AlertsModel
 from configurator.ui.monitor.bridge import SnapshotBridge
-from configurator.ui.monitor.cards import Cell, GpuCard, HostCard, RemoteCard
+from configurator.ui.monitor.cards import Card, Cell, GpuCard, HostCard, RemoteCard
 from configurator.ui.monitor.fmt import fill, gib, na, seconds
 from configurator.ui.tasks import TaskRunner
 from configurator.ui.theme import banner_style, colours
@@ -194,6 +194,7 @@ class MonitorTab(QWidget):
         self.cards_scroll.setWidget(self.cards)
         self.cards_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
         self.cards_scroll.verticalScrollBar().valueChanged.connect(self._scrolled)
+        self.cards_scroll.viewport().installEventFilter(self)
         self._layout_cards()
 
         self.processes = QTableWidget(0, 5)
@@ -279,6 +280,12 @@ class MonitorTab(QWidget):
         super().resizeEvent(event)
         if self._columns() != self._laid_out[0]:
             self._layout_cards()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if watched is self.cards_scroll.viewport() and event.type() == QEvent.Type.Resize:
+            self._dirty = True  # (window or splitter) cards that came into view show the latest values
+            self._schedule()
+        return super().eventFilter(watched, event)
 
     # -- translation -------------------------------------------------------------------------------
     def retranslate(self) -> None:
@@ -370,7 +377,11 @@ class MonitorTab(QWidget):
         self.bridge.handled()
         self.latest = snap
         self._dirty = True
-        self._schedule()
+        if (self.isVisible() and not self._redraw_timer.isActive()
+                and (time.monotonic() - self._last_redraw) * 1000 >= MIN_REDRAW_MS):
+            self.redraw()  # nothing to wait for: now rather than one timer event later
+        else:
+            self._schedule()
 
     def _schedule(self) -> None:
         if not self.isVisible() or self._redraw_timer.isActive():
@@ -383,12 +394,20 @@ class MonitorTab(QWidget):
         if self._dirty:
             self._schedule()
 
-    def _on_screen(self, widget: QWidget) -> bool:
-        viewport = self.cards_scroll.viewport()
+    def _visible_area(self) -> QRect:
+        """The part of the cards' area the scroll view shows, in the cards' coordinates."""
+        return QRect(-self.cards.x(), -self.cards.y(), *self.cards_scroll.viewport().size().toTuple())
+
+    def _on_screen(self, widget: QWidget, area: QRect | None = None) -> bool:
+        """Whether a card, or a widget in a card, is (partly) scrolled into view."""
         if not widget.isVisible():
             return False
-        top_left = widget.mapTo(viewport, QPoint(0, 0))
-        return QRect(top_left, widget.size()).intersects(viewport.rect())
+        rect = widget.geometry()
+        parent = widget.parentWidget()
+        while parent is not None and parent is not self.cards:
+            rect.translate(parent.pos())
+            parent = parent.parentWidget()
+        return rect.intersects(area if area is not None else self._visible_area())
 
     def _scrolled(self, _value: int) -> None:
         self._dirty = True
@@ -407,29 +426,37 @@ class MonitorTab(QWidget):
         self._last_redraw = time.monotonic()
         self._show_status(snap)
         self._show_own_cpu(snap)
-        self.host_card.show_sample(snap.host)
+        # Only cards on screen take the new values and redraw their plots (formatting, painting
+        # and plotting are a redraw's cost); one scrolled out of view catches up when it scrolls,
+        # or the window resizes, back into view.
+        area = self._visible_area()
+        on_screen: list[Card] = []
+        if self._on_screen(self.host_card, area):
+            self.host_card.show_sample(snap.host)
+            on_screen.append(self.host_card)
         added = False
         for g in snap.gpus:
             card = self.gpu_cards.get(g.id)
             if card is None:
                 card = self.gpu_cards[g.id] = GpuCard(g.id)
+                card.show_sample(g)  # filled before it is laid out, so it never shows empty
                 added = True
-            card.show_sample(g)
+            elif self._on_screen(card, area):
+                card.show_sample(g)
+                on_screen.append(card)
         if added:
             self._layout_cards()
         for remote in self.remotes:
-            remote.show_sample(remote.target.latest)
+            if self._on_screen(remote, area):
+                remote.show_sample(remote.target.latest)
+                on_screen.append(remote)
         self._show_processes(snap)
         if not self.paused:
-            history = self.service.history
             window = self.window_s
-            # Only plots on screen: one scrolled out of view is redrawn when it scrolls back in.
-            for plot, hist in ((self.host_card.plot, history),
-                               *((c.plot, history) for c in self.gpu_cards.values()),
-                               *((r.plot, r.history) for r in self.remotes)):
-                if not self._on_screen(plot):
-                    continue
-                plot.redraw(hist, window, snap.time)
+            for shown in on_screen:
+                if self._on_screen(shown.plot, area):
+                    history = shown.history if isinstance(shown, RemoteCard) else self.service.history
+                    shown.plot.redraw(history, window, snap.time)
         self.redraw_count += 1
         self.redrawn.emit()
 
