@@ -9,8 +9,17 @@ from configurator.i18n import LANGUAGES, normalise, qm_path
 SETTINGS_KEY = "ui/language"
 
 
+_TRANSLATED: dict[tuple[str, str], str] = {}  # emptied whenever the translators change
+
+
 def translate(context: str, text: str) -> str:
-    return QCoreApplication.translate(context, text)
+    """``QCoreApplication.translate``, remembered: the monitor asks for the same few dozen texts
+    every second, and each call crosses into Qt and back."""
+    key = (context, text)
+    done = _TRANSLATED.get(key)
+    if done is None:
+        done = _TRANSLATED[key] = QCoreApplication.translate(context, text)
+    return done
 
 
 def system_ui_language() -> str:
@@ -36,6 +45,7 @@ class LanguageManager:
         for t in self._translators:
             app.removeTranslator(t)
         self._translators.clear()
+        _TRANSLATED.clear()
         self.current = lang if lang in LANGUAGES else "en"
         if self.current == "en":
             return True
@@ -49,6 +59,7 @@ class LanguageManager:
             self._translators.append(qt)
         app.installTranslator(ours)
         self._translators.append(ours)
+        _TRANSLATED.clear()  # again: a text asked for while the translators were being swapped
         return True
 
     def switch(self, lang: str) -> None:

@@ -5,10 +5,12 @@ from __future__ import annotations
 import math
 
 import numpy as np
+import pyqtgraph as pg
 import pytest
+from PySide6.QtGui import QColor
 
 from configurator.monitor.ring import History
-from configurator.ui.monitor.plots import COLOURS, RollingPlot, peak_downsample
+from configurator.ui.monitor.plots import COLOURS, RollingPlot, peak_downsample, polylines
 
 
 def test_peak_downsampling_keeps_spikes_dips_and_gaps() -> None:
@@ -47,3 +49,37 @@ def test_long_window_shows_a_one_second_spike_and_short_one_clips(qtbot) -> None
     x, y = curve.getData()
     assert len(x) == 61 and x.min() >= -60 and x.max() == 0
     assert math.isclose(float(y[-1]), 20.0)
+
+
+def test_a_gap_breaks_the_line_and_the_pixels_show_it(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """While a GPU was lost there is no line across its gap, and the line on either side is drawn."""
+    x = np.arange(10, dtype=float)
+    y = np.array([10, 20, 30, np.nan, np.nan, 40, 50, np.nan, 60, 70], dtype=float)
+    runs = [[(p.x(), p.y()) for p in line] for line in polylines(x, y)]
+    assert runs == [[(0, 10), (1, 20), (2, 30)], [(5, 40), (6, 50)], [(8, 60), (9, 70)]]
+    assert len(polylines(x[:1], y[:1])) == 0 and len(polylines(x[:3], np.full(3, np.nan))) == 0
+    assert len(polylines(np.array([0.0, 1.0, 2.0]), np.array([np.nan, 5.0, np.nan]))) == 0  # a lone point
+
+    plot = RollingPlot(height=120)
+    qtbot.addWidget(plot)
+    plot.resize(400, 160)
+    plot.show()
+    qtbot.waitExposed(plot)
+    plot.curve("gpu0.util", "busy %", COLOURS[0])
+    history = History(1.0)
+    for i in range(60):
+        lost = 20 <= i < 40
+        history.append(float(i), {"gpu0.util": None if lost else 50.0})
+    plot.redraw(history, 60, 59.0)
+    image = plot.grab().toImage()
+    view = plot.getPlotItem().getViewBox()
+    line_y = int(plot.mapFromScene(view.mapViewToScene(pg.Point(0, 50.0))).y())
+
+    def drawn(t: float) -> bool:
+        x = int(plot.mapFromScene(view.mapViewToScene(pg.Point(t, 50.0))).x())
+        colour = QColor(COLOURS[0])
+        return any(abs(image.pixelColor(x, line_y + d).red() - colour.red()) < 40
+                   and abs(image.pixelColor(x, line_y + d).blue() - colour.blue()) < 40 for d in (-1, 0, 1))
+
+    assert drawn(-50) and drawn(-10)  # before and after the gap
+    assert not drawn(-29)  # in the middle of the gap: nothing

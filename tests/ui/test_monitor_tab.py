@@ -255,3 +255,27 @@ def test_language_change_retranslates(qtbot, fake_window: MainWindow, fake_servi
     fake_window.set_language("en")
     assert tab.pause_button.text() == "Pause"
     tab.changeEvent(QEvent(QEvent.Type.LanguageChange))
+
+
+def test_values_repainted_cell_by_cell_look_as_if_painted_whole(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """A changed value repaints only its cell; what is on screen then must equal the whole card
+    painted afresh (no stale neighbours, no text drawn twice over itself)."""
+    tab = monitor_tab(fake_window)
+    qtbot.waitUntil(lambda: "0" in tab.gpu_cards and tab.redraw_count >= 3, timeout=5000)
+    tab.service.sampler.stop()
+    qtbot.wait(200)
+    card = tab.gpu_cards["0"]
+    panel = card.panel
+    screen = fake_window.screen()
+
+    def on_screen() -> object:
+        top_left = panel.mapTo(fake_window, panel.rect().topLeft())
+        shot = screen.grabWindow(fake_window.winId(), top_left.x(), top_left.y(), panel.width(), panel.height())
+        return shot.toImage().convertToFormat(panel.grab().toImage().format())
+
+    card.set("power", "123 W of 450 W")
+    card.set("temp", "99 °C", "error")
+    card.set("power", "124 W of 450 W")  # twice before one paint
+    qtbot.waitUntil(lambda: not panel._pending, timeout=5000)
+    assert on_screen() == panel.grab().toImage()
+    assert "124 W" in card.values["power"].text()

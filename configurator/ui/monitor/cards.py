@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QEvent, QRect, QSize, Qt
-from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPen
+from PySide6.QtCore import QEvent, QPointF, QRect, QSize, Qt
+from PySide6.QtGui import QColor, QFontMetrics, QPainter, QPaintEvent, QPen, QRegion
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -101,6 +101,10 @@ class ValuesPanel(QWidget):
         self._rects: tuple[int, list[tuple[QRect, QRect]]] | None = None  # (width, per row (name, value))
         self._pens: tuple[Colours, QColor, tuple[QColor, QColor], dict[str, QColor]] | None = None
         self._tabular: bool | None = None  # do the font's digits share one width (most UI fonts' do)?
+        # The values changed since the last paint: when the paint is for exactly them (the usual
+        # case), only they are visited, not every cell of the card.
+        self._pending: dict[Cell, QRect] = {}
+        self._pending_region = QRegion()
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)  # the card beneath need not repaint with it
 
@@ -111,7 +115,11 @@ class ValuesPanel(QWidget):
             self.updateGeometry()
             self.update()
         else:
-            self.update(self._cell_rects()[cell.row][1])
+            rect = self._cell_rects()[cell.row][1]
+            if cell not in self._pending:
+                self._pending[cell] = rect
+                self._pending_region += rect
+            self.update(rect)
 
     def add_row(self) -> tuple[Cell, Cell]:
         i = len(self.rows)
@@ -171,6 +179,12 @@ class ValuesPanel(QWidget):
 
     def paintEvent(self, event: QPaintEvent) -> None:
         region = event.region()  # the changed cells, not their bounding box
+        if self._pending and region == self._pending_region:
+            cells = list(self._pending.items())
+        else:
+            cells = [(cell, rect) for row, rects in zip(self.rows, self._cell_rects(), strict=True)
+                     for cell, rect in zip(row, rects, strict=True) if region.intersects(rect)]
+        self._pending, self._pending_region = {}, QRegion()
         p = QPainter(self)
         fm = self.fontMetrics()
         p.fillRect(event.rect(), self.palette().window())
@@ -178,18 +192,18 @@ class ValuesPanel(QWidget):
         if self._tabular is None:
             self._tabular = len({fm.horizontalAdvance(d) for d in "0123456789"}) == 1
         tabular = self._tabular
-        for (name, value), rects in zip(self.rows, self._cell_rects(), strict=True):
-            for cell, rect in ((name, rects[0]), (value, rects[1])):
-                if not region.intersects(rect):
-                    continue
-                if cell.swatch is not None:
-                    y = rect.center().y()
-                    p.setPen(QPen(self._colour(series_colour(cell.swatch, c)), 2))
-                    p.drawLine(rect.left() + 1, y, rect.left() + SWATCH_W - 5, y)
-                    rect = rect.adjusted(SWATCH_W, 0, 0, 0)
-                p.setPen(self._colour(cell.colour) if cell.colour is not None else plain[not cell.is_name])
-                text = rect.adjusted(0, 0, -4 if cell.is_name else -6, 0)
-                p.drawText(text, Qt.AlignmentFlag.AlignVCenter, cell.fitted(fm, text.width(), tabular))
+        baseline = (self._line() - fm.height()) / 2 + fm.ascent()
+        for cell, rect in cells:
+            if cell.swatch is not None:
+                y = rect.center().y()
+                p.setPen(QPen(self._colour(series_colour(cell.swatch, c)), 2))
+                p.drawLine(rect.left() + 1, y, rect.left() + SWATCH_W - 5, y)
+                rect = rect.adjusted(SWATCH_W, 0, 0, 0)
+            p.setPen(self._colour(cell.colour) if cell.colour is not None else plain[not cell.is_name])
+            # At its baseline, as drawText(rect, AlignVCenter) would put it, without the line
+            # layout that form does (the text is already elided to fit).
+            width = rect.width() - (4 if cell.is_name else 6)
+            p.drawText(QPointF(rect.left(), rect.top() + baseline), cell.fitted(fm, width, tabular))
         p.end()
 
     def changeEvent(self, event: QEvent) -> None:
@@ -222,6 +236,7 @@ class Card(QFrame):
         self.panel.setObjectName("values")
         self.names: dict[str, Cell] = {}
         self.values: dict[str, Cell] = {}
+        self._inputs: dict[str, tuple[object, ...]] = {}
         self.plot = RollingPlot(self, legend=legend)
         self.vbox = QVBoxLayout(self)
         self.vbox.setContentsMargins(8, 6, 8, 6)
@@ -261,6 +276,14 @@ class Card(QFrame):
     def set(self, key: str, text: str, colour: str | None = None) -> None:
         self.values[key].setText(text, colour)
 
+    def new_inputs(self, key: str, *inputs: object) -> bool:
+        """Whether what a row is made from differs from last time (and remember it): a row
+        whose numbers stayed the same is not formatted again. ``retranslate`` forgets them."""
+        if self._inputs.get(key) == inputs:
+            return False
+        self._inputs[key] = inputs
+        return True
+
     def set_state(self, text: str | None) -> None:
         """A line in the error colour under the title (None: hidden)."""
         if text:
@@ -288,6 +311,7 @@ class GpuCard(Card):
         self.retranslate()
 
     def retranslate(self) -> None:
+        self._inputs.clear()  # every row in the new language (or scheme)
         labels = {
             "util": translate("Monitor", "Utilisation"), "vram": translate("Monitor", "VRAM"),
             "temp": translate("Monitor", "Temperature"), "power": translate("Monitor", "Power"),
@@ -302,42 +326,50 @@ class GpuCard(Card):
 
     def show_sample(self, g: GpuSample) -> None:
         self.sample = g
-        kind = translate("Monitor", "MIG device") if g.mig_parent is not None else translate("Monitor", "GPU")
-        self.set_title(f"<b>{html.escape(kind)} {html.escape(g.id)}</b> · {html.escape(g.name)}"
-                       f"<br><span style='color:{self.faint()}; font-size:small'>{html.escape(g.uuid)}</span>")
-        if g.lost:
+        if self.new_inputs("title", g.id, g.name, g.uuid, g.mig_parent is not None):
+            kind = translate("Monitor", "MIG device") if g.mig_parent is not None else translate("Monitor", "GPU")
+            self.set_title(f"<b>{html.escape(kind)} {html.escape(g.id)}</b> · {html.escape(g.name)}"
+                           f"<br><span style='color:{self.faint()}; font-size:small'>{html.escape(g.uuid)}</span>")
+        if self.new_inputs("state", g.lost):
             self.set_state(translate("Monitor", "Lost: the GPU stopped answering. The monitor retries; "
-                                                "the other GPUs go on."))
-        else:
-            self.set_state(None)
-        mem = g.memory_percent
-        self.set("util", fill(translate("Monitor", "{gpu} (memory {mem})"), gpu=percent(g.utilization_gpu_percent),
-                              mem=percent(g.utilization_memory_percent))
-                 if g.utilization_gpu_percent is not None else na())
-        self.set("vram", na() if g.memory_used_bytes is None else fill(
-            translate("Monitor", "{used} of {total} ({percent})"), used=gib(g.memory_used_bytes),
-            total=gib(g.memory_total_bytes), percent=percent(mem)))
-        self.set("temp", num(g.temperature_c, "°C"))
-        power = num(g.power_w, "W")
-        self.set("power", power if g.power_w is None or g.power_limit_w is None else fill(
-            translate("Monitor", "{power} of {limit}"), power=power, limit=num(g.power_limit_w, "W")))
-        self.set("fan", percent(g.fan_percent))
-        self.set("clocks", na() if g.sm_clock_mhz is None else
-                 f"{num(g.sm_clock_mhz, 'MHz')} / {num(g.memory_clock_mhz, 'MHz')}")
-        if g.pcie_gen is None:
-            self.set("pcie", na())
-        else:
-            link = f"Gen{g.pcie_gen} x{g.pcie_width if g.pcie_width is not None else '?'}"
-            top = f"Gen{g.pcie_gen_max} x{g.pcie_width_max}" if g.pcie_gen_max is not None else na()
-            text = fill(translate("Monitor", "{link} (max {max})"), link=link, max=top)
-            # Amber when the link runs below what card and slot can do (a PCIe bottleneck suspect).
-            self.set("pcie", text, "warning" if g.pcie_below_max else None)
-        self.set("pcie_rate", na() if g.pcie_rx_bytes_per_s is None else
-                 f"{rate(g.pcie_rx_bytes_per_s)} / {rate(g.pcie_tx_bytes_per_s)}")
-        names = [n for n in reason_names(g.throttle_reasons) if n != "gpu_idle"]
-        self.set("throttle", na() if g.throttle_reasons is None else
-                 (", ".join(reason_text(n) for n in names) if names else translate("Monitor", "nothing")))
-        self.set("ecc", na() if g.ecc_uncorrected is None else str(g.ecc_uncorrected))
+                                                "the other GPUs go on.") if g.lost else None)
+        if self.new_inputs("util", g.utilization_gpu_percent, g.utilization_memory_percent):
+            self.set("util", fill(translate("Monitor", "{gpu} (memory {mem})"),
+                                  gpu=percent(g.utilization_gpu_percent), mem=percent(g.utilization_memory_percent))
+                     if g.utilization_gpu_percent is not None else na())
+        if self.new_inputs("vram", g.memory_used_bytes, g.memory_total_bytes):
+            self.set("vram", na() if g.memory_used_bytes is None else fill(
+                translate("Monitor", "{used} of {total} ({percent})"), used=gib(g.memory_used_bytes),
+                total=gib(g.memory_total_bytes), percent=percent(g.memory_percent)))
+        if self.new_inputs("temp", g.temperature_c):
+            self.set("temp", num(g.temperature_c, "°C"))
+        if self.new_inputs("power", g.power_w, g.power_limit_w):
+            power = num(g.power_w, "W")
+            self.set("power", power if g.power_w is None or g.power_limit_w is None else fill(
+                translate("Monitor", "{power} of {limit}"), power=power, limit=num(g.power_limit_w, "W")))
+        if self.new_inputs("fan", g.fan_percent):
+            self.set("fan", percent(g.fan_percent))
+        if self.new_inputs("clocks", g.sm_clock_mhz, g.memory_clock_mhz):
+            self.set("clocks", na() if g.sm_clock_mhz is None else
+                     f"{num(g.sm_clock_mhz, 'MHz')} / {num(g.memory_clock_mhz, 'MHz')}")
+        if self.new_inputs("pcie", g.pcie_gen, g.pcie_width, g.pcie_gen_max, g.pcie_width_max):
+            if g.pcie_gen is None:
+                self.set("pcie", na())
+            else:
+                link = f"Gen{g.pcie_gen} x{g.pcie_width if g.pcie_width is not None else '?'}"
+                top = f"Gen{g.pcie_gen_max} x{g.pcie_width_max}" if g.pcie_gen_max is not None else na()
+                text = fill(translate("Monitor", "{link} (max {max})"), link=link, max=top)
+                # Amber when the link runs below what card and slot can do (a PCIe bottleneck suspect).
+                self.set("pcie", text, "warning" if g.pcie_below_max else None)
+        if self.new_inputs("pcie_rate", g.pcie_rx_bytes_per_s, g.pcie_tx_bytes_per_s):
+            self.set("pcie_rate", na() if g.pcie_rx_bytes_per_s is None else
+                     f"{rate(g.pcie_rx_bytes_per_s)} / {rate(g.pcie_tx_bytes_per_s)}")
+        if self.new_inputs("throttle", g.throttle_reasons):
+            names = [n for n in reason_names(g.throttle_reasons) if n != "gpu_idle"]
+            self.set("throttle", na() if g.throttle_reasons is None else
+                     (", ".join(reason_text(n) for n in names) if names else translate("Monitor", "nothing")))
+        if self.new_inputs("ecc", g.ecc_uncorrected):
+            self.set("ecc", na() if g.ecc_uncorrected is None else str(g.ecc_uncorrected))
 
 
 class HostCard(Card):

@@ -27,7 +27,7 @@ import numpy as np
 import numpy.typing as npt
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QPointF, QRectF
-from PySide6.QtGui import QColor, QPainter, QPainterPath, QPen
+from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
 
 from configurator.monitor.ring import History
@@ -80,7 +80,7 @@ class Series:
         self.legend_item: pg.PlotDataItem | None = None
         self.x: F64 = np.empty(0)
         self.y: F64 = np.empty(0)
-        self.path = QPainterPath()
+        self.lines: list[QPolygonF] = []
 
     def getData(self) -> tuple[F64, F64]:
         return self.x, self.y
@@ -92,11 +92,26 @@ class Series:
 
     def set(self, x: F64, y: F64) -> None:
         self.x, self.y = x, y
-        if not len(x):
-            self.path = QPainterPath()
-            return
-        # A gap (NaN) breaks the line; without one, pyqtgraph's faster all-connected path.
-        self.path = pg.arrayToQPath(x, y, connect="all" if np.isfinite(y).all() else "finite")
+        self.lines = polylines(x, y)
+
+
+def polylines(x: F64, y: F64) -> list[QPolygonF]:
+    """The line through the points, broken at each gap (NaN): one polygon per unbroken run
+    (filled from numpy in place; a lone point between gaps draws nothing, as in pyqtgraph)."""
+    finite = np.isfinite(y)
+    if finite.all():
+        runs = [(0, len(y))] if len(y) >= 2 else []
+    else:
+        edges = np.flatnonzero(np.diff(np.concatenate(([0], finite.view(np.int8), [0]))))
+        runs = [(int(a), int(b)) for a, b in zip(edges[0::2], edges[1::2], strict=True) if b - a >= 2]
+    out = []
+    for a, b in runs:
+        poly = pg.functions.create_qpolygonf(b - a)
+        points = pg.functions.ndarray_from_qpolygonf(poly)
+        points[:, 0] = x[a:b]
+        points[:, 1] = y[a:b]
+        out.append(poly)
+    return out
 
 
 class Traces(pg.GraphicsObject):  # type: ignore[misc]
@@ -117,9 +132,10 @@ class Traces(pg.GraphicsObject):  # type: ignore[misc]
 
     def paint(self, p: QPainter, _option: QStyleOptionGraphicsItem, _widget: QWidget | None = None) -> None:
         for s in self.series:
-            if not s.path.isEmpty():
+            if s.lines:
                 p.setPen(s.pen)
-                p.drawPath(s.path)
+                for line in s.lines:
+                    p.drawPolyline(line)
 
 
 class AgoAxis(pg.AxisItem):  # type: ignore[misc]
@@ -149,8 +165,20 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
         self.traces = Traces()
         item.addItem(self.traces)
         self.curves: dict[str, Series] = {}
+        # Ticks point outwards, so the axes end where the view box begins: a redraw repaints the
+        # view box alone, not the axes beside it.
         for axis in ("left", "bottom"):
-            item.getAxis(axis).setStyle(tickFont=self.font())
+            item.getAxis(axis).setStyle(tickFont=self.font(), tickLength=4)
+        item.setContentsMargins(0, 7, 6, 0)  # room for the top tick label ("100"), half of it above the plot
+        # Each item drawn costs a trip into Python (its boundingRect, its paint) and, with the
+        # extended style option, a mapping of the exposed area: the plot item and the view box
+        # draw nothing themselves (no border, the background is the view's), and none of them
+        # reads the exposed area.
+        flags = QGraphicsItem.GraphicsItemFlag
+        for part in (item, view, item.getAxis("left"), item.getAxis("bottom")):
+            part.setFlag(flags.ItemUsesExtendedStyleOption, False)
+        item.setFlag(flags.ItemHasNoContents, True)
+        view.setFlag(flags.ItemHasNoContents, True)
         self._colours = colours(self.palette())
         style_plot(self, self._colours)
         # The axes and the legend only change with the window or the language: cache them as
