@@ -257,11 +257,14 @@ def test_language_change_retranslates(qtbot, fake_window: MainWindow, fake_servi
     tab.changeEvent(QEvent(QEvent.Type.LanguageChange))
 
 
-def test_values_repainted_cell_by_cell_look_as_if_painted_whole(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
-    """A changed value repaints only its cell; what is on screen then must equal the whole card
-    painted afresh (no stale neighbours, no text drawn twice over itself)."""
+def test_values_and_plots_repainted_in_part_look_as_if_painted_whole(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """A changed value repaints only its cell, a plot only its view box; what is on screen then
+    must equal the card painted afresh (no stale pixels, no text drawn twice over itself)."""
     tab = monitor_tab(fake_window)
+    tab.window_combo.setCurrentIndex(0)  # one minute: each redraw moves the lines by a pixel or more
     qtbot.waitUntil(lambda: "0" in tab.gpu_cards and tab.redraw_count >= 3, timeout=5000)
+    count = tab.redraw_count
+    qtbot.waitUntil(lambda: tab.redraw_count >= count + 10, timeout=5000)
     tab.service.sampler.stop()
     qtbot.wait(200)
     card = tab.gpu_cards["0"]
@@ -272,6 +275,11 @@ def test_values_repainted_cell_by_cell_look_as_if_painted_whole(qtbot, fake_wind
         top_left = panel.mapTo(fake_window, panel.rect().topLeft())
         shot = screen.grabWindow(fake_window.winId(), top_left.x(), top_left.y(), panel.width(), panel.height())
         return shot.toImage().convertToFormat(panel.grab().toImage().format())
+
+    plot = card.plot  # redrawn by marking only its view box dirty: nothing stale may be left around it
+    at = plot.mapTo(fake_window, plot.rect().topLeft())
+    shot = screen.grabWindow(fake_window.winId(), at.x(), at.y(), plot.width(), plot.height()).toImage()
+    assert shot.convertToFormat(plot.grab().toImage().format()) == plot.grab().toImage()
 
     card.set("power", "123 W of 450 W")
     card.set("temp", "99 °C", "error")

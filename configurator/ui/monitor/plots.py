@@ -165,17 +165,15 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
         self.traces = Traces()
         item.addItem(self.traces)
         self.curves: dict[str, Series] = {}
-        # Ticks point outwards, so the axes end where the view box begins: a redraw repaints the
-        # view box alone, not the axes beside it.
         for axis in ("left", "bottom"):
-            item.getAxis(axis).setStyle(tickFont=self.font(), tickLength=4)
-        item.setContentsMargins(0, 7, 6, 0)  # room for the top tick label ("100"), half of it above the plot
+            item.getAxis(axis).setStyle(tickFont=self.font())
         # Each item drawn costs a trip into Python (its boundingRect, its paint) and, with the
         # extended style option, a mapping of the exposed area: the plot item and the view box
-        # draw nothing themselves (no border, the background is the view's), and none of them
-        # reads the exposed area.
+        # draw nothing themselves (no border, the background is the view's) and neither reads
+        # the exposed area. (The axes do: their cached pixmaps are cut to it; without it the
+        # top tick label lost its upper half.)
         flags = QGraphicsItem.GraphicsItemFlag
-        for part in (item, view, item.getAxis("left"), item.getAxis("bottom")):
+        for part in (item, view):
             part.setFlag(flags.ItemUsesExtendedStyleOption, False)
         item.setFlag(flags.ItemHasNoContents, True)
         view.setFlag(flags.ItemHasNoContents, True)
