@@ -23,6 +23,16 @@ def _counter(fn: Callable[[], Any]) -> Any:
         return None
 
 
+def _disk() -> Any:
+    # nowrap=False: psutil's guard against counters wrapping (a lock and a cache per call) is not
+    # needed for a rate between two samples, and a wrapped counter's negative rate is clamped to 0.
+    return psutil.disk_io_counters(nowrap=False)
+
+
+def _net() -> Any:
+    return psutil.net_io_counters(nowrap=False)
+
+
 def _split(t: Any) -> tuple[float, float, float]:
     """(total, idle, iowait) seconds of one CPU's times, as psutil's ``cpu_percent`` counts them:
     guest time is already in user time, and iowait is idle time."""
@@ -54,8 +64,8 @@ class HostBackend:
         """Prime the counters: rates and percentages are "since the last sample"."""
         self._last_t = self.clock()
         self._last_cpu = self._cpu_times()
-        self._last_disk = _counter(psutil.disk_io_counters)
-        self._last_net = _counter(psutil.net_io_counters)
+        self._last_disk = _counter(_disk)
+        self._last_net = _counter(_net)
         self._last_own = self._own_cpu_seconds()
 
     @staticmethod
@@ -141,8 +151,8 @@ class HostBackend:
         if slow or self._swap is None:
             self._swap = _counter(psutil.swap_memory)
         sw = self._swap
-        disk = _counter(psutil.disk_io_counters)
-        net = _counter(psutil.net_io_counters)
+        disk = _counter(_disk)
+        net = _counter(_net)
         own = self._own_cpu_seconds()
 
         def rate(new: Any, old: Any, attr: str) -> float | None:
