@@ -26,9 +26,9 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QPointF, QRectF
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
-from PySide6.QtWidgets import QGraphicsItem, QStyleOptionGraphicsItem, QWidget
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
 from configurator.monitor.ring import History
 from configurator.ui.i18n import translate
@@ -121,6 +121,7 @@ class Traces(pg.GraphicsObject):  # type: ignore[misc]
         super().__init__()
         self.series: list[Series] = []
         self._rect = QRectF()
+        self.clip = QRectF()  # where lines may be drawn (view coordinates); empty: anywhere
 
     def set_rect(self, rect: QRectF) -> None:
         if rect != self._rect:
@@ -131,6 +132,8 @@ class Traces(pg.GraphicsObject):  # type: ignore[misc]
         return self._rect
 
     def paint(self, p: QPainter, _option: QStyleOptionGraphicsItem, _widget: QWidget | None = None) -> None:
+        if not self.clip.isEmpty():
+            p.setClipRect(self.clip, Qt.ClipOperation.IntersectClip)
         for s in self.series:
             if s.lines:
                 p.setPen(s.pen)
@@ -159,14 +162,16 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
         view = item.getViewBox()
         view.disableAutoRange()
         self.y_max = y_max
-        self.setYRange(0, y_max, padding=0.02)
+        # 5 % above and below: a line at 0 or at the top stays a few pixels clear of the axes'
+        # pixels, which a redraw does not repaint (see _redraw_area).
+        self.setYRange(0, y_max, padding=0.05)
         self.legend = item.addLegend(offset=(4, 2), labelTextSize="7pt", verSpacing=-8,
                                      labelTextColor=colours(self.palette()).plot_foreground) if legend else None
         self.traces = Traces()
         item.addItem(self.traces)
         self.curves: dict[str, Series] = {}
-        for axis in ("left", "bottom"):
-            item.getAxis(axis).setStyle(tickFont=self.font())
+        for axis in ("left", "bottom"):  # ticks outwards: the axes end where the view box begins
+            item.getAxis(axis).setStyle(tickFont=self.font(), tickLength=4)
         # Each item drawn costs a trip into Python (its boundingRect, its paint) and, with the
         # extended style option, a mapping of the exposed area: the plot item and the view box
         # draw nothing themselves (no border, the background is the view's) and neither reads
@@ -188,10 +193,40 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
         view.sigResized.connect(self._grid_changed)
         view.sigRangeChanged.connect(self._grid_changed)
         self._window: tuple[float, str] | None = None
+        # A redraw repaints the view box, less its left column and bottom row, where the axes
+        # touch it; no line is drawn there, and without Qt's 2-pixel margin for antialiasing the
+        # axes stay out of the repaint (each item painted is a trip into Python, and the axes
+        # are two of the plot's items).
+        self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
+        self._area: QRect | None = None  # that area in viewport pixels, while the size and range hold
 
     def _grid_changed(self, *_args: object) -> None:
+        self._area = None
         self.resetCachedContent()
         self.viewport().update()
+
+    def _redraw_area(self) -> QRect:
+        """The view box in viewport pixels, less the pixels the axes share with it; lines are
+        clipped to it, so nothing outside it ever needs repainting."""
+        if self._area is None:
+            item = self.getPlotItem()
+            view = item.getViewBox()
+            scene = view.sceneBoundingRect()
+            area = self.mapFromScene(scene).boundingRect()
+            left = self.mapFromScene(item.getAxis("left").sceneBoundingRect()).boundingRect()
+            bottom = self.mapFromScene(item.getAxis("bottom").sceneBoundingRect()).boundingRect()
+            area.setLeft(max(area.left(), left.right() + 1))
+            # Qt looks for items one pixel around the repainted area: keep two rows from the axis.
+            area.setBottom(min(area.bottom(), bottom.top() - 2))
+            self._area = area
+            (x0, x1), (y0, y1) = view.viewRange()
+            if scene.width() > 0 and scene.height() > 0:
+                first = self.mapToScene(area.topLeft())
+                below = self.mapToScene(area.bottomRight() + QPoint(1, 1))
+                x = x0 + (first.x() - scene.left()) * (x1 - x0) / scene.width()
+                y = y0 + (scene.bottom() - below.y()) * (y1 - y0) / scene.height()
+                self.traces.clip = QRectF(x, y, x1 - x, y1 - y)
+        return self._area
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.PaletteChange and hasattr(self, "_colours"):
@@ -266,7 +301,8 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
     def redraw(self, history: History, window_s: float, now: float) -> None:
         self.set_window(window_s)
         scale, _unit = time_unit(window_s)
-        columns = max(1, int(self.getPlotItem().getViewBox().width()))
+        area = self._redraw_area()
+        columns = max(1, area.width())
         envelope = window_s > history.full_seconds
         for key, s in self.curves.items():
             if envelope:
@@ -280,5 +316,4 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
         # The view box's area of the viewport, marked here and now: an item's update() goes
         # through the scene's queued dirty-item pass, one event (and one window repaint) per
         # plot; this way every card's plot and values are painted in one pass.
-        view = self.getPlotItem().getViewBox()
-        self.viewport().update(self.mapFromScene(view.sceneBoundingRect()).boundingRect())
+        self.viewport().update(area)
