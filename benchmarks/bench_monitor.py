@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 import time
@@ -27,6 +29,17 @@ from benchmarks.common import median_iqr, python
 SECONDS = float(os.environ.get("BENCH_MONITOR_SECONDS", "10"))
 WARMUP = 3.0
 GPUS = 8
+
+
+# Under valgrind (``--instructions``) the child runs some 50 times slower: a longer warm-up.
+_SLOWER = 8.0 if os.environ.get("BENCH_CALLGRIND") else 1.0
+
+
+def _count_instructions(on: bool) -> None:
+    """Under callgrind, count instructions only inside the measured window."""
+    if os.environ.get("BENCH_CALLGRIND"):
+        subprocess.run(["callgrind_control", "-i", "on" if on else "off", str(os.getpid())],
+                       capture_output=True, check=True, timeout=60)
 
 
 def _cpu_seconds() -> float:
@@ -63,10 +76,12 @@ def child_app(seconds: float) -> dict[str, float]:
         QTimer.singleShot(int(s * 1000), loop.quit)
         loop.exec()
 
-    run_for(WARMUP)
+    run_for(WARMUP * _SLOWER)
     assert tab.isVisible() and len(tab.gpu_cards) == GPUS
+    _count_instructions(True)
     redraws, cpu, gui, wall = tab.redraw_count, _cpu_seconds(), time.thread_time(), time.perf_counter()
     run_for(seconds)
+    _count_instructions(False)
     result = {"cpu_s": _cpu_seconds() - cpu, "gui_s": time.thread_time() - gui,
               "wall_s": time.perf_counter() - wall, "redraws": tab.redraw_count - redraws}
     window.close()
@@ -101,9 +116,11 @@ def child_bare(seconds: float) -> dict[str, float]:
             time.sleep(max(0.0, min(next_at, end) - time.monotonic()))
         return n
 
-    loop(WARMUP)
+    loop(WARMUP * _SLOWER)
+    _count_instructions(True)
     cpu, wall = _cpu_seconds(), time.perf_counter()
     n = loop(seconds)
+    _count_instructions(False)
     return {"cpu_s": _cpu_seconds() - cpu, "wall_s": time.perf_counter() - wall, "samples": n}
 
 
@@ -115,6 +132,34 @@ def _run_child(kind: str, seconds: float) -> dict[str, float]:
         raise RuntimeError(f"bench_monitor child {kind} failed ({proc.returncode}):\n{proc.stderr[-2000:]}")
     result: dict[str, float] = json.loads(proc.stdout.strip().splitlines()[-1])
     return result
+
+
+def _instructions(kind: str, seconds: float) -> tuple[float, float]:
+    """(instructions, wall seconds) of one child's measured window, counted by callgrind."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "BENCH_CALLGRIND": "1"}
+    proc = subprocess.run(["valgrind", "--tool=callgrind", "--instr-atstart=no", "--callgrind-out-file=/dev/null",
+                           python(), "-m", "benchmarks.bench_monitor", "--child", kind, str(seconds)],
+                          capture_output=True, text=True, env=env, timeout=seconds * 20 + 600)
+    found = re.search(r"Collected : (\d+)", proc.stderr)
+    if proc.returncode != 0 or found is None:
+        raise RuntimeError(f"callgrind child {kind} failed ({proc.returncode}):\n{proc.stderr[-2000:]}")
+    result = json.loads(proc.stdout.strip().splitlines()[-1])
+    return float(found.group(1)), float(result["wall_s"])
+
+
+def bench_instructions(seconds: float = 30.0) -> None:
+    """The same two children under valgrind's callgrind: instructions, which (unlike CPU time on
+    a shared machine) do not change from run to run. Skipped where valgrind is not installed."""
+    if shutil.which("valgrind") is None or shutil.which("callgrind_control") is None:
+        print("\n(monitor instructions: valgrind not installed, skipped; apt-get install valgrind)")
+        return
+    bare, bare_wall = _instructions("bare", seconds)
+    app, app_wall = _instructions("app", seconds)
+    print(f"\n== monitor instructions, 8 fake GPUs at 1 s, {seconds:g} s under callgrind (deterministic) ==")
+    print(f"{'measurement':<58} {'per second':>12} {'ratio':>8}")
+    print(f"{'bare sampling loop, same backends (baseline)':<58} {bare / bare_wall / 1e6:>10.1f} M {1.0:>7.2f}x")
+    print(f"{'app, Monitor tab visible':<58} {app / app_wall / 1e6:>10.1f} M "
+          f"{(app / app_wall) / (bare / bare_wall):>7.2f}x")
 
 
 def bench_cpu(rounds: int) -> None:
@@ -235,6 +280,8 @@ def run(repeats: int = 7) -> None:
     bench_memory()
     bench_exporter()
     bench_cpu(rounds=max(1, min(repeats, 5)))
+    if os.environ.get("BENCH_INSTRUCTIONS", "1") != "0":
+        bench_instructions()
 
 
 if __name__ == "__main__":
