@@ -195,6 +195,21 @@ class History:
             t, rows = self._window(seconds, now)
             return t.copy(), self._v[rows, col].astype(np.float64)
 
+    def columns(self, keys: list[str], seconds: float, now: float | None = None) -> tuple[F64, F64]:
+        """Times, and the values of several columns side by side (NaN for a key never recorded),
+        over the last ``seconds`` at full resolution: one read for a plot's lines."""
+        with self._lock:
+            if self._n == 0:
+                return np.empty(0), np.empty((0, len(keys)))
+            t, rows = self._window(min(seconds, self.full_seconds), now)
+            out = np.full((len(t), len(keys)), np.nan)
+            known = [(i, self.keys[k]) for i, k in enumerate(keys) if k in self.keys]
+            if known:
+                where = np.array([i for i, _c in known], dtype=np.intp)
+                cols = np.array([c for _i, c in known], dtype=np.intp)
+                out[:, where] = self._v[rows[:, None], cols]
+            return t.copy(), out
+
     def _window(self, seconds: float, now: float | None) -> tuple[F64, npt.NDArray[np.intp]]:
         """The times, and ring rows, of the last ``seconds``: the same for every column of a
         redraw, so worked out once for them (until the next append)."""

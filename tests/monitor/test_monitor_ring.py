@@ -96,3 +96,19 @@ def test_series_matches_a_naive_list(values: list[float], window: int) -> None:
     expect = [(float(i), v) for i, v in enumerate(values) if i >= last - window][-h.capacity:]
     assert t.tolist() == [a for a, _b in expect]
     assert y.tolist() == [np.float32(b).item() for _a, b in expect]
+
+
+def test_columns_side_by_side_match_each_series() -> None:
+    """A plot reads its lines in one go: the same times and values as one series at a time."""
+    h = History(1.0, full_seconds=120)
+    for i in range(200):
+        h.append(float(i), {"gpu0.util": float(i % 100), "gpu0.mem": 50.0 if i % 7 else None})
+    t, ys = h.columns(["gpu0.util", "gpu0.mem", "gpu9.util"], 60, 199.0)
+    for i, key in enumerate(["gpu0.util", "gpu0.mem"]):
+        ts, y = h.series(key, 60, 199.0)
+        assert np.array_equal(t, ts) and np.array_equal(ys[:, i], y, equal_nan=True)
+    assert len(t) == 61 and t[0] == 139.0 and t[-1] == 199.0
+    assert np.isnan(ys[:, 2]).all()  # never recorded: a gap, not an error
+    assert np.isnan(ys[list(t).index(140.0), 1])  # a missing sample stays missing
+    empty_t, empty = History(1.0).columns(["a"], 60)
+    assert len(empty_t) == 0 and empty.shape == (0, 1)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import QEvent, QPointF, QRect, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen, QRegion
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetrics, QPainter, QPaintEvent, QPen, QRegion
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -99,9 +99,8 @@ class ValuesPanel(QWidget):
         self.rows: list[tuple[Cell, Cell]] = []
         self._name_w: int | None = None
         self._rects: tuple[int, list[tuple[QRect, QRect]]] | None = None  # (width, per row (name, value))
-        self._pens: tuple[Colours, QColor, tuple[QColor, QColor], dict[str, QColor]] | None = None
-        self._tabular: bool | None = None  # do the font's digits share one width (most UI fonts' do)?
-        self._font: tuple[QFont, QFontMetrics] | None = None
+        self._pens: tuple[Colours, QBrush, tuple[QColor, QColor], dict[str, QColor]] | None = None
+        self._font: tuple[QFont, QFontMetrics, float, bool] | None = None
         # The values changed since the last paint: when the paint is for exactly them (the usual
         # case), only they are visited, not every cell of the card.
         self._pending: dict[Cell, QRect] = {}
@@ -162,16 +161,17 @@ class ValuesPanel(QWidget):
     def sizeHint(self) -> QSize:
         return self.minimumSizeHint()
 
-    def _colours(self) -> tuple[Colours, QColor, tuple[QColor, QColor], dict[str, QColor]]:
-        """(the scheme, the names' colour, (names', values') colours, colours by name): made once a scheme."""
-        c = colours(self.palette())
-        value = self.palette().windowText().color()
-        if self._pens is None or self._pens[0] is not c or self._pens[1] != value:
-            self._pens = (c, value, (QColor(c.muted_text), value), {})
+    def _colours(self) -> tuple[Colours, QBrush, tuple[QColor, QColor], dict[str, QColor]]:
+        """(the scheme, the background, (names', values') colours, colours by name): made once
+        a palette (a PaletteChange forgets them)."""
+        if self._pens is None:
+            palette = self.palette()
+            c = colours(palette)
+            self._pens = (c, QBrush(palette.window()), (QColor(c.muted_text), palette.windowText().color()), {})
         return self._pens
 
     def _colour(self, name: str) -> QColor:
-        c, _value, _plain, named = self._colours()
+        c, _background, _plain, named = self._colours()
         colour = named.get(name)
         if colour is None:
             semantic = getattr(c, name, None)
@@ -187,14 +187,10 @@ class ValuesPanel(QWidget):
                      for cell, rect in zip(row, rects, strict=True) if region.intersects(rect)]
         self._pending, self._pending_region = {}, QRegion()
         p = QPainter(self)
-        font, fm = self._text_font()
+        font, fm, baseline, tabular = self._text_font()
         p.setFont(font)
-        p.fillRect(event.rect(), self.palette().window())
-        c, _value, plain, _named = self._colours()
-        if self._tabular is None:
-            self._tabular = len({fm.horizontalAdvance(d) for d in "0123456789"}) == 1
-        tabular = self._tabular
-        baseline = (self._line() - fm.height()) / 2 + fm.ascent()
+        c, background, plain, _named = self._colours()
+        p.fillRect(event.rect(), background)
         for cell, rect in cells:
             if cell.swatch is not None:
                 y = rect.center().y()
@@ -208,21 +204,26 @@ class ValuesPanel(QWidget):
             p.drawText(QPointF(rect.left(), rect.top() + baseline), cell.fitted(fm, width, tabular))
         p.end()
 
-    def _text_font(self) -> tuple[QFont, QFontMetrics]:
-        """The widget's font, told not to shape text that needs no shaping (Latin, digits, Han):
-        a third of the cost of drawing a value."""
+    def _text_font(self) -> tuple[QFont, QFontMetrics, float, bool]:
+        """(font, its metrics, the baseline's offset in a line, whether its digits share one
+        width), made once a font. The font is told not to shape text that needs no shaping
+        (Latin, digits, Han): a third of the cost of drawing a value."""
         if self._font is None:
             font = QFont(self.font())
             font.setStyleStrategy(QFont.StyleStrategy.PreferNoShaping)
-            self._font = (font, QFontMetrics(font))
+            fm = QFontMetrics(font)
+            baseline = (self._line() - fm.height()) / 2 + fm.ascent()
+            tabular = len({fm.horizontalAdvance(d) for d in "0123456789"}) == 1
+            self._font = (font, fm, baseline, tabular)
         return self._font
 
     def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.PaletteChange:
+            self._pens = None
         if event.type() == QEvent.Type.FontChange:
             self._font = None
             self._name_w = None
             self._rects = None
-            self._tabular = None
             for cells in self.rows:
                 for cell in cells:
                     cell.forget_width()

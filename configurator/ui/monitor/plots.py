@@ -303,16 +303,18 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
         scale, _unit = time_unit(window_s)
         area = self._redraw_area()
         columns = max(1, area.width())
-        envelope = window_s > history.full_seconds
-        for key, s in self.curves.items():
-            if envelope:
+        if window_s > history.full_seconds:
+            for key, s in self.curves.items():
                 # Beyond the full-resolution hour the ring keeps per-bucket min/mean/max: draw the
                 # min-max envelope, so a spike of one second still shows in a 24-hour window.
                 t, lo, _mean, hi = history.aggregate(key, window_s, now)
                 t, y = np.repeat(t, 2), np.column_stack((lo, hi)).ravel()
-            else:
-                t, y = history.series(key, window_s, now)
-            s.set(*peak_downsample((t - now) / scale, y, columns))
+                s.set(*peak_downsample((t - now) / scale, y, columns))
+        else:  # the lines of a plot share their times: read once, placed once
+            t, ys = history.columns(list(self.curves), window_s, now)
+            x = (t - now) / scale
+            for i, s in enumerate(self.curves.values()):
+                s.set(*peak_downsample(x, ys[:, i], columns))
         # The view box's area of the viewport, marked here and now: an item's update() goes
         # through the scene's queued dirty-item pass, one event (and one window repaint) per
         # plot; this way every card's plot and values are painted in one pass.
