@@ -65,7 +65,7 @@ def monitor_shot(name: str, fake_gpus: int | None) -> None:
     services, w = window(name, fake_gpus=fake_gpus)
     tab = w.tab(MonitorTab)
     tab.window_combo.setCurrentIndex(0)
-    tab.service.sampler.set_interval(0.5)
+    tab.interval.setValue(0.5)  # as a user would: the spin box says what the sampler does
     wait(15000 if fake_gpus else 4000)
     w.grab().save(str(OUT / f"{name}.png"))
     w.close()
