@@ -18,6 +18,8 @@ def translate(context: str, text: str) -> str:
     key = (context, text)
     done = _TRANSLATED.get(key)
     if done is None:
+        if len(_TRANSLATED) > 10_000:  # a caller passing texts that are not the catalogue's
+            _TRANSLATED.clear()
         done = _TRANSLATED[key] = QCoreApplication.translate(context, text)
     return done
 
