@@ -188,12 +188,10 @@ class History:
         if seconds > self.full_seconds:
             t, _lo, mean, _hi = self.aggregate(key, seconds, now)
             return t, mean
-        with self._lock:
-            col = self.keys.get(key)
-            if col is None or self._n == 0:
-                return np.empty(0), np.empty(0)
-            t, rows = self._window(seconds, now)
-            return t.copy(), self._v[rows, col].astype(np.float64)
+        if key not in self.keys:
+            return np.empty(0), np.empty(0)
+        t, values = self.columns([key], seconds, now)
+        return t, values[:, 0]
 
     def columns(self, keys: list[str], seconds: float, now: float | None = None) -> tuple[F64, F64]:
         """Times, and the values of several columns side by side (NaN for a key never recorded),

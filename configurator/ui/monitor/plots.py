@@ -193,10 +193,10 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
         view.sigResized.connect(self._grid_changed)
         view.sigRangeChanged.connect(self._grid_changed)
         self._window: tuple[float, str] | None = None
-        # A redraw repaints the view box, less its left column and bottom row, where the axes
-        # touch it; no line is drawn there, and without Qt's 2-pixel margin for antialiasing the
-        # axes stay out of the repaint (each item painted is a trip into Python, and the axes
-        # are two of the plot's items).
+        # A redraw repaints the view box less the pixels it shares with the axes (_redraw_area);
+        # no line is drawn there, and without Qt's 2-pixel margin for antialiasing the axes stay
+        # out of the repaint (each item painted is a trip into Python, and the axes are two of
+        # the plot's items).
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
         self._area: QRect | None = None  # that area in viewport pixels, while the size and range hold
 

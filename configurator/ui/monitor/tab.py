@@ -377,17 +377,18 @@ class MonitorTab(QWidget):
         self.bridge.handled()
         self.latest = snap
         self._dirty = True
-        if (self.isVisible() and not self._redraw_timer.isActive()
-                and (time.monotonic() - self._last_redraw) * 1000 >= MIN_REDRAW_MS):
-            self.redraw()  # nothing to wait for: now rather than one timer event later
-        else:
-            self._schedule()
+        self._schedule(at_once=True)
 
-    def _schedule(self) -> None:
+    def _schedule(self, at_once: bool = False) -> None:
+        """A redraw when the last is MIN_REDRAW_MS old; ``at_once`` (a new snapshot): then and
+        there if nothing is to be waited for, rather than one timer event later."""
         if not self.isVisible() or self._redraw_timer.isActive():
             return
         wait = MIN_REDRAW_MS - (time.monotonic() - self._last_redraw) * 1000
-        self._redraw_timer.start(max(0, int(wait)))
+        if at_once and wait <= 0:
+            self.redraw()
+        else:
+            self._redraw_timer.start(max(0, int(wait)))
 
     def showEvent(self, event: QShowEvent) -> None:
         super().showEvent(event)
