@@ -34,6 +34,7 @@ def test_long_window_shows_a_one_second_spike_and_short_one_clips(qtbot) -> None
     plot.resize(600, 140)
     plot.show()
     curve = plot.curve("gpu0.util", "busy %", COLOURS[0])
+    assert plot.getPlotItem().getAxis("left").labelText == "%"  # the y axis names its unit
     history = History(1.0, full_seconds=600, total_seconds=6 * 3600)
     n = 5 * 3600
     for i in range(n):

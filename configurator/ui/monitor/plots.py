@@ -148,10 +148,11 @@ class AgoAxis(pg.AxisItem):  # type: ignore[misc]
 
 class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
     """``legend=False``: the card shows which colour is which (swatches beside its value names),
-    which keeps the curves uncovered and saves the legend's items a repaint."""
+    which keeps the curves uncovered and saves the legend's items a repaint. ``y_unit`` names the
+    y axis's unit (every line the Monitor plots is a percentage)."""
 
     def __init__(self, parent: QWidget | None = None, y_max: float = 100.0, height: int = 110,
-                 legend: bool = True):
+                 legend: bool = True, y_unit: str = "%"):
         super().__init__(parent=parent, axisItems={"bottom": AgoAxis(orientation="bottom")})
         self.setMinimumHeight(height)
         self.setMaximumHeight(height + 60)
@@ -172,6 +173,7 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
         self.curves: dict[str, Series] = {}
         for axis in ("left", "bottom"):  # ticks outwards: the axes end where the view box begins
             item.getAxis(axis).setStyle(tickFont=self.font(), tickLength=4)
+        item.getAxis("left").setLabel(y_unit)
         # Each item drawn costs a trip into Python (its boundingRect, its paint) and, with the
         # extended style option, a mapping of the exposed area: the plot item and the view box
         # draw nothing themselves (no border, the background is the view's) and neither reads
