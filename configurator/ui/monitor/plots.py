@@ -26,8 +26,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPen, QPolygonF
+from PySide6.QtCore import QEvent, QLineF, QPoint, QPointF, QRect, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPolygonF
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
 from configurator.monitor.ring import History
@@ -131,7 +131,7 @@ class Traces(pg.GraphicsObject):  # type: ignore[misc]
     def boundingRect(self) -> QRectF:
         return self._rect
 
-    def paint(self, p: QPainter, _option: QStyleOptionGraphicsItem, _widget: QWidget | None = None) -> None:
+    def paint(self, p: QPainter, _option: QStyleOptionGraphicsItem | None, _widget: QWidget | None = None) -> None:
         if not self.clip.isEmpty():
             p.setClipRect(self.clip, Qt.ClipOperation.IntersectClip)
         for s in self.series:
@@ -201,9 +201,11 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
         # the plot's items).
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
         self._area: QRect | None = None  # that area in viewport pixels, while the size and range hold
+        self._grid: list[tuple[QPen, list[QLineF]]] | None = None  # see _grid_lines
 
     def _grid_changed(self, *_args: object) -> None:
         self._area = None
+        self._grid = None
         self.resetCachedContent()
         self.viewport().update()
 
@@ -257,28 +259,58 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
         self._grid_changed()
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
-        """The background (drawn once into the view's cache, not on every redraw) with the grid."""
+        """The background with the grid (drawn into the view's cache for a full repaint, and by
+        the data area's own repaint, see paintEvent)."""
         super().drawBackground(painter, rect)
-        item = self.getPlotItem()
-        view = item.getViewBox()
-        (x0, x1), (y0, y1) = view.viewRange()
-        area = view.sceneBoundingRect()
-        if area.width() < 2 or area.height() < 2:
-            return
         painter.save()
-        grid = (QColor(self._colours.grid_major), QColor(self._colours.grid_minor))
-        for axis, lo, hi, size in (("bottom", x0, x1, area.width()), ("left", y0, y1, area.height())):
-            levels = item.getAxis(axis).tickValues(lo, hi, size)
-            for level, (_spacing, values) in enumerate(levels[:2]):
-                painter.setPen(QPen(grid[level], 0))
-                for v in values:
-                    if axis == "bottom":
-                        x = view.mapViewToScene(QPointF(v, y0)).x()
-                        painter.drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()))
-                    else:
-                        y = view.mapViewToScene(QPointF(x0, v)).y()
-                        painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
+        for pen, lines in self._grid_lines():
+            painter.setPen(pen)
+            painter.drawLines(lines)
         painter.restore()
+
+    def _grid_lines(self) -> list[tuple[QPen, list[QLineF]]]:
+        """The grid at the axes' major and minor ticks, in scene coordinates: computed once for
+        each size, range and palette."""
+        if self._grid is None:
+            item = self.getPlotItem()
+            view = item.getViewBox()
+            (x0, x1), (y0, y1) = view.viewRange()
+            area = view.sceneBoundingRect()
+            grid: list[tuple[QPen, list[QLineF]]] = []
+            if area.width() >= 2 and area.height() >= 2:
+                pens = (QPen(QColor(self._colours.grid_major), 0), QPen(QColor(self._colours.grid_minor), 0))
+                for axis, lo, hi, size in (("bottom", x0, x1, area.width()), ("left", y0, y1, area.height())):
+                    levels = item.getAxis(axis).tickValues(lo, hi, size)
+                    for level, (_spacing, values) in enumerate(levels[:2]):
+                        lines = []
+                        for v in values:
+                            if axis == "bottom":
+                                x = view.mapViewToScene(QPointF(v, y0)).x()
+                                lines.append(QLineF(x, area.top(), x, area.bottom()))
+                            else:
+                                y = view.mapViewToScene(QPointF(x0, v)).y()
+                                lines.append(QLineF(area.left(), y, area.right(), y))
+                        grid.append((pens[level], lines))
+            self._grid = grid
+        return self._grid
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        """A redraw marks only the data area (_redraw_area); such a repaint is painted here,
+        straight onto the viewport: the background, the grid and the lines, which is all that
+        area shows. Qt's and pyqtgraph's walk of the scene (every item asked for its bounds, the
+        background blitted from its cache) cost more than the painting. Any other repaint (the
+        axes, a resize, a legend over the lines) goes through pyqtgraph."""
+        area = self._area
+        if area is None or self.legend is not None or not area.contains(event.rect()):
+            super().paintEvent(event)
+            return
+        painter = QPainter(self.viewport())
+        painter.setRenderHints(self.renderHints())
+        painter.setTransform(self.viewportTransform())
+        self.drawBackground(painter, self.mapToScene(event.rect()).boundingRect())
+        painter.setTransform(self.traces.sceneTransform() * self.viewportTransform())
+        self.traces.paint(painter, None)
+        painter.end()
 
     def curve(self, key: str, name: str, colour: str) -> Series:
         s = self.curves.get(key)
