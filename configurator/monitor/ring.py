@@ -71,7 +71,7 @@ class History:
         self.max_rows = max_rows
         self.keys: dict[str, int] = {}
         self._last_names: tuple[str, ...] = ()  # the names of the last row appended, and their columns
-        self._last_cols: npt.NDArray[np.intp] = np.empty(0, dtype=np.intp)
+        self._last_cols: npt.NDArray[np.intp] | None = None
         self._lock = threading.Lock()
         self._version = 0  # counts changes of the rows: appends, resizes
         self._window_cache: tuple[tuple[int, float, float | None], tuple[F64, npt.NDArray[np.intp]]] | None = None
@@ -87,14 +87,14 @@ class History:
         self._amax: F32 = self._amin.copy()
         self._ahead = 0
         self._an = 0
+        # The open bucket: its start, and how many of the newest rows are in it. Its min/mean/max
+        # are worked out from those rows when it closes (or is asked for), not on every append.
         self._cur_start: float | None = None
-        self._cmin: F64 = np.full(0, np.nan)
-        self._cmax: F64 = np.full(0, np.nan)
-        self._csum: F64 = np.zeros(0)
-        self._ccount: npt.NDArray[np.int64] = np.zeros(0, dtype=np.int64)
+        self._cur_rows = 0
 
     def _capacity_for(self, interval_s: float) -> int:
-        return max(64, min(self.max_rows, math.ceil(self.full_seconds / interval_s) + 1))
+        """Rows for ``full_seconds`` (and at least one bucket: the open bucket is read from them)."""
+        return max(64, min(self.max_rows, math.ceil(max(self.full_seconds, self.bucket_s) / interval_s) + 1))
 
     # -- writing -----------------------------------------------------------------------------------------------------
     def _add_columns(self, names: list[str]) -> None:
@@ -107,10 +107,6 @@ class History:
 
         self._v, self._amin, self._amean, self._amax = (grow(self._v), grow(self._amin), grow(self._amean),
                                                         grow(self._amax))
-        self._cmin = np.concatenate([self._cmin, np.full(k, np.nan)])
-        self._cmax = np.concatenate([self._cmax, np.full(k, np.nan)])
-        self._csum = np.concatenate([self._csum, np.zeros(k)])
-        self._ccount = np.concatenate([self._ccount, np.zeros(k, dtype=np.int64)])
 
     def append(self, t: float, values: Mapping[str, float | None]) -> None:
         names = tuple(values)
@@ -120,41 +116,46 @@ class History:
                 if new:
                     self._add_columns(new)
                 self._last_names = names
-                self._last_cols = np.array([self.keys[k] for k in names], dtype=np.intp)
-            row = np.full(len(self.keys), np.nan)
-            row[self._last_cols] = np.array(list(values.values()), dtype=np.float64)  # None -> NaN
+                cols = [self.keys[k] for k in names]
+                # None: the row's values are every column in order (the usual case), written as they are
+                self._last_cols = None if cols == list(range(len(self.keys))) else np.array(cols, dtype=np.intp)
+            start = math.floor(t / self.bucket_s) * self.bucket_s
+            if start != self._cur_start:
+                if self._cur_start is not None:
+                    self._close_bucket()
+                self._cur_start, self._cur_rows = start, 0
+            row = np.array(list(values.values()), dtype=np.float64)  # None -> NaN
+            if self._last_cols is None:
+                self._v[self._head] = row
+            else:
+                self._v[self._head] = np.nan
+                self._v[self._head, self._last_cols] = row
             self._t[self._head] = t
-            self._v[self._head] = row
             self._head = (self._head + 1) % self.capacity
             self._version += 1
             self._n = min(self._n + 1, self.capacity)
-            self._accumulate(t, row)
+            self._cur_rows += 1
 
-    def _accumulate(self, t: float, row: F64) -> None:
-        start = math.floor(t / self.bucket_s) * self.bucket_s
-        if self._cur_start is not None and start != self._cur_start:
-            self._flush()
-        if self._cur_start is None or start != self._cur_start:
-            self._cur_start = start
-        ok = ~np.isnan(row)
-        np.fmin(self._cmin, row, out=self._cmin)
-        np.fmax(self._cmax, row, out=self._cmax)
-        np.add(self._csum, row, out=self._csum, where=ok)
-        np.add(self._ccount, ok, out=self._ccount)
+    def _bucket_stats(self) -> tuple[F64, F64, F64]:
+        """Min, mean and max of each column over the open bucket's rows (NaN where it has none)."""
+        k = min(self._cur_rows, self._n)
+        rows = self._v[(self._head - k + np.arange(k)) % self.capacity].astype(np.float64)
+        if k == 0:
+            empty = np.full(len(self.keys), np.nan)
+            return empty, empty.copy(), empty.copy()
+        ok = ~np.isnan(rows)
+        count = ok.sum(axis=0)
+        with np.errstate(invalid="ignore", divide="ignore"):
+            mean = np.where(count > 0, np.where(ok, rows, 0.0).sum(axis=0) / np.maximum(count, 1), np.nan)
+        return np.fmin.reduce(rows, axis=0), mean, np.fmax.reduce(rows, axis=0)
 
-    def _flush(self) -> None:
+    def _close_bucket(self) -> None:
         assert self._cur_start is not None
         i = self._ahead
         self._at[i] = self._cur_start
-        with np.errstate(invalid="ignore", divide="ignore"):
-            mean = np.where(self._ccount > 0, self._csum / np.maximum(self._ccount, 1), np.nan)
-        self._amin[i], self._amean[i], self._amax[i] = self._cmin, mean, self._cmax
+        self._amin[i], self._amean[i], self._amax[i] = self._bucket_stats()
         self._ahead = (i + 1) % self.agg_capacity
         self._an = min(self._an + 1, self.agg_capacity)
-        self._cmin.fill(np.nan)
-        self._cmax.fill(np.nan)
-        self._csum.fill(0)
-        self._ccount.fill(0)
 
     def set_interval(self, interval_s: float) -> None:
         """Resize the full-resolution ring so it still spans ``full_seconds``; keeps the newest rows."""
@@ -232,11 +233,13 @@ class History:
             lo = self._amin[idx, col].astype(np.float64)
             mean = self._amean[idx, col].astype(np.float64)
             hi = self._amax[idx, col].astype(np.float64)
-            if self._cur_start is not None and self._ccount[col] > 0:
-                t = np.append(t, self._cur_start + self.bucket_s / 2)
-                lo = np.append(lo, self._cmin[col])
-                mean = np.append(mean, self._csum[col] / self._ccount[col])
-                hi = np.append(hi, self._cmax[col])
+            if self._cur_start is not None:
+                cur_lo, cur_mean, cur_hi = self._bucket_stats()
+                if not np.isnan(cur_mean[col]):
+                    t = np.append(t, self._cur_start + self.bucket_s / 2)
+                    lo = np.append(lo, cur_lo[col])
+                    mean = np.append(mean, cur_mean[col])
+                    hi = np.append(hi, cur_hi[col])
             if len(t) == 0:
                 return empty, empty, empty, empty
             last = self._t[(self._head - 1) % self.capacity] if self._n else t[-1]
@@ -246,8 +249,7 @@ class History:
 
     @property
     def nbytes(self) -> int:
-        arrays = (self._t, self._v, self._at, self._amin, self._amean, self._amax, self._cmin, self._cmax,
-                  self._csum, self._ccount)
+        arrays = (self._t, self._v, self._at, self._amin, self._amean, self._amax)
         return int(sum(a.nbytes for a in arrays))
 
 

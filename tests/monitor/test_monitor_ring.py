@@ -46,6 +46,27 @@ def test_aggregate_ring_keeps_only_total_seconds() -> None:
     assert len(t) == 11  # 10 closed buckets + the open one
 
 
+def test_open_bucket_is_summarised_from_its_rows() -> None:
+    """The bucket still filling shows its min/mean/max so far, gaps (None) left out, a column
+    that appeared during it counted from then on; closing it keeps the same figures."""
+    h = History(1.0, full_seconds=60, bucket_s=60, total_seconds=3600)
+    for i in range(60, 90):
+        row: dict[str, float | None] = {"u": None if i % 3 == 0 else float(i)}
+        if i >= 80:
+            row["v"] = 2.0 * i
+        h.append(float(i), row)
+    seen = [float(i) for i in range(60, 90) if i % 3]
+    t, lo, mean, hi = h.aggregate("u", 3600)
+    assert t.tolist() == [90.0] and lo[0] == min(seen) and hi[0] == max(seen)
+    assert mean[0] == pytest.approx(sum(seen) / len(seen))
+    _t, v_lo, v_mean, v_hi = h.aggregate("v", 3600)
+    assert (v_lo[0], v_mean[0], v_hi[0]) == (160.0, pytest.approx(169.0), 178.0)
+    h.append(120.0, {"u": 1.0, "v": 1.0})  # closes the bucket
+    t, lo, mean, hi = h.aggregate("u", 3600)
+    assert t.tolist() == [90.0, 150.0] and lo[0] == min(seen) and mean[0] == pytest.approx(sum(seen) / len(seen))
+    assert (lo[1], mean[1], hi[1]) == (1.0, 1.0, 1.0)
+
+
 def test_new_columns_appear_later() -> None:
     h = History(1.0)
     h.append(0.0, {"a": 1.0})
