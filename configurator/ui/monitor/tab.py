@@ -14,7 +14,7 @@ from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QObject, QRect, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QIcon, QResizeEvent, QShowEvent
+from PySide6.QtGui import QHideEvent, QIcon, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -84,8 +84,8 @@ class MonitorTab(QWidget):
         self._scheme = colours(self.palette())
 
         self._build()
-        self.bridge = SnapshotBridge()
-        self.bridge.snapshot.connect(self._on_snapshot, Qt.ConnectionType.QueuedConnection)
+        self.bridge = SnapshotBridge(self._on_snapshot)
+        self.bridge.watching = False  # until shown (showEvent)
         self.bridge.alerts.connect(self._on_alerts, Qt.ConnectionType.QueuedConnection)
         service.sampler.subscribe(self.bridge.push)
         service.on_alerts(self.bridge.push_alerts)
@@ -374,7 +374,6 @@ class MonitorTab(QWidget):
 
     # -- snapshots and redrawing -------------------------------------------------------------------
     def _on_snapshot(self, snap: Snapshot) -> None:
-        self.bridge.handled()
         self.latest = snap
         self._dirty = True
         self._schedule(at_once=True)
@@ -391,9 +390,19 @@ class MonitorTab(QWidget):
             self._redraw_timer.start(max(0, int(wait)))
 
     def showEvent(self, event: QShowEvent) -> None:
+        """Shown (or the window restored): take the newest snapshot, which the bridge kept
+        while the tab was hidden instead of waking the GUI thread for it."""
         super().showEvent(event)
+        self.bridge.watching = True
+        if self.bridge.latest is not self.latest and self.bridge.latest is not None:
+            self.latest = self.bridge.latest
+            self._dirty = True
         if self._dirty:
             self._schedule()
+
+    def hideEvent(self, event: QHideEvent) -> None:
+        super().hideEvent(event)
+        self.bridge.watching = False
 
     def _visible_area(self) -> QRect:
         """The part of the cards' area the scroll view shows, in the cards' coordinates."""
