@@ -26,8 +26,8 @@ from __future__ import annotations
 import numpy as np
 import numpy.typing as npt
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QLineF, QPoint, QPointF, QRect, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPolygonF
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPixmap, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
 from configurator.monitor.ring import History
@@ -201,11 +201,11 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
         # the plot's items).
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
         self._area: QRect | None = None  # that area in viewport pixels, while the size and range hold
-        self._grid: list[tuple[QPen, list[QLineF]]] | None = None  # see _grid_lines
+        self._background: QPixmap | None = None  # see _area_background
 
     def _grid_changed(self, *_args: object) -> None:
         self._area = None
-        self._grid = None
+        self._background = None
         self.resetCachedContent()
         self.viewport().update()
 
@@ -259,55 +259,59 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
         self._grid_changed()
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
-        """The background with the grid (drawn into the view's cache for a full repaint, and by
-        the data area's own repaint, see paintEvent)."""
+        """The background with the grid: drawn once into the view's cache for a full repaint,
+        and once into the data area's own (see paintEvent); not on every redraw."""
         super().drawBackground(painter, rect)
+        item = self.getPlotItem()
+        view = item.getViewBox()
+        (x0, x1), (y0, y1) = view.viewRange()
+        area = view.sceneBoundingRect()
+        if area.width() < 2 or area.height() < 2:
+            return
         painter.save()
-        for pen, lines in self._grid_lines():
-            painter.setPen(pen)
-            painter.drawLines(lines)
+        grid = (QColor(self._colours.grid_major), QColor(self._colours.grid_minor))
+        for axis, lo, hi, size in (("bottom", x0, x1, area.width()), ("left", y0, y1, area.height())):
+            levels = item.getAxis(axis).tickValues(lo, hi, size)
+            for level, (_spacing, values) in enumerate(levels[:2]):
+                painter.setPen(QPen(grid[level], 0))
+                for v in values:
+                    if axis == "bottom":
+                        x = view.mapViewToScene(QPointF(v, y0)).x()
+                        painter.drawLine(QPointF(x, area.top()), QPointF(x, area.bottom()))
+                    else:
+                        y = view.mapViewToScene(QPointF(x0, v)).y()
+                        painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
         painter.restore()
 
-    def _grid_lines(self) -> list[tuple[QPen, list[QLineF]]]:
-        """The grid at the axes' major and minor ticks, in scene coordinates: computed once for
-        each size, range and palette."""
-        if self._grid is None:
-            item = self.getPlotItem()
-            view = item.getViewBox()
-            (x0, x1), (y0, y1) = view.viewRange()
-            area = view.sceneBoundingRect()
-            grid: list[tuple[QPen, list[QLineF]]] = []
-            if area.width() >= 2 and area.height() >= 2:
-                pens = (QPen(QColor(self._colours.grid_major), 0), QPen(QColor(self._colours.grid_minor), 0))
-                for axis, lo, hi, size in (("bottom", x0, x1, area.width()), ("left", y0, y1, area.height())):
-                    levels = item.getAxis(axis).tickValues(lo, hi, size)
-                    for level, (_spacing, values) in enumerate(levels[:2]):
-                        lines = []
-                        for v in values:
-                            if axis == "bottom":
-                                x = view.mapViewToScene(QPointF(v, y0)).x()
-                                lines.append(QLineF(x, area.top(), x, area.bottom()))
-                            else:
-                                y = view.mapViewToScene(QPointF(x0, v)).y()
-                                lines.append(QLineF(area.left(), y, area.right(), y))
-                        grid.append((pens[level], lines))
-            self._grid = grid
-        return self._grid
+    def _area_background(self, area: QRect) -> QPixmap:
+        """The data area's background and grid as a pixmap, made once per size, range and
+        palette (the view's own background cache is a pixmap of the whole viewport)."""
+        if self._background is None:
+            ratio = self.viewport().devicePixelRatioF()
+            pixmap = QPixmap(area.size() * ratio)
+            pixmap.setDevicePixelRatio(ratio)
+            painter = QPainter(pixmap)
+            painter.setRenderHints(self.renderHints())
+            painter.setTransform(self.viewportTransform() * QTransform.fromTranslate(-area.left(), -area.top()))
+            self.drawBackground(painter, self.mapToScene(area).boundingRect())
+            painter.end()
+            self._background = pixmap
+        return self._background
 
     def paintEvent(self, event: QPaintEvent) -> None:
         """A redraw marks only the data area (_redraw_area); such a repaint is painted here,
-        straight onto the viewport: the background, the grid and the lines, which is all that
-        area shows. Qt's and pyqtgraph's walk of the scene (every item asked for its bounds, the
-        background blitted from its cache) cost more than the painting. Any other repaint (the
-        axes, a resize, a legend over the lines) goes through pyqtgraph."""
+        straight onto the viewport: the background with the grid from a pixmap, then the lines,
+        which is all that area shows. Qt's and pyqtgraph's walk of the scene (every item asked
+        for its bounds, in Python) cost more than the painting. Any other repaint (the axes, a
+        resize, a legend over the lines) goes through pyqtgraph."""
         area = self._area
-        if area is None or self.legend is not None or not area.contains(event.rect()):
+        rect = event.rect()
+        if area is None or self.legend is not None or not area.contains(rect):
             super().paintEvent(event)
             return
         painter = QPainter(self.viewport())
         painter.setRenderHints(self.renderHints())
-        painter.setTransform(self.viewportTransform())
-        self.drawBackground(painter, self.mapToScene(event.rect()).boundingRect())
+        painter.drawPixmap(rect.topLeft(), self._area_background(area), rect.translated(-area.topLeft()))
         painter.setTransform(self.traces.sceneTransform() * self.viewportTransform())
         self.traces.paint(painter, None)
         painter.end()
