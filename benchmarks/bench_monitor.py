@@ -3,7 +3,10 @@
 1. CPU: the whole app (window shown, Monitor tab visible, 8 fake GPUs, 1 s
    interval) as a fraction of one core, and as a ratio to a bare sampling loop
    over the same backends (fake NVML with 8 GPUs + psutil host), each in its
-   own child process, rounds interleaved, medians.
+   own child process, rounds interleaved, medians. Beside it, the memory each
+   touches per tick, and what this machine charges for waking from idle: on a
+   shared VM the CPU time of a once-a-second task follows the pages it touches
+   more than the instructions it runs (with valgrind: the instructions too).
 2. Memory: 24 h of 1 s samples of 8 GPUs pushed through the history ring
    (86 400 snapshots' values): the ring's arrays and what tracemalloc sees.
 3. The Prometheus exporter: 1000 sequential scrapes on 127.0.0.1 with 8 GPUs,
@@ -23,6 +26,7 @@ import sys
 import time
 import tracemalloc
 import urllib.request
+from collections.abc import Callable
 
 from benchmarks.common import median_iqr, python
 
@@ -46,6 +50,26 @@ def _cpu_seconds() -> float:
     """This process's CPU time, all threads, in nanoseconds' resolution (os.times counts 10 ms
     ticks: too coarse for a loop that spends a millisecond or two a second)."""
     return time.process_time()
+
+
+def _referenced_kib(run: Callable[[float], object], seconds: float = 2.0) -> float:
+    """Memory this process touches in ``seconds`` of ``run``: Linux's per-page referenced bits,
+    cleared first (/proc/self/clear_refs), summed after (smaps_rollup). NaN where unavailable.
+
+    On a shared VM this, more than the instruction count, sets the CPU time of a task that
+    wakes once a second: each page it touches after a second's idle is a fresh page-table walk
+    and cache miss (bench_cold_penalty shows what one costs on the machine at hand)."""
+    try:
+        with open("/proc/self/clear_refs", "w") as f:
+            f.write("1")
+    except OSError:
+        return float("nan")
+    run(seconds)
+    with open("/proc/self/smaps_rollup") as f:
+        for line in f:
+            if line.startswith("Referenced:"):
+                return float(line.split()[1])
+    return float("nan")
 
 
 def child_app(seconds: float) -> dict[str, float]:
@@ -84,6 +108,8 @@ def child_app(seconds: float) -> dict[str, float]:
     _count_instructions(False)
     result = {"cpu_s": _cpu_seconds() - cpu, "gui_s": time.thread_time() - gui,
               "wall_s": time.perf_counter() - wall, "redraws": tab.redraw_count - redraws}
+    if not os.environ.get("BENCH_CALLGRIND"):
+        result["touched_kib"] = _referenced_kib(run_for)  # after the CPU window: it costs CPU itself
     window.close()
     services.close()
     app.processEvents()
@@ -121,7 +147,40 @@ def child_bare(seconds: float) -> dict[str, float]:
     cpu, wall = _cpu_seconds(), time.perf_counter()
     n = loop(seconds)
     _count_instructions(False)
-    return {"cpu_s": _cpu_seconds() - cpu, "wall_s": time.perf_counter() - wall, "samples": n}
+    result = {"cpu_s": _cpu_seconds() - cpu, "wall_s": time.perf_counter() - wall, "samples": n}
+    if not os.environ.get("BENCH_CALLGRIND"):
+        result["touched_kib"] = _referenced_kib(loop)
+    return result
+
+
+def bench_cold_penalty(rounds: int = 5) -> None:
+    """What the machine charges for coming back from idle: one sample of the bare backends (8
+    fake GPUs + host) run back to back, against the same after a second's sleep (caches and
+    page-table entries gone cold, as they are for a once-a-second monitor)."""
+    from configurator.monitor.fake_nvml import FakeNvml, several
+    from configurator.monitor.host import HostBackend
+    from configurator.monitor.nvml import NvmlBackend
+
+    gpu = NvmlBackend(FakeNvml(several(GPUS)))
+    host = HostBackend()
+
+    def one() -> float:
+        start = time.thread_time()
+        _status, gpus = gpu.sample(slow=False)
+        host.sample([p.pid for g in gpus for p in g.processes], slow=False)
+        return time.thread_time() - start
+
+    for _ in range(20):
+        one()
+    hot = median_iqr([one() for _ in range(50)])[0]
+    cold = []
+    for _ in range(rounds):
+        time.sleep(1.0)
+        cold.append(one())
+    c = median_iqr(cold)[0]
+    print(f"\n== monitor: this machine's cost of waking from idle (bare sampling of {GPUS} fake GPUs + host) ==")
+    print(f"back to back: {hot * 1000:.2f} ms; after 1 s asleep: {c * 1000:.2f} ms ({c / hot:.0f}x). The CPU "
+          "figures below are\nmostly this penalty, paid for every page touched; on a desktop it is far smaller.")
 
 
 def _run_child(kind: str, seconds: float) -> dict[str, float]:
@@ -167,6 +226,8 @@ def bench_cpu(rounds: int) -> None:
     gui: list[float] = []
     bare: list[float] = []
     redraws: list[float] = []
+    touched_bare: list[float] = []
+    touched_app: list[float] = []
     for _ in range(rounds):
         b = _run_child("bare", SECONDS)
         a = _run_child("app", SECONDS)
@@ -174,6 +235,9 @@ def bench_cpu(rounds: int) -> None:
         app.append(a["cpu_s"] / a["wall_s"])
         gui.append(a["gui_s"] / a["wall_s"])
         redraws.append(a["redraws"] / a["wall_s"])
+        for touched, child in ((touched_bare, b), (touched_app, a)):
+            if child.get("touched_kib", float("nan")) == child.get("touched_kib"):  # not NaN
+                touched.append(child["touched_kib"])  # over 2 s: two ticks, touching much the same pages
     a_med, a_iqr = median_iqr(app)
     b_med, b_iqr = median_iqr(bare)
     g_med, g_iqr = median_iqr(gui)
@@ -188,6 +252,10 @@ def bench_cpu(rounds: int) -> None:
     print(f"{'  the rest (sampler thread: NVML, psutil, history, alerts)':<58} {r_med * 100:>11.2f}% "
           f"{r_iqr * 100:>7.2f}%")
     print(f"redraws per second: {median_iqr(redraws)[0]:.2f} (one per snapshot)")
+    if touched_bare and touched_app:
+        tb, ta = median_iqr(touched_bare)[0], median_iqr(touched_app)[0]
+        print(f"memory touched by each tick (pages referenced in 2 s): bare {tb / 1024:.1f} MiB, "
+              f"app {ta / 1024:.1f} MiB ({ta / tb:.2f}x)")
     print(f"target: app at most 1 % of one core -> {'met' if a_med <= 0.01 else 'NOT met'}")
 
 
@@ -279,6 +347,7 @@ def bench_exporter(n: int = 1000) -> None:
 def run(repeats: int = 7) -> None:
     bench_memory()
     bench_exporter()
+    bench_cold_penalty()
     bench_cpu(rounds=max(1, min(repeats, 5)))
     if os.environ.get("BENCH_INSTRUCTIONS", "1") != "0":
         bench_instructions()
