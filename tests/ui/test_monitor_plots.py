@@ -84,3 +84,50 @@ def test_a_gap_breaks_the_line_and_the_pixels_show_it(qtbot) -> None:  # type: i
 
     assert drawn(-50) and drawn(-10)  # before and after the gap
     assert not drawn(-29)  # in the middle of the gap: nothing
+
+
+_PARTIAL_EQUALS_WHOLE = """
+import numpy as np
+from PySide6.QtCore import QPoint, QRect
+from PySide6.QtGui import QColor, QImage, QRegion
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from configurator.monitor.ring import History
+from configurator.ui.monitor.plots import RollingPlot
+plot = RollingPlot(legend=False)
+plot.resize(700, 120)
+plot.show()
+app.processEvents()
+plot.curve("a", "a", "blue")
+h = History(1.0)
+for i in range(100):
+    h.append(float(i), {"a": 50 + 40 * np.sin(i / 5)})
+plot.redraw(h, 60, 99.0)
+app.processEvents()
+area = plot._redraw_area()
+ratio = plot.viewport().devicePixelRatioF()
+def shot(region, at):
+    img = QImage(plot.viewport().size() * ratio, QImage.Format.Format_ARGB32_Premultiplied)
+    img.setDevicePixelRatio(ratio)
+    img.fill(QColor("magenta"))
+    plot.viewport().render(img, at, region)
+    return img.copy(QRect(area.topLeft() * ratio, area.size() * ratio))
+print(ratio, shot(QRegion(area), area.topLeft()) == shot(QRegion(), QPoint()))
+"""
+
+
+@pytest.mark.parametrize("scale", ["1", "2"])
+def test_a_redraw_painted_alone_looks_as_if_the_plot_was_painted_whole(scale: str) -> None:
+    """A redraw repaints only the data area, painted by the plot itself (background and grid from
+    its own pixmap, then the lines) rather than by pyqtgraph's scene: at 1x and on a 2x (high-DPI)
+    screen the pixels must be those of the whole plot painted by pyqtgraph. (A fresh process:
+    the scale is fixed when Qt starts.)"""
+    import os
+    import subprocess
+    import sys
+
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "QT_SCALE_FACTOR": scale}
+    out = subprocess.run([sys.executable, "-c", _PARTIAL_EQUALS_WHOLE], env=env, capture_output=True, text=True,
+                         timeout=120)
+    assert out.returncode == 0, out.stderr[-2000:]
+    assert out.stdout.split()[-2:] == [f"{float(scale)}", "True"]

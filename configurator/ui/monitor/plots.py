@@ -290,6 +290,7 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
             ratio = self.viewport().devicePixelRatioF()
             pixmap = QPixmap(area.size() * ratio)
             pixmap.setDevicePixelRatio(ratio)
+            pixmap.fill(self.backgroundBrush().color())
             painter = QPainter(pixmap)
             painter.setRenderHints(self.renderHints())
             painter.setTransform(self.viewportTransform() * QTransform.fromTranslate(-area.left(), -area.top()))
@@ -311,7 +312,10 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
             return
         painter = QPainter(self.viewport())
         painter.setRenderHints(self.renderHints())
-        painter.drawPixmap(rect.topLeft(), self._area_background(area), rect.translated(-area.topLeft()))
+        background = self._area_background(area)
+        ratio = background.devicePixelRatio()  # the source rectangle is in the pixmap's device pixels
+        source = QRectF(rect.translated(-area.topLeft()))
+        painter.drawPixmap(QRectF(rect), background, QRectF(source.topLeft() * ratio, source.size() * ratio))
         painter.setTransform(self.traces.sceneTransform() * self.viewportTransform())
         self.traces.paint(painter, None)
         painter.end()
