@@ -100,6 +100,21 @@ def test_never_redraws_while_hidden_and_catches_up_when_shown(qtbot, fake_window
     assert tab.latest.seq >= seq + 5  # type: ignore[union-attr]  # shown: the newest at once
 
 
+def test_a_minimised_window_is_not_redrawn_and_catches_up_when_restored(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    tab = monitor_tab(fake_window)
+    qtbot.waitUntil(lambda: tab.redraw_count >= 1, timeout=5000)
+    fake_window.showMinimized()
+    qtbot.waitUntil(lambda: not tab.bridge.watching, timeout=5000)
+    qtbot.wait(100)  # one wake-up may have been on its way
+    count = tab.redraw_count
+    seq = tab.service.latest.seq  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: tab.service.latest.seq >= seq + 5, timeout=5000)  # type: ignore[union-attr]
+    assert tab.redraw_count == count  # still "visible" to Qt, but nobody can see it
+    with qtbot.waitSignal(tab.redrawn, timeout=5000):
+        fake_window.showNormal()
+    assert tab.latest.seq >= seq + 5  # type: ignore[union-attr]
+
+
 def test_at_most_ten_redraws_a_second(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     import time
 
