@@ -285,9 +285,10 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
 
     def _area_background(self, area: QRect) -> QPixmap:
         """The data area's background and grid as a pixmap, made once per size, range and
-        palette (the view's own background cache is a pixmap of the whole viewport)."""
-        if self._background is None:
-            ratio = self.viewport().devicePixelRatioF()
+        palette, and again on a screen of another pixel ratio (the view's own background cache
+        is a pixmap of the whole viewport)."""
+        ratio = self.viewport().devicePixelRatioF()
+        if self._background is None or self._background.devicePixelRatio() != ratio:
             pixmap = QPixmap(area.size() * ratio)
             pixmap.setDevicePixelRatio(ratio)
             pixmap.fill(self.backgroundBrush().color())
