@@ -18,6 +18,7 @@ Run: ``python -m benchmarks --only monitor`` (about two minutes).
 from __future__ import annotations
 
 import json
+import math
 import os
 import re
 import shutil
@@ -236,7 +237,7 @@ def bench_cpu(rounds: int) -> None:
         gui.append(a["gui_s"] / a["wall_s"])
         redraws.append(a["redraws"] / a["wall_s"])
         for touched, child in ((touched_bare, b), (touched_app, a)):
-            if child.get("touched_kib", float("nan")) == child.get("touched_kib"):  # not NaN
+            if not math.isnan(child.get("touched_kib", math.nan)):
                 touched.append(child["touched_kib"])  # over 2 s: two ticks, touching much the same pages
     a_med, a_iqr = median_iqr(app)
     b_med, b_iqr = median_iqr(bare)

@@ -136,13 +136,15 @@ class History:
             self._n = min(self._n + 1, self.capacity)
             self._cur_rows += 1
 
-    def _bucket_stats(self) -> tuple[F64, F64, F64]:
-        """Min, mean and max of each column over the open bucket's rows (NaN where it has none)."""
+    def _bucket_stats(self, col: int | None = None) -> tuple[F64, F64, F64]:
+        """Min, mean and max of each column (or of column ``col`` alone) over the open bucket's
+        rows (NaN where it has none)."""
         k = min(self._cur_rows, self._n)
-        rows = self._v[(self._head - k + np.arange(k)) % self.capacity].astype(np.float64)
         if k == 0:
-            empty = np.full(len(self.keys), np.nan)
+            empty = np.full(len(self.keys) if col is None else 1, np.nan)
             return empty, empty.copy(), empty.copy()
+        idx = (self._head - k + np.arange(k)) % self.capacity
+        rows = (self._v[idx] if col is None else self._v[idx, col:col + 1]).astype(np.float64)
         ok = ~np.isnan(rows)
         count = ok.sum(axis=0)
         with np.errstate(invalid="ignore", divide="ignore"):
@@ -234,12 +236,10 @@ class History:
             mean = self._amean[idx, col].astype(np.float64)
             hi = self._amax[idx, col].astype(np.float64)
             if self._cur_start is not None:
-                cur_lo, cur_mean, cur_hi = self._bucket_stats()
-                if not np.isnan(cur_mean[col]):
+                cur_lo, cur_mean, cur_hi = self._bucket_stats(col)
+                if not np.isnan(cur_mean[0]):
                     t = np.append(t, self._cur_start + self.bucket_s / 2)
-                    lo = np.append(lo, cur_lo[col])
-                    mean = np.append(mean, cur_mean[col])
-                    hi = np.append(hi, cur_hi[col])
+                    lo, mean, hi = np.append(lo, cur_lo), np.append(mean, cur_mean), np.append(hi, cur_hi)
             if len(t) == 0:
                 return empty, empty, empty, empty
             last = self._t[(self._head - 1) % self.capacity] if self._n else t[-1]

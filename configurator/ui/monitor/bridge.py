@@ -32,7 +32,7 @@ class SnapshotBridge(QObject):
         super().__init__()
         self.on_snapshot = on_snapshot
         self.latest: Snapshot | None = None
-        self.watching = True
+        self.watching = False  # the watcher turns it on when it is shown
         self._pending = threading.Event()
 
     def push(self, snap: Snapshot) -> None:

@@ -85,7 +85,6 @@ class MonitorTab(QWidget):
 
         self._build()
         self.bridge = SnapshotBridge(self._on_snapshot)
-        self.bridge.watching = False  # until shown (showEvent)
         self.bridge.alerts.connect(self._on_alerts, Qt.ConnectionType.QueuedConnection)
         service.sampler.subscribe(self.bridge.push)
         service.on_alerts(self.bridge.push_alerts)
