@@ -74,6 +74,7 @@ class History:
         self._last_cols: npt.NDArray[np.intp] | None = None
         self._lock = threading.Lock()
         self._version = 0  # counts changes of the rows: appends, resizes
+        self.generation = 0  # counts resizes: rows read before one are not where they were
         self._window_cache: tuple[tuple[int, float, float | None], tuple[F64, npt.NDArray[np.intp]]] | None = None
         self.capacity = self._capacity_for(interval_s)
         self._t: F64 = np.full(self.capacity, np.nan)
@@ -175,6 +176,7 @@ class History:
             v[:len(keep)] = self._v[keep]
             self._t, self._v, self.capacity = t, v, cap
             self._version += 1
+            self.generation += 1
             self._n = len(keep)
             self._head = self._n % cap
 
@@ -210,6 +212,27 @@ class History:
                 cols = np.array([c for _i, c in known], dtype=np.intp)
                 out[:, where] = self._v[rows[:, None], cols]
             return t.copy(), out
+
+    def rows_after(self, keys: list[str], after: float, limit: int) -> list[tuple[float, list[float]]] | None:
+        """The rows newer than time ``after``, oldest first: each its time and the values of
+        ``keys`` (NaN for a key not recorded), as floats. None if there are more than ``limit``
+        (read ``columns`` instead). What a plot adds to its lines since its last redraw: a row
+        or two, read without building arrays."""
+        with self._lock:
+            cols = [self.keys.get(k) for k in keys]
+            out: list[tuple[float, list[float]]] = []
+            i = self._head
+            for _ in range(self._n):
+                i = (i - 1) % self.capacity
+                t = float(self._t[i])
+                if not t > after:
+                    break
+                if len(out) == limit:
+                    return None
+                row = self._v[i]
+                out.append((t, [math.nan if c is None else float(row[c]) for c in cols]))
+            out.reverse()
+            return out
 
     def _window(self, seconds: float, now: float | None) -> tuple[F64, npt.NDArray[np.intp]]:
         """The times, and ring rows, of the last ``seconds``: the same for every column of a

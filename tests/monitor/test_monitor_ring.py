@@ -133,3 +133,17 @@ def test_columns_side_by_side_match_each_series() -> None:
     assert np.isnan(ys[list(t).index(140.0), 1])  # a missing sample stays missing
     empty_t, empty = History(1.0).columns(["a"], 60)
     assert len(empty_t) == 0 and empty.shape == (0, 1)
+
+
+def test_rows_after_gives_the_newest_rows_or_none_when_there_are_many() -> None:
+    h = History(1.0, full_seconds=60)
+    for i in range(100):  # the ring (61 rows) has wrapped
+        h.append(float(i), {"a": float(i), "b": None if i % 2 else 2.0 * i})
+    rows = h.rows_after(["b", "a", "gone"], 96.0, limit=8)
+    assert rows is not None and [t for t, _v in rows] == [97.0, 98.0, 99.0]
+    assert rows[1][1][:2] == [196.0, 98.0] and math.isnan(rows[0][1][0]) and math.isnan(rows[0][1][2])
+    assert h.rows_after(["a"], 99.0, limit=8) == []
+    assert h.rows_after(["a"], 90.0, limit=8) is None  # nine rows: read the window instead
+    generation = h.generation
+    h.set_interval(0.5)
+    assert h.generation == generation + 1  # rows moved: a reader's place in the ring is gone

@@ -86,6 +86,82 @@ def test_a_gap_breaks_the_line_and_the_pixels_show_it(qtbot) -> None:  # type: i
     assert not drawn(-29)  # in the middle of the gap: nothing
 
 
+def test_a_redraw_that_adds_samples_draws_what_reading_the_whole_window_draws(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """Between two snapshots a redraw adds the newest samples to the lines and drops those that
+    left the window, instead of reading the window again; it must draw exactly the same lines
+    (gaps, lone points between gaps, two samples at once, another window or interval)."""
+    plot = RollingPlot(legend=False)
+    qtbot.addWidget(plot)
+    plot.resize(600, 140)
+    plot.show()
+    keys = ["a", "b"]
+    for k in keys:
+        plot.curve(k, k, COLOURS[0])
+    history = History(1.0)
+    rng = np.random.default_rng(7)
+    read_whole = []
+    columns = history.columns
+
+    def spied(*args, **kwargs):  # type: ignore[no-untyped-def]
+        read_whole.append(1)
+        return columns(*args, **kwargs)
+
+    history.columns = spied  # type: ignore[method-assign]
+
+    def same_as_whole(step: int, window: float, now: float) -> None:
+        plot.redraw(history, window, now)
+        times, values = History.columns(history, keys, window, now)
+        for j, k in enumerate(keys):
+            drawn = [[(p.x(), p.y()) for p in line] for line in plot.curves[k].lines]
+            expected = [[(p.x(), p.y()) for p in line] for line in polylines(times, values[:, j])]
+            assert drawn == expected, (step, k)
+
+    t = 1000.0
+    for i in range(500):
+        for _ in range(2 if i % 11 == 5 else 1):  # now and then two samples between redraws
+            # Whole seconds (a sample exactly at the window's edge), then a late sampler's jitter.
+            t += 1.0 + (rng.uniform(-0.02, 0.02) if 200 <= i < 350 else 0.0)
+            a = None if rng.random() < 0.2 else float(rng.uniform(0, 100))  # gaps, lone points
+            # A GPU lost for longer than the window, a lone sample before: it must not come back.
+            b = None if i == 148 or 150 <= i < 240 else float(rng.uniform(0, 100))
+            history.append(t, {"a": a, "b": b})
+        window = 300 if 300 <= i < 320 else 60
+        if i == 400:
+            history.set_interval(0.5)  # resized: read again
+        same_as_whole(i, window, t)
+    # A remote host that stops answering: its plot is redrawn with the local time, no new rows,
+    # until its samples (a lone one last) have all left the window; then it answers again.
+    history.append(t + 1, {"a": None, "b": None})
+    history.append(t + 2, {"a": 5.0, "b": 7.0})
+    for i in range(80):
+        same_as_whole(500 + i, 60, t + 2 + i)
+    for i in range(5):
+        history.append(t + 83 + i, {"a": 6.0, "b": 8.0})
+        same_as_whole(600 + i, 60, t + 83 + i)
+    assert len(read_whole) < 50  # the window was read again only when it had to be
+    x, y = plot.curves["b"].getData()
+    assert x.max() == 0 and x.min() >= -60 and not np.isnan(y[-1])
+
+
+def test_past_two_samples_a_pixel_column_a_redraw_reduces_to_peaks_as_a_whole_one_does(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """At the edge: a window holding one sample more than two a column is drawn as its peaks,
+    whether the redraw extends the lines or reads the whole window."""
+    plot = RollingPlot(legend=False)
+    qtbot.addWidget(plot)
+    plot.resize(200, 140)
+    plot.show()
+    plot.curve("a", "a", COLOURS[0])
+    columns = plot._redraw_area().width()
+    window = 2.0 * columns  # whole seconds: the oldest sample sits on the window's edge
+    history = History(1.0)
+    for i in range(int(window) + 40):
+        history.append(float(i), {"a": float(i % 7)})
+        plot.redraw(history, window, float(i))
+        times, values = History.columns(history, ["a"], window, float(i))
+        expected = polylines(*peak_downsample(times, values[:, 0], columns))
+        assert [list(line) for line in plot.curves["a"].lines] == [list(line) for line in expected], i
+
+
 _PARTIAL_EQUALS_WHOLE = """
 import numpy as np
 from PySide6.QtCore import QPoint, QRect

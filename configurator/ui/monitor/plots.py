@@ -23,11 +23,15 @@ does what the tab needs from it, for all series of a plot at once:
 
 from __future__ import annotations
 
+import math
+from collections import deque
+from dataclasses import dataclass
+
 import numpy as np
 import numpy.typing as npt
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt
-from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPen, QPixmap, QPolygonF, QTransform
+from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
 from configurator.monitor.ring import History
@@ -70,29 +74,89 @@ def peak_downsample(x: F64, y: F64, columns: int) -> tuple[F64, F64]:
 
 
 class Series:
-    """One named line of a plot; ``getData`` gives what is shown (after downsampling)."""
+    """One named line of a plot: the unbroken runs it draws, in (time, value) coordinates (the
+    plot's ``Traces`` maps time to the x axis when painting). ``getData`` gives what is drawn."""
 
-    def __init__(self, colour: str, c: Colours = LIGHT):
+    def __init__(self, colour: str, traces: Traces, c: Colours = LIGHT):
         self.colour = colour
+        self.traces = traces
         self.pen: QPen = pg.mkPen(series_colour(colour, c), width=1)
         # Stands in for the line in a legend (which draws a sample from ``opts['pen']``); only
         # plots with a legend make one.
         self.legend_item: pg.PlotDataItem | None = None
-        self.x: F64 = np.empty(0)
-        self.y: F64 = np.empty(0)
         self.lines: list[QPolygonF] = []
+        # The newest run while it is still open (the next sample may extend it), and its length:
+        # it is among ``lines`` from its second point on.
+        self._tail: QPolygonF | None = None
+        self._tail_n = 0
 
     def getData(self) -> tuple[F64, F64]:
-        return self.x, self.y
+        """The points drawn, x in the axis's units (0 is now), a NaN between unbroken runs."""
+        now, scale = self.traces.now, self.traces.scale
+        parts: list[F64] = []
+        for line in self.lines:
+            if parts:
+                parts.append(np.full((1, 2), np.nan))
+            parts.append(pg.functions.ndarray_from_qpolygonf(line).copy())
+        if not parts:
+            return np.empty(0), np.empty(0)
+        points = np.concatenate(parts)
+        return (points[:, 0] - now) / scale, points[:, 1]
 
     def restyle(self, c: Colours) -> None:
         self.pen.setColor(QColor(series_colour(self.colour, c)))
         if self.legend_item is not None:
             self.legend_item.setPen(self.pen)
 
-    def set(self, x: F64, y: F64) -> None:
-        self.x, self.y = x, y
-        self.lines = polylines(x, y)
+    def set(self, t: F64, y: F64) -> None:
+        """Everything anew: times and values (NaN: a gap), oldest first. The newest run stays
+        open for ``extend``."""
+        self.lines = polylines(t, y)
+        self._tail, self._tail_n = None, 0
+        if len(y) and math.isfinite(y[-1]):
+            if len(y) >= 2 and math.isfinite(y[-2]):  # the last run has two points or more: it is drawn
+                self._tail = self.lines[-1]
+                self._tail_n = self._tail.size()
+            else:  # a lone point, not drawn until the next sample joins it
+                self._tail = QPolygonF()
+                self._tail.append(QPointF(t[-1], y[-1]))
+                self._tail_n = 1
+
+    def extend(self, t: float, y: float) -> None:
+        """One newer sample: it extends the open run, or (NaN) closes it."""
+        if y != y:  # NaN: a gap
+            self._tail, self._tail_n = None, 0
+            return
+        if self._tail is None:
+            self._tail, self._tail_n = QPolygonF(), 0
+        self._tail.append(QPointF(t, y))
+        self._tail_n += 1
+        if self._tail_n == 2:
+            self.lines.append(self._tail)
+
+    def trim(self, cut: float) -> None:
+        """Drop the points older than ``cut`` (they left the window); a run left with fewer
+        than two points is no longer drawn, as ``polylines`` would not draw it."""
+        while self.lines:
+            first = self.lines[0]
+            n = first.size()
+            k = 0
+            while k < n and first.at(k).x() < cut:
+                k += 1
+            if k == 0:
+                return
+            if n - k >= 2:
+                first.remove(0, k)
+                if first is self._tail:
+                    self._tail_n = n - k
+                return
+            del self.lines[0]
+            if first is self._tail:
+                first.remove(0, k)
+                self._tail_n = n - k
+        if self._tail_n == 1 and self._tail is not None and self._tail.at(0).x() < cut:
+            self._tail.clear()
+            self._tail_n = 0
 
 
 def polylines(x: F64, y: F64) -> list[QPolygonF]:
@@ -115,13 +179,24 @@ def polylines(x: F64, y: F64) -> list[QPolygonF]:
 
 
 class Traces(pg.GraphicsObject):  # type: ignore[misc]
-    """Paints every series of one plot; its rectangle is the plot's window."""
+    """Paints every series of one plot; its rectangle is the plot's window.
+
+    The series keep their points in (time, value): a redraw that only adds the newest sample
+    appends it and drops what left the window, and ``now``/``scale`` (in ``data_transform``)
+    map time onto the x axis (seconds, minutes or hours ago) when painting."""
 
     def __init__(self) -> None:
         super().__init__()
         self.series: list[Series] = []
         self._rect = QRectF()
         self.clip = QRectF()  # where lines may be drawn (view coordinates); empty: anywhere
+        self.now = 0.0
+        self.scale = 1.0
+        self.data_transform = QTransform()
+
+    def set_now(self, now: float, scale: float) -> None:
+        self.now, self.scale = now, scale
+        self.data_transform = QTransform(1.0 / scale, 0.0, 0.0, 1.0, -now / scale, 0.0)
 
     def set_rect(self, rect: QRectF) -> None:
         if rect != self._rect:
@@ -134,6 +209,7 @@ class Traces(pg.GraphicsObject):  # type: ignore[misc]
     def paint(self, p: QPainter, _option: QStyleOptionGraphicsItem | None, _widget: QWidget | None = None) -> None:
         if not self.clip.isEmpty():
             p.setClipRect(self.clip, Qt.ClipOperation.IntersectClip)
+        p.setTransform(self.data_transform, True)
         for s in self.series:
             if s.lines:
                 p.setPen(s.pen)
@@ -201,7 +277,8 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
         # the plot's items).
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
         self._area: QRect | None = None  # that area in viewport pixels, while the size and range hold
-        self._background: QPixmap | None = None  # see _area_background
+        self._background: QImage | None = None  # see _area_background
+        self._shown: _Shown | None = None  # what the lines show, while a redraw may just extend them
 
     def _grid_changed(self, *_args: object) -> None:
         self._area = None
@@ -283,26 +360,34 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
                         painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
         painter.restore()
 
-    def _area_background(self, area: QRect) -> QPixmap:
-        """The data area's background and grid as a pixmap, made once per size, range and
+    def _area_background(self, area: QRect) -> QImage:
+        """The data area's background and grid as an image, made once per size, range and
         palette, and again on a screen of another pixel ratio (the view's own background cache
-        is a pixmap of the whole viewport)."""
+        is a pixmap of the whole viewport).
+
+        Every redraw copies all of it, so it is kept small: a grey background and grid (both
+        schemes' are) is stored one byte a pixel, a quarter of the memory to read. On a machine
+        that charges for each page a once-a-second task touches, that costs less than the
+        conversion to the screen's format it needs. (Drawing the 40-odd grid lines instead cost
+        twelve times as long as copying them.)"""
         ratio = self.viewport().devicePixelRatioF()
         if self._background is None or self._background.devicePixelRatio() != ratio:
-            pixmap = QPixmap(area.size() * ratio)
-            pixmap.setDevicePixelRatio(ratio)
-            pixmap.fill(self.backgroundBrush().color())
-            painter = QPainter(pixmap)
+            image = QImage(area.size() * ratio, QImage.Format.Format_ARGB32_Premultiplied)
+            image.setDevicePixelRatio(ratio)
+            image.fill(self.backgroundBrush().color())
+            painter = QPainter(image)
             painter.setRenderHints(self.renderHints())
             painter.setTransform(self.viewportTransform() * QTransform.fromTranslate(-area.left(), -area.top()))
             self.drawBackground(painter, self.mapToScene(area).boundingRect())
             painter.end()
-            self._background = pixmap
+            if image.allGray():
+                image = image.convertToFormat(QImage.Format.Format_Grayscale8)
+            self._background = image
         return self._background
 
     def paintEvent(self, event: QPaintEvent) -> None:
         """A redraw marks only the data area (_redraw_area); such a repaint is painted here,
-        straight onto the viewport: the background with the grid from a pixmap, then the lines,
+        straight onto the viewport: the background with the grid from an image, then the lines,
         which is all that area shows. Qt's and pyqtgraph's walk of the scene (every item asked
         for its bounds, in Python) cost more than the painting. Any other repaint (the axes, a
         resize, a legend over the lines) goes through pyqtgraph."""
@@ -314,9 +399,9 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
         painter = QPainter(self.viewport())
         painter.setRenderHints(self.renderHints())
         background = self._area_background(area)
-        ratio = background.devicePixelRatio()  # the source rectangle is in the pixmap's device pixels
+        ratio = background.devicePixelRatio()  # the source rectangle is in the image's device pixels
         source = QRectF(rect.translated(-area.topLeft()))
-        painter.drawPixmap(QRectF(rect), background, QRectF(source.topLeft() * ratio, source.size() * ratio))
+        painter.drawImage(QRectF(rect), background, QRectF(source.topLeft() * ratio, source.size() * ratio))
         painter.setTransform(self.traces.sceneTransform() * self.viewportTransform())
         self.traces.paint(painter, None)
         painter.end()
@@ -324,7 +409,8 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
     def curve(self, key: str, name: str, colour: str) -> Series:
         s = self.curves.get(key)
         if s is None:
-            s = self.curves[key] = Series(colour, self._colours)
+            s = self.curves[key] = Series(colour, self.traces, self._colours)
+            self._shown = None
             self.traces.series.append(s)
             if self.legend is not None:
                 s.legend_item = pg.PlotDataItem(pen=s.pen, name=name)
@@ -347,18 +433,65 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
         area = self._redraw_area()
         columns = max(1, area.width())
         if window_s > history.full_seconds:
+            self._shown = None
             for key, s in self.curves.items():
                 # Beyond the full-resolution hour the ring keeps per-bucket min/mean/max: draw the
                 # min-max envelope, so a spike of one second still shows in a 24-hour window.
                 t, lo, _mean, hi = history.aggregate(key, window_s, now)
                 t, y = np.repeat(t, 2), np.column_stack((lo, hi)).ravel()
-                s.set(*peak_downsample((t - now) / scale, y, columns))
-        else:  # the lines of a plot share their times: read once, placed once
+                s.set(*peak_downsample(t, y, columns))
+        elif not self._extend(history, window_s, now, columns):
+            # The lines of a plot share their times: read once, placed once.
             t, ys = history.columns(list(self.curves), window_s, now)
-            x = (t - now) / scale
             for i, s in enumerate(self.curves.values()):
-                s.set(*peak_downsample(x, ys[:, i], columns))
+                s.set(*peak_downsample(t, ys[:, i], columns))
+            # Drawn sample by sample (not reduced to the columns' peaks): later redraws may
+            # just add the newest samples.
+            self._shown = _Shown(history, history.generation, window_s, columns, deque(t.tolist()),
+                                 float(t[-1]) if len(t) else -math.inf) if len(t) <= 2 * columns else None
+        self.traces.set_now(now, scale)
         # The view box's area of the viewport, marked here and now: an item's update() goes
         # through the scene's queued dirty-item pass, one event (and one window repaint) per
         # plot; this way every card's plot and values are painted in one pass.
         self.viewport().update(area)
+
+    def _extend(self, history: History, window_s: float, now: float, columns: int) -> bool:
+        """Bring the lines up to date by adding the samples since the last redraw and dropping
+        those that left the window, rather than reading and placing the whole window again.
+        False where that would not draw what a full redraw draws: another ring or window, the
+        ring resized (another interval), the plot resized, a new line, more samples than a
+        redraw normally finds, or more than two a pixel column (then they are reduced to peaks)."""
+        shown = self._shown
+        if (shown is None or shown.history is not history or shown.generation != history.generation
+                or shown.window_s != window_s or shown.columns != columns):
+            return False
+        new = history.rows_after(list(self.curves), shown.last_t, limit=8)
+        if new is None:
+            return False
+        cut = now - window_s
+        times = shown.times
+        for t, values in new:
+            times.append(t)
+            for s, v in zip(self.curves.values(), values, strict=True):
+                s.extend(t, v)
+        while times and times[0] < cut:
+            times.popleft()
+        if new:
+            shown.last_t = new[-1][0]
+        if len(times) > 2 * columns:
+            return False
+        for s in self.curves.values():
+            s.trim(cut)
+        return True
+
+
+@dataclass
+class _Shown:
+    """What a plot's lines were made from, for RollingPlot._extend."""
+
+    history: History
+    generation: int
+    window_s: float
+    columns: int
+    times: deque[float]  # of the samples in the window, oldest first
+    last_t: float  # of the newest sample drawn
