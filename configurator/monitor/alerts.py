@@ -253,35 +253,39 @@ class AlertEngine:
 
     def _evaluate(self, s: Snapshot) -> list[AlertEvent]:
         th = self.th
+        gates = self._gates
         # key -> (raise_cond, clear_cond, on_s, off_s, what the alert says (made when needed))
         checks: dict[str, tuple[bool, bool, float, float, Callable[[], Content]]] = {}
+
+        def check(key: str, up: bool, down: bool, on_s: float, off_s: float,
+                  content: Callable[..., Content], *args: Any) -> None:
+            # A check whose condition is false and that is neither pending nor raised changes
+            # nothing: most checks, every second. They are left out (no gate, no content made).
+            if up or key in gates:
+                checks[key] = (up, down, on_s, off_s, partial(content, *args))
 
         for g in s.gpus:
             subject = g.uuid or _gpu_label(g)
             if g.lost:
-                checks[f"lost:{subject}"] = (True, False, 0.0, 0.0, partial(_lost, g))
+                check(f"lost:{subject}", True, False, 0.0, 0.0, _lost, g)
                 continue
             util = g.utilization_gpu_percent
             training = bool(g.processes)
             if util is not None:
-                checks[f"GPU-6:{subject}"] = (
-                    training and util < th.util_low, (not training) or util >= th.util_clear,
-                    th.util_sustain_s, th.clear_s, partial(_under_used, g, s.host, th))
+                check(f"GPU-6:{subject}", training and util < th.util_low, (not training) or util >= th.util_clear,
+                      th.util_sustain_s, th.clear_s, _under_used, g, s.host, th)
             mem = g.memory_percent
             if mem is not None:
-                checks[f"OOM-1:{subject}"] = (mem >= th.vram_full, mem < th.vram_clear, th.vram_sustain_s,
-                                              th.clear_s, partial(_vram_full, g))
+                check(f"OOM-1:{subject}", mem >= th.vram_full, mem < th.vram_clear, th.vram_sustain_s, th.clear_s,
+                      _vram_full, g)
             reasons = g.throttle_reasons
             if reasons is not None:
                 thermal = bool(reasons & THERMAL_REASONS)
-                checks[f"thermal:{subject}"] = (thermal, not thermal, th.throttle_sustain_s, th.clear_s,
-                                                partial(_thermal, g))
+                check(f"thermal:{subject}", thermal, not thermal, th.throttle_sustain_s, th.clear_s, _thermal, g)
                 brake = bool(reasons & 0x80)
-                checks[f"brake:{subject}"] = (brake, not brake, th.throttle_sustain_s, th.clear_s,
-                                              partial(_power_brake, g))
+                check(f"brake:{subject}", brake, not brake, th.throttle_sustain_s, th.clear_s, _power_brake, g)
                 cap = bool(reasons & POWER_REASONS & 0x4)
-                checks[f"powercap:{subject}"] = (cap, not cap, th.power_cap_sustain_s, th.clear_s,
-                                                 partial(_power_cap, g))
+                check(f"powercap:{subject}", cap, not cap, th.power_cap_sustain_s, th.clear_s, _power_cap, g)
 
         jobs: dict[str, list[GpuSample]] = {}
         for g in s.gpus:
@@ -294,14 +298,16 @@ class AlertEngine:
             utils = [g.utilization_gpu_percent or 0.0 for g in gpus]
             spread = max(utils) - min(utils)
             low = gpus[utils.index(min(utils))]
-            checks[f"DIST-1:{job}"] = (spread >= th.spread, spread < th.spread_clear, th.spread_sustain_s,
-                                       th.clear_s, partial(_out_of_step, gpus, spread, low))
+            check(f"DIST-1:{job}", spread >= th.spread, spread < th.spread_clear, th.spread_sustain_s, th.clear_s,
+                  _out_of_step, gpus, spread, low)
 
         events: list[AlertEvent] = []
-        for key in set(self._gates) - set(checks):  # the subject went away: let it clear
+        for key in set(gates) - set(checks):  # the subject went away: let it clear
             checks[key] = (False, True, 0.0, 0.0, _gone)
         for key, (up, down, on_s, off_s, content) in checks.items():
-            gate = self._gates.setdefault(key, _Gate())
+            gate = gates.get(key)
+            if gate is None:
+                gate = gates[key] = _Gate()
             change = gate.update(s.time, up, down, on_s, off_s)
             if change == "raised":
                 rule, severity, title, message = content()

@@ -46,18 +46,20 @@ def snapshot_values(s: Snapshot) -> dict[str, float | None]:
         "host.train_cpu": None if t is None else t.cpu_percent + sum(t.workers_cpu_percent),
     }
     for g in s.gpus:
-        p = f"gpu{g.id}."
-        v[p + "util"] = g.utilization_gpu_percent
-        v[p + "memutil"] = g.utilization_memory_percent
-        v[p + "mem"] = g.memory_percent
-        v[p + "mem_used_gib"] = None if g.memory_used_bytes is None else g.memory_used_bytes / GiB
-        v[p + "temp"] = g.temperature_c
-        v[p + "power"] = g.power_w
-        v[p + "fan"] = g.fan_percent
-        v[p + "sm_clock"] = g.sm_clock_mhz
-        v[p + "pcie_rx"] = g.pcie_rx_bytes_per_s
-        v[p + "pcie_tx"] = g.pcie_tx_bytes_per_s
+        keys = _GPU_KEYS.get(g.id)
+        if keys is None:
+            keys = _GPU_KEYS[g.id] = tuple(f"gpu{g.id}.{name}" for name in _GPU_COLUMNS)
+        v.update(zip(keys, (
+            g.utilization_gpu_percent, g.utilization_memory_percent, g.memory_percent,
+            None if g.memory_used_bytes is None else g.memory_used_bytes / GiB, g.temperature_c, g.power_w,
+            g.fan_percent, g.sm_clock_mhz, g.pcie_rx_bytes_per_s, g.pcie_tx_bytes_per_s), strict=True))
     return v
+
+
+# A GPU's columns, and their names by GPU id: made once, not every sample (the same string
+# objects each time also make the ring's "same columns as last time?" check a matter of identity).
+_GPU_COLUMNS = ("util", "memutil", "mem", "mem_used_gib", "temp", "power", "fan", "sm_clock", "pcie_rx", "pcie_tx")
+_GPU_KEYS: dict[str, tuple[str, ...]] = {}
 
 
 class History:
