@@ -41,14 +41,14 @@ class SnapshotBridge(QObject):
             self._pending.set()
             QCoreApplication.postEvent(self, QEvent(_SNAPSHOT))
 
-    def event(self, event: QEvent) -> bool:
-        if event.type() == _SNAPSHOT:
-            self._pending.clear()
-            snap = self.latest
-            if snap is not None:
-                self.on_snapshot(snap)
-            return True
-        return super().event(event)
+    def customEvent(self, _event: QEvent) -> None:
+        """Qt's handler for event types from QEvent.User on: only ``push`` posts one here
+        (overriding ``event`` would also bring every other event into Python, and each event's
+        type through the enum machinery)."""
+        self._pending.clear()
+        snap = self.latest
+        if snap is not None:
+            self.on_snapshot(snap)
 
     def push_alerts(self, events: list[AlertEvent]) -> None:
         self.alerts.emit(events)

@@ -38,6 +38,9 @@ from configurator.monitor.ring import History
 from configurator.ui.i18n import translate
 from configurator.ui.theme import LIGHT, Colours, colours, series_colour, style_plot
 
+# Looked up once: a Qt enum member read from its class runs Python code (enum descriptors) every time.
+_INTERSECT = Qt.ClipOperation.IntersectClip
+
 # The series' colours as named in the light scheme; plots draw them with series_colour().
 COLOURS = list(LIGHT.series)
 F64 = npt.NDArray[np.float64]
@@ -208,7 +211,7 @@ class Traces(pg.GraphicsObject):  # type: ignore[misc]
 
     def paint(self, p: QPainter, _option: QStyleOptionGraphicsItem | None, _widget: QWidget | None = None) -> None:
         if not self.clip.isEmpty():
-            p.setClipRect(self.clip, Qt.ClipOperation.IntersectClip)
+            p.setClipRect(self.clip, _INTERSECT)
         p.setTransform(self.data_transform, True)
         for s in self.series:
             if s.lines:
@@ -278,6 +281,7 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
         self._area: QRect | None = None  # that area in viewport pixels, while the size and range hold
         self._background: QImage | None = None  # see _area_background
+        self._hints = self.renderHints()
         self._shown: _Shown | None = None  # what the lines show, while a redraw may just extend them
 
     def _grid_changed(self, *_args: object) -> None:
@@ -375,8 +379,9 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
             image = QImage(area.size() * ratio, QImage.Format.Format_ARGB32_Premultiplied)
             image.setDevicePixelRatio(ratio)
             image.fill(self.backgroundBrush().color())
+            self._hints = self.renderHints()  # kept with it: reading them makes a Python enum each time
             painter = QPainter(image)
-            painter.setRenderHints(self.renderHints())
+            painter.setRenderHints(self._hints)
             painter.setTransform(self.viewportTransform() * QTransform.fromTranslate(-area.left(), -area.top()))
             self.drawBackground(painter, self.mapToScene(area).boundingRect())
             painter.end()
@@ -396,9 +401,9 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
         if area is None or self.legend is not None or not area.contains(rect):
             super().paintEvent(event)
             return
-        painter = QPainter(self.viewport())
-        painter.setRenderHints(self.renderHints())
         background = self._area_background(area)
+        painter = QPainter(self.viewport())
+        painter.setRenderHints(self._hints)
         ratio = background.devicePixelRatio()  # the source rectangle is in the image's device pixels
         source = QRectF(rect.translated(-area.topLeft()))
         painter.drawImage(QRectF(rect), background, QRectF(source.topLeft() * ratio, source.size() * ratio))
