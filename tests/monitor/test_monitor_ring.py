@@ -147,3 +147,15 @@ def test_rows_after_gives_the_newest_rows_or_none_when_there_are_many() -> None:
     generation = h.generation
     h.set_interval(0.5)
     assert h.generation == generation + 1  # rows moved: a reader's place in the ring is gone
+
+
+def test_a_row_is_stored_as_float32_with_none_as_a_gap() -> None:
+    h = History(1.0)
+    h.append(0.0, {"a": 0.1, "b": None, "c": 3_500_000_123})  # a float, a gap, a large integer (bytes/s)
+    h.append(1.0, {"a": None, "b": 7, "c": 1e-3})
+    h.append(2.0, {"c": 2.5, "a": 1.0})  # fewer columns, another order: placed by name
+    t, values = h.columns(["a", "b", "c"], 60)
+    assert list(t) == [0.0, 1.0, 2.0]
+    expected = [[np.float32(0.1), np.nan, np.float32(3_500_000_123)], [np.nan, 7.0, np.float32(1e-3)],
+                [1.0, np.nan, 2.5]]
+    assert np.array_equal(values, np.array(expected, dtype=np.float64), equal_nan=True)
