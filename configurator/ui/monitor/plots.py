@@ -30,7 +30,7 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent, QPen, QPolygonF, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QStyleOptionGraphicsItem, QWidget
 
@@ -225,6 +225,25 @@ class AgoAxis(pg.AxisItem):  # type: ignore[misc]
         return [f"{v:g}" if v else "0" for v in values]
 
 
+class _DataArea(QWidget):
+    """The plot's data area (background, grid, lines) as a child of the view's viewport, laid
+    over the same area as pyqtgraph draws it: a redraw repaints this widget alone. Qt delivers
+    its repaint straight to it (an opaque child), not through the graphics view's viewport and
+    scene, a path that cost more than the painting itself. Shown once a redraw has placed it;
+    hidden (pyqtgraph draws the area) whenever the size, range or colours change, until the
+    next redraw places it again."""
+
+    def __init__(self, plot: RollingPlot):
+        super().__init__(plot.viewport())
+        self.plot = plot
+        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)  # it paints every pixel
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.hide()
+
+    def paintEvent(self, event: QPaintEvent) -> None:
+        self.plot.paint_area(self, event.rect())
+
+
 class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
     """``legend=False``: the card shows which colour is which (swatches beside its value names),
     which keeps the curves uncovered and saves the legend's items a repaint. ``y_unit`` names the
@@ -283,10 +302,14 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
         self._background: QImage | None = None  # see _area_background
         self._hints = self.renderHints()
         self._shown: _Shown | None = None  # what the lines show, while a redraw may just extend them
+        # A legend is drawn over the lines by the scene: such a plot is drawn by pyqtgraph alone.
+        self._data_area = _DataArea(self) if self.legend is None else None
 
     def _grid_changed(self, *_args: object) -> None:
         self._area = None
         self._background = None
+        if self._data_area is not None and not self._data_area.isHidden():
+            self._data_area.hide()  # until a redraw places it again
         self.resetCachedContent()
         self.viewport().update()
 
@@ -341,7 +364,7 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         """The background with the grid: drawn once into the view's cache for a full repaint,
-        and once into the data area's own (see paintEvent); not on every redraw."""
+        and once into the data area's own (_area_background); not on every redraw."""
         super().drawBackground(painter, rect)
         item = self.getPlotItem()
         view = item.getViewBox()
@@ -390,24 +413,21 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
             self._background = image
         return self._background
 
-    def paintEvent(self, event: QPaintEvent) -> None:
-        """A redraw marks only the data area (_redraw_area); such a repaint is painted here,
-        straight onto the viewport: the background with the grid from an image, then the lines,
-        which is all that area shows. Qt's and pyqtgraph's walk of the scene (every item asked
-        for its bounds, in Python) cost more than the painting. Any other repaint (the axes, a
-        resize, a legend over the lines) goes through pyqtgraph."""
-        area = self._area
-        rect = event.rect()
-        if area is None or self.legend is not None or not area.contains(rect):
-            super().paintEvent(event)
-            return
+    def paint_area(self, device: QWidget, rect: QRect) -> None:
+        """Paint ``rect`` of the data area onto ``device`` (the _DataArea over it): background
+        and grid from an image, then the lines, which is all that area shows."""
+        area = self._redraw_area()
         background = self._area_background(area)
-        painter = QPainter(self.viewport())
+        painter = QPainter(device)
         painter.setRenderHints(self._hints)
-        ratio = background.devicePixelRatio()  # the source rectangle is in the image's device pixels
-        source = QRectF(rect.translated(-area.topLeft()))
-        painter.drawImage(QRectF(rect), background, QRectF(source.topLeft() * ratio, source.size() * ratio))
-        painter.setTransform(self.traces.sceneTransform() * self.viewportTransform())
+        ratio = background.devicePixelRatio()
+        if rect == device.rect():  # (a redraw)
+            painter.drawImage(0, 0, background)
+        else:  # part of it exposed: the source rectangle is in the image's device pixels
+            painter.drawImage(QPointF(rect.topLeft()), background, QRectF(QPointF(rect.topLeft()) * ratio,
+                                                                           QSizeF(rect.size()) * ratio))
+        painter.setTransform(self.traces.sceneTransform() * self.viewportTransform()
+                             * QTransform.fromTranslate(-area.left(), -area.top()))
         self.traces.paint(painter, None)
         painter.end()
 
@@ -455,10 +475,17 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
             self._shown = _Shown(history, history.generation, window_s, columns, deque(t.tolist()),
                                  float(t[-1]) if len(t) else -math.inf) if len(t) <= 2 * columns else None
         self.traces.set_now(now, scale)
-        # The view box's area of the viewport, marked here and now: an item's update() goes
-        # through the scene's queued dirty-item pass, one event (and one window repaint) per
-        # plot; this way every card's plot and values are painted in one pass.
-        self.viewport().update(area)
+        # The data area marked here and now: an item's update() goes through the scene's queued
+        # dirty-item pass, one event (and one window repaint) per plot; this way every card's
+        # plot and values are painted in one pass.
+        data_area = self._data_area
+        if data_area is None:
+            self.viewport().update(area)
+        elif data_area.isHidden():  # (re)placed after a change of size, range or colours
+            data_area.setGeometry(area)
+            data_area.show()
+        else:
+            data_area.update()
 
     def _extend(self, history: History, window_s: float, now: float, columns: int) -> bool:
         """Bring the lines up to date by adding the samples since the last redraw and dropping
