@@ -13,6 +13,18 @@ from configurator.monitor.ring import History
 from configurator.ui.monitor.plots import COLOURS, RollingPlot, peak_downsample, polylines
 
 
+def shown_plot(qtbot, size: tuple[int, int], *keys: str, **kwargs: object) -> RollingPlot:  # type: ignore[no-untyped-def]
+    """A plot of ``size`` on screen, with a line for each of ``keys``."""
+    plot = RollingPlot(**kwargs)  # type: ignore[arg-type]
+    qtbot.addWidget(plot)
+    plot.resize(*size)
+    plot.show()
+    qtbot.waitExposed(plot)
+    for key in keys:
+        plot.curve(key, key, COLOURS[0])
+    return plot
+
+
 def test_peak_downsampling_keeps_spikes_dips_and_gaps() -> None:
     x = np.arange(10_000, dtype=float)
     y = np.full(10_000, 50.0)
@@ -61,12 +73,7 @@ def test_a_gap_breaks_the_line_and_the_pixels_show_it(qtbot) -> None:  # type: i
     assert len(polylines(x[:1], y[:1])) == 0 and len(polylines(x[:3], np.full(3, np.nan))) == 0
     assert len(polylines(np.array([0.0, 1.0, 2.0]), np.array([np.nan, 5.0, np.nan]))) == 0  # a lone point
 
-    plot = RollingPlot(height=120)
-    qtbot.addWidget(plot)
-    plot.resize(400, 160)
-    plot.show()
-    qtbot.waitExposed(plot)
-    plot.curve("gpu0.util", "busy %", COLOURS[0])
+    plot = shown_plot(qtbot, (400, 160), "gpu0.util", height=120)
     history = History(1.0)
     for i in range(60):
         lost = 20 <= i < 40
@@ -90,13 +97,8 @@ def test_a_redraw_that_adds_samples_draws_what_reading_the_whole_window_draws(qt
     """Between two snapshots a redraw adds the newest samples to the lines and drops those that
     left the window, instead of reading the window again; it must draw exactly the same lines
     (gaps, lone points between gaps, two samples at once, another window or interval)."""
-    plot = RollingPlot(legend=False)
-    qtbot.addWidget(plot)
-    plot.resize(600, 140)
-    plot.show()
     keys = ["a", "b"]
-    for k in keys:
-        plot.curve(k, k, COLOURS[0])
+    plot = shown_plot(qtbot, (600, 140), *keys, legend=False)
     history = History(1.0)
     rng = np.random.default_rng(7)
     read_whole = []
@@ -146,11 +148,7 @@ def test_a_redraw_that_adds_samples_draws_what_reading_the_whole_window_draws(qt
 def test_past_two_samples_a_pixel_column_a_redraw_reduces_to_peaks_as_a_whole_one_does(qtbot) -> None:  # type: ignore[no-untyped-def]
     """At the edge: a window holding one sample more than two a column is drawn as its peaks,
     whether the redraw extends the lines or reads the whole window."""
-    plot = RollingPlot(legend=False)
-    qtbot.addWidget(plot)
-    plot.resize(200, 140)
-    plot.show()
-    plot.curve("a", "a", COLOURS[0])
+    plot = shown_plot(qtbot, (200, 140), "a", legend=False)
     columns = plot._redraw_area().width()
     window = 2.0 * columns  # whole seconds: the oldest sample sits on the window's edge
     history = History(1.0)
@@ -166,12 +164,7 @@ def test_the_data_area_widget_steps_aside_when_the_plot_changes_size(qtbot) -> N
     """The widget laid over the data area covers exactly it; when the plot is resized (or its
     range or colours change) it hides, so pyqtgraph draws the area (a paused plot is not redrawn),
     until the next redraw places it over the new area."""
-    plot = RollingPlot(legend=False)
-    qtbot.addWidget(plot)
-    plot.resize(500, 140)
-    plot.show()
-    qtbot.waitExposed(plot)
-    plot.curve("a", "a", COLOURS[0])
+    plot = shown_plot(qtbot, (500, 140), "a", legend=False)
     history = History(1.0)
     for i in range(30):
         history.append(float(i), {"a": 40.0})
