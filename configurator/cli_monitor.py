@@ -133,7 +133,8 @@ def cmd_monitor(cli: Cli) -> int:
     if errors:
         cli.fail(errors)
 
-    service = MonitorService.create(fake, interval_s=args.interval if not args.once else 1.0)
+    service = MonitorService.create(fake, interval_s=args.interval if not args.once else 1.0,
+                                    hugepages=not args.once)
     service.gpu.start()
     store = None
     recording_id = None
@@ -191,7 +192,7 @@ def cmd_monitor(cli: Cli) -> int:
         service.on_alerts(alerts)
         previous = signal.signal(signal.SIGTERM, lambda *_: done.set()) \
             if threading.current_thread() is threading.main_thread() else None
-        service.sampler.start()
+        service.start()
         try:
             while not done.wait(0.2):
                 pass
