@@ -22,8 +22,9 @@ What :func:`advise` does, with the kernel's transparent huge pages (THP):
   address, with the same bytes: nothing that points into it changes. It costs the copies (44 MiB
   in the app, 20 of its 22 huge pages touched by every tick; memory no longer shared with other
   processes), and read-only data that shares a 2 MiB page with code becomes executable too (it
-  stays read-only). Tools that read ``/proc/PID/maps`` to find a library's file (perf, gdb) no
-  longer see the file for the moved stretches.
+  stays read-only). Tools that read ``/proc/PID/maps`` to find a library's file (perf) no
+  longer see the file for the moved stretches; the one where the interpreter's code begins
+  stays, for py-spy.
 
 ``CONFIGURATOR_HUGEPAGES=off`` turns all of it off, ``=memory`` leaves code alone. Failures are
 counted and logged, never raised: this is a saving, not a feature anything depends on.
@@ -47,8 +48,9 @@ log = logging.getLogger(__name__)
 ENV = "CONFIGURATOR_HUGEPAGES"
 THP_SYSFS = Path("/sys/kernel/mm/transparent_hugepage")
 
-# The code a monitor tick runs: the interpreter, Qt and PySide, numpy (matched against file names).
-HOT_LIBRARIES = ("libpython3", "libQt6Core.", "libQt6Gui.", "libQt6Widgets.", "QtCore.abi3", "QtGui.abi3",
+# The code a monitor tick runs: the interpreter (libpython3.x, or a python3.x that has it built in),
+# Qt and PySide, numpy. Matched against the files' names.
+HOT_LIBRARIES = ("python3", "libQt6Core.", "libQt6Gui.", "libQt6Widgets.", "QtCore.abi3", "QtGui.abi3",
                  "QtWidgets.abi3", "libshiboken6", "libpyside6", "_multiarray_umath")
 
 MADV_HUGEPAGE = 14
@@ -107,12 +109,19 @@ def memory_regions(maps: Iterable[Mapping], huge: int) -> list[tuple[Mapping, tu
     return out
 
 
+# Profilers (py-spy) find the interpreter by the executable mapping of its file: the huge page
+# where that mapping begins stays where it is, so that the mapping does too. (Moving it as well
+# would save another 150 page walks a tick.)
+KEEP_CODE_START = ("python3",)
+
+
 @dataclass
 class _Run:
     lo: int
     hi: int
     executable: bool
     path: str
+    code_start: int | None = None  # where its first executable mapping begins
 
 
 def code_chunks(maps: Iterable[Mapping], huge: int, hot: Iterable[str] = HOT_LIBRARIES) -> list[tuple[int, bool]]:
@@ -123,16 +132,20 @@ def code_chunks(maps: Iterable[Mapping], huge: int, hot: Iterable[str] = HOT_LIB
     for m in maps:
         if not (m.private_read_only_file and any(h in os.path.basename(m.path) for h in hot)):
             continue
-        if runs and runs[-1].path == m.path and runs[-1].hi == m.lo:
-            runs[-1].hi = m.hi
-            runs[-1].executable |= m.perms[2] == "x"
-        else:
-            runs.append(_Run(m.lo, m.hi, m.perms[2] == "x", m.path))
+        if not (runs and runs[-1].path == m.path and runs[-1].hi == m.lo):
+            runs.append(_Run(m.lo, m.hi, False, m.path))
+        run = runs[-1]
+        run.hi = m.hi
+        if m.perms[2] == "x":
+            run.executable = True
+            run.code_start = m.lo if run.code_start is None else run.code_start
     chunks: list[tuple[int, bool]] = []
     for run in runs:
         part = aligned(run.lo, run.hi, huge)
+        keep = run.code_start if any(k in os.path.basename(run.path) for k in KEEP_CODE_START) else None
         if part is not None:
-            chunks.extend((a, run.executable) for a in range(part[0], part[1], huge))
+            chunks.extend((a, run.executable) for a in range(part[0], part[1], huge)
+                          if keep is None or not a <= keep < a + huge)
     return chunks
 
 
