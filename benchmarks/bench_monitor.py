@@ -3,16 +3,18 @@
 1. CPU: the whole app (window shown, Monitor tab visible, 8 fake GPUs, 1 s
    interval) as a fraction of one core, and as a ratio to a bare sampling loop
    over the same backends (fake NVML with 8 GPUs + psutil host), each in its
-   own child process, rounds interleaved, medians. Beside it, the memory each
-   touches per tick, and what this machine charges for waking from idle: on a
-   shared VM the CPU time of a once-a-second task follows the pages it touches
-   more than the instructions it runs (with valgrind: the instructions too).
+   own child process, rounds interleaved, medians; a third child is the app with
+   huge pages off (monitor/hugepages.py). Beside it, the memory each touches per
+   tick (in 4 KiB and 2 MiB pages), and what this machine charges for waking from
+   idle: on a shared VM the CPU time of a once-a-second task follows the
+   page-table walks it needs more than the instructions it runs (with valgrind:
+   the instructions too).
 2. Memory: 24 h of 1 s samples of 8 GPUs pushed through the history ring
    (86 400 snapshots' values): the ring's arrays and what tracemalloc sees.
 3. The Prometheus exporter: 1000 sequential scrapes on 127.0.0.1 with 8 GPUs,
    against the same prometheus_client server with an empty registry.
 
-Run: ``python -m benchmarks --only monitor`` (about two minutes).
+Run: ``python -m benchmarks --only monitor`` (about ten minutes).
 """
 
 from __future__ import annotations
