@@ -33,6 +33,7 @@ counted and logged, never raised: this is a saving, not a feature anything depen
 from __future__ import annotations
 
 import ctypes
+import errno
 import logging
 import os
 import platform
@@ -151,7 +152,7 @@ def code_chunks(maps: Iterable[Mapping], huge: int, hot: Iterable[str] = HOT_LIB
 
 class Kernel(Protocol):
     """The system calls used (libc through ctypes; a fake in tests). Each returns 0 or the new
-    address on success, -1 on failure, like libc."""
+    address on success, -1 on failure, like libc; ``madvise`` returns minus the errno."""
 
     def madvise(self, addr: int, length: int, advice: int) -> int: ...
     def mmap_anonymous(self, length: int) -> int: ...
@@ -180,7 +181,7 @@ class Libc:
         self._failed = ctypes.c_void_p(-1).value
 
     def madvise(self, addr: int, length: int, advice: int) -> int:
-        return int(self._madvise(addr, length, advice))
+        return 0 if self._madvise(addr, length, advice) == 0 else -(ctypes.get_errno() or errno.EINVAL)
 
     def mmap_anonymous(self, length: int) -> int:
         addr = self._mmap(None, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0)
@@ -208,6 +209,7 @@ class Report:
     advised_mib: int = 0  # marked MADV_HUGEPAGE (huge from now on, or by khugepaged)
     code_mib: int = 0  # code and read-only data moved into huge pages
     failures: list[str] = field(default_factory=list)
+    no_collapse: bool = False  # the kernel has no MADV_COLLAPSE (before Linux 6.1)
 
 
 def support(sysfs: Path = THP_SYSFS) -> tuple[int, str | None]:
@@ -244,21 +246,27 @@ def advise(kernel: Kernel, maps: list[Mapping], huge: int, *, code: bool, done: 
             continue
         report.advised_mib += (b - a) >> 20
         # Page by page: a page that the kernel cannot collapse (a hole it will not fill, memory
-        # being freed meanwhile) does not stop the others.
+        # being freed meanwhile, none of it present: EINVAL) does not stop the others. Before
+        # Linux 6.1 every one is EINVAL, and khugepaged makes the advised memory huge in time.
         for addr in range(a, b, huge):
             if kernel.madvise(addr, huge, MADV_COLLAPSE) == 0:
                 report.memory_mib += huge >> 20
     if code:
         for addr, executable in code_chunks(maps, huge):
-            if _move(kernel, addr, huge, executable):
+            moved = _move(kernel, addr, huge, executable)
+            if moved is None:  # no MADV_COLLAPSE (before Linux 6.1): no way to be sure of a huge page
+                report.no_collapse = True
+                break
+            if moved:
                 report.code_mib += huge >> 20
             else:
                 report.failures.append(f"code {addr:#x}")
     return report
 
 
-def _move(kernel: Kernel, addr: int, huge: int, executable: bool) -> bool:
-    """Copy [addr, addr + huge) into a fresh huge page and move it over the original."""
+def _move(kernel: Kernel, addr: int, huge: int, executable: bool) -> bool | None:
+    """Copy [addr, addr + huge) into a fresh huge page and move it over the original. None where
+    the kernel has no MADV_COLLAPSE."""
     raw = kernel.mmap_anonymous(2 * huge)
     if raw == -1:
         return False
@@ -270,12 +278,14 @@ def _move(kernel: Kernel, addr: int, huge: int, executable: bool) -> bool:
     kernel.madvise(tmp, huge, MADV_HUGEPAGE)
     kernel.copy(tmp, addr, huge)
     # Only a huge page is worth the move: without one the copy would save nothing and cost 2 MiB.
-    ok = (kernel.madvise(tmp, huge, MADV_COLLAPSE) == 0
+    collapsed = kernel.madvise(tmp, huge, MADV_COLLAPSE)
+    ok = (collapsed == 0
           and kernel.mprotect(tmp, huge, PROT_READ | (PROT_EXEC if executable else 0)) == 0
           and kernel.mremap_fixed(tmp, huge, addr) == addr)
     if not ok:
         kernel.munmap(tmp, huge)
-    return ok
+    # EINVAL for memory that is all there, anonymous and private: the kernel has no MADV_COLLAPSE.
+    return None if collapsed == -errno.EINVAL else ok
 
 
 class HugePageKeeper:
@@ -334,7 +344,10 @@ class HugePageKeeper:
         self.memory_mib += report.memory_mib
         self.code_mib += report.code_mib
         self.last = report
-        if report.memory_mib or report.code_mib or report.failures:
+        if report.no_collapse and self.passes == 1:
+            log.info("huge pages: this kernel has no MADV_COLLAPSE (Linux 6.1): %d MiB of memory advised for "
+                     "khugepaged, code left where it is", report.advised_mib)
+        elif report.memory_mib or report.code_mib or report.failures:
             log.info("huge pages: %d MiB of memory, %d MiB of code; %d not possible (%s)", report.memory_mib,
                      report.code_mib, len(report.failures), ", ".join(report.failures[:5]))
         self.passed.set()

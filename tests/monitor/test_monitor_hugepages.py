@@ -4,7 +4,9 @@ memory and code goes on computing the same results."""
 
 from __future__ import annotations
 
+import errno
 import json
+import logging
 import os
 import subprocess
 import sys
@@ -52,8 +54,9 @@ MAPS = f"""\
 class FakeKernel:
     """Records each call; ``refuse`` names the calls that fail."""
 
-    def __init__(self, refuse: set[str] | frozenset[str] = frozenset()):
+    def __init__(self, refuse: set[str] | frozenset[str] = frozenset(), error: int = errno.EAGAIN):
         self.refuse = set(refuse)
+        self.error = error  # what a refused madvise says
         self.calls: list[tuple[object, ...]] = []
         self.next_map = 0x7E0000100000  # 1 MiB past a huge page boundary, as mmap may give
 
@@ -63,7 +66,7 @@ class FakeKernel:
     def madvise(self, addr: int, length: int, advice: int) -> int:
         name = {MADV_HUGEPAGE: "hugepage", MADV_COLLAPSE: "collapse"}[advice]
         self.calls.append((name, addr, length))
-        return self._ok(name)
+        return -self.error if name in self.refuse else 0
 
     def mmap_anonymous(self, length: int) -> int:
         self.calls.append(("mmap", length))
@@ -172,6 +175,26 @@ def test_what_the_kernel_refuses_is_counted_and_nothing_is_moved_half_way() -> N
     report = advise(kernel, parse_maps(MAPS), H, code=True, done=set())
     assert report.advised_mib == 0 and kernel.named("collapse") == [] and kernel.named("copy") == []
     assert len(report.failures) == 2 + 4
+
+
+def test_a_kernel_without_madv_collapse_gets_advice_only(caplog: pytest.LogCaptureFixture) -> None:
+    # Before Linux 6.1 MADV_COLLAPSE is EINVAL. (So it is for memory with no page present, so
+    # only a copy, all present, tells.) Memory is still marked for khugepaged; one chunk of code
+    # is copied, found not to become huge for sure, unmapped, and no other is tried.
+    kernel = FakeKernel(refuse={"collapse"}, error=errno.EINVAL)
+    report = advise(kernel, parse_maps(MAPS), H, code=True, done=set())
+    assert [c[1] for c in kernel.named("hugepage")][:2] == [0x55D000000000, 0x7F0000000000]
+    assert report.advised_mib == 52 and report.memory_mib == 0
+    assert report.no_collapse and report.code_mib == 0 and report.failures == []
+    assert len(kernel.named("copy")) == 1 and kernel.named("mremap") == []
+    assert kernel.named("munmap")[-1] == ("munmap", kernel.named("copy")[0][1], H)
+
+    keeper = HugePageKeeper(kernel_factory=lambda: FakeKernel(refuse={"collapse"}, error=errno.EINVAL),
+                            read_maps=lambda: MAPS)
+    if keeper.unavailable is None:
+        with caplog.at_level(logging.INFO, logger="configurator.monitor.hugepages"):
+            keeper.run_once()
+        assert "no MADV_COLLAPSE (Linux 6.1): 52 MiB of memory advised" in caplog.text
 
 
 def _sysfs(tmp_path: Path, enabled: str = "always [madvise] never\n", size: str = "2097152\n") -> Path:
