@@ -33,6 +33,7 @@ from collections.abc import Callable
 
 from benchmarks.common import median_iqr, python
 from configurator.monitor.hugepages import ENV as HUGEPAGES_ENV
+from configurator.monitor.hugepages import HugePageKeeper
 
 SECONDS = float(os.environ.get("BENCH_MONITOR_SECONDS", "10"))
 WARMUP = 3.0
@@ -93,12 +94,12 @@ def _touched(run: Callable[[float], object], seconds: float = 2.0) -> tuple[floa
     return float(small), float(huge)
 
 
-def _wait_for_hugepages(keeper: object, run: Callable[[float], object]) -> None:
+def _wait_for_hugepages(keeper: HugePageKeeper | None, run: Callable[[float], object]) -> None:
     """Let the keeper's first pass (monitor/hugepages.py, 5 s after start) finish before measuring."""
-    if keeper is None or getattr(keeper, "unavailable", None) is not None:
+    if keeper is None or keeper.unavailable is not None:
         return
     deadline = time.monotonic() + 60 * _SLOWER
-    while not keeper.passed.is_set() and time.monotonic() < deadline:  # type: ignore[attr-defined]
+    while not keeper.passed.is_set() and time.monotonic() < deadline:
         run(0.25)
     run(1.0)
 
@@ -151,7 +152,6 @@ def child_app(seconds: float) -> dict[str, float]:
 def child_bare(seconds: float) -> dict[str, float]:
     from configurator.monitor.fake_nvml import FakeNvml, several
     from configurator.monitor.host import HostBackend
-    from configurator.monitor.hugepages import HugePageKeeper
     from configurator.monitor.nvml import NvmlBackend
 
     gpu = NvmlBackend(FakeNvml(several(GPUS)))

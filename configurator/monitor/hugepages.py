@@ -120,9 +120,12 @@ KEEP_CODE_START = ("python3",)
 class _Run:
     lo: int
     hi: int
-    executable: bool
     path: str
     code_start: int | None = None  # where its first executable mapping begins
+
+    @property
+    def executable(self) -> bool:
+        return self.code_start is not None
 
 
 def code_chunks(maps: Iterable[Mapping], huge: int, hot: Iterable[str] = HOT_LIBRARIES) -> list[tuple[int, bool]]:
@@ -134,12 +137,11 @@ def code_chunks(maps: Iterable[Mapping], huge: int, hot: Iterable[str] = HOT_LIB
         if not (m.private_read_only_file and any(h in os.path.basename(m.path) for h in hot)):
             continue
         if not (runs and runs[-1].path == m.path and runs[-1].hi == m.lo):
-            runs.append(_Run(m.lo, m.hi, False, m.path))
+            runs.append(_Run(m.lo, m.hi, m.path))
         run = runs[-1]
         run.hi = m.hi
-        if m.perms[2] == "x":
-            run.executable = True
-            run.code_start = m.lo if run.code_start is None else run.code_start
+        if m.perms[2] == "x" and run.code_start is None:
+            run.code_start = m.lo
     chunks: list[tuple[int, bool]] = []
     for run in runs:
         part = aligned(run.lo, run.hi, huge)
@@ -212,13 +214,22 @@ class Report:
     no_collapse: bool = False  # the kernel has no MADV_COLLAPSE (before Linux 6.1)
 
 
+def setting() -> str:
+    """``CONFIGURATOR_HUGEPAGES``: "on" (the default), "memory" or "off"."""
+    value = os.environ.get(ENV, "on").strip().lower()
+    if value in ("0", "off", "no", "false"):
+        return "off"
+    if value not in ("on", "1", "yes", "true", "", "memory"):
+        log.warning("%s=%s is not on, memory or off: using on", ENV, value)
+    return "memory" if value == "memory" else "on"
+
+
 def support(sysfs: Path = THP_SYSFS) -> tuple[int, str | None]:
     """(huge page size, None) where transparent huge pages can be used, else (0, why not)."""
     if not sys.platform.startswith("linux"):
         return 0, "not Linux"
-    setting = os.environ.get(ENV, "on").strip().lower()
-    if setting in ("0", "off", "no", "false"):
-        return 0, f"{ENV}={setting}"
+    if setting() == "off":
+        return 0, f"{ENV}={os.environ.get(ENV, '').strip().lower()}"
     try:
         enabled = (sysfs / "enabled").read_text()
         huge = int((sysfs / "hpage_pmd_size").read_text())
@@ -302,7 +313,7 @@ class HugePageKeeper:
         self._read_maps = read_maps
         self.huge, self.unavailable = support(sysfs)
         self.code = (self.unavailable is None and platform.machine() in ("x86_64", "AMD64")
-                     and os.environ.get(ENV, "on").strip().lower() != "memory")
+                     and setting() != "memory")
         self.passes = 0
         self.memory_mib = 0
         self.code_mib = 0

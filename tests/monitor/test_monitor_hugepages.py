@@ -11,7 +11,7 @@ import os
 import subprocess
 import sys
 import textwrap
-import time
+import threading
 from pathlib import Path
 
 import pytest
@@ -215,22 +215,32 @@ def test_support_says_why_not(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -
     assert hp.support(_sysfs(tmp_path)) == (0, "CONFIGURATOR_HUGEPAGES=off")
 
 
+def test_an_unknown_setting_is_said_and_taken_as_on(monkeypatch: pytest.MonkeyPatch,
+                                                    caplog: pytest.LogCaptureFixture) -> None:
+    monkeypatch.setenv(hp.ENV, "Memory ")
+    assert hp.setting() == "memory"
+    monkeypatch.setenv(hp.ENV, "banana")
+    with caplog.at_level(logging.WARNING, logger="configurator.monitor.hugepages"):
+        assert hp.setting() == "on"
+    assert "CONFIGURATOR_HUGEPAGES=banana is not on, memory or off: using on" in caplog.text
+
+
 def test_keeper_runs_in_its_thread_moves_code_once_and_stops(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv(hp.ENV, "on")
     monkeypatch.setattr(hp.platform, "machine", lambda: "x86_64")
     kernels: list[FakeKernel] = []
+    third_done = threading.Event()
 
-    def factory() -> FakeKernel:
+    def factory() -> FakeKernel:  # called as each pass begins
+        if len(kernels) == 3:
+            third_done.set()
         kernels.append(FakeKernel())
         return kernels[-1]
 
     keeper = HugePageKeeper(first_s=0.01, every_s=0.05, kernel_factory=factory, read_maps=lambda: MAPS,
                             sysfs=_sysfs(tmp_path))
     keeper.start()
-    assert keeper.passed.wait(5)
-    deadline = time.monotonic() + 5
-    while keeper.passes < 3 and time.monotonic() < deadline:
-        time.sleep(0.01)
+    assert keeper.passed.wait(5) and third_done.wait(5)
     keeper.stop()
     assert keeper.passes >= 3 and keeper._thread is None
     assert keeper.code_mib == 8 and keeper.memory_mib == 52  # later passes: nothing new
