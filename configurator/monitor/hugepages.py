@@ -359,8 +359,8 @@ class HugePageKeeper:
             log.info("huge pages: this kernel has no MADV_COLLAPSE (Linux 6.1): %d MiB of memory advised for "
                      "khugepaged, code left where it is", report.advised_mib)
         elif report.memory_mib or report.code_mib or report.failures:
-            log.info("huge pages: %d MiB of memory, %d MiB of code; %d not possible (%s)", report.memory_mib,
-                     report.code_mib, len(report.failures), ", ".join(report.failures[:5]))
+            refused = f"; refused: {', '.join(report.failures[:5])}" if report.failures else ""
+            log.info("huge pages: %d MiB of memory, %d MiB of code%s", report.memory_mib, report.code_mib, refused)
         self.passed.set()
         return report
 
