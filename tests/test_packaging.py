@@ -106,16 +106,29 @@ def test_icon_set() -> None:
     assert {16, 32, 48, 256} <= dims
 
 
+def _max_channel_difference(a, b) -> int:  # type: ignore[no-untyped-def]
+    """The largest difference of one channel (alpha, red, green, blue) between two ARGB32 images."""
+    import numpy as np
+
+    def channels(image):  # type: ignore[no-untyped-def]
+        rows = np.frombuffer(image.constBits(), dtype=np.uint8).reshape(image.height(), image.bytesPerLine())
+        return rows[:, : image.width() * 4].astype(np.int16)
+
+    return int(np.abs(channels(a) - channels(b)).max())
+
+
 def test_app_icon_is_crisp_at_every_size(qapp) -> None:  # type: ignore[no-untyped-def]
     from PySide6.QtGui import QImage
 
     icon = app_icon()
     assert not icon.isNull()
-    for size in ICON_SIZES:  # the rendered PNGs, exactly (16 px is drawn on the pixel grid)
+    for size in ICON_SIZES:  # the rendered PNGs (16 px is drawn on the pixel grid), not re-rendered
         got = icon.pixmap(size, size).toImage().convertToFormat(QImage.Format.Format_ARGB32)
         want = QImage(str(icon_png(size))).convertToFormat(QImage.Format.Format_ARGB32)
         assert got.size().toTuple() == (size, size)
-        assert got == want, size
+        # Qt's image readers and scalers round differently on other CPUs (one step of one channel
+        # on an AMD EPYC host): a crisp icon is one whose every pixel is within a few steps of the PNG.
+        assert _max_channel_difference(got, want) <= 3, size
     for size in (20, 40, 96):  # fractional scales: drawn from the SVG at that size
         pixmap = icon.pixmap(size, size)
         assert pixmap.size().toTuple() == (size, size)
