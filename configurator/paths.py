@@ -27,6 +27,7 @@ DATA_ROOT = _data_root()
 DB_DIR = DATA_ROOT / "db"
 CATALOGUE_DIR = DB_DIR / "catalogue"
 MIGRATIONS_DIR = DB_DIR / "migrations"
+MEASUREMENTS_DIR = DB_DIR / "measurements"
 RESOURCES_DIR = DATA_ROOT / "resources"
 TRANSLATIONS_DIR = RESOURCES_DIR / "translations"
 
