@@ -1,0 +1,349 @@
+"""Published benchmark measurements shipped as data (``db/measurements/*.csv``).
+
+One CSV row is one published figure: the workload (model, task, precision, batch, lengths), the
+hardware (catalogue GPU id × count, interconnect, CPU), the software (framework, runtime, flags),
+the value and unit, and where it was published (URL, table/row, date). The guides' own reference
+figures (RULES.md REF-1..3) are rows too, with ``origin`` ``guide-g`` / ``guide-m``, no URL (the
+guides have none) and the guide section in ``source_ref``.
+
+Pure Python: no Qt, no database. The store and the throughput fit read the rows through
+:func:`load`; :func:`leave_one_origin_out` gives the train/test split for a leave-one-source-out
+evaluation.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import math
+import re
+from collections.abc import Collection, Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+CNN_TRAIN = "cnn-train"
+BERT_TRAIN = "bert-train"
+GPT_TRAIN = "gpt-train"
+LLM_PREFILL = "llm-prefill"
+LLM_DECODE = "llm-decode"
+OTHER = "other"
+FAMILIES: tuple[str, ...] = (CNN_TRAIN, BERT_TRAIN, GPT_TRAIN, LLM_PREFILL, LLM_DECODE, OTHER)
+
+TASKS: tuple[str, ...] = ("train", "inference", "prefill", "decode")
+# "amp" = automatic mixed precision (FP16 compute, FP32 master weights); q4_* / q8_0 are llama.cpp GGUF types
+PRECISIONS: tuple[str, ...] = ("fp32", "tf32", "fp16", "amp", "bf16", "fp8", "int8", "int4",
+                               "q4_0", "q4_k_m", "q5_k_m", "q8_0")
+UNITS: tuple[str, ...] = ("images/s", "sequences/s", "tokens/s")
+RATIO_PREFIX = "ratio_to:"  # unit of a relative figure: "ratio_to:<catalogue gpu id>"
+GUIDE_PREFIX = "guide-"     # origin of the guides' own figures
+
+COLUMNS: tuple[str, ...] = (
+    "id", "origin", "model", "task", "family", "precision", "batch_size", "seq_len", "prompt_len", "gen_len",
+    "image_size", "gpu", "gpu_count", "interconnect", "cpu", "framework", "framework_version", "runtime", "flags",
+    "data", "value", "unit", "peak_memory_gb", "source_url", "source_ref", "source_date", "note",
+)
+
+_SLUG = re.compile(r"^[a-z0-9][a-z0-9._-]*$")
+_ID = re.compile(r"^[A-Za-z0-9][A-Za-z0-9._-]*$")
+_DATE = re.compile(r"^(\d{4})-(\d{2})(?:-(\d{2}))?$")
+
+
+class MeasurementError(ValueError):
+    """A malformed measurements file: names the file and the line of the bad row."""
+
+    def __init__(self, path: str, line: int | None, message: str) -> None:
+        self.path = path
+        self.line = line
+        self.message = message
+        where = f"{path}:{line}" if line is not None else path
+        super().__init__(f"{where}: {message}")
+
+
+@dataclass(frozen=True)
+class Measurement:
+    id: str
+    origin: str                      # short source key, e.g. "lambda-dlbench"; for leave-one-source-out
+    model: str                       # "resnet50", "bert-large", "llama-3-8b", ...
+    task: str                        # one of TASKS
+    family: str                      # one of FAMILIES
+    precision: str | None            # one of PRECISIONS; None where the source does not say
+    batch_size: int | None           # per GPU
+    seq_len: int | None              # training / encoder sequence length
+    prompt_len: int | None           # LLM prefill tokens
+    gen_len: int | None              # LLM generated tokens
+    image_size: int | None
+    gpu: str                         # catalogue GPU id
+    gpu_count: int
+    interconnect: str | None         # "nvlink", "nvswitch", "sxm", "pcie" where it matters and is known
+    cpu: str | None
+    framework: str | None            # "pytorch", "llama.cpp", ...
+    framework_version: str | None
+    runtime: str | None              # container / runtime / build as published
+    flags: tuple[str, ...]           # e.g. ("dle-convnets", "nchw"), ("ddp",)
+    data: str | None                 # "synthetic" | "real" | None (not stated)
+    value: float                     # total over all gpu_count GPUs
+    unit: str                        # one of UNITS, or "ratio_to:<gpu id>"
+    peak_memory_gb: float | None
+    source_url: str | None           # https URL; None only for the guides' own figures
+    source_ref: str                  # table / row / column, or the guide section
+    source_date: str | None          # ISO "YYYY-MM-DD" or "YYYY-MM"; None only for the guides
+    note: str
+
+    @property
+    def is_guide(self) -> bool:
+        """One of the guides' own reference figures (REF-*), not an independent publication."""
+        return self.origin.startswith(GUIDE_PREFIX)
+
+    @property
+    def is_ratio(self) -> bool:
+        return self.unit.startswith(RATIO_PREFIX)
+
+    @property
+    def ratio_reference(self) -> str | None:
+        """The catalogue GPU a ratio is relative to, or None for an absolute figure."""
+        return self.unit[len(RATIO_PREFIX):] if self.is_ratio else None
+
+    @property
+    def per_gpu_value(self) -> float:
+        """The value divided by the GPU count (absolute figures only; a ratio is returned as is)."""
+        return self.value if self.is_ratio else self.value / self.gpu_count
+
+    @property
+    def source_key(self) -> str:
+        """The publication a row comes from: ``host/owner/repo`` for GitHub, the host otherwise, the origin for guides."""
+        if not self.source_url:
+            return self.origin
+        m = re.match(r"^https://([^/]+)(?:/([^/]+)/([^/]+))?", self.source_url)
+        if m is None:  # unreachable for validated rows
+            return self.origin
+        host, owner, repo = m.groups()
+        if host == "github.com" and owner and repo:
+            return f"{host}/{owner}/{repo}"
+        return host
+
+
+def family(m: Measurement) -> str:
+    """The workload family of a row (cnn-train, bert-train, gpt-train, llm-prefill, llm-decode, other)."""
+    return m.family
+
+
+def for_gpu(rows: Iterable[Measurement], gpu_id: str, *, count: int | None = None) -> list[Measurement]:
+    """Rows measured on ``gpu_id`` (optionally only those with exactly ``count`` GPUs)."""
+    return [m for m in rows if m.gpu == gpu_id and (count is None or m.gpu_count == count)]
+
+
+def for_family(rows: Iterable[Measurement], fam: str) -> list[Measurement]:
+    if fam not in FAMILIES:
+        raise ValueError(f"unknown family {fam!r}; expected one of {', '.join(FAMILIES)}")
+    return [m for m in rows if m.family == fam]
+
+
+def published(rows: Iterable[Measurement]) -> list[Measurement]:
+    """Independent published figures only (without the guides' own REF-* rows)."""
+    return [m for m in rows if not m.is_guide]
+
+
+def guide_rows(rows: Iterable[Measurement], ref: str | None = None) -> list[Measurement]:
+    """The guides' own figures; with ``ref`` (e.g. "REF-1") only those citing that rule."""
+    out = [m for m in rows if m.is_guide]
+    if ref is not None:
+        out = [m for m in out if m.source_ref.split(" ", 1)[0] == ref]
+    return out
+
+
+def origins(rows: Iterable[Measurement]) -> list[str]:
+    return sorted({m.origin for m in rows})
+
+
+def leave_one_origin_out(rows: Sequence[Measurement]) -> Iterator[tuple[str, list[Measurement], list[Measurement]]]:
+    """For each origin: ``(origin, rows from every other origin, rows from this origin)``."""
+    for o in origins(rows):
+        yield o, [m for m in rows if m.origin != o], [m for m in rows if m.origin == o]
+
+
+# ---------------------------------------------------------------------------------------------
+# reading and validating
+
+
+def load(path: str | Path | None = None, *, known_gpus: Collection[str] | None = None) -> list[Measurement]:
+    """Read and validate the shipped measurements: every ``*.csv`` in the folder (default
+    ``configurator.paths.MEASUREMENTS_DIR``), or one file. Ids must be unique across files.
+
+    With ``known_gpus`` (the catalogue's GPU ids) every row's GPU, and a ratio's reference GPU,
+    must be one of them. Raises :class:`MeasurementError` naming the file and line.
+    """
+    if path is None:
+        from configurator.paths import MEASUREMENTS_DIR
+
+        path = MEASUREMENTS_DIR
+    p = Path(path)
+    files = sorted(p.glob("*.csv")) if p.is_dir() else [p]
+    if not files:
+        raise MeasurementError(str(p), None, "no measurement files (*.csv)")
+    rows: list[Measurement] = []
+    where: dict[str, tuple[str, int]] = {}
+    for f in files:
+        try:
+            text = f.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise MeasurementError(str(f), None, f"cannot read: {exc}") from exc
+        for line, m in _parse(text, str(f), known_gpus):
+            if m.id in where:
+                other = where[m.id]
+                raise MeasurementError(str(f), line, f"duplicate id {m.id!r} (first at {other[0]}:{other[1]})")
+            where[m.id] = (str(f), line)
+            rows.append(m)
+    return rows
+
+
+def parse_csv(text: str, source: str = "<string>", *,
+              known_gpus: Collection[str] | None = None) -> list[Measurement]:
+    """Parse one measurements CSV (header + one row per measurement); ``source`` names it in errors."""
+    rows = [m for _, m in _parse(text, source, known_gpus)]
+    seen: set[str] = set()
+    for m in rows:
+        if m.id in seen:
+            raise MeasurementError(source, None, f"duplicate id {m.id!r}")
+        seen.add(m.id)
+    return rows
+
+
+def _parse(text: str, source: str, known_gpus: Collection[str] | None) -> Iterator[tuple[int, Measurement]]:
+    reader = csv.reader(io.StringIO(text))
+    try:
+        header = next(reader)
+    except StopIteration:
+        raise MeasurementError(source, 1, "empty file: expected a header row") from None
+    except csv.Error as exc:
+        raise MeasurementError(source, 1, f"bad CSV: {exc}") from exc
+    if tuple(header) != COLUMNS:
+        missing = [c for c in COLUMNS if c not in header]
+        extra = [c for c in header if c not in COLUMNS]
+        detail = "; ".join(x for x in (f"missing {', '.join(missing)}" if missing else "",
+                                       f"unknown {', '.join(extra)}" if extra else "") if x)
+        raise MeasurementError(source, 1, "header must be: " + ",".join(COLUMNS) + (f" ({detail})" if detail else ""))
+    start = reader.line_num
+    while True:
+        try:
+            cells = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            raise MeasurementError(source, reader.line_num, f"bad CSV: {exc}") from exc
+        line = start + 1
+        start = reader.line_num
+        if not cells or all(not c.strip() for c in cells):
+            continue
+        if len(cells) != len(COLUMNS):
+            raise MeasurementError(source, line, f"expected {len(COLUMNS)} fields, found {len(cells)}")
+        try:
+            yield line, _row(dict(zip(COLUMNS, cells, strict=True)), known_gpus)
+        except _Bad as exc:
+            raise MeasurementError(source, line, str(exc)) from None
+
+
+class _Bad(Exception):
+    pass
+
+
+def _opt(raw: dict[str, str], key: str) -> str | None:
+    v = raw[key].strip()
+    return v or None
+
+
+def _req(raw: dict[str, str], key: str) -> str:
+    v = raw[key].strip()
+    if not v:
+        raise _Bad(f"{key}: required")
+    return v
+
+
+def _choice(raw: dict[str, str], key: str, allowed: Sequence[str], *, required: bool = True) -> str | None:
+    v = _req(raw, key) if required else _opt(raw, key)
+    if v is not None and v not in allowed:
+        raise _Bad(f"{key}: {v!r} is not one of {', '.join(allowed)}")
+    return v
+
+
+def _int(raw: dict[str, str], key: str) -> int | None:
+    v = _opt(raw, key)
+    if v is None:
+        return None
+    try:
+        n = int(v)
+    except ValueError:
+        raise _Bad(f"{key}: {v!r} is not a whole number") from None
+    if n <= 0:
+        raise _Bad(f"{key}: must be positive, got {n}")
+    return n
+
+
+def _float(raw: dict[str, str], key: str) -> float | None:
+    v = _opt(raw, key)
+    if v is None:
+        return None
+    try:
+        x = float(v)
+    except ValueError:
+        raise _Bad(f"{key}: {v!r} is not a number") from None
+    if not math.isfinite(x) or x <= 0:
+        raise _Bad(f"{key}: must be positive and finite, got {v}")
+    return x
+
+
+def _date(raw: dict[str, str], key: str, *, required: bool) -> str | None:
+    v = _req(raw, key) if required else _opt(raw, key)
+    if v is None:
+        return None
+    m = _DATE.match(v)
+    ok = m is not None and 1 <= int(m.group(2)) <= 12 and (m.group(3) is None or 1 <= int(m.group(3)) <= 31)
+    if not ok:
+        raise _Bad(f"{key}: {v!r} is not an ISO date (YYYY-MM-DD or YYYY-MM)")
+    return v
+
+
+def _row(raw: dict[str, str], known_gpus: Collection[str] | None) -> Measurement:
+    ident = _req(raw, "id")
+    if not _ID.match(ident):
+        raise _Bad(f"id: {ident!r} may contain only letters, digits, '.', '_' and '-'")
+    origin = _req(raw, "origin")
+    if not _SLUG.match(origin):
+        raise _Bad(f"origin: {origin!r} must be a lower-case slug")
+    guide = origin.startswith(GUIDE_PREFIX)
+    gpu = _req(raw, "gpu")
+    if known_gpus is not None and gpu not in known_gpus:
+        raise _Bad(f"gpu: {gpu!r} is not a catalogue GPU id")
+    count = _int(raw, "gpu_count")
+    if count is None:
+        raise _Bad("gpu_count: required")
+    value = _float(raw, "value")
+    if value is None:
+        raise _Bad("value: required")
+    unit = _req(raw, "unit")
+    if unit.startswith(RATIO_PREFIX):
+        ref = unit[len(RATIO_PREFIX):]
+        if not ref or (known_gpus is not None and ref not in known_gpus):
+            raise _Bad(f"unit: {unit!r} must name a catalogue GPU after {RATIO_PREFIX!r}")
+    elif unit not in UNITS:
+        raise _Bad(f"unit: {unit!r} is not one of {', '.join(UNITS)} or {RATIO_PREFIX}<gpu id>")
+    url = _opt(raw, "source_url")
+    if guide:
+        if url is not None:
+            raise _Bad("source_url: the guides' own figures have no URL; leave it empty and cite the section in source_ref")
+    elif url is None or not re.match(r"^https://[^/\s]+\.[^/\s]+/\S*$", url):
+        raise _Bad(f"source_url: an https URL of the exact page or file is required, got {url or 'nothing'!r}")
+    source_ref = _req(raw, "source_ref")
+    data = _choice(raw, "data", ("synthetic", "real"), required=False)
+    flags = tuple(f.strip() for f in raw["flags"].split(";") if f.strip())
+    return Measurement(
+        id=ident, origin=origin, model=_req(raw, "model"),
+        task=str(_choice(raw, "task", TASKS)), family=str(_choice(raw, "family", FAMILIES)),
+        precision=_choice(raw, "precision", PRECISIONS, required=False),
+        batch_size=_int(raw, "batch_size"), seq_len=_int(raw, "seq_len"), prompt_len=_int(raw, "prompt_len"),
+        gen_len=_int(raw, "gen_len"), image_size=_int(raw, "image_size"),
+        gpu=gpu, gpu_count=count, interconnect=_opt(raw, "interconnect"), cpu=_opt(raw, "cpu"),
+        framework=_opt(raw, "framework"), framework_version=_opt(raw, "framework_version"),
+        runtime=_opt(raw, "runtime"), flags=flags, data=data, value=value, unit=unit,
+        peak_memory_gb=_float(raw, "peak_memory_gb"), source_url=url, source_ref=source_ref,
+        source_date=_date(raw, "source_date", required=not guide), note=raw["note"].strip(),
+    )
