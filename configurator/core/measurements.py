@@ -110,7 +110,8 @@ class Measurement:
 
     @property
     def source_key(self) -> str:
-        """The publication a row comes from: ``host/owner/repo`` for GitHub, the host otherwise, the origin for guides."""
+        """The publication a row comes from: ``host/owner/repo`` for GitHub, the host otherwise,
+        the origin for the guides."""
         if not self.source_url:
             return self.origin
         m = re.match(r"^https://([^/]+)(?:/([^/]+)/([^/]+))?", self.source_url)
@@ -238,11 +239,11 @@ def _parse(text: str, source: str, known_gpus: Collection[str] | None) -> Iterat
             raise MeasurementError(source, line, f"expected {len(COLUMNS)} fields, found {len(cells)}")
         try:
             yield line, _row(dict(zip(COLUMNS, cells, strict=True)), known_gpus)
-        except _Bad as exc:
+        except _BadRowError as exc:
             raise MeasurementError(source, line, str(exc)) from None
 
 
-class _Bad(Exception):
+class _BadRowError(Exception):
     pass
 
 
@@ -254,14 +255,14 @@ def _opt(raw: dict[str, str], key: str) -> str | None:
 def _req(raw: dict[str, str], key: str) -> str:
     v = raw[key].strip()
     if not v:
-        raise _Bad(f"{key}: required")
+        raise _BadRowError(f"{key}: required")
     return v
 
 
 def _choice(raw: dict[str, str], key: str, allowed: Sequence[str], *, required: bool = True) -> str | None:
     v = _req(raw, key) if required else _opt(raw, key)
     if v is not None and v not in allowed:
-        raise _Bad(f"{key}: {v!r} is not one of {', '.join(allowed)}")
+        raise _BadRowError(f"{key}: {v!r} is not one of {', '.join(allowed)}")
     return v
 
 
@@ -272,9 +273,9 @@ def _int(raw: dict[str, str], key: str) -> int | None:
     try:
         n = int(v)
     except ValueError:
-        raise _Bad(f"{key}: {v!r} is not a whole number") from None
+        raise _BadRowError(f"{key}: {v!r} is not a whole number") from None
     if n <= 0:
-        raise _Bad(f"{key}: must be positive, got {n}")
+        raise _BadRowError(f"{key}: must be positive, got {n}")
     return n
 
 
@@ -285,9 +286,9 @@ def _float(raw: dict[str, str], key: str) -> float | None:
     try:
         x = float(v)
     except ValueError:
-        raise _Bad(f"{key}: {v!r} is not a number") from None
+        raise _BadRowError(f"{key}: {v!r} is not a number") from None
     if not math.isfinite(x) or x <= 0:
-        raise _Bad(f"{key}: must be positive and finite, got {v}")
+        raise _BadRowError(f"{key}: must be positive and finite, got {v}")
     return x
 
 
@@ -298,40 +299,42 @@ def _date(raw: dict[str, str], key: str, *, required: bool) -> str | None:
     m = _DATE.match(v)
     ok = m is not None and 1 <= int(m.group(2)) <= 12 and (m.group(3) is None or 1 <= int(m.group(3)) <= 31)
     if not ok:
-        raise _Bad(f"{key}: {v!r} is not an ISO date (YYYY-MM-DD or YYYY-MM)")
+        raise _BadRowError(f"{key}: {v!r} is not an ISO date (YYYY-MM-DD or YYYY-MM)")
     return v
 
 
 def _row(raw: dict[str, str], known_gpus: Collection[str] | None) -> Measurement:
     ident = _req(raw, "id")
     if not _ID.match(ident):
-        raise _Bad(f"id: {ident!r} may contain only letters, digits, '.', '_' and '-'")
+        raise _BadRowError(f"id: {ident!r} may contain only letters, digits, '.', '_' and '-'")
     origin = _req(raw, "origin")
     if not _SLUG.match(origin):
-        raise _Bad(f"origin: {origin!r} must be a lower-case slug")
+        raise _BadRowError(f"origin: {origin!r} must be a lower-case slug")
     guide = origin.startswith(GUIDE_PREFIX)
     gpu = _req(raw, "gpu")
     if known_gpus is not None and gpu not in known_gpus:
-        raise _Bad(f"gpu: {gpu!r} is not a catalogue GPU id")
+        raise _BadRowError(f"gpu: {gpu!r} is not a catalogue GPU id")
     count = _int(raw, "gpu_count")
     if count is None:
-        raise _Bad("gpu_count: required")
+        raise _BadRowError("gpu_count: required")
     value = _float(raw, "value")
     if value is None:
-        raise _Bad("value: required")
+        raise _BadRowError("value: required")
     unit = _req(raw, "unit")
     if unit.startswith(RATIO_PREFIX):
         ref = unit[len(RATIO_PREFIX):]
         if not ref or (known_gpus is not None and ref not in known_gpus):
-            raise _Bad(f"unit: {unit!r} must name a catalogue GPU after {RATIO_PREFIX!r}")
+            raise _BadRowError(f"unit: {unit!r} must name a catalogue GPU after {RATIO_PREFIX!r}")
     elif unit not in UNITS:
-        raise _Bad(f"unit: {unit!r} is not one of {', '.join(UNITS)} or {RATIO_PREFIX}<gpu id>")
+        raise _BadRowError(f"unit: {unit!r} is not one of {', '.join(UNITS)} or {RATIO_PREFIX}<gpu id>")
     url = _opt(raw, "source_url")
     if guide:
         if url is not None:
-            raise _Bad("source_url: the guides' own figures have no URL; leave it empty and cite the section in source_ref")
+            raise _BadRowError("source_url: the guides' own figures have no URL; "
+                               "leave it empty and cite the section in source_ref")
     elif url is None or not re.match(r"^https://[^/\s]+\.[^/\s]+/\S*$", url):
-        raise _Bad(f"source_url: an https URL of the exact page or file is required, got {url or 'nothing'!r}")
+        got = url or "nothing"
+        raise _BadRowError(f"source_url: an https URL of the exact page or file is required, got {got!r}")
     source_ref = _req(raw, "source_ref")
     data = _choice(raw, "data", ("synthetic", "real"), required=False)
     flags = tuple(f.strip() for f in raw["flags"].split(";") if f.strip())
