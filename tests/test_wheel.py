@@ -55,6 +55,7 @@ def test_wheel_carries_the_data(installed: tuple[Path, dict[str, str], Path]) ->
     names = zipfile.ZipFile(wheel).namelist()
     assert any(n.startswith("configurator/_data/db/catalogue/") and n.endswith(".toml") for n in names)
     assert any(n.startswith("configurator/_data/db/migrations/versions/") for n in names)
+    assert any(n.startswith("configurator/_data/db/measurements/") and n.endswith(".csv") for n in names)
     assert "configurator/_data/resources/translations/configurator_zh_CN.qm" in names
     assert not any(n.startswith(("tests/", "benchmarks/")) for n in names)
 
