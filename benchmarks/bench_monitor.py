@@ -1,14 +1,11 @@
 """The live monitor's costs, each against a baseline measured in the same run.
 
-1. CPU: the whole app (window shown, Monitor tab visible, 8 fake GPUs, 1 s
-   interval) as a fraction of one core, and as a ratio to a bare sampling loop
-   over the same backends (fake NVML with 8 GPUs + psutil host), each in its
-   own child process, rounds interleaved, medians; a third child is the app with
-   huge pages off (monitor/hugepages.py). Beside it, the memory each touches per
-   tick (in 4 KiB and 2 MiB pages), and what this machine charges for waking from
-   idle: on a shared VM the CPU time of a once-a-second task follows the
-   page-table walks it needs more than the instructions it runs (with valgrind:
-   the instructions too).
+1. Instructions (the budget, since they do not move with the machine's load):
+   callgrind's count per second of the whole app (window shown, Monitor tab
+   visible, 8 fake GPUs, 1 s interval) against a bare sampling loop over the same
+   backends (fake NVML with 8 GPUs + psutil host); target at most 4x. Beside it
+   the CPU share of each, in child processes, rounds interleaved, medians: reported,
+   not a target (on a shared VM it moves with the neighbours).
 2. Memory: 24 h of 1 s samples of 8 GPUs pushed through the history ring
    (86 400 snapshots' values): the ring's arrays and what tracemalloc sees.
 3. The Prometheus exporter: 1000 sequential scrapes on 127.0.0.1 with 8 GPUs,
@@ -29,11 +26,8 @@ import sys
 import time
 import tracemalloc
 import urllib.request
-from collections.abc import Callable
 
 from benchmarks.common import median_iqr, python
-from configurator.monitor.hugepages import ENV as HUGEPAGES_ENV
-from configurator.monitor.hugepages import HugePageKeeper
 
 SECONDS = float(os.environ.get("BENCH_MONITOR_SECONDS", "10"))
 WARMUP = 3.0
@@ -55,53 +49,6 @@ def _cpu_seconds() -> float:
     """This process's CPU time, all threads, in nanoseconds' resolution (os.times counts 10 ms
     ticks: too coarse for a loop that spends a millisecond or two a second)."""
     return time.process_time()
-
-
-def _touched(run: Callable[[float], object], seconds: float = 2.0) -> tuple[float, float]:
-    """Memory this process touches in ``seconds`` of ``run``, as (KiB in 4 KiB pages, number of
-    2 MiB pages): Linux's per-page referenced bits, cleared first (/proc/self/clear_refs), read
-    per mapping after (/proc/self/smaps). NaNs where unavailable.
-
-    On a shared VM this, more than the instruction count, sets the CPU time of a task that
-    wakes once a second: each page it touches after a second's idle is a fresh page-table walk
-    and cache miss (bench_cold_penalty shows what one costs on the machine at hand). A huge page
-    is one walk for 2 MiB; smaps counts a touched one as 2048 KiB referenced, so a mapping's
-    referenced KiB is split into as many whole huge pages as it has, the rest in 4 KiB pages."""
-    try:
-        with open("/proc/self/clear_refs", "w") as f:
-            f.write("1")
-    except OSError:
-        return float("nan"), float("nan")
-    run(seconds)
-    small = huge = 0
-    referenced = anon_huge = 0
-
-    def close() -> None:
-        nonlocal small, huge
-        h = min(referenced // 2048, anon_huge // 2048)
-        huge += h
-        small += referenced - h * 2048
-
-    with open("/proc/self/smaps") as f:
-        for line in f:
-            if line.startswith("Referenced:"):
-                referenced = int(line.split()[1])
-            elif line.startswith("AnonHugePages:"):
-                anon_huge = int(line.split()[1])
-            elif line.startswith("VmFlags:"):  # the last line of each mapping
-                close()
-                referenced = anon_huge = 0
-    return float(small), float(huge)
-
-
-def _wait_for_hugepages(keeper: HugePageKeeper | None, run: Callable[[float], object]) -> None:
-    """Let the keeper's first pass (monitor/hugepages.py, 5 s after start) finish before measuring."""
-    if keeper is None or keeper.unavailable is not None:
-        return
-    deadline = time.monotonic() + 60 * _SLOWER
-    while not keeper.passed.is_set() and time.monotonic() < deadline:
-        run(0.25)
-    run(1.0)
 
 
 def child_app(seconds: float) -> dict[str, float]:
@@ -133,7 +80,6 @@ def child_app(seconds: float) -> dict[str, float]:
         loop.exec()
 
     run_for(WARMUP * _SLOWER)
-    _wait_for_hugepages(tab.service.hugepages, run_for)
     assert tab.isVisible() and len(tab.gpu_cards) == GPUS
     _count_instructions(True)
     redraws, cpu, gui, wall = tab.redraw_count, _cpu_seconds(), time.thread_time(), time.perf_counter()
@@ -141,8 +87,6 @@ def child_app(seconds: float) -> dict[str, float]:
     _count_instructions(False)
     result = {"cpu_s": _cpu_seconds() - cpu, "gui_s": time.thread_time() - gui,
               "wall_s": time.perf_counter() - wall, "redraws": tab.redraw_count - redraws}
-    if not os.environ.get("BENCH_CALLGRIND"):  # after the CPU window: it costs CPU itself
-        result["touched_kib"], result["touched_huge"] = _touched(run_for)
     window.close()
     services.close()
     app.processEvents()
@@ -176,46 +120,12 @@ def child_bare(seconds: float) -> dict[str, float]:
         return n
 
     loop(WARMUP * _SLOWER)
-    HugePageKeeper().run_once()  # as the app's keeper does: the same process set-up for both
-    loop(1.0)
     _count_instructions(True)
     cpu, wall = _cpu_seconds(), time.perf_counter()
     n = loop(seconds)
     _count_instructions(False)
     result = {"cpu_s": _cpu_seconds() - cpu, "wall_s": time.perf_counter() - wall, "samples": n}
-    if not os.environ.get("BENCH_CALLGRIND"):
-        result["touched_kib"], result["touched_huge"] = _touched(loop)
     return result
-
-
-def bench_cold_penalty(rounds: int = 5) -> None:
-    """What the machine charges for coming back from idle: one sample of the bare backends (8
-    fake GPUs + host) run back to back, against the same after a second's sleep (caches and
-    page-table entries gone cold, as they are for a once-a-second monitor)."""
-    from configurator.monitor.fake_nvml import FakeNvml, several
-    from configurator.monitor.host import HostBackend
-    from configurator.monitor.nvml import NvmlBackend
-
-    gpu = NvmlBackend(FakeNvml(several(GPUS)))
-    host = HostBackend()
-
-    def one() -> float:
-        start = time.thread_time()
-        _status, gpus = gpu.sample(slow=False)
-        host.sample([p.pid for g in gpus for p in g.processes], slow=False)
-        return time.thread_time() - start
-
-    for _ in range(20):
-        one()
-    hot = median_iqr([one() for _ in range(50)])[0]
-    cold = []
-    for _ in range(rounds):
-        time.sleep(1.0)
-        cold.append(one())
-    c = median_iqr(cold)[0]
-    print(f"\n== monitor: this machine's cost of waking from idle (bare sampling of {GPUS} fake GPUs + host) ==")
-    print(f"back to back: {hot * 1000:.2f} ms; after 1 s asleep: {c * 1000:.2f} ms ({c / hot:.0f}x). The CPU "
-          "figures below are\nmostly this penalty, paid for every page touched; on a desktop it is far smaller.")
 
 
 def _run_child(kind: str, seconds: float, **env_extra: str) -> dict[str, float]:
@@ -230,8 +140,7 @@ def _run_child(kind: str, seconds: float, **env_extra: str) -> dict[str, float]:
 
 def _instructions(kind: str, seconds: float) -> tuple[float, float]:
     """(instructions, wall seconds) of one child's measured window, counted by callgrind."""
-    # Huge pages off: valgrind runs the code it translated, and instructions do not depend on pages.
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "BENCH_CALLGRIND": "1", HUGEPAGES_ENV: "off"}
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "BENCH_CALLGRIND": "1"}
     proc = subprocess.run(["valgrind", "--tool=callgrind", "--instr-atstart=no", "--callgrind-out-file=/dev/null",
                            python(), "-m", "benchmarks.bench_monitor", "--child", kind, str(seconds)],
                           capture_output=True, text=True, env=env, timeout=seconds * 20 + 600)
@@ -253,55 +162,38 @@ def bench_instructions(seconds: float = 30.0) -> None:
     print(f"\n== monitor instructions, 8 fake GPUs at 1 s, {seconds:g} s under callgrind (deterministic) ==")
     print(f"{'measurement':<58} {'per second':>12} {'ratio':>8}")
     print(f"{'bare sampling loop, same backends (baseline)':<58} {bare / bare_wall / 1e6:>10.1f} M {1.0:>7.2f}x")
-    print(f"{'app, Monitor tab visible':<58} {app / app_wall / 1e6:>10.1f} M "
-          f"{(app / app_wall) / (bare / bare_wall):>7.2f}x")
+    ratio = (app / app_wall) / (bare / bare_wall)
+    print(f"{'app, Monitor tab visible':<58} {app / app_wall / 1e6:>10.1f} M {ratio:>7.2f}x")
+    print(f"target: app at most 4x the bare loop's instructions -> {'met' if ratio <= 4.0 else 'NOT met'}")
 
 
 def bench_cpu(rounds: int) -> None:
-    """Three children a round, interleaved: the bare loop, the app, and the app with huge pages
-    off (4 KiB pages only, as before monitor/hugepages.py). The bare loop gets the same huge
-    page pass as the app: it is the baseline for what sampling alone costs."""
-    kinds = {"bare": {}, "app": {}, "app4k": {HUGEPAGES_ENV: "off"}}
-    runs: dict[str, list[dict[str, float]]] = {k: [] for k in kinds}
+    """The bare loop and the app, a child each, a round at a time (interleaved): the CPU share of
+    one core. Reported beside the instruction budget, not a target of its own: on a shared VM it
+    follows the neighbours' load."""
+    runs: dict[str, list[dict[str, float]]] = {"bare": [], "app": []}
     for _ in range(rounds):
-        for kind, env in kinds.items():
-            runs[kind].append(_run_child("app" if kind == "app4k" else kind, SECONDS, **env))
+        for kind in runs:
+            runs[kind].append(_run_child(kind, SECONDS))
 
     def share(kind: str, key: str = "cpu_s") -> tuple[float, float]:
         return median_iqr([r[key] / r["wall_s"] for r in runs[kind]])
 
     b_med, b_iqr = share("bare")
     a_med, a_iqr = share("app")
-    k_med, k_iqr = share("app4k")
     g_med, g_iqr = share("app", "gui_s")
     r_med, r_iqr = median_iqr([(r["cpu_s"] - r["gui_s"]) / r["wall_s"] for r in runs["app"]])
     print(f"\n== monitor CPU, {GPUS} fake GPUs at 1 s, {rounds} rounds of {SECONDS:g} s (interleaved, medians) ==")
     print(f"{'measurement':<58} {'of one core':>12} {'IQR':>8} {'ratio':>8}")
-    def ratio(x: float) -> float:
-        return x / b_med if b_med else math.inf
-
     rows = [("bare sampling loop, same backends (baseline)", b_med, b_iqr, 1.0),
-            ("app, Monitor tab visible (sampler + alerts + redraws)", a_med, a_iqr, ratio(a_med)),
+            ("app, Monitor tab visible (sampler + alerts + redraws)", a_med, a_iqr,
+             a_med / b_med if b_med else math.inf),
             ("  of which the GUI thread (redraws, painting)", g_med, g_iqr, None),
-            ("  the rest (sampler thread: NVML, psutil, history, alerts)", r_med, r_iqr, None),
-            (f"app with huge pages off ({HUGEPAGES_ENV}=off)", k_med, k_iqr, ratio(k_med))]
+            ("  the rest (sampler thread: NVML, psutil, history, alerts)", r_med, r_iqr, None)]
     for name, med, iqr, ratio in rows:
         print(f"{name:<58} {med * 100:>11.2f}% {iqr * 100:>7.2f}%" + (f" {ratio:>7.2f}x" if ratio is not None else ""))
     redraws = median_iqr([r["redraws"] / r["wall_s"] for r in runs["app"]])[0]
-    print(f"redraws per second: {redraws:.2f} (one per snapshot); huge pages save "
-          f"{(1 - a_med / k_med) * 100 if k_med else 0:.0f} % of the app's CPU")
-    touched = {}
-    for kind in kinds:
-        got = [(r["touched_kib"], r["touched_huge"]) for r in runs[kind]
-               if not math.isnan(r.get("touched_kib", math.nan))]
-        if got:  # over 2 s: two ticks, touching much the same pages
-            touched[kind] = (median_iqr([g[0] for g in got])[0], median_iqr([g[1] for g in got])[0])
-    if touched:
-        print("memory touched by each tick (pages referenced in 2 s), in 4 KiB pages + 2 MiB pages:")
-        for kind, (small, huge) in touched.items():
-            print(f"  {kind:<6} {small / 1024:5.1f} MiB + {huge:3.0f} huge  "
-                  f"({small / 4 + huge:5.0f} pages, each one page-table walk after idle)")
-    print(f"target: app at most 1 % of one core -> {'met' if a_med <= 0.01 else 'NOT met'}")
+    print(f"redraws per second: {redraws:.2f} (one per snapshot)")
 
 
 def bench_memory() -> None:
@@ -392,10 +284,9 @@ def bench_exporter(n: int = 1000) -> None:
 def run(repeats: int = 7) -> None:
     bench_memory()
     bench_exporter()
-    bench_cold_penalty()
-    bench_cpu(rounds=max(1, min(repeats, 5)))
     if os.environ.get("BENCH_INSTRUCTIONS", "1") != "0":
         bench_instructions()
+    bench_cpu(rounds=max(1, min(repeats, 5)))
 
 
 if __name__ == "__main__":

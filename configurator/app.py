@@ -112,7 +112,7 @@ def build_tabs(services: Services, defer: bool = False,
             interval = min(60.0, max(0.1, float(str(services.settings.value("monitor/interval", 1.0)))))
         except (TypeError, ValueError):
             interval = 1.0
-        service = MonitorService.create(services.fake_gpus, interval_s=interval, hugepages=True)
+        service = MonitorService.create(services.fake_gpus, interval_s=interval)
         service.start()
         services.cleanups.append(service.stop)
 

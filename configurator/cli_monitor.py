@@ -133,8 +133,7 @@ def cmd_monitor(cli: Cli) -> int:
     if errors:
         cli.fail(errors)
 
-    service = MonitorService.create(fake, interval_s=args.interval if not args.once else 1.0,
-                                    hugepages=not args.once)
+    service = MonitorService.create(fake, interval_s=args.interval if not args.once else 1.0)
     service.gpu.start()
     store = None
     recording_id = None

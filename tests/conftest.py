@@ -16,8 +16,6 @@ os.environ.pop("CONFIGURATOR_DB", None)
 for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
     os.environ.pop(var, None)
 os.environ["LANG"] = "C.UTF-8"
-# No huge page passes in the test process (tests/monitor/test_monitor_hugepages.py runs them in a child).
-os.environ["CONFIGURATOR_HUGEPAGES"] = "off"
 
 import pytest  # noqa: E402
 

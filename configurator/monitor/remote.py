@@ -103,7 +103,15 @@ class RemoteTarget:
     history: History = field(default_factory=lambda: History(1.0))
     latest: RemoteSample | None = None
     error: Message | None = None
+    failures: int = 0  # scrapes failed in a row; the next try waits longer after each (back-off)
+    retry_at: float = 0.0  # time.monotonic() before which the host is not asked again
+    backoff_s: float = 0.0  # the wait before the next try, after the last failure
     _cpu: tuple[float, float] | None = None  # node_exporter: (idle, total) seconds at the last scrape
+
+    # Back-off after a failed scrape: 2, 4, 8 … seconds, at most a minute, so a host that is down
+    # costs a connection attempt a minute, not one a second.
+    BACKOFF_FIRST_S = 2.0
+    BACKOFF_MAX_S = 60.0
 
     def __post_init__(self) -> None:
         self.url = normalise_url(self.url)
@@ -125,13 +133,22 @@ class RemoteTarget:
                                       {"url": self.url}))
         return body.decode("utf-8", errors="replace")
 
+    def due(self, now: float | None = None) -> bool:
+        """Whether to scrape now: always while it answers, after the back-off once it has not."""
+        return (time.monotonic() if now is None else now) >= self.retry_at
+
     def scrape(self) -> RemoteSample:
         try:
             sample = self.parse(self.fetch(), time.time())
         except RemoteError as exc:
             self.error = exc.message
+            self.failures += 1
+            self.backoff_s = min(self.BACKOFF_MAX_S, self.BACKOFF_FIRST_S * 2 ** min(self.failures - 1, 10))
+            self.retry_at = time.monotonic() + self.backoff_s
             raise
         self.error = None
+        self.failures = 0
+        self.retry_at = self.backoff_s = 0.0
         self.latest = sample
         values: dict[str, float | None] = {"host.cpu": sample.cpu_percent, "host.mem": sample.memory_percent}
         for g in sample.gpus:

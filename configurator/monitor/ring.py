@@ -14,9 +14,7 @@ from __future__ import annotations
 
 import math
 import threading
-from array import array
 from collections.abc import Mapping
-from typing import Any, cast
 
 import numpy as np
 import numpy.typing as npt
@@ -62,13 +60,6 @@ def snapshot_values(s: Snapshot) -> dict[str, float | None]:
 # objects each time also make the ring's "same columns as last time?" check a matter of identity).
 _GPU_COLUMNS = ("util", "memutil", "mem", "mem_used_gib", "temp", "power", "fan", "sm_clock", "pcie_rx", "pcie_tx")
 _GPU_KEYS: dict[str, tuple[str, ...]] = {}
-
-
-def _floats(a: F32 | F64) -> memoryview[float]:
-    """A C-contiguous float32 or float64 array's items as one flat, writable sequence of Python
-    floats (numpy's stubs do not declare the buffer protocol it implements)."""
-    view: memoryview[int] = memoryview(cast(Any, a))
-    return view.cast("B").cast("f" if a.dtype == np.float32 else "d")
 
 
 class History:
@@ -136,17 +127,13 @@ class History:
                 if self._cur_start is not None:
                     self._close_bucket()
                 self._cur_start, self._cur_rows = start, 0
+            row = np.array([math.nan if x is None else x for x in values.values()], dtype=np.float64)
             if self._last_cols is None:
-                # Written through the buffer protocol: the same float32 rounding as numpy's cast,
-                # without numpy's conversion machinery (a list with None in it), which was most of
-                # the memory an append touched.
-                n = len(self.keys)
-                _floats(self._v)[self._head * n:(self._head + 1) * n] = array(
-                    "f", [math.nan if x is None else x for x in values.values()])
+                self._v[self._head] = row
             else:
                 self._v[self._head] = np.nan
-                self._v[self._head, self._last_cols] = np.array(list(values.values()), dtype=np.float64)  # None: NaN
-            _floats(self._t)[self._head] = t
+                self._v[self._head, self._last_cols] = row
+            self._t[self._head] = t
             self._head = (self._head + 1) % self.capacity
             self._version += 1
             self._n = min(self._n + 1, self.capacity)
@@ -236,16 +223,16 @@ class History:
         with self._lock:
             cols = [self.keys.get(k) for k in keys]
             out: list[tuple[float, list[float]]] = []
-            times, values, n = _floats(self._t), _floats(self._v), len(self.keys)  # items are floats
             i = self._head
             for _ in range(self._n):
                 i = (i - 1) % self.capacity
-                t = times[i]
+                t = float(self._t[i])
                 if not t > after:
                     break
                 if len(out) == limit:
                     return None
-                out.append((t, [math.nan if c is None else values[i * n + c] for c in cols]))
+                row = self._v[i]
+                out.append((t, [math.nan if c is None else float(row[c]) for c in cols]))
             out.reverse()
             return out
 

@@ -12,7 +12,6 @@ from typing import Any
 from configurator.monitor.alerts import AlertEngine, AlertEvent, Thresholds
 from configurator.monitor.exporter import Exporter
 from configurator.monitor.host import HostBackend
-from configurator.monitor.hugepages import HugePageKeeper
 from configurator.monitor.nvml import NvmlBackend
 from configurator.monitor.recorder import CsvRecorder
 from configurator.monitor.sampler import Sampler
@@ -34,9 +33,7 @@ def make_gpu_backend(fake_gpus: int | None = None, *, lib: Any = None, retry_s: 
 
 class MonitorService:
     def __init__(self, gpu: NvmlBackend, host: HostBackend | None = None, *, interval_s: float = 1.0,
-                 slow_every_s: float = 5.0, thresholds: Thresholds | None = None, hugepages: bool = False):
-        """``hugepages``: keep this process's memory and hot code in huge pages while sampling
-        (see monitor/hugepages.py); the app and the headless monitor turn it on."""
+                 slow_every_s: float = 5.0, thresholds: Thresholds | None = None):
         self.gpu = gpu
         self.host = host or HostBackend()
         self.sampler = Sampler(gpu, self.host, interval_s=interval_s, slow_every_s=slow_every_s)
@@ -45,7 +42,6 @@ class MonitorService:
         self.recorder: CsvRecorder | None = None
         self._alert_listeners: list[AlertListener] = []
         self._lock = threading.Lock()
-        self.hugepages = HugePageKeeper() if hugepages else None
         self.sampler.subscribe(self._on_snapshot)
 
     @classmethod
@@ -76,14 +72,10 @@ class MonitorService:
     def start(self) -> None:
         self.gpu.start()
         self.sampler.start()
-        if self.hugepages is not None:
-            self.hugepages.start()
 
     def stop(self) -> None:
         """Stop everything this service started; safe to call twice."""
         self.sampler.stop()
-        if self.hugepages is not None:
-            self.hugepages.stop()
         self.exporter.stop()
         self.stop_recording()
         self.gpu.close()

@@ -17,7 +17,7 @@ from pathlib import Path
 from types import TracebackType
 
 from PySide6 import __version__ as pyside_version
-from PySide6.QtCore import QtMsgType, qInstallMessageHandler, qVersion
+from PySide6.QtCore import Qt, QtMsgType, qInstallMessageHandler, qVersion
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from configurator import __version__
@@ -59,8 +59,61 @@ def setup_logging(folder: Path | None = None) -> Path:
     return path
 
 
-def install_excepthook(log_path: Path, parent: Callable[[], QWidget | None]) -> None:
-    """Uncaught exceptions: logged, then shown in a dialog; the app keeps running."""
+class ErrorNotice:
+    """One non-modal dialog for unexpected errors, however many there are.
+
+    The first error opens it; while it is open, each further one (the same or another) is
+    counted in it and added to its details rather than opening a dialog of its own, so an error
+    that repeats every redraw cannot bury the window under dialogs (or stop a button from being
+    clicked). Once the user closes it, the next error opens it again."""
+
+    MAX_KINDS = 20  # distinct errors kept in the details
+
+    def __init__(self, log_path: Path, parent: Callable[[], QWidget | None]):
+        self.log_path = log_path
+        self.parent = parent
+        self.box: QMessageBox | None = None
+        self.count = 0
+        self.kinds: dict[str, str] = {}  # first line → its traceback, oldest first
+
+    def show(self, error: BaseException, details: str) -> None:
+        if QApplication.instance() is None:
+            return
+        self.count += 1
+        summary = str(error) or type(error).__name__
+        if summary not in self.kinds and len(self.kinds) < self.MAX_KINDS:
+            self.kinds[summary] = details
+        if self.box is None:
+            self.box = QMessageBox(QMessageBox.Icon.Critical, translate("Diagnostics", "Something went wrong"), "",
+                                   QMessageBox.StandardButton.Ok, self.parent())
+            self.box.setObjectName("errorDialog")
+            self.box.setModal(False)
+            self.box.setWindowModality(Qt.WindowModality.NonModal)
+            self.box.finished.connect(self._closed)
+            self.first = summary
+            self.box.show()  # not open(): that makes it window-modal
+        text = translate("Diagnostics", "An unexpected error occurred: {error}. Your data is safe; the "
+                                        "details are in {log}. Please include that file if you report "
+                                        "the problem.").replace("{error}", self.first).replace("{log}",
+                                                                                               str(self.log_path))
+        if self.count > 1:
+            text += "\n\n" + translate("Diagnostics", "It has happened {n} times since this notice opened "
+                                                       "({kinds} different errors).").replace(
+                "{n}", str(self.count)).replace("{kinds}", str(len(self.kinds)))
+        self.box.setText(text)
+        self.box.setDetailedText("\n".join(self.kinds.values()))
+
+    def _closed(self) -> None:
+        if self.box is not None:
+            self.box.deleteLater()
+        self.box = None
+        self.count = 0
+        self.kinds = {}
+
+
+def install_excepthook(log_path: Path, parent: Callable[[], QWidget | None]) -> ErrorNotice:
+    """Uncaught exceptions: logged, then shown in one notice (see ErrorNotice); the app keeps running."""
+    notice = ErrorNotice(log_path, parent)
 
     def hook(kind: type[BaseException], value: BaseException, tb: TracebackType | None) -> None:
         if issubclass(kind, KeyboardInterrupt):
@@ -68,22 +121,10 @@ def install_excepthook(log_path: Path, parent: Callable[[], QWidget | None]) -> 
             return
         details = "".join(traceback.format_exception(kind, value, tb))
         log.error("uncaught exception\n%s", details)
-        show_error(parent(), value, details, log_path)
+        notice.show(value, details)
 
     sys.excepthook = hook
-
-
-def show_error(parent: QWidget | None, error: BaseException, details: str, log_path: Path) -> None:
-    if QApplication.instance() is None:
-        return
-    box = QMessageBox(QMessageBox.Icon.Critical, translate("Diagnostics", "Something went wrong"),
-                      translate("Diagnostics", "An unexpected error occurred: {error}. Your data is safe; the "
-                                               "details are in {log}. Please include that file if you report "
-                                               "the problem.").replace("{error}", str(error) or type(error).__name__)
-                      .replace("{log}", str(log_path)), QMessageBox.StandardButton.Ok, parent)
-    box.setObjectName("errorDialog")
-    box.setDetailedText(details)
-    box.open()
+    return notice
 
 
 def versions(driver: str | None) -> dict[str, str]:

@@ -159,3 +159,20 @@ def test_a_row_is_stored_as_float32_with_none_as_a_gap() -> None:
     expected = [[np.float32(0.1), np.nan, np.float32(3_500_000_123)], [np.nan, 7.0, np.float32(1e-3)],
                 [1.0, np.nan, 2.5]]
     assert np.array_equal(values, np.array(expected, dtype=np.float64), equal_nan=True)
+
+
+def test_a_source_without_columns_yet_is_a_history_of_gaps() -> None:
+    """A remote host that has not answered yet (or answered nothing usable) gives rows without
+    columns: appending and reading them must work (it raised "memoryview: cannot cast view with
+    zeros in shape or strides" from the plot's redraw, three error dialogs a second)."""
+    h = History(1.0)
+    for i in range(3):
+        h.append(float(i), {})
+    rows = h.rows_after(["gpu0.util"], -1.0, limit=8)
+    assert rows is not None and [t for t, _v in rows] == [0.0, 1.0, 2.0]
+    assert all(math.isnan(v[0]) for _t, v in rows)
+    t, values = h.columns(["gpu0.util"], 60)
+    assert list(t) == [0.0, 1.0, 2.0] and np.isnan(values).all()
+    h.append(3.0, {"gpu0.util": 50.0})  # the host answers: its column starts, earlier rows are gaps
+    t, values = h.columns(["gpu0.util"], 60)
+    assert list(t) == [0.0, 1.0, 2.0, 3.0] and values[-1, 0] == 50.0 and np.isnan(values[:-1]).all()

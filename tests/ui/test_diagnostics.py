@@ -41,6 +41,34 @@ def test_log_file_and_uncaught_exceptions_are_shown_not_swallowed(qtbot, window:
         qInstallMessageHandler(None)
 
 
+def test_a_repeating_error_opens_one_notice_with_a_count(qtbot, window: MainWindow, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """An error raised on every redraw used to open a modal dialog each time (143 after 45 s)."""
+    old_hook = sys.excepthook
+    try:
+        notice = diagnostics.install_excepthook(tmp_path / "configurator.log", lambda: window)
+        for i in range(50):
+            try:
+                raise TypeError("memoryview: cannot cast view" if i % 10 else "another error")
+            except TypeError:
+                sys.excepthook(*sys.exc_info())
+        boxes = [b for b in window.findChildren(QMessageBox) if b.objectName() == "errorDialog" and b.isVisible()]
+        assert len(boxes) == 1 and not boxes[0].isModal()
+        box = boxes[0]
+        assert "50 times" in box.text() and "2 different errors" in box.text()
+        assert "another error" in box.detailedText() and "memoryview" in box.detailedText()
+        window.tabs.setCurrentIndex(window.tabs.count() - 1)  # the window still takes input beside it
+        box.button(QMessageBox.StandardButton.Ok).click()
+        qtbot.waitUntil(lambda: notice.box is None)
+        try:
+            raise ValueError("later")
+        except ValueError:
+            sys.excepthook(*sys.exc_info())
+        assert notice.box is not None and "later" in notice.box.text() and "times" not in notice.box.text()
+        notice.box.close()
+    finally:
+        sys.excepthook = old_hook
+
+
 def test_about_shows_versions_and_paths(window: MainWindow, tmp_path: Path) -> None:
     window.about_info = lambda: ("560.35.03", tmp_path / "configurator.log")
     window.show_about()

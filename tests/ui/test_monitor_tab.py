@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QEvent, QSettings, Qt
+from PySide6.QtWidgets import QMessageBox
 
 from configurator.app import Services, build_services, build_window
 from configurator.monitor.alerts import Thresholds
@@ -263,6 +264,54 @@ def test_remote_host_is_plotted_beside_local(qtbot, fake_window: MainWindow, set
         other.stop()
         fake_window.parent()  # keep the window alive until here
     qtbot.waitUntil(lambda: not tab._scraping, timeout=5000)
+
+
+def test_an_unreachable_or_garbage_remote_host_shows_its_state_and_backs_off(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """A host that refuses connections and one that answers HTML: each card says so and the
+    tab keeps redrawing, with no error raised (pytest-qt fails a test on an exception in a slot,
+    which the app turns into a dialog); retries back off instead of one a second; Remove works."""
+    import http.server
+    import socket
+    import threading
+
+    tab = monitor_tab(fake_window)
+    with socket.socket() as s:  # a port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        closed_port = s.getsockname()[1]
+
+    class Html(http.server.BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            self.send_response(200)
+            self.send_header("Content-Type", "text/html")
+            self.end_headers()
+            self.wfile.write(b"<html><body>{not: metrics}</body></html>")
+
+        def log_message(self, *_args: object) -> None:
+            pass
+
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), Html)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        down = tab.add_remote(f"127.0.0.1:{closed_port}")
+        garbage = tab.add_remote(f"http://127.0.0.1:{server.server_address[1]}/metrics")
+        assert down is not None and garbage is not None
+        qtbot.waitUntil(lambda: down.target.failures >= 1 and garbage.target.failures >= 1, timeout=10000)
+        qtbot.waitUntil(lambda: "cannot reach" in down.state.text(), timeout=5000)
+        assert "failed tries" in down.state.text() and "next in 2 s" in down.state.text()
+        assert "not a Prometheus metrics page" in garbage.state.text() or "GPU" not in garbage.gpu_labels.text()
+        redraws = tab.redraw_count
+        qtbot.waitUntil(lambda: tab.redraw_count >= redraws + 5, timeout=5000)  # the local cards go on
+        assert down.target.failures <= 2  # backed off: not a try per second
+        assert not tab.findChildren(QMessageBox)
+        tab.remove_remote(down)
+        tab.remove_remote(garbage)
+        assert tab.remotes == []
+        qtbot.waitUntil(lambda: not tab._scraping, timeout=5000)
+    finally:
+        server.shutdown()
+        server.server_close()
+        thread.join(5)
 
 
 def test_language_change_retranslates(qtbot, fake_window: MainWindow, fake_services: Services, monkeypatch) -> None:  # type: ignore[no-untyped-def]

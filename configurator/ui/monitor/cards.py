@@ -484,7 +484,12 @@ class RemoteCard(Card):
             self.set_title(f"<b>{html.escape(s.hostname)}</b> · "
                            f"<span style='color:{self.faint()}'>{url} ({kinds})</span>")
         err = self.target.error
-        self.set_state(None if err is None else err.render(translate))
+        if err is None:
+            self.set_state(None)
+        else:
+            self.set_state(fill(translate("Monitor", "{error} · {n} failed tries; the next in {seconds} s"),
+                                error=err.render(translate), n=self.target.failures,
+                                seconds=f"{self.target.backoff_s:.0f}"))
         if s is None:
             self.set("cpu", na())
             self.set("ram", na())

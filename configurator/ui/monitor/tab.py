@@ -735,7 +735,7 @@ class MonitorTab(QWidget):
         """Scrape each remote host off the GUI thread; one scrape per host at a time."""
         for card in self.remotes:
             target = card.target
-            if target.url in self._scraping:
+            if target.url in self._scraping or not target.due():
                 continue
             self._scraping.add(target.url)
             self.tasks.submit(target.scrape, partial(self._scraped, card), partial(self._scraped, card))
