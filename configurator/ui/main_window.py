@@ -128,9 +128,11 @@ class MainWindow(QMainWindow):
         self.help_menu.addAction(self.about_action)
 
     def retranslate(self) -> None:
-        self.setWindowTitle(translate("MainWindow", "Configurator — plan, watch and measure a PyTorch machine"))
-        for i, (_widget, title) in enumerate(self.extra_tabs):
-            self.tabs.setTabText(i, title())
+        # "[*]": Qt shows it as "*" while the window is marked modified (a build with unsaved changes).
+        self.setWindowTitle(translate("MainWindow", "Configurator — plan, watch and measure a PyTorch machine")
+                            + "[*]")
+        for i in range(len(self.extra_tabs)):
+            self._set_tab_title(i)
         self.tabs.setTabText(self.tabs.indexOf(self.parts_browser), translate("MainWindow", "Parts"))
         self.file_menu.setTitle(translate("MainWindow", "&File"))
         self.import_action.setText(translate("MainWindow", "&Import parts from CSV…"))
@@ -144,9 +146,23 @@ class MainWindow(QMainWindow):
         for code, action in self.language_actions.items():
             action.setChecked(code == self.languages.current)
 
+    def _set_tab_title(self, index: int) -> None:
+        widget, title = self.extra_tabs[index]
+        modified = getattr(widget, "doc", None) is not None and widget.doc.modified
+        self.tabs.setTabText(index, title() + (" *" if modified else ""))
+
+    def _modified_changed(self, widget: QWidget, _modified: bool) -> None:
+        for i, (w, _title) in enumerate(self.extra_tabs):
+            if w is widget:
+                self._set_tab_title(i)
+        self.setWindowModified(any(getattr(w, "doc", None) is not None and w.doc.modified
+                                   for w, _t in self.extra_tabs))
+
     def _connect_tab(self, widget: QWidget) -> None:
         if hasattr(widget, "status_message"):
             widget.status_message.connect(lambda text: self.statusBar().showMessage(text, 15000))
+        if hasattr(widget, "modified_changed"):
+            widget.modified_changed.connect(lambda modified, w=widget: self._modified_changed(w, modified))
 
     # -- tabs built after the first paint ---------------------------------------------
     def paintEvent(self, event: QPaintEvent) -> None:
@@ -310,6 +326,10 @@ class MainWindow(QMainWindow):
         box.open()
 
     def closeEvent(self, event: QCloseEvent) -> None:
+        for widget, _title in self.extra_tabs:  # a build with unsaved changes: Save / Discard / Cancel
+            if hasattr(widget, "maybe_discard") and not widget.maybe_discard():
+                event.ignore()
+                return
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.parts_browser.save_state()
         self.settings.sync()

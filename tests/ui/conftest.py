@@ -4,10 +4,10 @@ import argparse
 from pathlib import Path
 
 import pytest
+from dialogs import forget_unsaved
 from PySide6.QtCore import QSettings
 
 from configurator.app import Services, build_services, build_window
-from configurator.ui.main_window import MainWindow
 
 
 @pytest.fixture
@@ -24,9 +24,12 @@ def services(qapp, db_path: Path, settings: QSettings):  # type: ignore[no-untyp
 
 
 @pytest.fixture
-def window(qtbot, services: Services) -> MainWindow:  # type: ignore[no-untyped-def]
+def window(qtbot, services: Services):  # type: ignore[no-untyped-def]
     w = build_window(services)
-    qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)
-    return w
+    yield w
+    # Closed here rather than by qtbot.addWidget (pytest-qt closes those before fixtures end): a
+    # build the test left modified would ask Save / Discard / Cancel.
+    forget_unsaved(w)
+    w.close()

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from dialogs import answer_next_dialog
 from pypdf import PdfReader
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QMessageBox
 
 from configurator.core.presets import presets
 from configurator.ui.main_window import MainWindow
@@ -90,11 +91,67 @@ def test_preset_suggest_save_reopen_and_pdf(qtbot, window: MainWindow, tmp_path:
     assert "我的配置" in text and "BUD-1" in text and "¥" in text and "Parts" in text
 
 
+def test_suggestions_and_presets_are_new_builds_and_nothing_is_lost(qtbot, window: MainWindow, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """"Use this build" used to write the suggestion into the saved build that was open (the next
+    Save overwrote it); New and Open discarded edits without asking; a preset cleared undo."""
+    tab = planner(window)
+    pick(qtbot, tab, "gpu", "nvidia-rtx-3090")
+    tab.name_edit.setText("Mine")
+    tab.name_edit.editingFinished.emit()
+    qtbot.waitUntil(lambda: tab.doc.build.name == "Mine", timeout=2000)
+    assert window.tabs.tabText(0) == "Planner *" and window.isWindowModified()
+    assert tab.save()
+    mine_id, mine = tab.doc.saved_id, tab.doc.build
+    assert window.tabs.tabText(0) == "Planner" and not window.isWindowModified()
+
+    entry = next(p for p in presets(tab.catalogue) if p.tier.id == "TIER-entry")
+    tab.apply_preset(entry)  # no question: undo brings the saved build back
+    assert tab.doc.saved_id is None and tab.doc.modified and window.tabs.tabText(0) == "Planner *"
+    tab.act_undo.trigger()
+    assert tab.doc.build == mine and tab.doc.saved_id == mine_id and not tab.doc.modified
+
+    def run_dialog(dialog: SuggestDialog) -> int:
+        dialog.budget.setValue(12000)
+        dialog.run()
+        dialog.accept_current()
+        return int(QDialog.DialogCode.Accepted)
+
+    monkeypatch.setattr(SuggestDialog, "exec", run_dialog)
+    tab.suggest_dialog()
+    assert tab.doc.saved_id is None and tab.doc.build.name == "Suggested build" and tab.doc.modified
+    assert tab.save()
+    assert tab.doc.saved_id != mine_id
+    saved = {b.name: b for b in tab.builds.list()}
+    assert set(saved) == {"Mine", "Suggested build"}
+    assert tab.builds.get(mine_id).data["parts"] == [{"id": "nvidia-rtx-3090"}]  # the open build is untouched
+
+    pick(qtbot, tab, "psu", "seasonic-prime-tx-1000")
+    seen = answer_next_dialog(QMessageBox.StandardButton.Cancel)
+    tab.new_build()
+    assert "“Suggested build” has changes that are not saved" in seen[0]
+    assert tab.rows["psu"].part_id() == "seasonic-prime-tx-1000"  # cancelled: nothing lost
+    answer_next_dialog(QMessageBox.StandardButton.Cancel)
+    assert not tab.open_saved(mine_id) and tab.rows["psu"].part_id() == "seasonic-prime-tx-1000"
+    answer_next_dialog(QMessageBox.StandardButton.Cancel)
+    window.close()  # quitting asks too
+    assert window.isVisible()
+    answer_next_dialog(QMessageBox.StandardButton.Save)
+    assert tab.open_saved(mine_id)  # saved first, then opened
+    assert tab.builds.get(tab.builds.list()[0].id) is not None
+    assert any(p.get("id") == "seasonic-prime-tx-1000" for b in tab.builds.list() for p in b.data["parts"])
+    assert tab.doc.build == mine and not tab.doc.modified
+    answer_next_dialog(QMessageBox.StandardButton.Discard)
+    pick(qtbot, tab, "gpu", "nvidia-rtx-4090")
+    tab.new_build()
+    assert tab.doc.build.parts == () and not tab.doc.modified
+
+
 def test_import_export_and_bad_files(qtbot, window: MainWindow, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     tab = planner(window)
     pick(qtbot, tab, "gpu", "nvidia-rtx-3090")
     out = tmp_path / "构建.json"
     tab.export_file(out)
+    answer_next_dialog(QMessageBox.StandardButton.Discard)  # the edit is in the file, not saved here
     tab.new_build()
     assert tab.import_file(out) and tab.rows["gpu"].part_id() == "nvidia-rtx-3090"
     bad = tmp_path / "bad.json"
@@ -112,6 +169,6 @@ def test_pcie_map_and_language(qtbot, window: MainWindow) -> None:  # type: igno
     pick(qtbot, tab, "motherboard", "asus-proart-b550-creator")
     assert len(tab.pcie_map.seats) == 2 and tab.pcie_map.seats[0].lanes == 8
     window.language_actions["zh_CN"].trigger()
-    assert window.tabs.tabText(0) == "配置规划"
+    assert window.tabs.tabText(0) == "配置规划 *"  # the edited build is not saved
     assert tab.parts_box.title() == "部件"
     window.language_actions["en"].trigger()

@@ -1,4 +1,7 @@
-"""The build being edited, with undo and redo. Every edit replaces the whole (immutable) Build."""
+"""The build being edited, with undo and redo. Every edit replaces the whole (immutable) Build.
+
+The document knows whether it has changes that are not saved (the undo stack's clean state):
+the tab marks the build as modified and asks before anything discards it."""
 
 from __future__ import annotations
 
@@ -7,38 +10,58 @@ from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from configurator.core.build import Build
 
+_State = tuple[Build, int | None]  # the build and the id of the saved build it is (None: not saved)
+
 
 class _SetBuild(QUndoCommand):
-    def __init__(self, doc: PlannerDocument, before: Build, after: Build, text: str):
+    def __init__(self, doc: PlannerDocument, before: _State, after: _State, text: str):
         super().__init__(text)
         self.doc, self.before, self.after = doc, before, after
 
     def redo(self) -> None:
-        self.doc._apply(self.after)
+        self.doc._apply(*self.after)
 
     def undo(self) -> None:
-        self.doc._apply(self.before)
+        self.doc._apply(*self.before)
 
 
 class PlannerDocument(QObject):
     changed = Signal(object)  # Build
+    modified_changed = Signal(bool)
 
     def __init__(self, build: Build, parent: QObject | None = None):
         super().__init__(parent)
         self.build = build
         self.saved_id: int | None = None
         self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(lambda clean: self.modified_changed.emit(not clean))
+
+    @property
+    def modified(self) -> bool:
+        """Edits since the build was opened, saved or started empty."""
+        return not self.undo_stack.isClean()
 
     def edit(self, build: Build, text: str) -> None:
         if build != self.build:
-            self.undo_stack.push(_SetBuild(self, self.build, build, text))
+            self.undo_stack.push(_SetBuild(self, (self.build, self.saved_id), (build, self.saved_id), text))
+
+    def start_new(self, build: Build, text: str) -> None:
+        """A suggestion or a preset: a new, unsaved build (Save makes a new saved build, never
+        overwrites the one that was open), and undo goes back to that one."""
+        self.undo_stack.push(_SetBuild(self, (self.build, self.saved_id), (build, None), text))
 
     def replace(self, build: Build, saved_id: int | None = None) -> None:
-        """A new document (open, preset, import): not undoable into the previous one's edits."""
+        """Another document (new, open, import): not undoable into the previous one's edits; the
+        caller has asked before discarding them."""
         self.undo_stack.clear()
-        self.saved_id = saved_id
-        self._apply(build)
+        self._apply(build, saved_id)
+        self.undo_stack.setClean()
 
-    def _apply(self, build: Build) -> None:
+    def mark_saved(self, saved_id: int) -> None:
+        self.saved_id = saved_id
+        self.undo_stack.setClean()
+
+    def _apply(self, build: Build, saved_id: int | None) -> None:
         self.build = build
+        self.saved_id = saved_id
         self.changed.emit(build)

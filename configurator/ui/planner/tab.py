@@ -139,6 +139,7 @@ class PartRow:
 
 class PlannerTab(QWidget):
     status_message = Signal(str)
+    modified_changed = Signal(bool)  # the build has changes that are not saved (the window marks it)
 
     def __init__(self, parts: PartsRepository, builds: BuildsRepository, settings: QSettings,
                  parent: QWidget | None = None, runs_for_build: Callable[[int], list[Any]] | None = None,
@@ -162,6 +163,7 @@ class PlannerTab(QWidget):
         self.tiers: list[Preset] = []
         self.doc = PlannerDocument(EMPTY_BUILD, self)
         self.doc.changed.connect(self._on_build_changed)
+        self.doc.modified_changed.connect(self.modified_changed)
 
         self.toolbar = QToolBar()
         self.toolbar.setObjectName("plannerToolbar")
@@ -649,12 +651,32 @@ class PlannerTab(QWidget):
                       size="9pt", color=c.plot_foreground)
 
     # -- actions ----------------------------------------------------------------------------
+    def maybe_discard(self) -> bool:
+        """True if the build may be replaced: it has no unsaved changes, or the user saved them or
+        chose to discard them (Save / Discard / Cancel)."""
+        if not self.doc.modified:
+            return True
+        name = self.doc.build.name or translate("Planner", "Untitled build")
+        box = QMessageBox(QMessageBox.Icon.Warning, translate("Planner", "Unsaved changes"),
+                          translate("Planner", "“{name}” has changes that are not saved.").replace("{name}", name),
+                          QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                          | QMessageBox.StandardButton.Cancel, self)
+        box.setObjectName("unsavedChanges")
+        box.setInformativeText(translate("Planner", "Save them before going on?"))
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
     def new_build(self) -> None:
-        self.doc.replace(EMPTY_BUILD)
+        if self.maybe_discard():
+            self.doc.replace(EMPTY_BUILD)
 
     def apply_preset(self, preset: Any) -> None:
+        """A preset opens as a new, unsaved build; undo goes back to the build before it."""
         build = Build(preset.build.parts, preset.tier.name, None, preset.build.options, preset.build.workload)
-        self.doc.replace(build)
+        self.doc.start_new(build, translate("Planner", "Preset {id}").replace("{id}", preset.tier.id))
         filled = ", ".join(self.catalogue[i].name for i in preset.filled if i in self.catalogue)
         self.status_message.emit(translate("Planner", "Preset {id} ({source}); filled in: {filled}").replace(
             "{id}", preset.tier.id).replace("{source}", preset.tier.source).replace("{filled}", filled or "—"))
@@ -665,9 +687,10 @@ class PlannerTab(QWidget):
         build = self.doc.build
         dialog = SuggestDialog(self.catalogue, build.budget_cny or 20000.0, build.workload, self)
         if dialog.exec() and dialog.chosen is not None:
+            # A new, unsaved build: it never takes the name (or the saved row) of the build that was open.
             chosen = dialog.chosen.build
-            self.doc.edit(Build(chosen.parts, build.name, chosen.budget_cny, build.options, chosen.workload),
-                          translate("Planner", "Suggested build"))
+            self.doc.start_new(Build(chosen.parts, translate("Planner", "Suggested build"), chosen.budget_cny,
+                                     build.options, chosen.workload), translate("Planner", "Suggested build"))
 
     def save(self) -> bool:
         build = self.doc.build
@@ -680,9 +703,10 @@ class PlannerTab(QWidget):
             build = Build(build.parts, name, build.budget_cny, build.options, build.workload)
             self.doc.edit(build, translate("Planner", "Rename"))
         try:
-            self.doc.saved_id = self.builds.save(name, build_to_dict(build), self.doc.saved_id)
+            saved_id = self.builds.save(name, build_to_dict(build), self.doc.saved_id)
         except RepositoryError:
-            self.doc.saved_id = self.builds.save(name, build_to_dict(build), None)
+            saved_id = self.builds.save(name, build_to_dict(build), None)
+        self.doc.mark_saved(saved_id)
         self.status_message.emit(translate("Planner", "Saved “{name}”.").replace("{name}", name))
         return True
 
@@ -690,8 +714,9 @@ class PlannerTab(QWidget):
         build = self.doc.build
         name = (build.name or translate("Planner", "Build")) + " " + translate("Planner", "(copy)")
         copy = Build(build.parts, name, build.budget_cny, build.options, build.workload)
-        self.doc.saved_id = self.builds.save(name, build_to_dict(copy))
-        self.doc.edit(copy, translate("Planner", "Duplicate"))
+        saved_id = self.builds.save(name, build_to_dict(copy))
+        self.doc.start_new(copy, translate("Planner", "Duplicate"))
+        self.doc.mark_saved(saved_id)
         self.status_message.emit(translate("Planner", "Saved “{name}”.").replace("{name}", name))
 
     def delete_saved(self) -> None:
@@ -704,6 +729,7 @@ class PlannerTab(QWidget):
         if answer == QMessageBox.StandardButton.Yes:
             self.builds.delete(self.doc.saved_id)
             self.doc.saved_id = None
+            self.doc.undo_stack.resetClean()  # what is on screen is now saved nowhere
 
     def open_saved_dialog(self) -> None:
         saved = self.builds.list()
@@ -739,6 +765,8 @@ class PlannerTab(QWidget):
         except BuildError as exc:
             self._show_build_errors(saved.name, exc)
             return False
+        if not self.maybe_discard():
+            return False
         self.doc.replace(build, saved_id=build_id)
         return True
 
@@ -759,6 +787,8 @@ class PlannerTab(QWidget):
             return False
         except BuildError as exc:
             self._show_build_errors(str(path), exc)
+            return False
+        if not self.maybe_discard():
             return False
         self.doc.replace(build)
         self.status_message.emit(translate("Planner", "Imported {path}.").replace("{path}", path.name))
