@@ -69,7 +69,6 @@ def monitor_shot(name: str, fake_gpus: int | None) -> None:
     tab.interval.setValue(0.5)  # as a user would: the spin box says what the sampler does
     wait(15000 if fake_gpus else 4000)
     w.grab().save(str(OUT / f"{name}.png"))
-    planner.doc.undo_stack.setClean()  # the preset is an unsaved build: closing would ask to save it
     w.close()
     services.close()
 
@@ -88,7 +87,6 @@ def bench_shot(name: str) -> None:
         wait(500)
     wait(1500)
     w.grab().save(str(OUT / f"{name}.png"))
-    planner.doc.undo_stack.setClean()  # the preset is an unsaved build: closing would ask to save it
     w.close()
     services.close()
 
@@ -100,7 +98,6 @@ def parts_shot(name: str, lang: str) -> None:
     w.parts_browser.select_part("nvidia-rtx-4090")
     wait(500)
     w.grab().save(str(OUT / f"{name}.png"))
-    planner.doc.undo_stack.setClean()  # the preset is an unsaved build: closing would ask to save it
     w.close()
     services.close()
 
