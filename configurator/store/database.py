@@ -137,9 +137,26 @@ def _sqlite_code(exc: BaseException) -> int | None:
     return code & 0xFF if isinstance(code, int) else None
 
 
-def error_kind(exc: BaseException) -> str:
-    """LOCKED, FULL, READ_ONLY, CANNOT_OPEN or OTHER for a sqlite3/SQLAlchemy/OS error."""
+def _out_of_space(path: Path | None) -> bool:
+    if path is None:
+        return False
+    try:
+        st = os.statvfs(path if path.is_dir() else path.parent)
+    except OSError:
+        return False
+    return st.f_bavail * st.f_frsize < 64 * 1024
+
+
+def error_kind(exc: BaseException, path: Path | None = None) -> str:
+    """LOCKED, FULL, READ_ONLY, CANNOT_OPEN or OTHER for a sqlite3/SQLAlchemy/OS error.
+
+    SQLite reports some out-of-space failures as I/O errors (SQLITE_IOERR_SHMSIZE when it
+    cannot make the -shm file, a short write): with ``path``, an I/O error on a disk with no
+    space left is FULL.
+    """
     code = _sqlite_code(exc)
+    if code == 10 and _out_of_space(path):  # SQLITE_IOERR
+        return FULL
     if code in (5, 6):  # SQLITE_BUSY, SQLITE_LOCKED
         return LOCKED
     if code == 13:  # SQLITE_FULL
@@ -243,9 +260,9 @@ def _short_reason(exc: BaseException) -> str:
     return text[0] if text else type(orig).__name__
 
 
-def reason_phrase(exc: BaseException) -> Message | str:
+def reason_phrase(exc: BaseException, path: Path | None = None) -> Message | str:
     """A short reason for a failure, to put inside a sentence."""
-    kind = error_kind(exc)
+    kind = error_kind(exc, path)
     if kind == FULL:
         return _m(QT_TRANSLATE_NOOP("store", "the disk is full"))
     if kind == LOCKED:
@@ -257,7 +274,7 @@ def reason_phrase(exc: BaseException) -> Message | str:
 
 def store_error(exc: BaseException, path: Path, doing: str = "open") -> StoreError:
     """The StoreError for an error met while opening, creating or upgrading ``path``."""
-    kind = error_kind(exc)
+    kind = error_kind(exc, path)
     if kind == LOCKED:
         return StoreError(_locked_message(path), LOCKED)
     if kind == FULL:
@@ -477,9 +494,9 @@ def _write_errors(engine: Engine, path: Path, reason: Message | None) -> None:
     """Turn SQLite's write failures (read-only, full, locked) into one clear StoreError."""
 
     def handle(ctx: ExceptionContext) -> None:
-        kind = error_kind(ctx.original_exception)
+        kind = error_kind(ctx.original_exception, path)
         if kind == READ_ONLY:
-            why = reason or reason_phrase(ctx.original_exception)
+            why = reason or reason_phrase(ctx.original_exception, path)
             raise StoreError(_m(QT_TRANSLATE_NOOP(
                 "store", "Cannot save to the database {path}: it is read-only ({reason})."),
                 path=str(path), reason=why), READ_ONLY) from ctx.original_exception
@@ -702,8 +719,8 @@ def open_store(
             except (sqlite3.Error, OSError) as exc:
                 raise StoreError(_m(QT_TRANSLATE_NOOP(
                     "store", "Could not copy the database {path} aside before upgrading it ({error}); the "
-                             "database was not changed."), path=str(path), error=reason_phrase(exc)),
-                    error_kind(exc)) from exc
+                             "database was not changed."), path=str(path), error=reason_phrase(exc, path)),
+                    error_kind(exc, path)) from exc
         if progress:
             progress("migrating")
         try:
@@ -735,7 +752,7 @@ def open_store(
                 raise
             store.notices.append(_m(QT_TRANSLATE_NOOP(
                 "store", "The updated parts catalogue could not be saved ({error}); the database works as before."),
-                error=reason_phrase(exc.__cause__ or exc)))
+                error=reason_phrase(exc.__cause__ or exc, path)))
     return store
 
 
@@ -758,4 +775,4 @@ def _quarantine(path: Path, reason: str) -> Recovery:
         raise StoreError(_m(QT_TRANSLATE_NOOP(
             "store", "The database {path} is damaged ({reason}) but cannot be moved aside: {error}. It was "
                      "left as it is."), path=str(path), reason=reason, error=exc.strerror or str(exc)),
-            error_kind(exc)) from exc
+            error_kind(exc, path)) from exc
