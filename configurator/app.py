@@ -52,6 +52,37 @@ def make_settings() -> QSettings:
     return QSettings(QSettings.Format.IniFormat, QSettings.Scope.UserScope, "configurator", "configurator")
 
 
+def open_user_store(path: Path, owned: bool) -> tuple[Store, tuple[str, str] | None]:
+    """The user's database and at most one notice (one dialog) about it.
+
+    The user's file is never touched when it cannot be used (locked, disk full, made by a newer
+    version, not a configurator database …): the app then says so and works on a temporary
+    database. A read-only database opens read-only, not a temporary one.
+    """
+    try:
+        store = open_store(path, owned=owned)
+    except StoreError as exc:
+        fallback = Path(tempfile.mkdtemp(prefix="configurator-")) / "configurator.db"
+        store = open_store(fallback)
+        return store, (translate("App", "Database not available"),
+                       exc.message.render(translate) + "\n\n" + translate("App", "Your database was not changed.")
+                       + " " + translate(
+                           "App", "The app is using a temporary database at {path} for now: changes made "
+                                  "in this session will not be kept.").replace("{path}", str(fallback)))
+    texts: list[str] = []
+    title = ""
+    if store.recovered is not None:
+        title = translate("App", "Database repaired")
+        texts.append(store.recovered.message().render(translate))
+    if store.read_only and store.read_only_reason is not None:
+        title = title or translate("App", "Database is read-only")
+        texts.append(store.read_only_reason.render(translate))
+    if store.notices:
+        title = title or translate("App", "Database problems")
+        texts.extend(m.render(translate) for m in store.notices)
+    return store, ((title, "\n\n".join(texts)) if texts else None)
+
+
 def build_services(args: argparse.Namespace, settings: QSettings | None = None) -> Services:
     # PySide6 6.12.0 on Python 3.11 loses a reference to None/True on every call; without this
     # the app aborts after minutes of live plots (see the module).
@@ -61,19 +92,9 @@ def build_services(args: argparse.Namespace, settings: QSettings | None = None) 
     languages.install(languages.initial(getattr(args, "lang", None)))
     notices: list[tuple[str, str]] = []
     path = default_db_path(getattr(args, "db", None))
-    try:
-        store = open_store(path)
-    except StoreError as exc:
-        # The database cannot be created where asked (read-only folder, full disk …):
-        # keep working on a temporary one and say so.
-        fallback = Path(tempfile.mkdtemp(prefix="configurator-")) / "configurator.db"
-        store = open_store(fallback)
-        notices.append((translate("App", "Database not available"),
-                        exc.message.render(translate) + "\n\n" + translate(
-                            "App", "The app is using a temporary database at {path} for now: changes made "
-                                   "in this session will not be kept.").replace("{path}", str(fallback))))
-    if store.recovered is not None:
-        notices.append((translate("App", "Database repaired"), store.recovered.message().render(translate)))
+    store, notice = open_user_store(path, owned=not getattr(args, "db", None))
+    if notice is not None:
+        notices.append(notice)
     return Services(store, PartsRepository(store), settings, languages, TaskRunner(), notices,
                     fake_gpus=getattr(args, "fake_gpus", None))
 

@@ -58,17 +58,30 @@ class Cli:
         print(json.dumps(doc, ensure_ascii=False, indent=2))
 
     # -- store -----------------------------------------------------------------
-    def open_store(self) -> Store:
+    def open_store(self, writable: bool = False) -> Store:
+        """The database, or one line on stderr and exit 2 (locked, disk full, not ours, newer …).
+
+        A read-only database opens read-only (reading commands work); with ``writable`` (a command
+        that saves) it is refused up front with the reason. Damaged rows are named on stderr.
+        """
         from configurator.paths import default_db_path
         from configurator.store.database import StoreError, open_store
 
         path = default_db_path(self.args.db)
         try:
-            store = open_store(path)
+            # Our own location (default or CONFIGURATOR_DB) may have a non-SQLite file kept aside;
+            # a file named with --db is the user's and is never renamed unless it is a damaged database.
+            store = open_store(path, owned=not self.args.db)
         except StoreError as exc:
             self.fail([("db", self.render(exc.message))], code=EXIT_BAD_INPUT)
         if store.recovered is not None:
             self.warn(self.render(store.recovered.message()))
+        for notice in store.notices:
+            self.warn(self.render(notice))
+        if writable and store.read_only and store.read_only_reason is not None:
+            reason = self.render(store.read_only_reason)
+            store.close()
+            self.fail([("db", reason)], code=EXIT_BAD_INPUT)
         return store
 
 

@@ -4,7 +4,9 @@ A newer catalogue adds parts and updates specs, names, sources and the
 catalogue price, but never overwrites a price the user edited, a custom part,
 a saved build or any history. Sync runs only when the shipped files changed
 (their digest is kept in the ``meta`` table), so a warm start does not parse
-them.
+them. A row whose specs are not valid JSON (a damaged value that passes the
+integrity check) is left as it is and counted as ``kept_damaged``: the sync
+never loads it, so it cannot crash on it.
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import select
+from sqlalchemy import select, text
 
 from configurator.core.parts import AnyPart, PartValidationError, part_from_dict, part_to_dict
 from configurator.paths import CATALOGUE_DIR
@@ -73,6 +75,15 @@ def specs_of(part: AnyPart) -> dict[str, Any]:
     return {k: v for k, v in d.items() if k not in ROW_FIELDS}
 
 
+def damaged_part_ids(session: Any) -> set[str]:
+    """Parts whose specs column is not valid JSON (loading them would raise)."""
+    try:
+        rows = session.execute(text("SELECT id FROM parts WHERE typeof(specs) != 'text' OR json_valid(specs) = 0"))
+    except Exception:  # an SQLite without JSON1: nothing to skip
+        return set()
+    return {r[0] for r in rows}
+
+
 def sync_catalogue(store: Store, directory: Path = CATALOGUE_DIR, force: bool = False) -> dict[str, int]:
     digest = catalogue_digest(directory)
     with store.session() as s:
@@ -82,10 +93,15 @@ def sync_catalogue(store: Store, directory: Path = CATALOGUE_DIR, force: bool = 
             return {}
     parts = load_catalogue(directory)
     now = datetime.now()
-    counts = {"added": 0, "updated": 0, "kept_user_price": 0, "kept_custom": 0}
+    counts = {"added": 0, "updated": 0, "kept_user_price": 0, "kept_custom": 0, "kept_damaged": 0}
     with store.session() as s, s.begin():
-        existing = {r.id: r for r in s.scalars(select(PartRow))}
+        damaged = damaged_part_ids(s)
+        query = select(PartRow).where(PartRow.id.not_in(damaged)) if damaged else select(PartRow)
+        existing = {r.id: r for r in s.scalars(query)}
         for part in parts:
+            if part.id in damaged:
+                counts["kept_damaged"] += 1
+                continue
             row = existing.get(part.id)
             specs = specs_of(part)
             if row is None:

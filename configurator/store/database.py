@@ -1,43 +1,85 @@
-"""Opening the database safely.
+"""Opening the database safely: never lose a user's data.
 
-``open_store(path)``:
+``open_store(path)`` tells apart a *damaged* file from one that merely cannot be
+used right now:
 
-1. checks the file with ``PRAGMA integrity_check``; a file that is not a
-   database or fails the check is renamed ``<name>.corrupt-<YYYYmmdd-HHMMSS>``
-   together with its ``-wal``/``-shm`` files (never deleted) and a fresh
-   database is made; the caller is told through ``Store.recovered``;
-2. turns on WAL and foreign keys;
-3. migrates to the Alembic head (importing Alembic only when the stored
-   revision is not the head), after copying an existing database aside;
-4. seeds or updates the shipped catalogue (only when it changed).
+- damaged (the SQLite header but a failed ``PRAGMA integrity_check``, or, when
+  the path is our own, ``owned=True``, a file that is not SQLite at all): renamed
+  ``<name>.corrupt-<YYYYmmdd-HHMMSS>`` together with its ``-wal``/``-shm`` files
+  (never deleted), a fresh database is made, the caller is told through
+  ``Store.recovered``;
+- everything else is a :class:`StoreError` with one clear line and a ``kind``
+  (locked by another program, disk full, read-only, not ours, made by a newer
+  version …) and the file is left exactly where and as it is;
+- a database the app may not write (read-only file, folder or mount) opens
+  read-only: ``Store.read_only`` and ``Store.read_only_reason`` say why, and a
+  write raises a :class:`StoreError` saying so.
+
+Then it turns on WAL and foreign keys, migrates to the Alembic head in ONE
+transaction (importing Alembic only when the stored revision is not the head)
+after copying an existing database aside, and seeds or updates the shipped
+catalogue (only when it changed). Rows whose JSON is damaged (a value that
+passes the integrity check) are listed in ``Store.notices``, never fatal.
 """
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import os
 import sqlite3
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
+from typing import Any
 
 from sqlalchemy import create_engine, event
-from sqlalchemy.engine import Engine
+from sqlalchemy.engine import Connection, Engine, ExceptionContext
 from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.pool import QueuePool
 
+from configurator import __version__
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 
 # The newest migration in db/migrations/versions; a test asserts it is Alembic's one head.
 SCHEMA_HEAD = "0003"
+# Every revision this version knows, oldest first, and the tables each one creates
+# (a test checks both against the migration scripts). A stored revision not listed
+# here was written by a newer version of the app.
+REVISION_TABLES: dict[str, tuple[str, ...]] = {
+    "0001": ("parts", "builds", "price_history", "meta"),
+    "0002": ("recordings",),
+    "0003": ("bench_runs", "bench_results"),
+}
+KNOWN_REVISIONS = tuple(REVISION_TABLES)
+# JSON columns checked with json_valid() at every open.
+JSON_COLUMNS: dict[str, tuple[str, ...]] = {
+    "parts": ("specs",),
+    "builds": ("data",),
+    "recordings": ("markers",),
+    "bench_runs": ("fingerprint",),
+    "bench_results": ("settings", "details"),
+}
+# In the ``meta`` table: the app version that last wrote the schema.
+APP_VERSION_KEY = "schema_app_version"
+# PRAGMA application_id of our files ("CFGR").
+APPLICATION_ID = 0x43464752
 
 _SIDE_FILES = ("-wal", "-shm", "-journal")
+_SQLITE_HEADER = b"SQLite format 3\x00"
+
+# StoreError kinds.
+LOCKED, FULL, READ_ONLY, CANNOT_OPEN, NOT_OURS, NEWER, OTHER = (
+    "locked", "full", "read_only", "cannot_open", "not_ours", "newer", "other")
 
 
 class StoreError(RuntimeError):
-    """The database cannot be opened or created at all (e.g. the folder is read-only)."""
+    """The database cannot be used as asked; ``message`` is one line for the user, ``kind`` what kind."""
 
-    def __init__(self, message: Message):
+    def __init__(self, message: Message, kind: str = OTHER):
         self.message = message
+        self.kind = kind
         super().__init__(message.render())
 
 
@@ -71,6 +113,10 @@ class Store:
     recovered: Recovery | None = None
     backup: Path | None = None
     catalogue_changes: dict[str, int] = field(default_factory=dict)
+    read_only: bool = False
+    read_only_reason: Message | None = None  # why writes fail, when read_only
+    notices: list[Message] = field(default_factory=list)  # damaged rows and the like: tell, carry on
+    damaged_rows: list[tuple[str, str]] = field(default_factory=list)  # (table, id)
 
     def session(self) -> Session:
         return self.session_factory()
@@ -79,26 +125,310 @@ class Store:
         self.engine.dispose()
 
 
-def check_integrity(path: Path) -> str | None:
-    """``None`` if the file is a healthy SQLite database, else the reason it is not."""
-    if not path.exists() or path.stat().st_size == 0:
-        return None
+# -- telling errors apart ----------------------------------------------------------------
+
+def _m(template: str, **params: Any) -> Message:
+    return Message("store", template, params)
+
+
+def _sqlite_code(exc: BaseException) -> int | None:
+    orig = getattr(exc, "orig", exc)
+    code = getattr(orig, "sqlite_errorcode", None)
+    return code & 0xFF if isinstance(code, int) else None
+
+
+def _out_of_space(path: Path | None) -> bool:
+    if path is None:
+        return False
     try:
-        # Read-only: a read-write open of a damaged file lets SQLite delete its -wal/-shm,
-        # which must be kept aside with it.
-        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=5)
-    except sqlite3.Error as exc:
-        return str(exc)
+        st = os.statvfs(path if path.is_dir() else path.parent)
+    except OSError:
+        return False
+    return st.f_bavail * st.f_frsize < 64 * 1024
+
+
+def error_kind(exc: BaseException, path: Path | None = None) -> str:
+    """LOCKED, FULL, READ_ONLY, CANNOT_OPEN or OTHER for a sqlite3/SQLAlchemy/OS error.
+
+    SQLite reports some out-of-space failures as I/O errors (SQLITE_IOERR_SHMSIZE when it
+    cannot make the -shm file, a short write): with ``path``, an I/O error on a disk with no
+    space left is FULL.
+    """
+    code = _sqlite_code(exc)
+    if code == 10 and _out_of_space(path):  # SQLITE_IOERR
+        return FULL
+    if code in (5, 6):  # SQLITE_BUSY, SQLITE_LOCKED
+        return LOCKED
+    if code == 13:  # SQLITE_FULL
+        return FULL
+    if code in (8, 3):  # SQLITE_READONLY, SQLITE_PERM
+        return READ_ONLY
+    if code == 14:  # SQLITE_CANTOPEN
+        return CANNOT_OPEN
+    if isinstance(exc, OSError):
+        if exc.errno in (errno.ENOSPC, errno.EDQUOT):
+            return FULL
+        if exc.errno in (errno.EROFS, errno.EACCES, errno.EPERM):
+            return READ_ONLY
+        return CANNOT_OPEN
+    text = str(getattr(exc, "orig", exc)).lower()
+    if "disk is full" in text:
+        return FULL
+    if "locked" in text:
+        return LOCKED
+    if "readonly" in text or "read-only" in text:
+        return READ_ONLY
+    return OTHER
+
+
+def lock_holders(path: Path, limit: int = 3) -> list[tuple[int, str]]:
+    """Other processes that have the database (or its side files) open: (pid, name). Cheap: /proc only."""
+    targets = {os.path.realpath(str(path) + s) for s in ("", *_SIDE_FILES)}
+    me = os.getpid()
+    found: list[tuple[int, str]] = []
+    proc = Path("/proc")
+    if not proc.is_dir():
+        return _lock_holders_psutil(targets, me, limit)
+    for entry in os.scandir(proc):
+        if not entry.name.isdigit() or int(entry.name) == me:
+            continue
+        try:
+            fds = os.scandir(f"/proc/{entry.name}/fd")
+        except OSError:
+            continue
+        with fds:
+            for fd in fds:
+                try:
+                    target = os.readlink(fd.path)
+                except OSError:
+                    continue
+                if target in targets:
+                    try:
+                        name = Path(f"/proc/{entry.name}/comm").read_text().strip()
+                    except OSError:
+                        name = "?"
+                    found.append((int(entry.name), name))
+                    break
+        if len(found) >= limit:
+            break
+    return found
+
+
+def _lock_holders_psutil(targets: set[str], me: int, limit: int) -> list[tuple[int, str]]:
     try:
-        rows = con.execute("PRAGMA integrity_check").fetchall()
-        if rows != [("ok",)]:
-            return "; ".join(str(r[0]) for r in rows[:3])
+        import psutil
+    except ImportError:
+        return []
+    found: list[tuple[int, str]] = []
+    for p in psutil.process_iter(["pid", "name"]):
+        if p.pid == me:
+            continue
+        try:
+            if any(f.path in targets for f in p.open_files()):
+                found.append((p.pid, p.info["name"] or "?"))
+        except (psutil.Error, OSError):
+            continue
+        if len(found) >= limit:
+            break
+    return found
+
+
+def _locked_message(path: Path) -> Message:
+    holders = lock_holders(path)
+    if holders:
+        who = ", ".join(f"{name} ({pid})" for pid, name in holders)
+        return _m(QT_TRANSLATE_NOOP(
+            "store", "The database {path} is locked by another program: {holders}. Close it and try "
+                     "again; nothing was changed."), path=str(path), holders=who)
+    return _m(QT_TRANSLATE_NOOP(
+        "store", "The database {path} is locked by another program. Close it and try again; nothing "
+                 "was changed."), path=str(path))
+
+
+def _full_message(path: Path) -> Message:
+    return _m(QT_TRANSLATE_NOOP(
+        "store", "The disk holding the database {path} is full. Free some space and try again; nothing "
+                 "was changed."), path=str(path))
+
+
+def _short_reason(exc: BaseException) -> str:
+    """One line of an exception, never an SQL dump."""
+    orig = getattr(exc, "orig", None) or exc
+    if isinstance(orig, OSError) and orig.strerror:
+        return orig.strerror
+    text = str(orig).strip().splitlines()
+    return text[0] if text else type(orig).__name__
+
+
+def reason_phrase(exc: BaseException, path: Path | None = None) -> Message | str:
+    """A short reason for a failure, to put inside a sentence."""
+    kind = error_kind(exc, path)
+    if kind == FULL:
+        return _m(QT_TRANSLATE_NOOP("store", "the disk is full"))
+    if kind == LOCKED:
+        return _m(QT_TRANSLATE_NOOP("store", "it is locked by another program"))
+    if kind == READ_ONLY:
+        return _m(QT_TRANSLATE_NOOP("store", "the file or its folder is read-only"))
+    return _short_reason(exc)
+
+
+def store_error(exc: BaseException, path: Path, doing: str = "open") -> StoreError:
+    """The StoreError for an error met while opening, creating or upgrading ``path``."""
+    kind = error_kind(exc, path)
+    if kind == LOCKED:
+        return StoreError(_locked_message(path), LOCKED)
+    if kind == FULL:
+        return StoreError(_full_message(path), FULL)
+    if kind == READ_ONLY:
+        return StoreError(_m(QT_TRANSLATE_NOOP(
+            "store", "The database {path} cannot be written: the file or its folder is read-only."),
+            path=str(path)), READ_ONLY)
+    if doing == "upgrade":
+        return StoreError(_m(QT_TRANSLATE_NOOP(
+            "store", "Could not upgrade the database {path}: {error}. It was not changed."),
+            path=str(path), error=_short_reason(exc)), kind)
+    if doing == "create":
+        return StoreError(_m(QT_TRANSLATE_NOOP("store", "Could not create the database {path}: {error}"),
+                             path=str(path), error=_short_reason(exc)), kind)
+    return StoreError(_m(QT_TRANSLATE_NOOP("store", "Cannot open the database {path}: {error}"),
+                         path=str(path), error=_short_reason(exc)), kind if kind != OTHER else CANNOT_OPEN)
+
+
+# -- looking at the file without changing it -----------------------------------------------
+
+def read_only_reason(path: Path) -> Message | None:
+    """Why the app may not write the database at ``path`` (its folder must exist), or None."""
+    folder = path.parent
+    try:
+        if os.statvfs(folder).f_flag & os.ST_RDONLY:
+            return _m(QT_TRANSLATE_NOOP("store", "it is on a read-only disk"))
+    except OSError:
+        pass
+    if path.exists() and not os.access(path, os.W_OK):
+        return _m(QT_TRANSLATE_NOOP("store", "the file is read-only"))
+    if not os.access(folder, os.W_OK):
+        return _m(QT_TRANSLATE_NOOP("store", "the folder is read-only"))
+    return None
+
+
+def _has_content(path: Path) -> bool:
+    """The file or its -wal holds something (a new database's pages can live in the -wal alone)."""
+    try:
+        if path.stat().st_size > 0:
+            return True
+    except FileNotFoundError:
+        return False
+    wal = path.with_name(path.name + "-wal")
+    return wal.exists() and wal.stat().st_size > 0
+
+
+def _is_sqlite_file(path: Path) -> bool:
+    with open(path, "rb") as f:
+        head = f.read(len(_SQLITE_HEADER))
+    return head == _SQLITE_HEADER or (head == b"" and _has_content(path))
+
+
+def _uri(path: Path, immutable: bool) -> str:
+    return f"{path.resolve().as_uri()}?{'immutable=1' if immutable else 'mode=ro'}"
+
+
+def _connect_ro(path: Path, timeout: float, immutable: bool) -> sqlite3.Connection:
+    return sqlite3.connect(_uri(path, immutable), uri=True, timeout=timeout, check_same_thread=False)
+
+
+@dataclass
+class _Inspection:
+    damaged: str | None = None  # why the file is damaged (quarantine it)
+    revision: str | None = None
+    tables: set[str] = field(default_factory=set)
+    app_version: str | None = None
+    application_id: int = 0
+    bad_json: list[tuple[str, str]] = field(default_factory=list)
+    immutable: bool = False
+
+
+def _inspect(path: Path, timeout: float, read_only: bool) -> _Inspection:
+    """Read-only look at an SQLite file: integrity, revision, tables, damaged JSON.
+
+    Read-only because a read-write open of a damaged file lets SQLite delete its
+    -wal/-shm, which must be kept aside with it. On a read-only folder or disk a WAL
+    database can only be opened ``immutable`` (SQLite cannot make its -shm there).
+    Raises StoreError for anything that is not damage (locked, unreadable …).
+    """
+    info = _Inspection()
+    con: sqlite3.Connection | None = None
+    try:
+        con = _connect_ro(path, timeout, immutable=False)
         con.execute("SELECT count(*) FROM sqlite_master").fetchone()
     except sqlite3.DatabaseError as exc:
-        return str(exc)
+        if con is not None:
+            con.close()
+            con = None
+        if read_only and _sqlite_code(exc) == 14:
+            try:
+                con = _connect_ro(path, timeout, immutable=True)
+                info.immutable = True
+            except sqlite3.Error as exc2:
+                raise store_error(exc2, path) from exc2
+        elif _sqlite_code(exc) in (11, 26):  # SQLITE_CORRUPT, SQLITE_NOTADB
+            info.damaged = _short_reason(exc)
+            return info
+        else:
+            raise store_error(exc, path) from exc
+    try:
+        try:
+            rows = con.execute("PRAGMA integrity_check").fetchall()
+        except sqlite3.DatabaseError as exc:
+            if _sqlite_code(exc) in (11, 26):
+                info.damaged = _short_reason(exc)
+                return info
+            raise store_error(exc, path) from exc
+        if rows != [("ok",)]:
+            info.damaged = "; ".join(str(r[0]) for r in rows[:3])
+            return info
+        info.tables = {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+        info.application_id = con.execute("PRAGMA application_id").fetchone()[0]
+        if "alembic_version" in info.tables:
+            row = con.execute("SELECT version_num FROM alembic_version").fetchone()
+            info.revision = row[0] if row else None
+        if "meta" in info.tables:
+            with contextlib.suppress(sqlite3.Error):
+                row = con.execute("SELECT value FROM meta WHERE key = ?", (APP_VERSION_KEY,)).fetchone()
+                info.app_version = row[0] if row else None
+        info.bad_json = _bad_json_rows(con, info.tables)
+    except sqlite3.DatabaseError as exc:
+        raise store_error(exc, path) from exc
     finally:
         con.close()
-    return None
+    return info
+
+
+def _bad_json_rows(con: sqlite3.Connection, tables: Iterable[str]) -> list[tuple[str, str]]:
+    bad: list[tuple[str, str]] = []
+    for table, columns in JSON_COLUMNS.items():
+        if table not in tables:
+            continue
+        cond = " OR ".join(f"typeof({c}) != 'text' OR json_valid({c}) = 0" for c in columns)
+        try:
+            bad.extend((table, str(r[0])) for r in con.execute(f"SELECT id FROM {table} WHERE {cond}"))
+        except sqlite3.OperationalError:  # no JSON1, or a column this revision lacks
+            continue
+    return bad
+
+
+def check_integrity(path: Path) -> str | None:
+    """``None`` if the file is a healthy SQLite database (or new), else the reason it is damaged."""
+    if not _has_content(path):
+        return None
+    if not _is_sqlite_file(path):
+        return "not an SQLite database"
+    return _inspect(path, 5.0, read_only_reason(path) is not None).damaged
+
+
+def stored_revision(path: Path) -> str | None:
+    if not _has_content(path):
+        return None
+    return _inspect(path, 5.0, read_only_reason(path) is not None).revision
 
 
 def quarantine(path: Path, reason: str, now: datetime | None = None) -> Recovery:
@@ -120,26 +450,18 @@ def quarantine(path: Path, reason: str, now: datetime | None = None) -> Recovery
     return Recovery(path, target, tuple(moved), reason)
 
 
-def stored_revision(path: Path) -> str | None:
-    if not path.exists() or path.stat().st_size == 0:
-        return None
-    con = sqlite3.connect(str(path))
-    try:
-        has = con.execute(
-            "SELECT 1 FROM sqlite_master WHERE type='table' AND name='alembic_version'"
-        ).fetchone()
-        if not has:
-            return None
-        row = con.execute("SELECT version_num FROM alembic_version").fetchone()
-        return row[0] if row else None
-    finally:
-        con.close()
-
-
 def backup_copy(path: Path, label: str) -> Path:
-    """A consistent copy (SQLite backup API, WAL included) beside the database."""
+    """A consistent copy (SQLite backup API, WAL included) beside the database.
+
+    A copy that cannot be completed (disk full …) is removed and the error raised:
+    the database itself is never touched.
+    """
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
     dest = path.with_name(f"{path.name}.backup-{label}-{stamp}")
+    n = 1
+    while dest.exists():
+        dest = path.with_name(f"{path.name}.backup-{label}-{stamp}-{n}")
+        n += 1
     src = sqlite3.connect(str(path))
     try:
         dst = sqlite3.connect(str(dest))
@@ -147,24 +469,153 @@ def backup_copy(path: Path, label: str) -> Path:
             src.backup(dst)
         finally:
             dst.close()
+    except BaseException:
+        for p in (dest, dest.with_name(dest.name + "-journal")):
+            with contextlib.suppress(OSError):
+                p.unlink()
+        raise
     finally:
         src.close()
     return dest
 
 
-def _on_connect(dbapi_connection: sqlite3.Connection, _record: object) -> None:
+# -- engines -----------------------------------------------------------------------------
+
+def _on_connect(dbapi_connection: sqlite3.Connection, _record: object, busy_ms: int = 5000) -> None:
     cur = dbapi_connection.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA synchronous=NORMAL")
-    cur.execute("PRAGMA busy_timeout=5000")
+    cur.execute(f"PRAGMA busy_timeout={busy_ms}")
     cur.close()
 
 
-def make_engine(path: Path) -> Engine:
-    engine = create_engine(f"sqlite:///{path}", future=True)
-    event.listen(engine, "connect", _on_connect)
+def _write_errors(engine: Engine, path: Path, reason: Message | None) -> None:
+    """Turn SQLite's write failures (read-only, full, locked) into one clear StoreError."""
+
+    def handle(ctx: ExceptionContext) -> None:
+        kind = error_kind(ctx.original_exception, path)
+        if kind == READ_ONLY:
+            why = reason or reason_phrase(ctx.original_exception, path)
+            raise StoreError(_m(QT_TRANSLATE_NOOP(
+                "store", "Cannot save to the database {path}: it is read-only ({reason})."),
+                path=str(path), reason=why), READ_ONLY) from ctx.original_exception
+        if kind == FULL:
+            raise StoreError(_m(QT_TRANSLATE_NOOP(
+                "store", "Cannot save to the database {path}: the disk is full."), path=str(path)),
+                FULL) from ctx.original_exception
+        if kind == LOCKED:
+            raise StoreError(_locked_message(path), LOCKED) from ctx.original_exception
+
+    event.listen(engine, "handle_error", handle)
+
+
+def make_engine(path: Path, busy_timeout_s: float = 5.0) -> Engine:
+    busy_ms = int(busy_timeout_s * 1000)
+    engine = create_engine(f"sqlite:///{path}", future=True, connect_args={"timeout": busy_timeout_s})
+    event.listen(engine, "connect", lambda c, r: _on_connect(c, r, busy_ms))
+    _write_errors(engine, path, None)
     return engine
+
+
+def make_read_only_engine(path: Path, immutable: bool, reason: Message | None,
+                          busy_timeout_s: float = 5.0) -> Engine:
+    uri = _uri(path, immutable)
+
+    def creator() -> sqlite3.Connection:
+        con = sqlite3.connect(uri, uri=True, timeout=busy_timeout_s, check_same_thread=False)
+        con.execute("PRAGMA foreign_keys=ON")
+        return con
+
+    engine = create_engine("sqlite://", creator=creator, future=True, poolclass=QueuePool)
+    _write_errors(engine, path, reason)
+    return engine
+
+
+# -- migrating -----------------------------------------------------------------------------
+
+def _ours(info: _Inspection) -> bool:
+    known = {t for ts in REVISION_TABLES.values() for t in ts}
+    own = known | {"alembic_version", "sqlite_sequence"}
+    rest = {t for t in info.tables if not t.startswith(("sqlite_", "_alembic_tmp_"))}
+    return (info.application_id == APPLICATION_ID or "alembic_version" in info.tables
+            or not rest or rest <= own)
+
+
+def _prepare(path: Path) -> Callable[[Connection], None]:
+    """Before upgrading: drop what a half-made start of an older (non-atomic) version left.
+
+    Only our own tables that belong to revisions after the stored one and are empty;
+    anything holding rows stops the upgrade (nothing is dropped then). The stored
+    revision is read inside the upgrade's transaction (another process may just have
+    made the database).
+    """
+
+    def prepare(con: Connection) -> None:
+        present = {r[0] for r in con.exec_driver_sql("SELECT name FROM sqlite_master WHERE type='table'")}
+        revision = None
+        if "alembic_version" in present:
+            row = con.exec_driver_sql("SELECT version_num FROM alembic_version").first()
+            revision = row[0] if row else None
+        expected: set[str] = set()
+        if revision is not None:
+            for rev, tables in REVISION_TABLES.items():
+                expected.update(tables)
+                if rev == revision:
+                    break
+        later = {t for ts in REVISION_TABLES.values() for t in ts} - expected
+        leftovers = sorted(t for t in present if t in later or t.startswith("_alembic_tmp_"))
+        for table in leftovers:
+            if con.exec_driver_sql(f'SELECT 1 FROM "{table}" LIMIT 1').first() is not None:
+                raise StoreError(_m(QT_TRANSLATE_NOOP(
+                    "store", "The database {path} has a table {table} with rows that its schema "
+                             "version does not have; it was not changed."),
+                    path=str(path), table=table), OTHER)
+        for table in leftovers:
+            con.exec_driver_sql(f'DROP TABLE "{table}"')
+
+    return prepare
+
+
+def _stamp(con: Connection) -> None:
+    """In the upgrade's transaction: which app wrote this schema, and that the file is ours."""
+    con.exec_driver_sql(f"PRAGMA application_id={APPLICATION_ID}")
+    con.exec_driver_sql("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)",
+                        (APP_VERSION_KEY, __version__))
+
+
+def _migrate(path: Path, busy_timeout_s: float) -> None:
+    from configurator.store.migrate import transactional_engine, upgrade_to_head
+
+    engine = transactional_engine(path, busy_timeout_s)
+    try:
+        upgrade_to_head(engine, prepare=_prepare(path), finish=_stamp)
+    finally:
+        engine.dispose()
+
+
+def _probe_write_lock(path: Path, timeout: float) -> None:
+    """Fail now, clearly, if another program holds the write lock (or the file cannot be written)."""
+    con = sqlite3.connect(str(path), timeout=timeout, isolation_level=None)
+    try:
+        con.execute("BEGIN IMMEDIATE")
+        con.execute("ROLLBACK")
+    except sqlite3.Error as exc:
+        raise store_error(exc, path) from exc
+    finally:
+        con.close()
+
+
+# -- opening -------------------------------------------------------------------------------
+
+def _damaged_rows_message(path: Path, rows: list[tuple[str, str]]) -> Message:
+    listed = ", ".join(f"{table} {rid}" for table, rid in rows[:10])
+    if len(rows) > 10:
+        listed += ", …"
+    return _m(QT_TRANSLATE_NOOP(
+        "store", "The database {path} has {count} damaged entries (their data is not valid JSON), which "
+                 "are skipped: {rows}. The rest of the database is fine."),
+        path=str(path), count=len(rows), rows=listed)
 
 
 def open_store(
@@ -172,68 +623,156 @@ def open_store(
     *,
     seed: bool = True,
     progress: Callable[[str], None] | None = None,
+    owned: bool = False,
+    busy_timeout_s: float = 5.0,
 ) -> Store:
-    """Open (creating, repairing, migrating and seeding as needed) the database at ``path``."""
+    """Open (creating, repairing, migrating and seeding as needed) the database at ``path``.
+
+    ``owned``: the path is the app's own (the default location or CONFIGURATOR_DB), so a
+    file there that is not SQLite at all is ours to keep aside; at a path the user named
+    (``--db``) such a file is theirs and is left alone (StoreError NOT_OURS).
+    """
     path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
+        kind = error_kind(exc)
         raise StoreError(
             Message(
                 "store",
                 QT_TRANSLATE_NOOP("store", "Cannot create the folder for the database {path}: {error}"),
                 {"path": str(path.parent), "error": exc.strerror or str(exc)},
-            )
+            ),
+            kind if kind in (FULL, READ_ONLY) else CANNOT_OPEN,
         ) from exc
+    if path.exists() and not path.is_file():
+        raise StoreError(_m(QT_TRANSLATE_NOOP("store", "The database {path} is not a file."), path=str(path)),
+                         CANNOT_OPEN)
 
+    ro = read_only_reason(path)
     recovered: Recovery | None = None
-    reason = check_integrity(path)
-    if reason is not None:
-        recovered = quarantine(path, reason)
+    info = _Inspection()
+    try:
+        exists = _has_content(path)
+        sqlite_file = exists and _is_sqlite_file(path)
+    except OSError as exc:
+        raise store_error(exc, path) from exc
+    if exists and not sqlite_file:
+        if not owned:
+            raise StoreError(_m(QT_TRANSLATE_NOOP(
+                "store", "{path} is not a configurator database (it is not an SQLite file). It was left "
+                         "as it is; choose another database file."), path=str(path)), NOT_OURS)
+        recovered = _quarantine(path, "not an SQLite database")
+        exists = False
+    elif exists:
+        info = _inspect(path, busy_timeout_s, ro is not None)
+        if info.damaged is not None:
+            recovered = _quarantine(path, info.damaged)
+            exists, info = False, _Inspection()
 
-    revision = stored_revision(path)
+    revision = info.revision
+    if exists:
+        if revision is not None and revision not in KNOWN_REVISIONS:
+            if info.app_version:
+                raise StoreError(_m(QT_TRANSLATE_NOOP(
+                    "store", "The database {path} was made by configurator {version}; this is {current}, "
+                             "which is older. Update configurator to open it; nothing was changed."),
+                    path=str(path), version=info.app_version, current=__version__), NEWER)
+            raise StoreError(_m(QT_TRANSLATE_NOOP(
+                "store", "The database {path} was made by a newer version of configurator; this is "
+                         "{current}. Update configurator to open it; nothing was changed."),
+                path=str(path), current=__version__), NEWER)
+        if not _ours(info):
+            raise StoreError(_m(QT_TRANSLATE_NOOP(
+                "store", "{path} is an SQLite database of another program, not configurator's. It was "
+                         "left as it is; choose another database file."), path=str(path)), NOT_OURS)
+
+    notices: list[Message] = []
+    if ro is not None:
+        if not exists or revision != SCHEMA_HEAD:
+            what = (QT_TRANSLATE_NOOP("store", "The database {path} cannot be created: {reason}.") if not exists
+                    else QT_TRANSLATE_NOOP("store", "The database {path} needs an upgrade to this version of "
+                                                    "configurator, but {reason}; nothing was changed."))
+            raise StoreError(_m(what, path=str(path), reason=ro), READ_ONLY)
+        engine = make_read_only_engine(path, info.immutable, ro, busy_timeout_s)
+        wal = path.with_name(path.name + "-wal")
+        if info.immutable and wal.exists() and wal.stat().st_size > 0:
+            notices.append(_m(QT_TRANSLATE_NOOP(
+                "store", "The database {path} is on a read-only disk with unsaved changes in {wal}, which "
+                         "cannot be read from there; copy both files to a writable folder to see them."),
+                path=str(path), wal=str(wal)))
+        store = Store(path, engine, sessionmaker(engine, expire_on_commit=False), recovered, None,
+                      read_only=True, read_only_reason=_m(QT_TRANSLATE_NOOP(
+                          "store", "The database {path} is read-only ({reason}): you can browse and check, "
+                                   "but changes cannot be saved."), path=str(path), reason=ro))
+        _add_damaged(store, info.bad_json)
+        store.notices[:0] = notices
+        return store
+
     backup: Path | None = None
+    if exists:
+        _probe_write_lock(path, busy_timeout_s)
     if revision != SCHEMA_HEAD:
-        existing = path.exists() and path.stat().st_size > 0 and revision is not None
-        if existing:
-            backup = backup_copy(path, f"rev{revision}")
-        from configurator.store.migrate import upgrade_to_head
-
-        engine = make_engine(path)
+        if exists and revision is not None:
+            try:
+                backup = backup_copy(path, f"rev{revision}")
+            except (sqlite3.Error, OSError) as exc:
+                raise StoreError(_m(QT_TRANSLATE_NOOP(
+                    "store", "Could not copy the database {path} aside before upgrading it ({error}); the "
+                             "database was not changed."), path=str(path), error=reason_phrase(exc, path)),
+                    error_kind(exc, path)) from exc
         if progress:
             progress("migrating")
         try:
-            upgrade_to_head(engine)
+            _migrate(path, busy_timeout_s)
+        except StoreError:
+            raise
         except Exception as exc:
-            engine.dispose()
-            raise StoreError(
-                Message(
-                    "store",
-                    QT_TRANSLATE_NOOP(
-                        "store", "Could not prepare the database {path}: {error}. A copy is at {backup}."
-                    ),
-                    {"path": str(path), "error": str(exc), "backup": str(backup)},
-                )
-            ) from exc
-    else:
-        engine = make_engine(path)
+            raise store_error(exc, path, "upgrade" if exists else "create") from exc
 
+    engine = make_engine(path, busy_timeout_s)
     try:
         with engine.connect() as con:
             con.exec_driver_sql("SELECT 1")
-    except Exception as exc:  # read-only folder, locked file …
+    except Exception as exc:
         engine.dispose()
-        raise StoreError(
-            Message(
-                "store",
-                QT_TRANSLATE_NOOP("store", "Cannot open the database {path}: {error}"),
-                {"path": str(path), "error": str(exc)},
-            )
-        ) from exc
+        raise store_error(exc, path) from exc
 
     store = Store(path, engine, sessionmaker(engine, expire_on_commit=False), recovered, backup)
+    _add_damaged(store, info.bad_json)
     if seed:
         from configurator.store.catalogue import sync_catalogue
 
-        store.catalogue_changes = sync_catalogue(store)
+        try:
+            store.catalogue_changes = sync_catalogue(store)
+        except StoreError as exc:
+            # A full disk or a lock while updating the catalogue: a seeded database still works.
+            if not _seeded(store):
+                store.close()
+                raise
+            store.notices.append(_m(QT_TRANSLATE_NOOP(
+                "store", "The updated parts catalogue could not be saved ({error}); the database works as before."),
+                error=reason_phrase(exc.__cause__ or exc, path)))
     return store
+
+
+def _seeded(store: Store) -> bool:
+    with contextlib.suppress(Exception), store.engine.connect() as con:
+        return con.exec_driver_sql("SELECT 1 FROM parts WHERE custom = 0 LIMIT 1").first() is not None
+    return False
+
+
+def _add_damaged(store: Store, rows: list[tuple[str, str]]) -> None:
+    if rows:
+        store.damaged_rows = list(rows)
+        store.notices.append(_damaged_rows_message(store.path, rows))
+
+
+def _quarantine(path: Path, reason: str) -> Recovery:
+    try:
+        return quarantine(path, reason)
+    except OSError as exc:
+        raise StoreError(_m(QT_TRANSLATE_NOOP(
+            "store", "The database {path} is damaged ({reason}) but cannot be moved aside: {error}. It was "
+                     "left as it is."), path=str(path), reason=reason, error=exc.strerror or str(exc)),
+            error_kind(exc, path)) from exc

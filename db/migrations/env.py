@@ -1,4 +1,8 @@
-"""Alembic environment. Configured in code by configurator.store.migrate (no alembic.ini)."""
+"""Alembic environment. Configured in code by configurator.store.migrate (no alembic.ini).
+
+The connection comes in an open transaction (migrate.upgrade_to_head), so every
+migration and the version stamp commit together or not at all.
+"""
 
 from alembic import context
 
@@ -11,6 +15,7 @@ context.configure(
     target_metadata=Base.metadata,
     render_as_batch=True,
     compare_type=True,
+    transactional_ddl=True,
 )
 with context.begin_transaction():
     context.run_migrations()

@@ -52,7 +52,7 @@ def test_random_bytes_are_kept_aside_and_a_fresh_db_is_made(tmp_path: Path) -> N
     path.write_bytes(os.urandom(64 * 1024))
     (tmp_path / "configurator.db-wal").write_bytes(b"wal junk")
     (tmp_path / "configurator.db-shm").write_bytes(b"shm junk")
-    store = open_store(path)
+    store = open_store(path, owned=True)  # at our own path: a file that is not SQLite is ours to keep aside
     try:
         rec = store.recovered
         assert rec is not None
@@ -94,7 +94,7 @@ def test_backup_before_migrating_an_existing_database(store, db_path: Path, monk
     store.close()
     calls = []
     monkeypatch.setattr(database, "SCHEMA_HEAD", "9999")
-    monkeypatch.setattr("configurator.store.migrate.upgrade_to_head", lambda engine: calls.append(engine))
+    monkeypatch.setattr("configurator.store.migrate.upgrade_to_head", lambda engine, **kw: calls.append(engine))
     again = open_store(db_path)
     try:
         assert calls, "a stored revision other than the head runs the migrations"

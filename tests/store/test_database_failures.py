@@ -1,0 +1,563 @@
+"""A database that cannot be used right now is never declared damaged (tracker: "Never lose a user's data").
+
+Everything here is real: a second process holding SQLite's write lock, a full and a
+read-only tmpfs mounted for the test (as root; skipped with the reason otherwise),
+processes killed between migration statements, bytes overwritten in the file. No
+SQLite call is mocked.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import signal
+import sqlite3
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from configurator.store import database
+from configurator.store.database import (
+    APP_VERSION_KEY,
+    FULL,
+    LOCKED,
+    NEWER,
+    NOT_OURS,
+    READ_ONLY,
+    REVISION_TABLES,
+    SCHEMA_HEAD,
+    StoreError,
+    open_store,
+)
+from configurator.store.repository import BuildsRepository, PartsRepository
+
+PART = "nvidia-rtx-3090"
+
+
+# -- helpers -------------------------------------------------------------------------------
+
+def _digest(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def _strays(folder: Path) -> list[str]:
+    """Files the app must not have made: quarantined copies and backups."""
+    return sorted(p.name for p in folder.rglob("*") if ".corrupt-" in p.name or ".backup-" in p.name)
+
+
+def _cli(db: Path, *argv: str) -> subprocess.CompletedProcess[str]:
+    env = {k: v for k, v in os.environ.items() if k != "CONFIGURATOR_DB"}
+    return subprocess.run([sys.executable, "-m", "configurator", "--db", str(db), "--lang", "en", *argv],
+                          capture_output=True, text=True, env=env, timeout=120)
+
+
+def _one_line_exit_2(proc: subprocess.CompletedProcess[str], *words: str) -> str:
+    assert proc.returncode == 2, (proc.returncode, proc.stderr[-2000:])
+    line = proc.stderr.strip()
+    assert len(line.splitlines()) == 1 and "Traceback" not in line, proc.stderr
+    for w in words:
+        assert w in line, line
+    return line
+
+
+def _old_database(path: Path, revision: str = "0001") -> None:
+    """A database as an older version left it (built with Alembic), with a user's build in it."""
+    from alembic import command
+
+    from configurator.store.migrate import alembic_config
+
+    engine = database.make_engine(path)
+    cfg = alembic_config()
+    with engine.begin() as connection:
+        cfg.attributes["connection"] = connection
+        command.upgrade(cfg, revision)
+    engine.dispose()
+    con = sqlite3.connect(path)
+    con.execute("INSERT INTO builds (name, data, created_at, updated_at) VALUES "
+                "('我的配置', '{\"format\": \"configurator.build/1\", \"parts\": []}', '2026-01-01', '2026-01-01')")
+    con.commit()
+    con.close()
+
+
+def _seeded(path: Path) -> None:
+    store = open_store(path)
+    try:
+        BuildsRepository(store).save("Two 3090s", {"format": "configurator.build/1", "parts": [{"id": PART}]})
+    finally:
+        store.close()
+
+
+class Mount:
+    def __init__(self, where: Path):
+        self.where = where
+
+    def remount(self, opts: str) -> None:
+        subprocess.run(["mount", "-o", f"remount,{opts}", str(self.where)], check=True, capture_output=True)
+
+    def fill(self) -> Path:
+        """Fill the file system to the last byte."""
+        filler = self.where / "filler"
+        fd = os.open(filler, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
+        try:
+            for size in (1 << 20, 65536, 4096, 1):
+                try:
+                    while os.write(fd, b"\0" * size) == size:
+                        pass
+                except OSError:
+                    pass
+        finally:
+            os.close(fd)
+        st = os.statvfs(self.where)
+        assert st.f_bavail == 0
+        return filler
+
+
+@pytest.fixture
+def tmpfs(tmp_path: Path) -> Iterator[Mount]:
+    """A small real tmpfs for this test, unmounted afterwards (root only; else skipped with why)."""
+    where = tmp_path / "mnt"
+    where.mkdir()
+    proc = subprocess.run(["mount", "-t", "tmpfs", "-o", "size=4m", "tmpfs", str(where)],
+                          capture_output=True, text=True)
+    if proc.returncode != 0:
+        pytest.skip(f"cannot mount a tmpfs here: {proc.stderr.strip() or proc.returncode}")
+    try:
+        yield Mount(where)
+    finally:
+        subprocess.run(["umount", str(where)], check=False, capture_output=True)
+        if os.path.ismount(where):
+            subprocess.run(["umount", "-l", str(where)], check=False)
+
+
+# -- locked ---------------------------------------------------------------------------------
+
+LOCKER = textwrap.dedent("""
+    import sqlite3, sys
+    con = sqlite3.connect(sys.argv[1], isolation_level=None)
+    con.execute("BEGIN EXCLUSIVE")
+    print("locked", flush=True)
+    sys.stdin.readline()
+    con.execute("ROLLBACK")
+""")
+
+
+def test_a_database_locked_by_another_process_is_reported_and_left_alone(db_path: Path) -> None:
+    _seeded(db_path)
+    before = _digest(db_path)
+    child = subprocess.Popen([sys.executable, "-c", LOCKER, str(db_path)], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout is not None and child.stdout.readline().strip() == "locked"
+        with pytest.raises(StoreError) as info:
+            open_store(db_path, busy_timeout_s=0.2)
+        assert info.value.kind == LOCKED
+        text = info.value.message.render()
+        assert "locked by another program" in text and f"({child.pid})" in text  # who holds it
+        line = _one_line_exit_2(_cli(db_path, "parts", "list"), "locked by another program")
+        assert str(db_path) in line
+    finally:
+        assert child.stdin is not None
+        child.stdin.write("\n")
+        child.stdin.close()
+        child.wait(timeout=30)
+    assert _digest(db_path) == before and _strays(db_path.parent) == []
+    again = open_store(db_path)
+    try:
+        assert [b.name for b in BuildsRepository(again).list()] == ["Two 3090s"]
+    finally:
+        again.close()
+
+
+# -- full disk ------------------------------------------------------------------------------
+
+def test_a_new_database_on_a_full_disk_is_an_error_not_a_corrupt_file(tmpfs: Mount) -> None:
+    tmpfs.fill()
+    path = tmpfs.where / "configurator.db"
+    with pytest.raises(StoreError) as info:
+        open_store(path)
+    assert info.value.kind == FULL and "full" in info.value.message.render()
+    _one_line_exit_2(_cli(path, "parts", "list"), "full")
+    assert _strays(tmpfs.where) == []
+
+
+def test_a_full_disk_stops_the_upgrade_before_it_touches_the_database(tmpfs: Mount) -> None:
+    path = tmpfs.where / "configurator.db"
+    _old_database(path)
+    before = _digest(path)
+    filler = tmpfs.fill()
+    with pytest.raises(StoreError) as info:  # SQLite cannot even make the -shm to read it
+        open_store(path)
+    assert info.value.kind == FULL and "is full" in info.value.message.render()
+    _one_line_exit_2(_cli(path, "parts", "list"), "is full")
+    # With its -shm already there (another reader has it open) it can be read: the copy fails.
+    filler.unlink()
+    reader = sqlite3.connect(path)
+    reader.execute("SELECT count(*) FROM builds").fetchone()
+    try:
+        filler = tmpfs.fill()
+        with pytest.raises(StoreError) as info:
+            open_store(path)
+        assert info.value.kind == FULL
+        text = info.value.message.render()
+        assert "aside before upgrading" in text and "the disk is full" in text
+    finally:
+        reader.close()
+    assert _digest(path) == before and _strays(tmpfs.where) == []  # the half-made copy is gone too
+    filler.unlink()
+    store = open_store(path)
+    try:
+        assert store.backup is not None and store.backup.exists()
+        assert [b.name for b in BuildsRepository(store).list()] == ["我的配置"]
+    finally:
+        store.close()
+
+
+def test_a_write_on_a_full_disk_says_so(tmpfs: Mount) -> None:
+    path = tmpfs.where / "configurator.db"
+    _seeded(path)
+    store = open_store(path)
+    try:
+        tmpfs.fill()
+        builds = BuildsRepository(store)
+        with pytest.raises(StoreError) as info:
+            for i in range(200):  # the -wal's free pages may take a few writes to run out
+                builds.save(f"build {i}", {"format": "configurator.build/1", "parts": [], "pad": "x" * 4000})
+        assert info.value.kind == FULL and "the disk is full" in info.value.message.render()
+        assert builds.list()[0].name == "Two 3090s"
+    finally:
+        store.close()
+    assert _strays(tmpfs.where) == []
+
+
+# -- read-only ------------------------------------------------------------------------------
+
+def test_a_read_only_mount_opens_read_only(tmpfs: Mount) -> None:
+    path = tmpfs.where / "configurator.db"
+    _seeded(path)
+    (tmpfs.where / "empty.db").write_bytes(b"")
+    before = _digest(path)
+    tmpfs.remount("ro")
+    store = open_store(path)
+    try:
+        assert store.read_only and store.read_only_reason is not None
+        assert "read-only disk" in store.read_only_reason.render()
+        parts = PartsRepository(store)
+        assert parts.get(PART) is not None and len(parts.list_parts()) > 10
+        assert [b.name for b in BuildsRepository(store).list()] == ["Two 3090s"]
+        with pytest.raises(StoreError) as info:
+            parts.set_price(PART, 1234)
+        assert info.value.kind == READ_ONLY
+        assert str(info.value) == f"Cannot save to the database {path}: it is read-only (it is on a read-only disk)."
+    finally:
+        store.close()
+    proc = _cli(path, "parts", "list", "--json")
+    assert proc.returncode == 0, proc.stderr
+    assert any(p["id"] == PART for p in json.loads(proc.stdout))
+    # Nothing else is wrong with a 0-byte file here but it cannot become a new database: say so.
+    with pytest.raises(StoreError) as info:
+        open_store(tmpfs.where / "empty.db")
+    assert info.value.kind == READ_ONLY and "cannot be created" in info.value.message.render()
+    _one_line_exit_2(_cli(tmpfs.where / "new.db", "parts", "list"), "read-only")
+    assert _digest(path) == before and _strays(tmpfs.where) == []
+
+
+def test_a_read_only_bind_mount_of_an_older_database_is_not_upgraded(tmpfs: Mount, tmp_path: Path) -> None:
+    path = tmpfs.where / "old.db"
+    _old_database(path)
+    view = tmp_path / "view"
+    view.mkdir()
+    subprocess.run(["mount", "--bind", str(tmpfs.where), str(view)], check=True)
+    try:
+        subprocess.run(["mount", "-o", "remount,ro,bind", str(view)], check=True)
+        with pytest.raises(StoreError) as info:
+            open_store(view / "old.db")
+        assert info.value.kind == READ_ONLY and "needs an upgrade" in info.value.message.render()
+    finally:
+        subprocess.run(["umount", str(view)], check=True)
+    assert _strays(tmpfs.where) == []
+
+
+# -- killed while migrating -----------------------------------------------------------------
+
+KILLER = textwrap.dedent("""
+    import os, signal, sys
+    from pathlib import Path
+    from sqlalchemy import event
+    from sqlalchemy.engine import Engine
+
+    at, seen = int(sys.argv[2]), []
+    WRITES = ("CREATE", "DROP", "ALTER", "INSERT", "UPDATE", "PRAGMA APPLICATION_ID")
+
+    @event.listens_for(Engine, "before_cursor_execute")
+    def kill_at_nth_write(conn, cursor, statement, *args):
+        if statement.lstrip().upper().startswith(WRITES):
+            seen.append(statement)
+            if len(seen) == at:
+                os.kill(os.getpid(), signal.SIGKILL)
+
+    from configurator.store.database import open_store
+    open_store(Path(sys.argv[1]), seed=False).close()
+    print(len(seen))
+    sys.exit(3)
+""")
+
+
+def _tables(path: Path) -> set[str]:
+    con = sqlite3.connect(f"{path.as_uri()}?mode=ro", uri=True)
+    try:
+        return {r[0] for r in con.execute("SELECT name FROM sqlite_master WHERE type='table'")}
+    finally:
+        con.close()
+
+
+def _kill_at(path: Path, n: int) -> None:
+    proc = subprocess.run([sys.executable, "-c", KILLER, str(path), str(n)], capture_output=True, text=True,
+                          timeout=120)
+    assert proc.returncode == -signal.SIGKILL, f"not killed at write {n}: {proc.stdout} {proc.stderr[-2000:]}"
+
+
+# A first start writes 17 statements (7 tables, 4 indexes, the version row and its updates, the stamp).
+@pytest.mark.parametrize("n", [1, 2, 6, 9, 13, 17])
+def test_killed_during_the_first_start_the_next_start_succeeds(db_path: Path, n: int) -> None:
+    _kill_at(db_path, n)
+    assert _tables(db_path) == set()  # one transaction: nothing of it was committed
+    store = open_store(db_path)
+    try:
+        assert store.recovered is None
+        assert PartsRepository(store).get(PART) is not None
+    finally:
+        store.close()
+    con = sqlite3.connect(db_path)
+    assert con.execute("SELECT version_num FROM alembic_version").fetchone()[0] == SCHEMA_HEAD
+    con.close()
+
+
+# From 0001: two tables and their indexes, two version updates, the stamp: 9 statements.
+@pytest.mark.parametrize("n", [1, 2, 5, 9])
+def test_killed_during_an_upgrade_the_next_start_succeeds_with_the_rows(db_path: Path, n: int) -> None:
+    _old_database(db_path, "0001")
+    _kill_at(db_path, n)
+    assert _tables(db_path) == {"alembic_version", *REVISION_TABLES["0001"]}  # all or nothing
+    con = sqlite3.connect(db_path)
+    assert con.execute("SELECT version_num FROM alembic_version").fetchone()[0] == "0001"
+    con.close()
+    store = open_store(db_path)
+    try:
+        assert [b.name for b in BuildsRepository(store).list()] == ["我的配置"]
+        assert store.recovered is None
+    finally:
+        store.close()
+
+
+def test_a_half_made_first_start_of_an_older_version_is_redone(db_path: Path) -> None:
+    """What the old, statement-by-statement migrations left when killed: tables, no version row."""
+    _old_database(db_path, "0001")
+    con = sqlite3.connect(db_path)
+    con.execute("DELETE FROM builds")
+    con.execute("DELETE FROM alembic_version")
+    con.execute("DROP TABLE meta")
+    con.commit()
+    con.close()
+    store = open_store(db_path)
+    try:
+        assert store.backup is None  # nothing of the user's to copy
+        assert PartsRepository(store).get(PART) is not None
+    finally:
+        store.close()
+
+
+def test_a_half_made_upgrade_of_an_older_version_is_redone(db_path: Path) -> None:
+    _old_database(db_path, "0001")
+    con = sqlite3.connect(db_path)
+    con.execute("CREATE TABLE recordings (id INTEGER PRIMARY KEY)")  # 0002's table, its version not stamped
+    con.commit()
+    con.close()
+    store = open_store(db_path)
+    try:
+        assert [b.name for b in BuildsRepository(store).list()] == ["我的配置"]
+    finally:
+        store.close()
+
+
+def test_revision_tables_match_the_migrations(tmp_path: Path) -> None:
+    from alembic import command
+
+    from configurator.store.migrate import alembic_config, revisions
+
+    assert revisions() == list(REVISION_TABLES)
+    path = tmp_path / "steps.db"
+    engine = database.make_engine(path)
+    cfg = alembic_config()
+    had: set[str] = {"alembic_version"}
+    try:
+        for rev, tables in REVISION_TABLES.items():
+            with engine.begin() as connection:
+                cfg.attributes["connection"] = connection
+                command.upgrade(cfg, rev)
+                now = {r[0] for r in connection.exec_driver_sql("SELECT name FROM sqlite_master WHERE type='table'")}
+            assert now - had == set(tables), rev
+            had = now
+    finally:
+        engine.dispose()
+
+
+# -- damaged values, newer and foreign files ------------------------------------------------
+
+def _overwrite_a_byte_of_the_specs(path: Path, part_id: str) -> None:
+    con = sqlite3.connect(path)
+    con.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    (specs,) = con.execute("SELECT specs FROM parts WHERE id = ?", (part_id,)).fetchone()
+    con.close()
+    data = bytearray(path.read_bytes())
+    needle = specs.encode()
+    at = data.find(needle)
+    assert at >= 0 and data.find(needle, at + 1) == -1
+    data[at] = ord("#")  # '{' -> '#': the record stays well-formed, the JSON does not
+    path.write_bytes(bytes(data))
+    con = sqlite3.connect(path)
+    assert con.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    con.close()
+
+
+def test_a_damaged_json_value_is_named_not_fatal(db_path: Path) -> None:
+    from configurator.store.catalogue import sync_catalogue
+
+    _seeded(db_path)
+    _overwrite_a_byte_of_the_specs(db_path, PART)
+    store = open_store(db_path)
+    try:
+        assert store.damaged_rows == [("parts", PART)]
+        assert any(PART in m.render() for m in store.notices)
+        # A catalogue update passes over the damaged row instead of crashing on it.
+        assert sync_catalogue(store, force=True)["kept_damaged"] == 1
+    finally:
+        store.close()
+    assert _strays(db_path.parent) == []
+
+
+def _stamp_newer(path: Path, version: str | None) -> None:
+    con = sqlite3.connect(path)
+    con.execute("UPDATE alembic_version SET version_num = '0099'")
+    if version is None:
+        con.execute("DELETE FROM meta WHERE key = ?", (APP_VERSION_KEY,))
+    else:
+        con.execute("INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)", (APP_VERSION_KEY, version))
+    con.commit()
+    con.close()
+
+
+def test_a_database_from_a_newer_version_says_so_and_makes_no_copies(db_path: Path) -> None:
+    _seeded(db_path)
+    _stamp_newer(db_path, "9.9")
+    before = _digest(db_path)
+    for _ in range(2):
+        with pytest.raises(StoreError) as info:
+            open_store(db_path)
+        assert info.value.kind == NEWER
+        assert "made by configurator 9.9" in info.value.message.render() and "older" in info.value.message.render()
+    _one_line_exit_2(_cli(db_path, "parts", "list"), "configurator 9.9")
+    _one_line_exit_2(_cli(db_path, "parts", "list"), "configurator 9.9")
+    assert _digest(db_path) == before and _strays(db_path.parent) == []
+    _stamp_newer(db_path, None)
+    with pytest.raises(StoreError) as info:
+        open_store(db_path)
+    assert "a newer version of configurator" in info.value.message.render()
+
+
+def test_a_json_file_given_as_db_is_not_renamed(tmp_path: Path) -> None:
+    build = tmp_path / "mybuild.json"
+    build.write_text(json.dumps({"format": "configurator.build/1", "parts": []}), encoding="utf-8")
+    before = _digest(build)
+    with pytest.raises(StoreError) as info:
+        open_store(build)
+    assert info.value.kind == NOT_OURS
+    proc = _cli(build, "parts", "list", "--json")
+    _one_line_exit_2(proc, "not a configurator database")
+    assert json.loads(proc.stdout)["ok"] is False
+    assert _digest(build) == before and sorted(p.name for p in tmp_path.iterdir()) == ["mybuild.json"]
+
+
+def test_another_programs_sqlite_database_is_left_alone(tmp_path: Path) -> None:
+    other = tmp_path / "places.sqlite"
+    con = sqlite3.connect(other)
+    con.execute("CREATE TABLE moz_places (id INTEGER PRIMARY KEY, url TEXT)")
+    con.commit()
+    con.close()
+    before = _digest(other)
+    with pytest.raises(StoreError) as info:
+        open_store(other, owned=True)
+    assert info.value.kind == NOT_OURS and "another program" in info.value.message.render()
+    assert _digest(other) == before and _strays(tmp_path) == []
+
+
+def test_a_zero_byte_file_is_a_new_database(tmp_path: Path) -> None:
+    path = tmp_path / "empty.db"
+    path.write_bytes(b"")
+    store = open_store(path)
+    try:
+        assert store.recovered is None and store.backup is None
+        assert PartsRepository(store).get(PART) is not None
+    finally:
+        store.close()
+
+
+# -- the GUI's composition root ------------------------------------------------------------
+
+def test_gui_opens_a_read_only_database_read_only_with_one_notice(tmpfs: Mount) -> None:
+    pytest.importorskip("PySide6")
+    from configurator.app import open_user_store
+
+    path = tmpfs.where / "configurator.db"
+    _seeded(path)
+    tmpfs.remount("ro")
+    store, notice = open_user_store(path, owned=False)
+    try:
+        assert store.path == path and store.read_only
+        assert notice is not None and notice[0] == "Database is read-only" and "read-only disk" in notice[1]
+    finally:
+        store.close()
+
+
+def test_gui_uses_a_temporary_database_when_locked_and_says_so(db_path: Path) -> None:
+    pytest.importorskip("PySide6")
+    from configurator.app import open_user_store
+
+    _seeded(db_path)
+    before = _digest(db_path)
+    child = subprocess.Popen([sys.executable, "-c", LOCKER, str(db_path)], stdin=subprocess.PIPE,
+                             stdout=subprocess.PIPE, text=True)
+    try:
+        assert child.stdout is not None and child.stdout.readline().strip() == "locked"
+        store, notice = open_user_store(db_path, owned=False)
+        try:
+            assert store.path != db_path
+            assert notice is not None and notice[0] == "Database not available"
+            assert "locked by another program" in notice[1] and str(store.path) in notice[1]
+            assert "was not changed" in notice[1]
+        finally:
+            store.close()
+    finally:
+        assert child.stdin is not None
+        child.stdin.write("\n")
+        child.stdin.close()
+        child.wait(timeout=30)
+    assert _digest(db_path) == before and _strays(db_path.parent) == []
+
+
+def test_gui_names_a_damaged_row_in_one_notice(db_path: Path) -> None:
+    pytest.importorskip("PySide6")
+    from configurator.app import open_user_store
+
+    _seeded(db_path)
+    _overwrite_a_byte_of_the_specs(db_path, PART)
+    store, notice = open_user_store(db_path, owned=False)
+    try:
+        assert store.path == db_path
+        assert notice is not None and notice[0] == "Database problems" and PART in notice[1]
+    finally:
+        store.close()
