@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import math
 import sys
 import unicodedata
 from collections.abc import Iterable, Mapping
@@ -230,7 +231,7 @@ def short_repr(value: Any, width: int = 40) -> str:
     if isinstance(value, int):
         if -10**width < value < 10**width:
             return repr(value)
-        return f"{'-' if value < 0 else ''}≈1e{int((abs(value).bit_length() - 1) * 0.30103)}"
+        return f"{'-' if value < 0 else ''}≈1e{int(math.log10(abs(value)))}"  # log10 takes any int
     if isinstance(value, list):
         return "[…]"
     if isinstance(value, Mapping):
