@@ -246,7 +246,8 @@ class _Parser(argparse.ArgumentParser):
             message = message[:299] + "…"
         print(f"{self.prog}: {message}", file=sys.stderr)
         if "--json" in _Parser.argv:
-            print(json.dumps({"ok": False, "errors": [{"path": "argv", "message": message}]}, ensure_ascii=False))
+            print(json.dumps({"ok": False, "errors": [{"path": "argv", "message": message}]}, ensure_ascii=False,
+                             allow_nan=False))
         raise SystemExit(EXIT_BAD_INPUT)
 
 
