@@ -51,11 +51,13 @@ class Cli:
             self.warn(f"{path}: {message}" if path else message)
         if getattr(self.args, "json", False):
             print(json.dumps({"ok": False, "errors": [{"path": p, "message": m} for p, m in errors]},
-                             ensure_ascii=False))
+                             ensure_ascii=False, allow_nan=False))
         raise SystemExit(code)
 
     def emit_json(self, doc: Any) -> None:
-        print(json.dumps(doc, ensure_ascii=False, indent=2))
+        """One JSON document on stdout. NaN and infinity are not JSON: a result holding one is a bug where it
+        was computed, so this raises (ValueError) rather than print a document other programs cannot read."""
+        print(json.dumps(doc, ensure_ascii=False, indent=2, allow_nan=False))
 
     # -- store -----------------------------------------------------------------
     def open_store(self, writable: bool = False) -> Store:
@@ -249,10 +251,16 @@ def cmd_parts_export(cli: Cli) -> int:
 class _Parser(argparse.ArgumentParser):
     """argparse that keeps the contract: one line on stderr, exit 2, JSON with --json."""
 
+    argv: Sequence[str] = ()  # what main() is parsing (not always sys.argv: tests call main(argv))
+
     def error(self, message: str) -> NoReturn:
+        message = " ".join(message.split())  # one line, whatever argparse wrapped
+        if len(message) > 300:  # argparse quotes the bad value whole: a 5,000-digit number, say
+            message = message[:299] + "…"
         print(f"{self.prog}: {message}", file=sys.stderr)
-        if "--json" in sys.argv:
-            print(json.dumps({"ok": False, "errors": [{"path": "argv", "message": message}]}))
+        if "--json" in _Parser.argv:
+            print(json.dumps({"ok": False, "errors": [{"path": "argv", "message": message}]}, ensure_ascii=False,
+                             allow_nan=False))
         raise SystemExit(EXIT_BAD_INPUT)
 
 
@@ -312,7 +320,22 @@ def _import_before_qt() -> None:
         importlib.import_module(name)
 
 
+def _escape_unencodable_output() -> None:
+    """Text the terminal cannot encode (a lone surrogate from an undecodable file name, Chinese on an ASCII
+    terminal) is printed as a backslash escape instead of ending the command with a traceback."""
+    import contextlib
+
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):  # a closed or detached stream
+                reconfigure(errors="backslashreplace")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    _escape_unencodable_output()
+    _Parser.argv = argv
     args = build_parser().parse_args(argv)
     if args.command is None:
         _import_before_qt()

@@ -4,6 +4,7 @@ never opens the database."""
 
 from __future__ import annotations
 
+import math
 import signal
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -18,6 +19,9 @@ if TYPE_CHECKING:
 
 SUITES = ("quick", "standard", "full")
 DEVICES = ("auto", "cpu", "cuda", "mps")
+MAX_TIMEOUT_S = 86_400  # a day per job: the full suite's longest job takes minutes
+MAX_THREADS = 1_024  # more than the logical CPUs of any one machine
+MAX_ROW_ID = 2**63 - 1
 
 
 def register(sub: Any) -> None:
@@ -138,11 +142,20 @@ def cmd_bench(cli: Cli) -> int:
     if a.out and Path(a.out).is_dir():
         errors.append(("--out", cli.say(QT_TRANSLATE_NOOP("cli", "{path} is a folder; give a file name"),
                                         path=a.out)))
-    if a.timeout is not None and a.timeout <= 0:
+    # argparse's float() takes nan (which would turn the timeout off) and inf: both refused here.
+    if a.timeout is not None and not (math.isfinite(a.timeout) and a.timeout > 0):
         errors.append(("--timeout", cli.say(QT_TRANSLATE_NOOP("cli", "must be more than 0 seconds"))))
+    elif a.timeout is not None and a.timeout > MAX_TIMEOUT_S:
+        errors.append(("--timeout", cli.say(QT_TRANSLATE_NOOP("cli", "must be at most {high:,} seconds (a day)"),
+                                            high=MAX_TIMEOUT_S)))
     if a.threads < 0:
         errors.append(("--threads", cli.say(QT_TRANSLATE_NOOP("cli", "must be 0 (automatic) or more"))))
-    if a.build is not None and a.no_store:
+    elif a.threads > MAX_THREADS:
+        errors.append(("--threads", cli.say(QT_TRANSLATE_NOOP("cli", "must be at most {high:,}"),
+                                            high=MAX_THREADS)))
+    if a.build is not None and not 1 <= a.build <= MAX_ROW_ID:  # SQLite keys are 64-bit
+        errors.append(("--build", cli.say(QT_TRANSLATE_NOOP("cli", "no saved build {id}"), id=a.build)))
+    elif a.build is not None and a.no_store:
         errors.append(("--build", cli.say(QT_TRANSLATE_NOOP("cli", "cannot link to a build with --no-store"))))
     if a.data_dir and not Path(a.data_dir).is_dir():
         errors.append(("--data-dir", cli.say(QT_TRANSLATE_NOOP("cli", "no such folder: {path}"), path=a.data_dir)))

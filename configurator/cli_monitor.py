@@ -30,7 +30,8 @@ def register(sub: Any) -> None:
     p.add_argument("--json", action="store_true", help="JSON: one document (--once) or one per line")
     p.add_argument("--interval", type=float, default=1.0, metavar="S", help="seconds between samples (default 1)")
     p.add_argument("--serve", metavar="HOST:PORT", help="serve Prometheus /metrics (e.g. 127.0.0.1:9400)")
-    p.add_argument("--record", metavar="F.csv", help="record every sample to a CSV file")
+    p.add_argument("--record", metavar="F.csv", help="record every sample to a CSV file (a new file, or see --force)")
+    p.add_argument("--force", action="store_true", help="with --record: overwrite the file if it exists")
     p.add_argument("--count", type=int, default=None, metavar="N", help="stop after N samples")
     p.set_defaults(func=cmd_monitor)
 
@@ -98,6 +99,41 @@ def _human(cli: Cli, snap: Snapshot, header: bool) -> str:
     return "\n".join(lines)
 
 
+def _record_problems(cli: Cli, path: str, force: bool) -> list[tuple[str, str]]:
+    """Checked before sampling starts; the recorder's open (O_NOFOLLOW, O_EXCL without --force) still
+    refuses the same things if the file changes in between."""
+    import os
+
+    try:
+        info = os.lstat(path)
+    except FileNotFoundError:
+        return []
+    except (OSError, ValueError):
+        return []  # the open reports it
+    import stat
+
+    if stat.S_ISLNK(info.st_mode):
+        return [("--record", cli.say(QT_TRANSLATE_NOOP(
+            "cli", "{path} is a symbolic link; give the file itself"), path=path))]
+    if stat.S_ISDIR(info.st_mode):
+        return [("--record", cli.say(QT_TRANSLATE_NOOP("cli", "{path} is a folder; give a file name"),
+                                     path=path))]
+    if not force:
+        return [("--record", cli.say(QT_TRANSLATE_NOOP(
+            "cli", "{path} already exists; add --force to overwrite it"), path=path))]
+    return []
+
+
+def _record_error(cli: Cli, path: str, exc: OSError) -> str:
+    import errno
+
+    if exc.errno == errno.ELOOP:
+        return cli.say(QT_TRANSLATE_NOOP("cli", "{path} is a symbolic link; give the file itself"), path=path)
+    if exc.errno == errno.EEXIST:
+        return cli.say(QT_TRANSLATE_NOOP("cli", "{path} already exists; add --force to overwrite it"), path=path)
+    return exc.strerror or str(exc)
+
+
 def cmd_monitor(cli: Cli) -> int:
     import json
     import signal
@@ -130,6 +166,8 @@ def cmd_monitor(cli: Cli) -> int:
             address = parse_address(args.serve)
         except AddressError as exc:
             errors.append(("--serve", cli.render(exc.message)))
+    if args.record is not None:
+        errors.extend(_record_problems(cli, args.record, args.force))
     if errors:
         cli.fail(errors)
 
@@ -140,9 +178,9 @@ def cmd_monitor(cli: Cli) -> int:
     try:
         if args.record:
             try:
-                recorder = service.start_recording(args.record)
+                recorder = service.start_recording(args.record, overwrite=args.force)
             except OSError as exc:
-                cli.fail([(args.record, exc.strerror or str(exc))])
+                cli.fail([(args.record, _record_error(cli, args.record, exc))])
             from configurator.store.recordings import RecordingsRepository
 
             store = cli.open_store()

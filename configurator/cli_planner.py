@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import argparse
-import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -11,6 +10,7 @@ from configurator.core.i18n import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
     from configurator.cli import Cli
+    from configurator.core.build import Build
     from configurator.core.engine import Report
     from configurator.core.parts import AnyPart
 
@@ -27,24 +27,54 @@ def load_catalogue(cli: Cli) -> dict[str, AnyPart]:
         store.close()
 
 
-def read_build_file(cli: Cli, path: Path, catalogue: dict[str, AnyPart]):  # type: ignore[no-untyped-def]
-    from configurator.core.build import BuildError, parse_build
+def read_build_bytes(cli: Cli, path: Path) -> bytes:
+    """At most MAX_BUILD_FILE_BYTES + 1 bytes of a regular file: never blocks on a FIFO, never reads a
+    device or a folder; every failure is one line and exit 2."""
+    import os
+    import stat
 
+    from configurator.core.build import MAX_BUILD_FILE_BYTES
+
+    too_big = cli.say(QT_TRANSLATE_NOOP("build", "is too large: a build file may be at most {limit:,} bytes"),
+                      limit=MAX_BUILD_FILE_BYTES)
     try:
-        raw = path.read_bytes()
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    except IsADirectoryError:
+        cli.fail([(str(path), cli.say(QT_TRANSLATE_NOOP("cli", "is a folder, not a build file")))])
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
+        cli.fail([(str(path), (exc.strerror if isinstance(exc, OSError) else None) or str(exc))])
+    try:
+        info = os.fstat(fd)
+        if stat.S_ISDIR(info.st_mode):
+            cli.fail([(str(path), cli.say(QT_TRANSLATE_NOOP("cli", "is a folder, not a build file")))])
+        if not stat.S_ISREG(info.st_mode):
+            cli.fail([(str(path), cli.say(QT_TRANSLATE_NOOP("cli", "is not a regular file")))])
+        if info.st_size > MAX_BUILD_FILE_BYTES:
+            cli.fail([(str(path), too_big)])
+        with os.fdopen(os.dup(fd), "rb") as f:
+            raw = f.read(MAX_BUILD_FILE_BYTES + 1)
     except OSError as exc:
         cli.fail([(str(path), exc.strerror or str(exc))])
+    finally:
+        os.close(fd)
+    if len(raw) > MAX_BUILD_FILE_BYTES:  # it grew while we looked
+        cli.fail([(str(path), too_big)])
+    return raw
+
+
+def read_build_file(cli: Cli, path: Path, catalogue: dict[str, AnyPart]) -> Build:
+    from configurator.core.build import BuildError, BuildFileError, load_build_json, parse_build
+
+    raw = read_build_bytes(cli, path)
     try:
-        data = json.loads(raw.decode("utf-8-sig"))
-    except UnicodeDecodeError:
-        cli.fail([(str(path), cli.say(QT_TRANSLATE_NOOP("cli", "is not UTF-8 text")))])
-    except json.JSONDecodeError as exc:
-        cli.fail([(f"{path}:{exc.lineno}:{exc.colno}", cli.say(QT_TRANSLATE_NOOP(
-            "cli", "not valid JSON: {error}"), error=exc.msg))])
+        data = load_build_json(raw)
+    except BuildFileError as exc:  # paths: "" (the file) or "line:column"
+        cli.fail([(f"{path}:{e.path}" if e.path else str(path), e.message.render(cli._translate))
+                  for e in exc.errors])
     try:
         return parse_build(data, catalogue)
     except BuildError as exc:
-        cli.fail([(e.path, e.message.render(cli._translate)) for e in exc.errors])
+        cli.fail([(e.path or str(path), e.message.render(cli._translate)) for e in exc.errors])
 
 
 SEVERITY_TITLES = {
@@ -89,12 +119,17 @@ def cmd_check(cli: Cli) -> int:
 
 
 def cmd_suggest(cli: Cli) -> int:
-    from configurator.core.build import BuildError, Workload, _Reader, _workload, build_to_dict
+    import math
+
+    from configurator.core.build import MAX_BUDGET_CNY, BuildError, Workload, _Reader, _workload, build_to_dict
     from configurator.core.suggest import suggest
 
     a = cli.args
-    if a.budget is None or a.budget <= 0:
+    # argparse's float() takes nan, inf and 1e400 (= inf): refuse them here, and bound the rest.
+    if a.budget is None or not math.isfinite(a.budget) or a.budget <= 0:
         cli.fail([("--budget", cli.say(QT_TRANSLATE_NOOP("cli", "must be a positive number of yuan")))])
+    if a.budget > MAX_BUDGET_CNY:
+        cli.fail([("--budget", cli.say(QT_TRANSLATE_NOOP("cli", "must be at most ¥{high:,}"), high=MAX_BUDGET_CNY))])
     doc: dict[str, Any] = {"model": a.workload, "task": a.task}
     for key in ("precision", "batch_size", "seq_len"):
         if getattr(a, key) is not None:

@@ -4,7 +4,11 @@ field, resolving its parts against the catalogue, and writing it back."""
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping
+import json
+import math
+import sys
+import unicodedata
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -24,6 +28,31 @@ OS_CHOICES = ("ubuntu-24.04", "ubuntu-22.04", "ubuntu-20.04", "debian-12", "wind
 DEFAULT_CLOUD_CNY_PER_MONTH = 8000.0
 DEFAULT_HOURS_PER_DAY = 8.0
 DEFAULT_ELECTRICITY_CNY_PER_KWH = 0.6
+
+# -- Limits: what one build can hold, so no input can make the checker expand a quantity without bound. --
+# A build file is a few hundred bytes and three levels deep; these leave room for any real one.
+MAX_BUILD_FILE_BYTES = 1024 * 1024
+MAX_DEPTH = 32
+MAX_NAME_CHARS = 200  # also keeps the PDF title short enough to lay out at once
+MAX_ID_CHARS = 200
+MAX_PART_ENTRIES = 128  # one line per part; the category limits below add up to 126
+MAX_ERRORS = 100  # problems reported for one file; the rest are counted
+# Per category, counted in what the category holds: GPUs 16 (DGX-2 / HGX-2: 16 GPUs in one system), CPUs 8
+# (8-socket servers), one board and one case (a build is one machine), memory 32 modules (2 sockets x 8
+# channels x 2 DIMMs), drives 64 (a 60-bay storage server), PSUs 4 (2 + 2 redundant server supplies).
+PART_LIMITS: dict[str, int] = {"gpu": 16, "cpu": 8, "motherboard": 1, "memory": 32, "storage": 64, "psu": 4,
+                               "case": 1}
+MAX_QTY = max(PART_LIMITS.values())  # a part not in the catalogue: the largest category limit
+MAX_BUDGET_CNY = 100_000_000
+MAX_CLOUD_CNY_PER_MONTH = 10_000_000  # a rack of 8-GPU cloud servers is about ¥2,000,000 a month
+MAX_ELECTRICITY_CNY_PER_KWH = 10  # tariffs are ¥0.3-1.5/kWh
+MAX_DATASET_GB = 1_000_000  # 1 PB
+MAX_PARAMS = 10**13  # ten trillion; the largest published models have about 2 trillion
+WORKLOAD_INT_LIMITS: dict[str, int] = {
+    "batch_size": 65_536,  # the largest published training batches (LAMB, BERT) are 64 Ki
+    "seq_len": 1_048_576,  # 1 Mi tokens, the longest contexts offered
+    "layers": 1_024, "hidden": 65_536, "heads": 1_024, "vocab": 1_048_576, "image_size": 8_192,
+}
 
 
 @dataclass(frozen=True)
@@ -129,11 +158,39 @@ class BuildError(ValueError):
         super().__init__("; ".join(e.render() for e in errors))
 
 
+class BuildFileError(BuildError):
+    """The file itself is unusable (size, encoding, JSON syntax, nesting): each path is ``""`` (the whole
+    file) or ``line:column``."""
+
+
 def _m(template: str, **params: Any) -> Message:
     return Message("build", template, params)
 
 
 _POSITIVE_INT = QT_TRANSLATE_NOOP("build", "must be a positive integer")
+_POSITIVE_NUMBER = QT_TRANSLATE_NOOP("build", "must be a number greater than 0")
+_AT_MOST = QT_TRANSLATE_NOOP("build", "must be at most {high:,}")
+_TOO_MANY = QT_TRANSLATE_NOOP("build", "{what}: at most {limit} in one build, this one has {n}")
+_TOO_MANY_ENTRIES = QT_TRANSLATE_NOOP("build", "must list at most {high} parts, not {n:,}")
+_TOO_LONG = QT_TRANSLATE_NOOP("build", "must be at most {high} characters, not {n:,}")
+_BAD_CHAR = QT_TRANSLATE_NOOP("build", "must not contain {char} (character {pos}): control, "
+                                       "bidirectional-override and unpaired surrogate characters are not allowed")
+_MORE_ERRORS = QT_TRANSLATE_NOOP("build", "{n:,} more problems not shown")
+_FILE_TOO_BIG = QT_TRANSLATE_NOOP("build", "is too large: a build file may be at most {limit:,} bytes")
+_TOO_DEEP = QT_TRANSLATE_NOOP("build", "is nested too deeply: a build file may be at most {limit} levels deep")
+_TOO_MANY_DIGITS = QT_TRANSLATE_NOOP("build", "has a number with more than {limit:,} digits")
+# The CLI's own wording for these two (context "cli"), kept so their translations stay.
+_NOT_UTF8 = QT_TRANSLATE_NOOP("cli", "is not UTF-8 text")
+_NOT_JSON = QT_TRANSLATE_NOOP("cli", "not valid JSON: {error}")
+CATEGORY_WORDS: dict[str, str] = {
+    "gpu": QT_TRANSLATE_NOOP("build", "GPUs"),
+    "cpu": QT_TRANSLATE_NOOP("build", "CPUs"),
+    "motherboard": QT_TRANSLATE_NOOP("build", "motherboards"),
+    "memory": QT_TRANSLATE_NOOP("build", "memory modules"),
+    "storage": QT_TRANSLATE_NOOP("build", "drives"),
+    "psu": QT_TRANSLATE_NOOP("build", "power supplies"),
+    "case": QT_TRANSLATE_NOOP("build", "cases"),
+}
 _NONNEG_NUMBER = QT_TRANSLATE_NOOP("build", "must be a number, zero or more")
 _BOOL = QT_TRANSLATE_NOOP("build", "must be true or false")
 _TEXT = QT_TRANSLATE_NOOP("build", "must be text")
@@ -150,6 +207,64 @@ _ONLY_CUSTOM = QT_TRANSLATE_NOOP("build", "only a custom model takes {key}")
 _INT4_TRAIN = QT_TRANSLATE_NOOP("build", "{precision} is for inference; training needs fp32, amp, bf16 or fp16")
 
 
+_BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
+_REFUSED_CATEGORIES = ("Cc", "Cs", "Zl", "Zp")  # controls (NUL, newline, escape …), lone surrogates, line breaks
+
+
+def refused_character(text: str) -> tuple[int, str] | None:
+    """The first character a name may not hold (position, character): a control character, an unpaired
+    surrogate, a line or paragraph separator, or a bidirectional embedding, override or isolate
+    (U+202A–U+202E, U+2066–U+2069), which could make a name print as something else."""
+    for i, ch in enumerate(text):
+        if ch in _BIDI_CONTROLS or unicodedata.category(ch) in _REFUSED_CATEGORIES:
+            return i, ch
+    return None
+
+
+def short_repr(value: Any, width: int = 40) -> str:
+    """A bounded, escaped rendering of any input value for a message: never the whole of a long text,
+    never a raw control or bidi character (repr escapes them), never a 5,000-digit number."""
+    if isinstance(value, str):
+        return repr(value[:width]) + ("…" if len(value) > width else "")
+    if isinstance(value, bool) or value is None or isinstance(value, float):
+        return repr(value)
+    if isinstance(value, int):
+        if -10**width < value < 10**width:
+            return repr(value)
+        return f"{'-' if value < 0 else ''}≈1e{int(math.log10(abs(value)))}"  # log10 takes any int
+    if isinstance(value, list):
+        return "[…]"
+    if isinstance(value, Mapping):
+        return "{…}"
+    return type(value).__name__
+
+
+class _Shown:
+    """A value in a message template (``{got!r}``): its repr is :func:`short_repr`."""
+
+    def __init__(self, value: Any):
+        self.value = value
+
+    def __repr__(self) -> str:
+        return short_repr(self.value)
+
+    def __str__(self) -> str:
+        return short_repr(self.value)
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, _Shown) and short_repr(other.value) == short_repr(self.value)
+
+    def __hash__(self) -> int:
+        return hash(short_repr(self.value))
+
+
+def _key_path(path: str, key: Any) -> str:
+    """The path of a key in an object; a key that is not a plain name is shown escaped and shortened."""
+    if isinstance(key, str) and 0 < len(key) <= 40 and all(c.isascii() and (c.isalnum() or c in "_-") for c in key):
+        return f"{path}.{key}" if path else key
+    return f"{path}[{short_repr(key)}]"
+
+
 class _Reader:
     def __init__(self) -> None:
         self.errors: list[FieldError] = []
@@ -163,19 +278,28 @@ class _Reader:
             return None
         for key in value:
             if key not in allowed:
-                self.err(f"{path}.{key}" if path else str(key), _UNKNOWN_KEY, allowed=", ".join(allowed))
+                self.err(_key_path(path, key), _UNKNOWN_KEY, allowed=", ".join(allowed))
         return value
 
-    def positive_int(self, value: Any, path: str) -> int | None:
+    def positive_int(self, value: Any, path: str, high: int | None) -> int | None:
+        """A whole number from 1 to ``high`` (None: the caller bounds it)."""
         if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
             self.err(path, _POSITIVE_INT)
             return None
+        if high is not None and value > high:
+            self.err(path, _AT_MOST, high=high)
+            return None
         return value
 
-    def number(self, value: Any, path: str, positive: bool = False) -> float | None:
+    def number(self, value: Any, path: str, high: float, positive: bool = False) -> float | None:
+        """A finite number from 0 (or above 0) to ``high``. Compared before ``float()``, which overflows
+        on an integer of 10^309 or more."""
         if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or value < 0 \
                 or value in (float("inf"), float("-inf")) or (positive and value == 0):
-            self.err(path, _POSITIVE_INT if positive else _NONNEG_NUMBER)
+            self.err(path, _POSITIVE_NUMBER if positive else _NONNEG_NUMBER)
+            return None
+        if value > high:
+            self.err(path, _AT_MOST, high=high)
             return None
         return float(value)
 
@@ -187,13 +311,88 @@ class _Reader:
 
     def choice(self, value: Any, path: str, choices: tuple[str, ...]) -> str | None:
         if not isinstance(value, str) or value not in choices:
-            self.err(path, _CHOICE, choices=", ".join(choices), got=value)
+            self.err(path, _CHOICE, choices=", ".join(choices), got=_Shown(value))
+            return None
+        return value
+
+    def text(self, value: Any, path: str, high: int) -> str | None:
+        """Text of at most ``high`` characters that prints as itself (see :func:`refused_character`)."""
+        if not isinstance(value, str):
+            self.err(path, _TEXT)
+            return None
+        if len(value) > high:
+            self.err(path, _TOO_LONG, high=high, n=len(value))
+            return None
+        bad = refused_character(value)
+        if bad is not None:
+            self.err(path, _BAD_CHAR, char=f"U+{ord(bad[1]):04X}", pos=bad[0] + 1)
             return None
         return value
 
 
+def _capped(errors: list[FieldError]) -> list[FieldError]:
+    if len(errors) <= MAX_ERRORS:
+        return errors
+    return [*errors[:MAX_ERRORS], FieldError("", _m(_MORE_ERRORS, n=len(errors) - MAX_ERRORS))]
+
+
+def _depth(value: Any) -> int:
+    """How deeply lists and objects nest (a scalar: 0), without recursion; stops counting past MAX_DEPTH."""
+    deepest = 0
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children: Iterable[Any]
+        if isinstance(item, Mapping):
+            children = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        deepest = max(deepest, depth)
+        if deepest > MAX_DEPTH:
+            break
+        stack.extend((child, depth + 1) for child in children)
+    return deepest
+
+
+def load_build_json(raw: bytes) -> Any:
+    """The bytes of a build file as a JSON value, bounded in size and depth.
+
+    Raises :class:`BuildFileError`."""
+    def fail(path: str, template: str, **params: Any) -> BuildFileError:
+        return BuildFileError([FieldError(path, _m(template, **params))])
+
+    if len(raw) > MAX_BUILD_FILE_BYTES:
+        raise fail("", _FILE_TOO_BIG, limit=MAX_BUILD_FILE_BYTES)
+    try:
+        text = raw.decode("utf-8-sig")
+    except UnicodeDecodeError:
+        raise BuildFileError([FieldError("", Message("cli", _NOT_UTF8))]) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise BuildFileError([FieldError(f"{exc.lineno}:{exc.colno}",
+                                          Message("cli", _NOT_JSON, {"error": exc.msg}))]) from None
+    except RecursionError:
+        raise fail("", _TOO_DEEP, limit=MAX_DEPTH) from None
+    except ValueError:  # an integer longer than Python converts (sys.get_int_max_str_digits)
+        raise fail("", _TOO_MANY_DIGITS, limit=_int_max_digits()) from None
+    if _depth(data) > MAX_DEPTH:
+        raise fail("", _TOO_DEEP, limit=MAX_DEPTH)
+    return data
+
+
+def _int_max_digits() -> int:
+    get = getattr(sys, "get_int_max_str_digits", None)
+    return int(get()) if get is not None else 4300
+
+
 def parse_build(data: Any, catalogue: Mapping[str, AnyPart]) -> Build:
-    """Validate a build document; raise :class:`BuildError` listing every problem."""
+    """Validate a build document; raise :class:`BuildError` listing every problem.
+
+    Every count and size is bounded here (PART_LIMITS, WORKLOAD_INT_LIMITS, MAX_*), before anything
+    expands a quantity (:attr:`Resolved.gpu_list` makes one entry per GPU)."""
     r = _Reader()
     top = r.obj(data, "", ("format", "name", "budget_cny", "parts", "options", "workload"))
     if top is None:
@@ -201,38 +400,23 @@ def parse_build(data: Any, catalogue: Mapping[str, AnyPart]) -> Build:
     if "format" not in top:
         r.err("format", _REQUIRED)
     elif top["format"] != FORMAT:
-        r.err("format", _FORMAT, expected=FORMAT, got=top["format"])
-    name = top.get("name", "")
-    if not isinstance(name, str):
-        r.err("name", _TEXT)
-        name = ""
+        r.err("format", _FORMAT, expected=FORMAT, got=_Shown(top["format"]))
+    name = ""
+    if "name" in top:
+        name = r.text(top["name"], "name", MAX_NAME_CHARS) or ""
     budget = None
     if top.get("budget_cny") is not None:
-        budget = r.number(top["budget_cny"], "budget_cny")
+        budget = r.number(top["budget_cny"], "budget_cny", MAX_BUDGET_CNY)
 
     parts: list[BuildPart] = []
     if "parts" not in top:
         r.err("parts", _REQUIRED)
     elif not isinstance(top["parts"], list):
         r.err("parts", _LIST)
+    elif len(top["parts"]) > MAX_PART_ENTRIES:
+        r.err("parts", _TOO_MANY_ENTRIES, high=MAX_PART_ENTRIES, n=len(top["parts"]))
     else:
-        for i, item in enumerate(top["parts"]):
-            path = f"parts[{i}]"
-            obj = r.obj(item, path, ("id", "qty", "used"))
-            if obj is None:
-                continue
-            pid = obj.get("id")
-            if "id" not in obj:
-                r.err(f"{path}.id", _REQUIRED)
-                continue
-            if not isinstance(pid, str):
-                r.err(f"{path}.id", _TEXT)
-                continue
-            if pid not in catalogue:
-                r.err(f"{path}.id", _UNKNOWN_PART, id=pid)
-            qty = r.positive_int(obj.get("qty", 1), f"{path}.qty") or 1
-            used = r.boolean(obj.get("used", False), f"{path}.used") or False
-            parts.append(BuildPart(pid, qty, used))
+        parts = _parts(r, top["parts"], catalogue)
 
     options = Options()
     if "options" in top:
@@ -241,13 +425,15 @@ def parse_build(data: Any, catalogue: Mapping[str, AnyPart]) -> Build:
             kw: dict[str, Any] = {}
             if "nvlink_bridge" in o and (v := r.boolean(o["nvlink_bridge"], "options.nvlink_bridge")) is not None:
                 kw["nvlink_bridge"] = v
-            for key in ("cloud_cny_per_month", "electricity_cny_per_kwh"):
-                if key in o and (n := r.number(o[key], f"options.{key}")) is not None:
+            for key, high in (("cloud_cny_per_month", MAX_CLOUD_CNY_PER_MONTH),
+                              ("electricity_cny_per_kwh", MAX_ELECTRICITY_CNY_PER_KWH)):
+                if key in o and (n := r.number(o[key], f"options.{key}", high)) is not None:
                     kw[key] = n
-            if "hours_per_day" in o and (n := r.number(o["hours_per_day"], "options.hours_per_day")) is not None:
-                if n > 24:
+            if "hours_per_day" in o:
+                hours = o["hours_per_day"]
+                if isinstance(hours, (int, float)) and not isinstance(hours, bool) and hours > 24:
                     r.err("options.hours_per_day", _HOURS)
-                else:
+                elif (n := r.number(hours, "options.hours_per_day", 24)) is not None:
                     kw["hours_per_day"] = n
             if "os" in o and (c := r.choice(o["os"], "options.os", OS_CHOICES)) is not None:
                 kw["os"] = c
@@ -255,8 +441,45 @@ def parse_build(data: Any, catalogue: Mapping[str, AnyPart]) -> Build:
 
     workload = _workload(r, top["workload"]) if top.get("workload") is not None else None
     if r.errors:
-        raise BuildError(r.errors)
+        raise BuildError(_capped(r.errors))
     return Build(tuple(parts), name, budget, options, workload)
+
+
+def _parts(r: _Reader, items: list[Any], catalogue: Mapping[str, AnyPart]) -> list[BuildPart]:
+    parts: list[BuildPart] = []
+    counted: list[tuple[str, str, int]] = []  # (qty path, category, units: modules for memory, else qty)
+    for i, item in enumerate(items):
+        path = f"parts[{i}]"
+        obj = r.obj(item, path, ("id", "qty", "used"))
+        if obj is None:
+            continue
+        if "id" not in obj:
+            r.err(f"{path}.id", _REQUIRED)
+            continue
+        pid = r.text(obj["id"], f"{path}.id", MAX_ID_CHARS)
+        if pid is None:
+            continue
+        part = catalogue.get(pid)
+        if part is None:
+            r.err(f"{path}.id", _UNKNOWN_PART, id=_Shown(pid))
+        # A known part is bounded by its category's total below; any other by the largest limit.
+        qty = r.positive_int(obj.get("qty", 1), f"{path}.qty", MAX_QTY if part is None else None)
+        used = r.boolean(obj.get("used", False), f"{path}.used") or False
+        if qty is not None and part is not None and part.category in PART_LIMITS:
+            counted.append((f"{path}.qty", part.category, qty * (part.modules if isinstance(part, Memory) else 1)))
+        parts.append(BuildPart(pid, qty or 1, used))
+    totals: dict[str, int] = {}
+    for _path, category, units in counted:
+        totals[category] = totals.get(category, 0) + units
+    running: dict[str, int] = {}
+    for path, category, units in counted:
+        before = running.get(category, 0)
+        running[category] = before + units
+        limit = PART_LIMITS[category]
+        if before <= limit < running[category]:  # the entry that goes over names the category's total
+            r.err(path, _TOO_MANY, what=Message("build", CATEGORY_WORDS[category]), limit=limit,
+                  n=short_repr(totals[category]))
+    return parts
 
 
 _WORKLOAD_KEYS = tuple(f.name for f in dataclasses.fields(Workload))
@@ -283,7 +506,7 @@ def _workload(r: _Reader, value: Any) -> Workload | None:
         kw["precision"] = r.choice(w["precision"], "workload.precision", PRECISIONS)
     for key in ("batch_size", "seq_len", "layers", "hidden", "heads", "vocab", "image_size"):
         if key in w:
-            kw[key] = r.positive_int(w[key], f"workload.{key}")
+            kw[key] = r.positive_int(w[key], f"workload.{key}", WORKLOAD_INT_LIMITS[key])
     if "optimizer" in w:
         kw["optimizer"] = r.choice(w["optimizer"], "workload.optimizer", OPTIMIZERS)
     if "grad_checkpointing" in w:
@@ -291,9 +514,9 @@ def _workload(r: _Reader, value: Any) -> Workload | None:
     if "sharding" in w:
         kw["sharding"] = r.choice(w["sharding"], "workload.sharding", SHARDING)
     if "dataset_gb" in w and w["dataset_gb"] is not None:
-        kw["dataset_gb"] = r.number(w["dataset_gb"], "workload.dataset_gb")
+        kw["dataset_gb"] = r.number(w["dataset_gb"], "workload.dataset_gb", MAX_DATASET_GB)
     if "params" in w:
-        kw["params"] = r.number(w["params"], "workload.params", positive=True)
+        kw["params"] = r.number(w["params"], "workload.params", MAX_PARAMS, positive=True)
     if "family" in w:
         kw["family"] = r.choice(w["family"], "workload.family", ("cnn", "transformer"))
     if model == "custom":

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 
-from configurator.core.build import Build, resolve
+from configurator.core.build import MAX_NAME_CHARS, Build, resolve
 from configurator.core.engine import Report, check
 from configurator.core.parts import FIELD_LABELS, SUMMARY_FIELDS, AnyPart, field_unit, part_to_dict
 from configurator.core.pcie import Seat, place
@@ -59,6 +59,12 @@ class Sheet:
     benchmark: list[tuple[str, float, str]] = field(default_factory=list)  # linked run: workload, value, unit
 
 
+def sheet_title(name: str) -> str:
+    """The build's name as a sheet shows it: at most MAX_NAME_CHARS characters (a build file cannot name a
+    longer one; a build made in code is clipped, with an ellipsis)."""
+    return name if len(name) <= MAX_NAME_CHARS else name[:MAX_NAME_CHARS - 1] + "…"
+
+
 def _specs(part: AnyPart) -> tuple[tuple[str, str, str, object], ...]:
     d = part_to_dict(part)
     return tuple((f, FIELD_LABELS[f][0], field_unit(part.category, f), d[f]) for f in SUMMARY_FIELDS[part.category][:4])
@@ -82,7 +88,7 @@ def build_sheet(build: Build, catalogue: Mapping[str, AnyPart], report: Report |
     seats: list[Seat] = []
     if r.board is not None and r.gpu_list:
         seats = list(place(r.gpu_list, r.board, r.cpu.pcie_gen if r.cpu else None, None).seats)
-    sheet = Sheet(build.name or "", today or date.today(), build, report, rows, bars, seats)
+    sheet = Sheet(sheet_title(build.name or ""), today or date.today(), build, report, rows, bars, seats)
     if with_chart and build.workload is not None:
         sheet.chart, sheet.chart_unit = throughput_chart(build, catalogue, report)
     return sheet
@@ -99,7 +105,7 @@ def throughput_chart(build: Build, catalogue: Mapping[str, AnyPart], report: Rep
                      tiers: list[Preset] | None = None) -> tuple[list[ChartPoint], str]:
     """This build's estimate beside the guides' tiers, each estimated for the same workload."""
     value, unit = main_throughput(report)
-    points = [ChartPoint(build.name or "this build", value or 0.0, True)]
+    points = [ChartPoint(sheet_title(build.name) or "this build", value or 0.0, True)]
     for preset in tiers if tiers is not None else presets(catalogue):
         tier_build = Build(preset.build.parts, name=preset.tier.id, options=preset.build.options,
                            workload=build.workload)

@@ -9,7 +9,10 @@ keeps). Rows are flushed as they are written, so a crash loses at most one.
 from __future__ import annotations
 
 import csv
+import errno
 import math
+import os
+import stat
 import threading
 from datetime import datetime
 from pathlib import Path
@@ -25,10 +28,31 @@ def _cell(value: float | None) -> str:
     return f"{value:.6g}"
 
 
+def _open_new(path: Path, overwrite: bool) -> IO[str]:
+    """Open ``path`` for writing without following a symbolic link (O_NOFOLLOW; with O_EXCL a link is
+    never followed either) and, unless ``overwrite``, without touching a file that exists. Only a regular
+    file is written: a FIFO or a device raises OSError."""
+    flags = os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_CLOEXEC", 0) \
+        | getattr(os, "O_NONBLOCK", 0)
+    flags |= os.O_TRUNC if overwrite else os.O_EXCL
+    if overwrite and path.is_symlink():  # where O_NOFOLLOW is missing (Windows)
+        raise OSError(errno.ELOOP, os.strerror(errno.ELOOP), str(path))
+    fd = os.open(path, flags, 0o644)
+    try:
+        if not stat.S_ISREG(os.fstat(fd).st_mode):
+            raise OSError(errno.EINVAL, os.strerror(errno.EINVAL), str(path))
+        if hasattr(os, "set_blocking"):
+            os.set_blocking(fd, True)
+        return open(fd, "w", newline="", encoding="utf-8", closefd=True)
+    except BaseException:
+        os.close(fd)
+        raise
+
+
 class CsvRecorder:
     """A sampler listener. Open it, subscribe it, ``mark`` while it runs, ``close`` to finish."""
 
-    def __init__(self, path: str | Path, interval_s: float = 1.0):
+    def __init__(self, path: str | Path, interval_s: float = 1.0, overwrite: bool = True):
         self.path = Path(path)
         self.interval_s = interval_s
         self.started_at = datetime.now()
@@ -40,7 +64,7 @@ class CsvRecorder:
         self._columns: list[str] | None = None
         self._lock = threading.Lock()
         # Raises OSError now (bad folder, no permission), not later in the sampler thread.
-        self._file: IO[str] | None = open(self.path, "w", newline="", encoding="utf-8")  # noqa: SIM115
+        self._file: IO[str] | None = _open_new(self.path, overwrite)
         self._writer = csv.writer(self._file)
 
     @property

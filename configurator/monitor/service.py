@@ -81,10 +81,10 @@ class MonitorService:
         self.gpu.close()
 
     # -- recording --------------------------------------------------------------------------------------------
-    def start_recording(self, path: str | Path) -> CsvRecorder:
-        """Raises OSError if the file cannot be written."""
+    def start_recording(self, path: str | Path, overwrite: bool = True) -> CsvRecorder:
+        """Raises OSError if the file cannot be written, is a symbolic link, or (``overwrite=False``) exists."""
         self.stop_recording()
-        rec = CsvRecorder(path, self.sampler.interval_s)
+        rec = CsvRecorder(path, self.sampler.interval_s, overwrite=overwrite)
         self.recorder = rec
         self.sampler.subscribe(rec)
         return rec
