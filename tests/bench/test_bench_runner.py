@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from pathlib import Path
@@ -180,10 +181,8 @@ class Tree:
 
 def cleanup(tree: Tree) -> None:
     for p in tree.procs:
-        try:
+        with contextlib.suppress(psutil.NoSuchProcess):
             p.kill()
-        except psutil.NoSuchProcess:
-            pass
 
 
 def test_a_timeout_does_not_wait_for_pipes_held_by_grandchildren_and_ends_them() -> None:
