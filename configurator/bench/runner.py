@@ -38,6 +38,7 @@ from configurator.paths import worker_source_dir
 WORKER_MODULE = "configurator.bench.worker"
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])  # the folder holding configurator/
 GRACE_S = 3.0  # between terminate and kill
+TREE_VAR = "CONFIGURATOR_BENCH_TREE"  # set for each child: what inherits it is the child's to end
 STDERR_TAIL = 30
 
 
@@ -431,8 +432,9 @@ class ProcessTree:
     ``signal`` also looks for processes still in the child's session or group.
     """
 
-    def __init__(self, pid: int):
+    def __init__(self, pid: int, token: str | None = None):
         self.pid = pid
+        self.token = token  # the value of TREE_VAR the child was started with: its descendants inherit it
         self._ps = _psutil()
         self._known: dict[int, Any] = {}  # pid -> psutil.Process (it checks the pid was not reused)
         self._root: Any = None
@@ -456,17 +458,20 @@ class ProcessTree:
                 self._known.setdefault(child.pid, child)
 
     def _members(self) -> list[Any]:
-        """Processes still in the child's session or process group (their parent may be gone)."""
+        """Processes still in the child's session or process group, or started with its token in their
+        environment: the child's descendants, whose parent may be gone."""
         ps = self._ps
-        if ps is None or not hasattr(os, "getsid"):
+        if ps is None:
             return []
         out = []
         for pid in ps.pids():
             if pid in (self.pid, os.getpid()) or pid in self._known:
                 continue
             try:
-                if os.getsid(pid) == self.pid or os.getpgid(pid) == self.pid:
-                    out.append(ps.Process(pid))
+                p = ps.Process(pid)
+                ours = hasattr(os, "getsid") and self.pid in (os.getsid(pid), os.getpgid(pid))
+                if ours or (self.token is not None and p.environ().get(TREE_VAR) == self.token):
+                    out.append(p)
             except (OSError, ps.Error):
                 continue
         return out
@@ -541,6 +546,13 @@ class ProcessTree:
 
     def kill(self, proc: subprocess.Popen[Any] | None = None) -> None:
         self.signal(getattr(signal, "SIGKILL", signal.SIGTERM), proc)
+
+
+def tree_token() -> str:
+    """A fresh value for TREE_VAR, one per child."""
+    import uuid
+
+    return uuid.uuid4().hex
 
 
 def stop_process_group(proc: subprocess.Popen[Any], sig: int) -> None:
@@ -662,13 +674,14 @@ class SubprocessRunner:
         self.on_event(ev)
 
     def _run_job(self, job: Job) -> list[Event]:
+        token = tree_token()
         try:
             proc = subprocess.Popen(job.argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                    stderr=subprocess.PIPE, env=self.env, bufsize=0,
+                                    stderr=subprocess.PIPE, env={**self.env, TREE_VAR: token}, bufsize=0,
                                     start_new_session=hasattr(os, "setsid"))
         except OSError as exc:
             return self.session.job_finished(None, start_error=exc.strerror or str(exc))
-        self.tree = tree = ProcessTree(proc.pid)
+        self.tree = tree = ProcessTree(proc.pid, token)
         pipes = _Pipes({"out": proc.stdout, "err": proc.stderr})
         deadline = time.monotonic() + job.timeout_s
         tail: list[str] = []
