@@ -193,6 +193,8 @@ def cmd_monitor(cli: Cli) -> int:
                 cli.fail([("--serve", cli.say(QT_TRANSLATE_NOOP("cli", "cannot listen on {address}: {error}"),
                                               address=args.serve, error=exc.strerror or str(exc)))])
             cli.warn(cli.say(QT_TRANSLATE_NOOP("cli", "Serving Prometheus metrics at {url}"), url=url))
+            if service.exporter.warning is not None:  # not loopback: the metrics are unauthenticated
+                cli.warn(cli.render(service.exporter.warning))
 
         if args.once:
             # psutil's CPU and I/O rates need two readings: the first one primes them.

@@ -9,7 +9,13 @@ Same command line as :mod:`configurator.bench.worker`; the job name says what to
 - ``stubborn`` start, then never finish and ignore SIGTERM (only SIGKILL ends it);
 - ``oom``      report out-of-memory while ``batch`` > ``fits`` (parameters), else a result;
 - ``garbage``  print text that is not the protocol and exit 0;
-- ``slow``     report progress every 50 ms until stopped (for cancel).
+- ``slow``     report progress every 50 ms until stopped (for cancel);
+- ``orphans``  start two sleepers that keep our stdout and stderr open, one in our session and
+               process group, one in a session of its own (``setsid``), then hang;
+- ``leaky``    the same sleepers, then report a result and exit 0 (they outlive us);
+- ``tree``     like torchrun: two "ranks", each with a child of its own, then hang.
+
+The last three log ``started {pids}`` with ``pids`` = every process in the tree (this one first).
 """
 
 from __future__ import annotations
@@ -18,10 +24,35 @@ import argparse
 import json
 import os
 import signal
+import subprocess
 import sys
 import time
 
 from configurator.bench.protocol import Emitter
+
+SLEEP = "import time; time.sleep(600)"
+# A rank: starts its own child (a DataLoader worker, say), tells its parent the pid, then waits.
+RANK = ("import subprocess, sys; p = subprocess.Popen([sys.executable, '-c', 'import time; time.sleep(600)']); "
+        "print(p.pid, flush=True); p.wait()")
+
+
+def _spawn(code: str, *, stdout: int | None = None, new_session: bool = False) -> subprocess.Popen[bytes]:
+    return subprocess.Popen([sys.executable, "-c", code], stdin=subprocess.DEVNULL, stdout=stdout,
+                            start_new_session=new_session)
+
+
+def _tree(job: str) -> list[int]:
+    """Start the descendants of ``orphans``, ``leaky`` or ``tree``; all their pids."""
+    if job == "tree":
+        pids = []
+        for _ in range(2):
+            rank = _spawn(RANK, stdout=subprocess.PIPE)
+            assert rank.stdout is not None
+            pids += [rank.pid, int(rank.stdout.readline())]
+        return pids
+    same_session = _spawn(SLEEP)  # inherits stdout and stderr: the job's pipes stay open
+    own_session = _spawn(SLEEP, new_session=True)  # out of our session and group: killpg misses it
+    return [same_session.pid, own_session.pid]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -78,6 +109,15 @@ def main(argv: list[str] | None = None) -> int:
         print("Segmentation fault? no: just a library printing to stdout")
         print("{not json")
         return 0
+    if job in ("orphans", "leaky", "tree"):
+        pids = [os.getpid(), *_tree(job)]
+        emit.send("log", text="started {pids}", params={"pids": pids})
+        if job == "leaky":
+            emit.result("leaky", 1.0, "img/s", 1.0, 0.0)
+            emit.send("done")
+            return 0
+        while True:
+            time.sleep(3600)
     if job == "slow":
         i = 0
         while True:

@@ -171,9 +171,13 @@ _VERSIONED = re.compile(r"^python3\.(\d+)$")
 
 
 def _path_pythons(path_var: str, windows: bool) -> list[Path]:
-    """``python3``, ``python3.x`` (newest first) and ``python`` in each folder on PATH."""
+    """``python3``, ``python3.x`` (newest first) and ``python`` in each folder on PATH.
+
+    Only absolute folders: an empty entry, ``.`` or ``bin`` names the current folder (or one
+    below it), and would run whatever file called ``python3`` lies where the app was started.
+    """
     found: list[Path] = []
-    for folder in (Path(d) for d in path_var.split(os.pathsep) if d):
+    for folder in (Path(d) for d in path_var.split(os.pathsep) if d and Path(d).is_absolute()):
         if folder.name == "shims":  # pyenv/asdf shims: the versions themselves are listed below
             continue
         if windows:
@@ -211,7 +215,7 @@ def _candidate_groups(home: Path, env: Mapping[str, str], windows: bool) -> Iter
     if not is_frozen() and sys.executable:
         yield [Path(sys.executable)]
     for var in ("CONDA_PREFIX", "VIRTUAL_ENV"):
-        if env.get(var):
+        if env.get(var) and Path(env[var]).is_absolute():  # relative: the current folder's, as on PATH
             yield _env_pythons(Path(env[var]), windows)
     yield _path_pythons(env.get("PATH", ""), windows)
     if windows:

@@ -12,9 +12,11 @@ with its reason, and the suite goes on; cancel stops everything.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import queue
+import selectors
 import signal
 import subprocess
 import sys
@@ -36,6 +38,7 @@ from configurator.paths import worker_source_dir
 WORKER_MODULE = "configurator.bench.worker"
 PACKAGE_ROOT = str(Path(__file__).resolve().parents[2])  # the folder holding configurator/
 GRACE_S = 3.0  # between terminate and kill
+TREE_VAR = "CONFIGURATOR_BENCH_TREE"  # set for each child: what inherits it is the child's to end
 STDERR_TAIL = 30
 
 
@@ -410,29 +413,231 @@ def _tail_detail(stderr_tail: str) -> str:
     return f" — {lines[-1][:300]}" if lines else ""
 
 
-# -- driving a session with subprocess -----------------------------------------------------
+# -- ending a child and everything it started ----------------------------------------------
+
+def _psutil() -> Any:
+    try:
+        import psutil
+    except ImportError:  # a source checkout on a GPU server with only torch: the process group must do
+        return None
+    return psutil
+
+
+class ProcessTree:
+    """A child started in its own session, and every process it started that we can find.
+
+    The process group reaches what stayed in it; psutil finds what left it (``setsid``,
+    ``setpgid``: torchrun's ranks, daemons). ``refresh`` remembers the descendants alive now,
+    so one whose parent has died (re-parented to PID 1, out of the tree) is still ended;
+    ``signal`` also looks for processes still in the child's session or group.
+    """
+
+    def __init__(self, pid: int, token: str | None = None):
+        self.pid = pid
+        self.token = token  # the value of TREE_VAR the child was started with: its descendants inherit it
+        self._ps = _psutil()
+        self._known: dict[int, Any] = {}  # pid -> psutil.Process (it checks the pid was not reused)
+        self._root: Any = None
+        if self._ps is not None:
+            with contextlib.suppress(self._ps.Error):
+                self._root = self._ps.Process(pid)
+        self.refresh()
+
+    def refresh(self) -> None:
+        ps = self._ps
+        if ps is None:
+            return
+        for parent in [self._root, *self._known.values()]:
+            if parent is None:
+                continue
+            try:
+                found = parent.children(recursive=True)
+            except ps.Error:
+                continue
+            for child in found:
+                self._known.setdefault(child.pid, child)
+
+    def _members(self) -> list[Any]:
+        """Processes still in the child's session or process group, or started with its token in their
+        environment: the child's descendants, whose parent may be gone."""
+        ps = self._ps
+        if ps is None:
+            return []
+        out = []
+        for pid in ps.pids():
+            if pid in (self.pid, os.getpid()) or pid in self._known:
+                continue
+            try:
+                p = ps.Process(pid)
+                ours = hasattr(os, "getsid") and self.pid in (os.getsid(pid), os.getpgid(pid))
+                if ours or (self.token is not None and p.environ().get(TREE_VAR) == self.token):
+                    out.append(p)
+            except (OSError, ps.Error):
+                continue
+        return out
+
+    def adopt_pipe_holders(self, pipes: list[Any]) -> None:
+        """Remember the processes that hold these pipes of ours open (Linux): only our child's descendants
+        can, including one that left the session before we saw it (its parent already gone)."""
+        ps = self._ps
+        if ps is None or not os.path.isdir("/proc/self/fd"):
+            return
+        targets = set()
+        for f in pipes:
+            with contextlib.suppress(OSError, ValueError):
+                targets.add(f"pipe:[{os.fstat(f.fileno()).st_ino}]")
+        for pid in ps.pids():
+            if pid == os.getpid() or pid in self._known:
+                continue
+            try:
+                fds = os.listdir(f"/proc/{pid}/fd")
+            except OSError:
+                continue
+            for fd in fds:
+                try:
+                    held = os.readlink(f"/proc/{pid}/fd/{fd}") in targets
+                except OSError:
+                    continue
+                if held:
+                    with contextlib.suppress(ps.Error):
+                        self._known.setdefault(pid, ps.Process(pid))
+                    break
+
+    def descendants(self) -> list[Any]:
+        return list(self._known.values())
+
+    def alive(self) -> list[int]:
+        """Pids of the descendants found that still run (zombies do not)."""
+        ps = self._ps
+        if ps is None:
+            return []
+        out = []
+        for p in self._known.values():
+            try:
+                if p.is_running() and p.status() != ps.STATUS_ZOMBIE:
+                    out.append(p.pid)
+            except ps.Error:
+                continue
+        return out
+
+    def signal(self, sig: int, proc: subprocess.Popen[Any] | None = None) -> None:
+        """Send ``sig`` to the child (``proc``, if we started it), its group and every descendant found."""
+        self.refresh()
+        if self._ps is not None:
+            for p in self._members():
+                self._known.setdefault(p.pid, p)
+        if proc is not None and proc.poll() is None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                proc.send_signal(sig)
+        if hasattr(os, "killpg"):
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.pid, sig)  # those in the group: DataLoader workers, torchrun's ranks
+        elif proc is None and self._root is not None:
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                self._root.send_signal(sig)
+        for p in list(self._known.values()):
+            try:
+                p.send_signal(sig)  # psutil refuses a pid that now names another process
+            except self._ps.Error:
+                continue
+
+    def terminate(self, proc: subprocess.Popen[Any] | None = None) -> None:
+        self.signal(signal.SIGTERM, proc)
+
+    def kill(self, proc: subprocess.Popen[Any] | None = None) -> None:
+        self.signal(getattr(signal, "SIGKILL", signal.SIGTERM), proc)
+
+
+def tree_token() -> str:
+    """A fresh value for TREE_VAR, one per child."""
+    import uuid
+
+    return uuid.uuid4().hex
+
 
 def stop_process_group(proc: subprocess.Popen[Any], sig: int) -> None:
-    """Signal a child started with ``start_new_session`` and everything it started."""
-    try:
-        if hasattr(os, "killpg"):
-            os.killpg(proc.pid, sig)  # the whole group: torchrun and DataLoader workers too
-        elif sig == getattr(signal, "SIGKILL", None):
-            proc.kill()
+    """Signal a child started with ``start_new_session`` and everything it started (see :class:`ProcessTree`)."""
+    ProcessTree(proc.pid).signal(sig, proc)
+
+
+# -- driving a session with subprocess -----------------------------------------------------
+
+LINGER_S = 1.0  # after the child ended (or was killed), how long its descendants may keep our pipes open
+REFRESH_S = 1.0  # how often to look for new descendants while a child runs
+MAX_LINE = 1 << 20  # a "line" longer than this is cut
+
+
+class _Pipes:
+    """The child's stdout and stderr as lines, read without blocking: a descendant that holds a pipe
+    open can delay nothing. POSIX: one selector; elsewhere, a reader thread per pipe."""
+
+    def __init__(self, streams: dict[str, Any]):
+        self.threaded = os.name != "posix"
+        self.open = len(streams)
+        self._streams = streams
+        self._buf = dict.fromkeys(streams, b"")
+        if self.threaded:
+            self._q: queue.Queue[tuple[str, bytes | None]] = queue.Queue()
+            for tag, stream in streams.items():
+                threading.Thread(target=self._pump, args=(stream, tag), name=f"bench-{tag}", daemon=True).start()
         else:
-            proc.terminate()
-    except (ProcessLookupError, PermissionError):
-        pass
+            self._sel = selectors.DefaultSelector()
+            for tag, stream in streams.items():
+                os.set_blocking(stream.fileno(), False)
+                self._sel.register(stream, selectors.EVENT_READ, tag)
 
+    def _pump(self, stream: Any, tag: str) -> None:
+        try:
+            while chunk := stream.read1(65536):
+                self._q.put((tag, chunk))
+        except (OSError, ValueError):
+            pass
+        finally:
+            self._q.put((tag, None))
 
-def _pump(stream: Any, tag: str, q: queue.Queue[tuple[str, str | None]]) -> None:
-    try:
-        for line in stream:
-            q.put((tag, line))
-    except (OSError, ValueError):
-        pass
-    finally:
-        q.put((tag, None))
+    def read(self, timeout: float) -> list[tuple[str, str]]:
+        """Complete lines (tag, text) that arrive within ``timeout`` seconds; [] if none."""
+        chunks: list[tuple[str, bytes]] = []
+        if self.threaded:
+            try:
+                item = self._q.get(timeout=timeout) if timeout > 0 else self._q.get_nowait()
+                while True:
+                    tag, chunk = item
+                    chunks.append((tag, chunk if chunk is not None else b""))
+                    item = self._q.get_nowait()
+            except queue.Empty:
+                pass
+        elif self.open:
+            for key, _events in self._sel.select(timeout):
+                try:
+                    chunk = os.read(key.fd, 65536)
+                except (BlockingIOError, InterruptedError):
+                    continue
+                except OSError:
+                    chunk = b""
+                if not chunk:
+                    self._sel.unregister(key.fileobj)
+                chunks.append((key.data, chunk))
+        lines: list[tuple[str, str]] = []
+        for tag, chunk in chunks:
+            if not chunk:  # end of file
+                self.open -= 1
+                rest, self._buf[tag] = self._buf[tag], b""
+                if rest:
+                    lines.append((tag, rest.decode("utf-8", errors="replace")))
+                continue
+            *complete, rest = (self._buf[tag] + chunk).split(b"\n")
+            if len(rest) > MAX_LINE:
+                complete, rest = [*complete, rest], b""
+            self._buf[tag] = rest
+            lines.extend((tag, ln.decode("utf-8", errors="replace") + "\n") for ln in complete)
+        return lines
+
+    def close(self) -> None:
+        if not self.threaded:
+            self._sel.close()
+        for stream in self._streams.values():
+            stream.close()
 
 
 class SubprocessRunner:
@@ -445,6 +650,7 @@ class SubprocessRunner:
         self.env = child_env(env)
         self.grace_s = grace_s
         self._cancel = threading.Event()
+        self.tree: ProcessTree | None = None  # the running job's (for tests and diagnostics)
 
     def cancel(self) -> None:
         self._cancel.set()
@@ -468,44 +674,24 @@ class SubprocessRunner:
         self.on_event(ev)
 
     def _run_job(self, job: Job) -> list[Event]:
+        token = tree_token()
         try:
             proc = subprocess.Popen(job.argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                    stderr=subprocess.PIPE, env=self.env, text=True, encoding="utf-8",
-                                    errors="replace", bufsize=1, start_new_session=hasattr(os, "setsid"))
+                                    stderr=subprocess.PIPE, env={**self.env, TREE_VAR: token}, bufsize=0,
+                                    start_new_session=hasattr(os, "setsid"))
         except OSError as exc:
             return self.session.job_finished(None, start_error=exc.strerror or str(exc))
-        q: queue.Queue[tuple[str, str | None]] = queue.Queue()
-        readers = [threading.Thread(target=_pump, args=(proc.stdout, "out", q), name="bench-stdout", daemon=True),
-                   threading.Thread(target=_pump, args=(proc.stderr, "err", q), name="bench-stderr", daemon=True)]
-        for r in readers:
-            r.start()
+        self.tree = tree = ProcessTree(proc.pid, token)
+        pipes = _Pipes({"out": proc.stdout, "err": proc.stderr})
         deadline = time.monotonic() + job.timeout_s
         tail: list[str] = []
-        open_streams = 2
         timed_out = cancelled = False
-        kill_at: float | None = None
-        try:
-            while open_streams or proc.poll() is None:
-                now = time.monotonic()
-                if not (timed_out or cancelled):
-                    if self._cancel.is_set():
-                        cancelled = True
-                    elif now >= deadline:
-                        timed_out = True
-                    if timed_out or cancelled:
-                        stop_process_group(proc, signal.SIGTERM)
-                        kill_at = now + self.grace_s
-                if kill_at is not None and now >= kill_at:
-                    stop_process_group(proc, getattr(signal, "SIGKILL", signal.SIGTERM))
-                    kill_at = None
-                wait = 0.1 if kill_at is not None or self._cancel.is_set() else min(0.25, max(0.0, deadline - now))
-                try:
-                    tag, line = q.get(timeout=max(wait, 0.01))
-                except queue.Empty:
-                    continue
-                if line is None:
-                    open_streams -= 1
-                    continue
+        kill_at: float | None = None  # SIGKILL then, if SIGTERM has not ended everything
+        give_up_at: float | None = None  # stop reading then: the child has ended, its descendants had their chance
+        refresh_at = time.monotonic() + REFRESH_S
+
+        def take(lines: list[tuple[str, str]]) -> None:
+            for tag, line in lines:
                 if tag == "out":
                     for ev in self.session.feed(line):
                         self._emit(ev)
@@ -513,15 +699,43 @@ class SubprocessRunner:
                     tail.append(line.rstrip("\n"))
                     del tail[:-STDERR_TAIL]
                     self._emit(Event("stderr", job.name, text=line.rstrip("\n")))
-            code = proc.wait()
+
+        try:
+            while True:
+                now = time.monotonic()
+                if not (timed_out or cancelled):
+                    if self._cancel.is_set():
+                        cancelled = True
+                    elif now >= deadline:
+                        timed_out = True
+                    if timed_out or cancelled:
+                        tree.terminate(proc)
+                        kill_at = now + self.grace_s
+                if kill_at is not None and now >= kill_at:
+                    tree.kill(proc)
+                    kill_at = None
+                    give_up_at = now + LINGER_S
+                if give_up_at is None and kill_at is None and proc.poll() is not None:
+                    give_up_at = now + LINGER_S
+                if proc.poll() is not None and (not pipes.open or (give_up_at is not None and now >= give_up_at)):
+                    break
+                if now >= refresh_at:
+                    tree.refresh()
+                    refresh_at = now + REFRESH_S
+                wake = min(t for t in (None if timed_out or cancelled else deadline, kill_at, give_up_at, refresh_at)
+                           if t is not None)
+                take(pipes.read(min(0.25, max(0.01, wake - now))))
+            # The child has ended: end what it left behind (holding our pipes or not), keep what it wrote.
+            if pipes.open:
+                tree.adopt_pipe_holders([proc.stdout, proc.stderr])
+            tree.kill()
+            take(pipes.read(0))
         finally:
-            if proc.poll() is None:
-                stop_process_group(proc, getattr(signal, "SIGKILL", signal.SIGTERM))
-                proc.wait()
-            for r in readers:
-                r.join(timeout=5)
-            for stream in (proc.stdout, proc.stderr):
-                if stream is not None:
-                    stream.close()
+            tree.kill(proc)  # also after an exception or KeyboardInterrupt: nothing of the job outlives it
+            try:
+                code = proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:  # unkillable (stuck in the kernel): report it as killed
+                code = -getattr(signal, "SIGKILL", 9)
+            pipes.close()
         return self.session.job_finished(code if code >= 0 else None, signal_no=-code if code < 0 else None,
                                          timed_out=timed_out, cancelled=cancelled, stderr_tail="\n".join(tail))

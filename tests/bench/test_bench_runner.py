@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
+import os
 import time
 from pathlib import Path
 
+import psutil
 import pytest
 
-from configurator.bench.runner import Event, SubprocessRunner, SuiteSession
+from configurator.bench.runner import LINGER_S, Event, SubprocessRunner, SuiteSession
 
 FAULT = "configurator.bench.fault_worker"
 
@@ -144,3 +147,119 @@ def test_cuda_only_jobs_are_skipped_without_a_process_on_cpu() -> None:
     assert {r.status for r in rec.rows} == {"skipped"} and len(rec.rows) == 5
     assert all("CUDA" in (r.error_text() or "") for r in rec.rows)
     assert [e.kind for e in events].count("row") == 5
+
+
+# -- the whole process tree, and pipes held open by descendants ------------------------------------------------------
+
+
+class Tree:
+    """Collects the pids a fault worker logs (``started {pids}``) as psutil processes, taken while they run."""
+
+    def __init__(self, then=None):  # type: ignore[no-untyped-def]
+        self.procs: list[psutil.Process] = []
+        self.then = then
+
+    def __call__(self, ev: Event) -> None:
+        if ev.kind == "log" and ev.message is not None and "pids" in ev.message.params:
+            self.procs = [psutil.Process(pid) for pid in ev.message.params["pids"]]
+            if self.then is not None:
+                self.then()
+
+    def left_running(self) -> list[int]:
+        """Pids still running (not zombies) a few seconds after the job ended: a wait on their exit, not a clock."""
+        assert self.procs, "the worker never reported its tree"
+        _gone, alive = psutil.wait_procs(self.procs, timeout=3)
+        running = []
+        for p in alive:
+            try:
+                if p.status() != psutil.STATUS_ZOMBIE:
+                    running.append(p.pid)
+            except psutil.NoSuchProcess:
+                pass
+        return running
+
+
+def cleanup(tree: Tree) -> None:
+    for p in tree.procs:
+        with contextlib.suppress(psutil.NoSuchProcess):
+            p.kill()
+
+
+def test_a_timeout_does_not_wait_for_pipes_held_by_grandchildren_and_ends_them() -> None:
+    """Before: the readers joined on stdout EOF, which a grandchild held: a 2 s timeout took 40 s."""
+    tree = Tree()
+    start = time.monotonic()
+    try:
+        _, rec = run(session(["orphans"], timeout_s=2.0), on_event=tree)
+        took = time.monotonic() - start
+        [row] = rec.rows
+        assert row.status == "timeout" and "2 s" in (row.error_text() or "")
+        assert took < 6, f"a 2 s timeout took {took:.1f} s"
+        assert len(tree.procs) == 3  # the worker, a sleeper in its session, one in a session of its own
+        assert os.getsid(tree.procs[2].pid) == tree.procs[2].pid != os.getsid(tree.procs[1].pid)
+        assert tree.left_running() == []
+        print(f"\n2 s timeout with two grandchildren holding stdout: {took:.2f} s")
+    finally:
+        cleanup(tree)
+
+
+def test_cancel_ends_grandchildren_in_and_out_of_the_session() -> None:
+    box: list[SubprocessRunner] = []
+    tree = Tree(then=lambda: box[0].cancel())
+    s = session(["orphans", "ok"])
+    runner = SubprocessRunner(s, tree, grace_s=1.0)
+    box.append(runner)
+    start = time.monotonic()
+    try:
+        rec = runner.run()
+        took = time.monotonic() - start
+        assert {r.name: r.status for r in rec.rows} == {"orphans": "cancelled", "ok": "cancelled"}
+        assert took < 6, f"cancel took {took:.1f} s"
+        assert tree.left_running() == []
+        print(f"\ncancel with two grandchildren holding stdout: {took:.2f} s")
+    finally:
+        cleanup(tree)
+
+
+def test_cancel_ends_a_torchrun_like_tree() -> None:
+    """A launcher with two ranks, each with a child: SIGTERM kills the launcher at once (its ranks are
+    re-parented and out of its tree); every one of the five is gone after cancel."""
+    box: list[SubprocessRunner] = []
+    tree = Tree(then=lambda: box[0].cancel())
+    runner = SubprocessRunner(session(["tree"]), tree, grace_s=1.0)
+    box.append(runner)
+    start = time.monotonic()
+    try:
+        rec = runner.run()
+        assert rec.rows[0].status == "cancelled" and time.monotonic() - start < 6
+        assert len(tree.procs) == 5
+        assert tree.left_running() == []
+    finally:
+        cleanup(tree)
+
+
+def test_a_job_that_finishes_is_not_held_up_by_what_it_left_running() -> None:
+    tree = Tree()
+    start = time.monotonic()
+    try:
+        _, rec = run(session(["leaky"], timeout_s=30.0), on_event=tree)
+        took = time.monotonic() - start
+        [row] = rec.rows
+        assert row.status == "ok" and row.value == 1.0
+        assert took < LINGER_S + 3, f"took {took:.1f} s"
+        assert tree.left_running() == []
+    finally:
+        cleanup(tree)
+
+
+def test_keyboard_interrupt_in_the_runner_still_ends_the_tree() -> None:
+    def interrupt() -> None:
+        raise KeyboardInterrupt
+
+    tree = Tree(then=interrupt)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            run(session(["orphans"]), on_event=tree)
+        assert tree.left_running() == []
+    finally:
+        cleanup(tree)

@@ -86,6 +86,23 @@ def test_candidates_in_order_each_once(tmp_path: Path, monkeypatch: pytest.Monke
     assert Path(sys.executable) not in frozen and under(tmp_path, frozen) == under(tmp_path, found)
 
 
+def test_relative_path_entries_are_not_searched(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``.``, an empty entry and ``bin`` on PATH name the current folder: a python3 lying there is no candidate."""
+    cwd = tmp_path / "downloads"
+    planted = [script(cwd / "python3", "exit 0"), script(cwd / "bin" / "python3", "exit 0"),
+               script(cwd / "python", "exit 0")]
+    real = script(tmp_path / "usr" / "bin" / "python3", "exit 0")
+    monkeypatch.chdir(cwd)
+    monkeypatch.delattr(sys, "frozen", raising=False)
+    env = {"HOME": str(tmp_path / "home"), "VIRTUAL_ENV": ".",
+           "PATH": os.pathsep.join([".", "", "bin", str(real.parent), "./bin"])}
+    found = itp.candidates(env=env)
+    assert under(tmp_path, found) == [real]
+    assert not {itp.identity(p) for p in planted} & {itp.identity(p) for p in found}
+    env["PATH"] = ":" + str(real.parent) + ":"  # leading and trailing empty entries
+    assert under(tmp_path, itp.candidates(env=env)) == [real]
+
+
 def test_candidates_windows_layout(tmp_path: Path) -> None:
     """The Windows folders (python.exe at the env root, Scripts\\ in venvs, python.org installs),
     checked on any OS."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import csv
 import json
 import sys
@@ -12,7 +13,7 @@ from PySide6.QtCore import QProcess, QSettings, Qt
 
 from configurator.bench import interpreters, suites
 from configurator.bench.interpreters import Probe
-from configurator.bench.runner import SuiteSession
+from configurator.bench.runner import Event, SuiteSession
 from configurator.core.i18n import Message
 from configurator.store.bench_results import BenchResultsRepository
 from configurator.store.repository import BuildsRepository
@@ -100,6 +101,59 @@ def test_shutdown_kills_a_running_child(qtbot, runner: QtSuiteRunner) -> None:  
         runner.shutdown()
     assert proc is not None and not runner.is_running()
     assert runner.session is not None and runner.session.record.status == "cancelled"
+
+
+def _tree_catcher(runner: QtSuiteRunner) -> list:  # type: ignore[type-arg]
+    """psutil processes for the pids the worker logs, taken while they run."""
+    import psutil
+
+    procs: list = []  # type: ignore[type-arg]
+
+    def on_event(ev: Event) -> None:
+        if ev.kind == "log" and ev.message is not None and "pids" in ev.message.params:
+            procs.extend(psutil.Process(pid) for pid in ev.message.params["pids"])
+
+    runner.job_event.connect(on_event)
+    return procs
+
+
+def _left_running(procs: list) -> list[int]:  # type: ignore[type-arg]
+    import psutil
+
+    _gone, alive = psutil.wait_procs(procs, timeout=3)
+    out = []
+    for p in alive:
+        try:
+            if p.status() != psutil.STATUS_ZOMBIE:
+                out.append(p.pid)
+        except psutil.NoSuchProcess:
+            pass
+    return out
+
+
+@pytest.mark.parametrize("how", ["timeout", "cancel", "finished"])
+def test_qprocess_runner_ends_the_whole_tree(qtbot, runner: QtSuiteRunner, how: str) -> None:  # type: ignore[no-untyped-def]
+    """Grandchildren in the child's session and in one of their own, holding its stdout; a torchrun-like
+    tree for cancel; what a finished job left running. Nothing survives and nothing waits on the pipes."""
+    import time
+
+    job = {"timeout": "orphans", "cancel": "tree", "finished": "leaky"}[how]
+    s = fault_session([job], timeout_s=2.0 if how == "timeout" else 20.0)
+    procs = _tree_catcher(runner)
+    if how == "cancel":
+        runner.job_event.connect(lambda ev: runner.cancel() if ev.kind == "log" else None)
+    start = time.monotonic()
+    rec, _events = run_to_end(qtbot, runner, s, timeout=15000)
+    took = time.monotonic() - start
+    try:
+        assert rec.rows[0].status == {"timeout": "timeout", "cancel": "cancelled", "finished": "ok"}[how]
+        assert took < 6, f"{how} took {took:.1f} s"
+        assert len(procs) == (5 if job == "tree" else 3)
+        assert _left_running(procs) == []
+    finally:
+        for p in procs:
+            with contextlib.suppress(Exception):
+                p.kill()
 
 
 def bench_tab(window) -> BenchmarkTab:  # type: ignore[no-untyped-def]

@@ -1,16 +1,27 @@
 """Driving a :class:`~configurator.bench.runner.SuiteSession` with QProcess, on the GUI thread
 without blocking it. Each child's end is handled exactly once, whichever of ``finished``
 and ``errorOccurred`` (FailedToStart) arrives; timeout and cancel terminate the child's
-process group, then kill it after a grace period."""
+process tree (its group, and every descendant psutil finds, those that left the group or
+session too), then kill it after a grace period; what a child leaves behind is killed when it ends."""
 
 from __future__ import annotations
 
 import os
-import signal
 
 from PySide6.QtCore import QObject, QProcess, QProcessEnvironment, QTimer, Signal
 
-from configurator.bench.runner import GRACE_S, STDERR_TAIL, Event, Job, SuiteSession, child_env
+from configurator.bench.runner import (
+    GRACE_S,
+    REFRESH_S,
+    STDERR_TAIL,
+    TREE_VAR,
+    Event,
+    Job,
+    ProcessTree,
+    SuiteSession,
+    child_env,
+    tree_token,
+)
 
 
 class QtSuiteRunner(QObject):
@@ -38,6 +49,11 @@ class QtSuiteRunner(QObject):
         self._next.setSingleShot(True)
         self._next.setInterval(0)
         self._next.timeout.connect(self._start_next)
+        self.tree: ProcessTree | None = None  # the running child's, from when it started
+        self._token: str | None = None
+        self._refresh = QTimer(self)  # remembers new descendants, so one whose parent dies is still found
+        self._refresh.setInterval(int(REFRESH_S * 1000))
+        self._refresh.timeout.connect(lambda: self.tree.refresh() if self.tree is not None else None)
 
     # -- public ------------------------------------------------------------------------
     def is_running(self) -> bool:
@@ -105,6 +121,8 @@ class QtSuiteRunner(QObject):
         env = QProcessEnvironment()
         for k, v in child_env().items():
             env.insert(k, v)
+        self._token = tree_token()
+        env.insert(TREE_VAR, self._token)
         proc.setProcessEnvironment(env)
         proc.setProgram(job.argv[0])
         proc.setArguments(job.argv[1:])
@@ -117,6 +135,7 @@ class QtSuiteRunner(QObject):
         proc.readyReadStandardError.connect(self._read_stderr)
         proc.finished.connect(self._on_finished)
         proc.errorOccurred.connect(self._on_error)
+        proc.started.connect(self._on_started)
         self.job_event.emit(Event("job_started", job.name, fraction=session.fraction))
         self._deadline.start(int(job.timeout_s * 1000))
         proc.start()
@@ -145,20 +164,23 @@ class QtSuiteRunner(QObject):
             self._signal(kill=False)
             self._grace.start(self.grace_ms)
 
+    def _on_started(self) -> None:
+        if self.proc is not None and self.proc.processId() > 0:
+            self.tree = ProcessTree(self.proc.processId(), self._token)
+            self._refresh.start()
+
     def _signal(self, kill: bool) -> None:
         proc = self.proc
         if proc is None or proc.state() == QProcess.ProcessState.NotRunning:
             return
-        pid = proc.processId()
-        if hasattr(os, "killpg") and pid > 0:
-            try:
-                os.killpg(pid, signal.SIGKILL if kill else signal.SIGTERM)
-                return
-            except (ProcessLookupError, PermissionError):
-                pass
+        if self.tree is not None:  # the tree, walked again now: group, descendants, the rest of its session
+            if kill:
+                self.tree.kill()
+            else:
+                self.tree.terminate()
         if kill:
             proc.kill()
-        else:
+        elif self.tree is None or not hasattr(os, "killpg"):
             proc.terminate()
 
     def _on_finished(self, exit_code: int, status: QProcess.ExitStatus) -> None:
@@ -176,6 +198,10 @@ class QtSuiteRunner(QObject):
         self._closed = True
         self._deadline.stop()
         self._grace.stop()
+        self._refresh.stop()
+        tree, self.tree = self.tree, None
+        if tree is not None:
+            tree.kill()  # what the child left running: nothing of a job outlives it
         if self.proc is not None and start_error is None:
             self._read_stdout()
             self._read_stderr()
