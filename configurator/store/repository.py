@@ -5,12 +5,12 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import Text, func, insert, or_, select, type_coerce
+from sqlalchemy import Text, func, or_, select, type_coerce
 from sqlalchemy.engine import Connection
 
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
@@ -344,32 +344,33 @@ class PartsRepository:
             self.write_import_batch(con, new_parts, price_updates, replaced, datetime.now())
 
     def write_import_batch(self, con: Connection, new_parts: Sequence[AnyPart], price_updates: Sequence[AnyPart],
-                           replaced: Sequence[AnyPart], now: datetime) -> None:
-        """One batch of an import inside the caller's transaction: executemany, no ORM objects."""
-        from sqlalchemy import bindparam, update
-
+                           replaced: Sequence[AnyPart], now: datetime,
+                           specs: Callable[[AnyPart], dict[str, Any]] = specs_of) -> None:
+        """One batch of an import inside the caller's transaction: plain executemany, no ORM objects."""
+        stamp = now.strftime("%Y-%m-%d %H:%M:%S.%f")  # SQLAlchemy's SQLite DATETIME text
         if new_parts:
-            con.execute(insert(_PARTS), [
-                {"id": p.id, "category": p.category, "name": p.name, "specs": specs_of(p),
-                 "price_cny": p.price_cny, "price_date": p.price_date, "source": p.source,
-                 "user_edited": False, "custom": True, "catalogue_price_cny": None,
-                 "catalogue_price_date": None, "updated_at": now} for p in new_parts])
+            con.exec_driver_sql(
+                "INSERT INTO parts (id, category, name, specs, price_cny, price_date, source, user_edited, custom,"
+                " catalogue_price_cny, catalogue_price_date, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 1,"
+                " NULL, NULL, ?)",
+                [(p.id, p.category, p.name, json.dumps(specs(p)), p.price_cny, p.price_date, p.source, stamp)
+                 for p in new_parts])
         if replaced:
-            con.execute(update(_PARTS).where(_PARTS.c.id == bindparam("pid")).values(
-                name=bindparam("n"), specs=bindparam("sp"), source=bindparam("src"), price_cny=bindparam("pr"),
-                price_date=bindparam("pd"), updated_at=bindparam("now")), [
-                {"pid": p.id, "n": p.name, "sp": specs_of(p), "src": p.source, "pr": p.price_cny,
-                 "pd": p.price_date, "now": now} for p in replaced])
+            con.exec_driver_sql(
+                "UPDATE parts SET name = ?, specs = ?, source = ?, price_cny = ?, price_date = ?, updated_at = ?"
+                " WHERE id = ?",
+                [(p.name, json.dumps(specs(p)), p.source, p.price_cny, p.price_date, stamp, p.id)
+                 for p in replaced])
         if price_updates:
-            con.execute(update(_PARTS).where(_PARTS.c.id == bindparam("pid")).values(
-                price_cny=bindparam("pr"), price_date=bindparam("pd"), updated_at=bindparam("now"),
-                user_edited=True), [
-                {"pid": p.id, "pr": p.price_cny, "pd": p.price_date, "now": now} for p in price_updates])
+            con.exec_driver_sql(
+                "UPDATE parts SET price_cny = ?, price_date = ?, updated_at = ?, user_edited = 1 WHERE id = ?",
+                [(p.price_cny, p.price_date, stamp, p.id) for p in price_updates])
         history = [*new_parts, *replaced, *price_updates]
         if history:
-            con.execute(insert(_HISTORY), [
-                {"part_id": p.id, "price_cny": p.price_cny, "price_date": p.price_date, "origin": "import",
-                 "recorded_at": now} for p in history])
+            con.exec_driver_sql(
+                "INSERT INTO price_history (part_id, price_cny, price_date, origin, recorded_at)"
+                " VALUES (?, ?, ?, 'import', ?)",
+                [(p.id, p.price_cny, p.price_date, stamp) for p in history])
 
 
 class BuildsRepository:
