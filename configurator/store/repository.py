@@ -118,14 +118,19 @@ _ROW_SORT = {"id", "category", "name", "price_cny", "price_date"}
 
 
 def _query_where(stmt: Any, q: PartQuery, category_words: dict[str, set[str]] | None = None) -> Any:
+    """Filter by category and by every search word: in the id, name, category or price, or in one of
+    the spec values (not the keys: "nvlink" finds the cards that mention it, not every GPU)."""
     if q.category:
         stmt = stmt.where(_PARTS.c.category == q.category)
     if q.words:
-        hay = func.lower(_PARTS.c.id + " " + _PARTS.c.name + " " + _PARTS.c.category + " "
-                         + func.cast(_PARTS.c.price_cny, Text) + " " + SPECS_TEXT)
+        row_text = func.lower(_PARTS.c.id + " " + _PARTS.c.name + " " + _PARTS.c.category + " "
+                              + func.cast(_PARTS.c.price_cny, Text))
         for word in q.words:
             like = "%" + word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-            cond = hay.like(like, escape="\\")
+            each = func.json_each(SPECS_TEXT).table_valued("value").alias("v")
+            in_specs = select(1).select_from(each).where(func.lower(each.c.value).like(like, escape="\\"))
+            cond = or_(row_text.like(like, escape="\\"),
+                       func.lower(SPECS_TEXT).like(like, escape="\\") & in_specs.exists())
             cats = (category_words or {}).get(word)
             if cats:
                 cond = or_(cond, _PARTS.c.category.in_(sorted(cats)))
