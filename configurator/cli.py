@@ -257,7 +257,7 @@ def cmd_parts_import(cli: Cli) -> int:
     path = Path(cli.args.file)
     store = cli.open_store()
     try:
-        result = import_csv(path, PartsRepository(store))
+        result = import_csv(path, PartsRepository(store), encoding=getattr(cli.args, "encoding", None))
     except CsvImportError as exc:
         cli.fail([(f"{path}:{e.line}" if e.line else str(path), e.error.render(cli._translate))
                   for e in exc.errors])
@@ -328,6 +328,8 @@ def build_parser() -> argparse.ArgumentParser:
     ps.set_defaults(func=cmd_parts_show)
     pi = psub.add_parser("import", help="add or update parts from a CSV (UTF-8 or GB18030)")
     pi.add_argument("file")
+    pi.add_argument("--encoding", help="read the file as this encoding (e.g. latin-1, cp1252) instead of detecting "
+                    "UTF-8 or GB18030")
     pi.add_argument("--json", action="store_true")
     pi.set_defaults(func=cmd_parts_import)
     pe = psub.add_parser("export", help="write every part to a CSV (UTF-8 with BOM)")
