@@ -14,10 +14,8 @@ capacity, a supply's wattage, a case's clearance).
 
 from __future__ import annotations
 
-import json
 import os
 import random
-import resource
 import subprocess
 import sys
 import tempfile
@@ -29,7 +27,7 @@ from typing import Any
 
 SIZES = (100_000,)
 
-# Per category: (field, low factor, high factor) a listing may differ in.
+# Per category: the fields a shop's listing of a model may differ in (by up to 10 %).
 VARIED: dict[str, tuple[str, ...]] = {
     "gpu": ("length_mm", "board_power_w"),
     "memory": ("cas_latency",),
@@ -141,7 +139,6 @@ def run(repeats: int = 7, sizes: tuple[int, ...] = SIZES) -> None:
             rows.append({"parts": n + n_cat, "import_rows": got, "import_s": secs, "rss": rss,
                          "list_s": _time_cli(db), "json_s": _time_cli(db, "--json"), "suggest": _suggest_s(db)})
 
-    base = rows[0]
     print("\n== scale: the shipped catalogue against a shop's 100k-part CSV ==")
     print(f"  (peak memory of a child that only opens the store: {rss_open / 2**20:.0f} MiB)")
     print(f"{'measurement':<46} {'catalogue':>12} " + " ".join(f"{r['parts']:>12,}" for r in rows[1:])
@@ -163,8 +160,6 @@ def run(repeats: int = 7, sizes: tuple[int, ...] = SIZES) -> None:
     big = rows[-1]
     print(f"  import {'meets' if big['import_rows'] / big['import_s'] >= 10_000 else 'MISSES'} 10,000 rows/s; "
           f"suggest {'meets' if big['suggest'][1] < 2 else 'MISSES'} 2 s at {big['parts']:,} parts")
-    del base
-    json.dumps(rows)  # the figures are plain data (kept simple for a later --json)
 
 
 if __name__ == "__main__":

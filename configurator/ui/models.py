@@ -140,10 +140,10 @@ class PartsTableModel(QAbstractTableModel):
     def canFetchMore(self, parent: Index = QModelIndex()) -> bool:
         return not parent.isValid() and len(self._rows) < self._total
 
-    def fetchMore(self, parent: Index = QModelIndex()) -> None:
+    def fetchMore(self, parent: Index = QModelIndex(), limit: int | None = None) -> None:
         if parent.isValid() or self.repo is None or len(self._rows) >= self._total:
             return
-        rows = self.repo.page(self.query(), len(self._rows), self.page_size, self.category_words())
+        rows = self.repo.page(self.query(), len(self._rows), limit or self.page_size, self.category_words())
         if not rows:
             self._total = len(self._rows)
             return
@@ -154,8 +154,9 @@ class PartsTableModel(QAbstractTableModel):
         self.endInsertRows()
 
     def fetch_until(self, row: int) -> None:
-        while len(self._rows) <= row and self.canFetchMore():
-            self.fetchMore()
+        """Fetch every row up to ``row`` (and the rest of its page) in one query."""
+        if len(self._rows) <= row and self.canFetchMore():
+            self.fetchMore(QModelIndex(), row + 1 - len(self._rows) + self.page_size)
 
     def _part(self, row: int) -> AnyPart | Unreadable:
         got = self._decoded.get(row)
