@@ -10,11 +10,13 @@ from benchmarks import (
     bench_planner,
     bench_planner_ui,
     bench_runner,
+    bench_scale,
     bench_startup,
 )
 
 SUITES = {"startup": bench_startup.run, "planner": bench_planner.run, "planner_ui": bench_planner_ui.run,
-          "runner": bench_runner.run, "monitor": bench_monitor.run, "gui_startup": bench_gui_startup.run}
+          "runner": bench_runner.run, "monitor": bench_monitor.run, "gui_startup": bench_gui_startup.run,
+          "scale": bench_scale.run}
 
 
 def main() -> None:

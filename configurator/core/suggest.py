@@ -7,12 +7,22 @@ by its throughput and completes each with the cheapest valid memory, drive, supp
 case (branch and bound on price, every candidate confirmed by the engine's own check).
 It walks configurations from the fastest down and stops once they fall more than 1 %
 below the best valid one: ties within 1 % go to the cheaper build, then to the lower ids.
+
+Before the search, dominated parts are pruned (``prune``): a part is dropped when enough other
+parts of its category cost no more (ties: a lower id) and are at least as good in every field
+(equal in every field the rules read, except a few with a known better direction: a shorter,
+less power-hungry card; a faster, bigger drive; a stronger supply; a roomier case). Such a part
+can never be chosen (its dominator gives an equal or better, cheaper build), so the results are
+the same; with a shop's 100,000 listings of the same models at different prices the search sees a
+few hundred parts. GPUs need ``alternatives + 1`` dominators, since the alternatives are GPUs.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from typing import Any
 
 from configurator.core.build import Build, BuildPart, Options, Workload, resolve
 from configurator.core.engine import Report, check
@@ -230,11 +240,85 @@ def _configs(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float) -> 
     return out
 
 
+# Fields no rule or estimate compares (names and prices are handled on their own).
+_IGNORED = frozenset({"id", "name", "brand", "source", "notes", "price_cny", "price_date", "custom",
+                      "user_edited"})
+# Fields where one direction is never worse for validity, throughput or price (+1: more is better).
+# Everything else must be equal for one part to dominate another.
+_BETTER: dict[str, dict[str, int]] = {
+    "gpu": {"length_mm": -1, "board_power_w": -1},
+    "memory": {"cas_latency": -1},
+    "storage": {"capacity_gb": +1, "seq_read_mbs": +1, "seq_write_mbs": +1, "random_read_iops": +1},
+    "psu": {"watts": +1},
+    "case": {"max_gpu_length_mm": +1, "expansion_slots": +1, "max_cpu_cooler_mm": +1},
+}
+
+
+_LAYOUT: dict[type[Any], tuple[tuple[str, ...], tuple[tuple[str, int], ...]]] = {}
+
+
+def _layout(part: AnyPart) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...]]:
+    got = _LAYOUT.get(type(part))
+    if got is None:
+        better = _BETTER.get(part.category, {})
+        names = [f.name for f in dataclasses.fields(part) if f.name not in _IGNORED]
+        got = _LAYOUT[type(part)] = (tuple(n for n in names if n not in better),
+                                     tuple((n, better[n]) for n in names if n in better))
+    return got
+
+
+def _profile(part: AnyPart) -> tuple[str, tuple[Any, ...]]:
+    """The fields that must be equal (as one hashable key) and the ordered ones (better = bigger)."""
+    equal_names, ordered_names = _layout(part)
+    equal = [getattr(part, n) for n in equal_names]
+    ordered: list[Any] = []
+    for name, direction in ordered_names:
+        value = getattr(part, name)
+        if isinstance(value, (int, float)) and not isinstance(value, bool):
+            ordered.append(value * direction)
+        else:  # None: only equal to None
+            equal.append((name, value))
+    # repr of plain values and frozen slot records is exact and hashable as text.
+    return repr(equal), tuple(ordered)
+
+
+def prune(catalogue: Mapping[str, AnyPart], alternatives: int = 3) -> dict[str, AnyPart]:
+    """The catalogue without parts that can never be part of suggest()'s answer (see the module doc)."""
+    groups: dict[tuple[str, str, int], list[tuple[int, str, tuple[Any, ...], AnyPart]]] = {}
+    for part in catalogue.values():
+        equal, ordered = _profile(part)
+        # Fields with a direction that are None on this part go into the equal key (via _profile),
+        # so parts in one group have the same ordered fields.
+        groups.setdefault((part.category, equal, len(ordered)), []).append(
+            (part.price_cny, part.id, ordered, part))
+    kept: dict[str, AnyPart] = {}
+    for (category, _equal, _n), members in groups.items():
+        need = alternatives + 1 if category == "gpu" else 1
+        members.sort(key=lambda m: (m[0], m[1]))
+        front: list[tuple[int, str, tuple[Any, ...], AnyPart]] = []
+        for m in members:
+            # Everything in ``front`` is cheaper or as cheap with a lower id; a part that is pruned
+            # has ``need`` kept dominators, which dominate whatever it dominates.
+            dominators = 0
+            for f in front:
+                if all(a >= b for a, b in zip(f[2], m[2], strict=True)):
+                    dominators += 1
+                    if dominators >= need:
+                        break
+            if dominators < need:
+                front.append(m)
+                kept[m[3].id] = m[3]
+    return kept
+
+
 def suggest(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload, alternatives: int = 3,
-            options: Options | None = None) -> list[Suggestion]:
-    """The best build first, then up to ``alternatives`` others with different GPUs."""
+            options: Options | None = None, pruned: bool = True) -> list[Suggestion]:
+    """The best build first, then up to ``alternatives`` others with different GPUs.
+
+    ``pruned=False`` searches every part (the tests compare the two).
+    """
     options = options or Options()
-    parts_by = _by_category(catalogue)
+    parts_by = _by_category(prune(catalogue, alternatives) if pruned else catalogue)
     found: list[Suggestion] = []
     best_t: float | None = None
     seen_gpu: set[tuple[str, int]] = set()

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
 import logging
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import Text, func, or_, select, type_coerce
+from sqlalchemy.engine import Connection
 
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.parts import (
@@ -23,6 +27,15 @@ from configurator.store.models import BuildRow, PartRow, PriceHistoryRow
 
 log = logging.getLogger(__name__)
 
+_PARTS = PartRow.__table__
+_HISTORY = PriceHistoryRow.__table__
+# The specs column as its stored text: SQLAlchemy's JSON type decodes it while fetching, so one row
+# whose JSON is damaged would make the whole query raise before any of our code sees it.
+SPECS_TEXT = type_coerce(_PARTS.c.specs, Text).label("specs")
+ROW_COLUMNS = (_PARTS.c.id, _PARTS.c.category, _PARTS.c.name, _PARTS.c.price_cny, _PARTS.c.price_date,
+               _PARTS.c.source, SPECS_TEXT, _PARTS.c.custom, _PARTS.c.user_edited)
+BATCH = 1000
+
 
 class RepositoryError(ValueError):
     def __init__(self, message: Message):
@@ -30,7 +43,24 @@ class RepositoryError(ValueError):
         super().__init__(message.render())
 
 
-def _row_dict(row: PartRow) -> dict[str, Any]:
+@dataclass(frozen=True)
+class Unreadable:
+    """A part row the database holds but that cannot be turned into a part (damaged or invalid)."""
+
+    id: str
+    reason: str
+
+
+def _row_dict(row: Any) -> dict[str, Any]:
+    """A flat part mapping from a parts row (ORM object or a row of ROW_COLUMNS).
+
+    Raises ValueError (json.JSONDecodeError included) when the specs are not a JSON object.
+    """
+    specs = row.specs
+    if isinstance(specs, (str, bytes)):
+        specs = json.loads(specs)
+    if not isinstance(specs, dict):
+        raise ValueError(f"specs are a {type(specs).__name__}, not an object")
     d: dict[str, Any] = {
         "id": row.id,
         "category": row.category,
@@ -39,18 +69,85 @@ def _row_dict(row: PartRow) -> dict[str, Any]:
         "price_date": row.price_date,
         "source": row.source,
     }
-    d.update(row.specs)
+    d.update(specs)
     d["custom"] = bool(row.custom)
     d["user_edited"] = bool(row.user_edited)
     return d
 
 
-def row_to_part(row: PartRow) -> AnyPart | None:
+def decode_row(row: Any) -> AnyPart | Unreadable:
     try:
         return part_from_trusted(_row_dict(row))
     except PartValidationError as exc:
-        log.warning("part %s in the database is invalid and was skipped: %s", row.id, exc)
+        return Unreadable(str(row.id), str(exc))
+    except (ValueError, TypeError, RecursionError) as exc:  # damaged JSON, a wrong type
+        return Unreadable(str(row.id), f"{type(exc).__name__}: {exc}")
+
+
+def row_to_part(row: Any, unreadable: list[Unreadable] | None = None) -> AnyPart | None:
+    got = decode_row(row)
+    if isinstance(got, Unreadable):
+        log.warning("part %s in the database cannot be read and was skipped: %s", got.id, got.reason)
+        if unreadable is not None:
+            unreadable.append(got)
         return None
+    return got
+
+
+def unreadable_message(unreadable: Sequence[Unreadable], limit: int = 10) -> Message:
+    """'3 parts could not be read and are not shown: a, b, c' (the first ``limit`` ids)."""
+    ids = ", ".join(u.id for u in unreadable[:limit])
+    if len(unreadable) > limit:
+        ids += ", …"
+    return Message("store", QT_TRANSLATE_NOOP(
+        "store", "{n} parts in the database could not be read and are left out: {ids}"),
+        {"n": len(unreadable), "ids": ids})
+
+
+@dataclass(frozen=True)
+class PartQuery:
+    """What the Parts tab shows: a category, search words, and an order (a field, up or down)."""
+
+    category: str | None = None
+    words: tuple[str, ...] = ()
+    sort: str = "name"
+    descending: bool = False
+
+
+_ROW_SORT = {"id", "category", "name", "price_cny", "price_date"}
+
+
+def _query_where(stmt: Any, q: PartQuery, category_words: dict[str, set[str]] | None = None) -> Any:
+    """Filter by category and by every search word: in the id, name, category or price, or in one of
+    the spec values (not the keys: "nvlink" finds the cards that mention it, not every GPU)."""
+    if q.category:
+        stmt = stmt.where(_PARTS.c.category == q.category)
+    if q.words:
+        row_text = func.lower(_PARTS.c.id + " " + _PARTS.c.name + " " + _PARTS.c.category + " "
+                              + func.cast(_PARTS.c.price_cny, Text))
+        for word in q.words:
+            like = "%" + word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+            each = func.json_each(SPECS_TEXT).table_valued("value").alias("v")
+            in_specs = select(1).select_from(each).where(func.lower(each.c.value).like(like, escape="\\"))
+            cond = or_(row_text.like(like, escape="\\"),
+                       func.lower(SPECS_TEXT).like(like, escape="\\") & in_specs.exists())
+            cats = (category_words or {}).get(word)
+            if cats:
+                cond = or_(cond, _PARTS.c.category.in_(sorted(cats)))
+            stmt = stmt.where(cond)
+    return stmt
+
+
+def _order_by(q: PartQuery) -> list[Any]:
+    if q.sort in _ROW_SORT:
+        col: Any = _PARTS.c[q.sort]
+    else:
+        col = func.json_extract(SPECS_TEXT, "$." + q.sort) if q.sort.isidentifier() else _PARTS.c.name
+    if q.sort in ("name", "id", "category", "price_date") or not q.sort.isidentifier():
+        col = func.lower(col)
+    if q.descending:
+        return [col.desc(), _PARTS.c.id.desc()]
+    return [col.asc(), _PARTS.c.id.asc()]
 
 
 @dataclass(frozen=True)
@@ -79,18 +176,78 @@ class PartsRepository:
         self.store = store
 
     # -- reading -------------------------------------------------------------
-    def list_parts(self, category: str | None = None) -> list[AnyPart]:
-        stmt = select(PartRow).order_by(PartRow.category, PartRow.id)
+    def iter_parts(self, category: str | None = None, unreadable: list[Unreadable] | None = None,
+                   batch: int = BATCH) -> Iterator[AnyPart]:
+        """Every readable part, by category then id, read in batches (bounded memory).
+
+        A row that cannot be read (damaged JSON, fails validation) is logged, added to
+        ``unreadable`` and skipped: one bad row never stops the rest.
+        """
+        stmt = select(*ROW_COLUMNS).order_by(_PARTS.c.category, _PARTS.c.id)
         if category:
-            stmt = stmt.where(PartRow.category == category)
-        with self.store.session() as s:
-            rows = list(s.scalars(stmt))
-        return [p for p in (row_to_part(r) for r in rows) if p is not None]
+            stmt = stmt.where(_PARTS.c.category == category)
+        with self.store.engine.connect() as con:
+            result = con.execution_options(yield_per=batch).execute(stmt)
+            for rows in result.partitions(batch):
+                for row in rows:
+                    part = row_to_part(row, unreadable)
+                    if part is not None:
+                        yield part
+
+    def list_parts(self, category: str | None = None, unreadable: list[Unreadable] | None = None
+                   ) -> list[AnyPart]:
+        return list(self.iter_parts(category, unreadable))
 
     def get(self, part_id: str) -> AnyPart | None:
-        with self.store.session() as s:
-            row = s.get(PartRow, part_id)
-            return row_to_part(row) if row else None
+        with self.store.engine.connect() as con:
+            row = con.execute(select(*ROW_COLUMNS).where(_PARTS.c.id == part_id)).first()
+        return row_to_part(row) if row is not None else None
+
+    def count(self, query: PartQuery | None = None, category_words: dict[str, set[str]] | None = None) -> int:
+        stmt = _query_where(select(func.count()).select_from(_PARTS), query or PartQuery(), category_words)
+        with self.store.engine.connect() as con:
+            return int(con.execute(stmt).scalar_one())
+
+    def counts_by_category(self) -> dict[str, int]:
+        stmt = select(_PARTS.c.category, func.count()).group_by(_PARTS.c.category)
+        with self.store.engine.connect() as con:
+            return {str(c): int(n) for c, n in con.execute(stmt)}
+
+    def page(self, query: PartQuery, offset: int, limit: int,
+             category_words: dict[str, set[str]] | None = None) -> list[Any]:
+        """Raw rows (ROW_COLUMNS) of one page of a query, in its order; decode them with decode_row."""
+        stmt = _query_where(select(*ROW_COLUMNS), query, category_words).order_by(*_order_by(query))
+        stmt = stmt.offset(offset).limit(limit)
+        with self.store.engine.connect() as con:
+            return list(con.execute(stmt))
+
+    def position(self, query: PartQuery, part_id: str,
+                 category_words: dict[str, set[str]] | None = None) -> int | None:
+        """Where a part is in a query's order (0-based), or None if the query leaves it out."""
+        rank = func.row_number().over(order_by=_order_by(query)).label("rank")
+        inner = _query_where(select(_PARTS.c.id, rank), query, category_words).subquery()
+        with self.store.engine.connect() as con:
+            got = con.execute(select(inner.c.rank).where(inner.c.id == part_id)).scalar()
+        return None if got is None else int(got) - 1
+
+    def damaged_ids(self) -> list[str]:
+        """Ids of the rows whose specs are not valid JSON (found by SQLite, without reading every part)."""
+        stmt = select(_PARTS.c.id).where(func.json_valid(SPECS_TEXT) == 0).order_by(_PARTS.c.id)
+        with self.store.engine.connect() as con:
+            return [str(r[0]) for r in con.execute(stmt)]
+
+    def existing(self, ids: Iterable[str], con: Connection | None = None) -> dict[str, AnyPart | Unreadable]:
+        """The stored parts among ``ids`` (for an import: what each row would change)."""
+        ids = list(ids)
+        out: dict[str, AnyPart | Unreadable] = {}
+        with contextlib.ExitStack() as stack:
+            if con is None:
+                con = stack.enter_context(self.store.engine.connect())
+            for i in range(0, len(ids), 500):
+                chunk = ids[i:i + 500]
+                for row in con.execute(select(*ROW_COLUMNS).where(_PARTS.c.id.in_(chunk))):
+                    out[str(row.id)] = decode_row(row)
+        return out
 
     def catalogue_price(self, part_id: str) -> tuple[int, str] | None:
         with self.store.session() as s:
@@ -188,24 +345,37 @@ class PartsRepository:
     def apply_import(self, new_parts: list[AnyPart], price_updates: list[AnyPart],
                      replaced: list[AnyPart]) -> None:
         """Write a validated CSV import in one transaction (all or nothing)."""
-        now = datetime.now()
-        with self.store.session() as s, s.begin():
-            for part in new_parts:
-                s.add(self._new_row(part, now, custom=True))
-                s.add(PriceHistoryRow(part_id=part.id, price_cny=part.price_cny,
-                                      price_date=part.price_date, origin="import", recorded_at=now))
-            for part in replaced:
-                row = self._row(s, part.id)
-                row.name, row.specs, row.source = part.name, specs_of(part), part.source
-                row.price_cny, row.price_date, row.updated_at = part.price_cny, part.price_date, now
-                s.add(PriceHistoryRow(part_id=part.id, price_cny=part.price_cny,
-                                      price_date=part.price_date, origin="import", recorded_at=now))
-            for part in price_updates:
-                row = self._row(s, part.id)
-                row.price_cny, row.price_date, row.updated_at = part.price_cny, part.price_date, now
-                row.user_edited = True
-                s.add(PriceHistoryRow(part_id=part.id, price_cny=part.price_cny,
-                                      price_date=part.price_date, origin="import", recorded_at=now))
+        with self.store.engine.begin() as con:
+            self.write_import_batch(con, new_parts, price_updates, replaced, datetime.now())
+
+    def write_import_batch(self, con: Connection, new_parts: Sequence[AnyPart], price_updates: Sequence[AnyPart],
+                           replaced: Sequence[AnyPart], now: datetime,
+                           specs: Callable[[AnyPart], dict[str, Any]] = specs_of) -> None:
+        """One batch of an import inside the caller's transaction: plain executemany, no ORM objects."""
+        stamp = now.strftime("%Y-%m-%d %H:%M:%S.%f")  # SQLAlchemy's SQLite DATETIME text
+        if new_parts:
+            con.exec_driver_sql(
+                "INSERT INTO parts (id, category, name, specs, price_cny, price_date, source, user_edited, custom,"
+                " catalogue_price_cny, catalogue_price_date, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 1,"
+                " NULL, NULL, ?)",
+                [(p.id, p.category, p.name, json.dumps(specs(p)), p.price_cny, p.price_date, p.source, stamp)
+                 for p in new_parts])
+        if replaced:
+            con.exec_driver_sql(
+                "UPDATE parts SET name = ?, specs = ?, source = ?, price_cny = ?, price_date = ?, updated_at = ?"
+                " WHERE id = ?",
+                [(p.name, json.dumps(specs(p)), p.source, p.price_cny, p.price_date, stamp, p.id)
+                 for p in replaced])
+        if price_updates:
+            con.exec_driver_sql(
+                "UPDATE parts SET price_cny = ?, price_date = ?, updated_at = ?, user_edited = 1 WHERE id = ?",
+                [(p.price_cny, p.price_date, stamp, p.id) for p in price_updates])
+        history = [*new_parts, *replaced, *price_updates]
+        if history:
+            con.exec_driver_sql(
+                "INSERT INTO price_history (part_id, price_cny, price_date, origin, recorded_at)"
+                " VALUES (?, ?, ?, 'import', ?)",
+                [(p.id, p.price_cny, p.price_date, stamp) for p in history])
 
 
 class BuildsRepository:

@@ -4,7 +4,6 @@ every spec and its source, price editing and custom parts."""
 from __future__ import annotations
 
 import html
-from collections import Counter
 
 from PySide6.QtCore import QEvent, QSettings, Qt, Signal
 from PySide6.QtWidgets import (
@@ -270,7 +269,8 @@ class PartsBrowser(QWidget):
         self.loaded = False
         self.repo = repo
         self.settings = settings
-        self._all: list[AnyPart] = []
+        self._counts: dict[str, int] = {}
+        self._damaged: list[str] = []
         self.category = ALL
 
         self.categories = QListWidget()
@@ -294,7 +294,7 @@ class PartsBrowser(QWidget):
         self.add_button.clicked.connect(self.add_custom_part)
         self.delete_button.clicked.connect(self.delete_selected)
 
-        self.model = PartsTableModel(self)
+        self.model = PartsTableModel(self, repo)
         self.proxy = PartsFilterProxy(self)
         self.proxy.setSourceModel(self.model)
         self.table = QTableView()
@@ -315,6 +315,11 @@ class PartsBrowser(QWidget):
         self.detail.price_changed.connect(self._part_updated)
         self.table.doubleClicked.connect(lambda _i: self.detail.price.setFocus())
 
+        self.notice = QLabel()
+        self.notice.setObjectName("unreadableNotice")
+        self.notice.setWordWrap(True)
+        self.notice.hide()
+
         self.empty = QLabel()
         self.empty.setObjectName("emptyState")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -329,6 +334,7 @@ class PartsBrowser(QWidget):
         mid_layout = QVBoxLayout(middle)
         mid_layout.setContentsMargins(0, 0, 0, 0)
         mid_layout.addLayout(top)
+        mid_layout.addWidget(self.notice)
         mid_layout.addWidget(self.table, 1)
         mid_layout.addWidget(self.empty, 1)
 
@@ -362,20 +368,22 @@ class PartsBrowser(QWidget):
     # -- data ------------------------------------------------------------------
     def reload(self, select_id: str | None = None) -> None:
         self.loaded = True
-        self._all = self.repo.list_parts()
-        self.proxy.invalidate_cache()
+        self._counts = self.repo.counts_by_category()
+        self._damaged = self.repo.damaged_ids()
+        self.model.unreadable.clear()
+        self.model.active = True
         self._update_counts()
         self._fill(select_id)
 
     def _fill(self, select_id: str | None = None) -> None:
         current = select_id or (self.detail.part.id if self.detail.part else None)
-        parts = self._all if self.category == ALL else [p for p in self._all if p.category == self.category]
-        self.model.set_parts(parts, self.category)
+        self.model.set_category(self.category)  # runs the query: its count and first page only
         header = self.table.horizontalHeader()
         self.table.resizeColumnsToContents()
         if header.sectionSize(0) > 320:
             header.resizeSection(0, 320)
         self._update_empty_state()
+        self._update_notice()
         if current and self.select_part(current):
             return
         if self.proxy.rowCount() > 0:  # show something useful rather than an empty pane
@@ -383,6 +391,21 @@ class PartsBrowser(QWidget):
             return
         self.detail.show_part(None)
         self.delete_button.setEnabled(False)
+
+    def unreadable_ids(self) -> list[str]:
+        """Parts the database holds but cannot be read: damaged JSON (found by SQLite at load) and
+        rows that fail validation (found as they are shown)."""
+        return sorted({*self._damaged, *self.model.unreadable})
+
+    def _update_notice(self) -> None:
+        ids = self.unreadable_ids()
+        if ids:
+            shown = ", ".join(ids[:10]) + (", …" if len(ids) > 10 else "")
+            self.notice.setText(translate(
+                "PartsBrowser", "{n} parts in the database could not be read and are not usable: {ids}. "
+                "Fix them with an SQLite tool or import them again from a CSV.").replace(
+                "{n}", str(len(ids))).replace("{ids}", shown))
+        self.notice.setVisible(bool(ids))
 
     def select_part(self, part_id: str) -> bool:
         row = self.model.row_of(part_id)
@@ -396,17 +419,18 @@ class PartsBrowser(QWidget):
         return True
 
     def _update_counts(self) -> None:
-        counts = Counter(p.category for p in self._all)
+        total = sum(self._counts.values())
         for i in range(self.categories.count()):
             item = self.categories.item(i)
             cat = item.data(Qt.ItemDataRole.UserRole)
-            n = len(self._all) if cat == ALL else counts.get(cat, 0)
-            item.setText(f"{translate('PartsBrowser', CATEGORY_PLURALS[cat])}  ({n})")
+            n = total if cat == ALL else self._counts.get(cat, 0)
+            item.setText(f"{translate('PartsBrowser', CATEGORY_PLURALS[cat])}  ({n:,})")
 
     def _update_empty_state(self) -> None:
-        visible = self.proxy.rowCount()
+        visible = self.model.total
+        in_category = sum(self._counts.values()) if self.category == ALL else self._counts.get(self.category, 0)
         if visible == 0:
-            if not self._all:
+            if not self._counts:
                 text = translate("PartsBrowser", "The parts database is empty. Restart the app to reseed it from "
                                           "the catalogue, or import a CSV (File → Import parts).")
             else:
@@ -417,7 +441,7 @@ class PartsBrowser(QWidget):
         self.empty.setVisible(visible == 0)
         self.table.setVisible(visible > 0)
         shown = translate("PartsBrowser", "{shown} of {total} parts shown").replace("{shown}", str(visible)).replace(
-            "{total}", str(self.model.rowCount()))
+            "{total}", str(in_category))
         self.status_message.emit(shown)
 
     # -- slots -------------------------------------------------------------------
@@ -428,8 +452,9 @@ class PartsBrowser(QWidget):
         self._fill()
 
     def _search_changed(self, text: str) -> None:
-        self.proxy.set_search(text)
+        self.model.set_search(text)  # SQL: the count and the first page of the matches
         self._update_empty_state()
+        self._update_notice()
 
     def _selection_changed(self, current, _previous) -> None:  # type: ignore[no-untyped-def]
         part = current.data(PART_ROLE) if current.isValid() else None
@@ -437,8 +462,6 @@ class PartsBrowser(QWidget):
         self.delete_button.setEnabled(bool(part and part.custom))
 
     def _part_updated(self, part: AnyPart) -> None:
-        self._all = [part if p.id == part.id else p for p in self._all]
-        self.proxy.invalidate_cache()
         self.model.replace_part(part)
         self.status_message.emit(translate("PartsBrowser", "Price of {name} saved: ¥{price}").replace(
             "{name}", part.name).replace("{price}", f"{part.price_cny:,}"))
@@ -477,10 +500,10 @@ class PartsBrowser(QWidget):
         self.add_button.setText(translate("PartsBrowser", "Add custom part…"))
         self.delete_button.setText(translate("PartsBrowser", "Delete custom part"))
         self.model.retranslate()
-        self.proxy.invalidate_cache()
-        if self._all:
+        if self.loaded:
             self._update_counts()
             self._update_empty_state()
+            self._update_notice()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:

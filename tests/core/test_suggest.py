@@ -77,3 +77,42 @@ def test_suggest_on_the_full_catalogue_is_fast_valid_and_within_budget() -> None
 
 def test_nothing_fits_a_tiny_budget() -> None:
     assert suggest(CATALOGUE, 100, Workload(model="resnet18", task="train")) == []
+
+
+@pytest.mark.parametrize(("budget", "workload"), [
+    (20000, Workload(model="resnet50", task="train", precision="amp")),
+    (40000, Workload(model="gpt2-medium", task="train", precision="amp")),
+    (9000, Workload(model="resnet18", task="train")),
+])
+def test_pruning_changes_nothing_on_the_shipped_catalogue(budget: float, workload: Workload) -> None:
+    pruned = suggest(CATALOGUE, budget, workload)
+    full = suggest(CATALOGUE, budget, workload, pruned=False)
+    assert [(s.key(), s.gpu, s.throughput) for s in pruned] == [(s.key(), s.gpu, s.throughput) for s in full]
+
+
+def test_pruning_changes_nothing_with_many_listings_of_the_same_models() -> None:
+    """Shop-style variants (other prices, one spec a little different) of a reduced catalogue."""
+    import random
+    from dataclasses import replace
+
+    from configurator.core.suggest import prune
+
+    rng = random.Random(5)
+    varied = {"gpu": ("length_mm", "board_power_w"), "storage": ("capacity_gb", "seq_read_mbs"),
+              "psu": ("watts",), "case": ("max_gpu_length_mm", "expansion_slots"), "memory": ("cas_latency",)}
+    catalogue = dict(REDUCED)
+    for i, p in enumerate(list(REDUCED.values()) * 8):
+        changes: dict = {"id": f"{p.id}-v{i}", "price_cny": max(1, int(p.price_cny * rng.uniform(0.8, 1.5)))}  # type: ignore[type-arg]
+        fields = varied.get(p.category, ())
+        if fields and rng.random() < 0.5:
+            name = rng.choice(fields)
+            if isinstance(getattr(p, name), int):
+                changes[name] = max(1, round(getattr(p, name) * rng.uniform(0.85, 1.15)))
+        catalogue[changes["id"]] = replace(p, **changes)
+    assert len(prune(catalogue)) < len(catalogue) * 0.6
+    for budget, w in ((9000, Workload(model="resnet50", task="train", precision="amp")),
+                      (14000, Workload(model="gpt2", task="train", precision="amp"))):
+        pruned = suggest(catalogue, budget, w)
+        full = suggest(catalogue, budget, w, pruned=False)
+        assert pruned and [(s.key(), s.gpu, s.throughput) for s in pruned] == [
+            (s.key(), s.gpu, s.throughput) for s in full]

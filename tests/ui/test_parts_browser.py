@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import argparse
+import json
 import os
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QModelIndex, QSettings, Qt
 from PySide6.QtWidgets import QMessageBox
 
 from configurator.app import build_services, build_window
@@ -172,3 +173,74 @@ def test_corrupt_database_gives_a_notice(qapp, tmp_path: Path) -> None:  # type:
         assert str(s.store.recovered.moved_to) in text
     finally:
         s.store.close()
+
+
+def test_parts_tab_fetches_lazily_with_100k_parts(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """100,000 parts: the first paint reads one page, fetchMore the next; nothing builds all rows."""
+    from configurator.store.database import open_store
+    from configurator.ui.models import PAGE, PartsTableModel
+
+    store = open_store(tmp_path / "big.db")
+    try:
+        base = PartsRepository(store).list_parts("psu")[0]
+        from configurator.store.catalogue import specs_of
+
+        specs = json.dumps(specs_of(base))
+        rows = [(f"{base.id}-x{i}", "psu", f"{base.name} {i}", specs, base.price_cny + i % 97,
+                 base.price_date, base.source) for i in range(100_000)]
+        with store.engine.begin() as con:
+            con.exec_driver_sql(
+                "INSERT INTO parts (id, category, name, specs, price_cny, price_date, source, user_edited, custom,"
+                " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 1, '2026-11-01 00:00:00.000000')", rows)
+        repo = PartsRepository(store)
+        settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+        from configurator.ui.parts_browser import PartsBrowser
+
+        browser = PartsBrowser(repo, settings)
+        qtbot.addWidget(browser)
+        browser.show()
+        qtbot.waitExposed(browser)
+        model: PartsTableModel = browser.model
+        assert model.total > 100_000
+        assert model.rowCount() == PAGE and model.pages_fetched == 1  # the first paint: one page
+        assert len(model._decoded) < PAGE  # only the rows on screen became part records
+        assert browser.proxy.canFetchMore(QModelIndex())
+        browser.proxy.fetchMore(QModelIndex())
+        assert model.rowCount() == 2 * PAGE
+        browser.table.scrollToBottom()  # the view asks for the next page when it reaches the end
+        qtbot.waitUntil(lambda: model.rowCount() >= 3 * PAGE, timeout=5000)
+        assert model.rowCount() < 10 * PAGE
+        # Search and sort run in SQL, over all 100k rows, and again show one page.
+        browser.search.setText("x99999")
+        assert model.total == 1 and model.part_at(0).id == f"{base.id}-x99999"  # type: ignore[union-attr]
+        browser.search.clear()
+        col = model.column_names.index("price_cny")
+        browser.table.sortByColumn(col, Qt.SortOrder.DescendingOrder)
+        prices = [model.part_at(r).price_cny for r in range(model.rowCount())]  # type: ignore[union-attr]
+        assert prices == sorted(prices, reverse=True) and model.rowCount() == PAGE
+        assert browser.select_part(f"{base.id}-x50000")  # far down: fetched up to it, by its position
+        assert browser.detail.part is not None and browser.detail.part.id == f"{base.id}-x50000"
+    finally:
+        store.close()
+
+
+def test_parts_tab_names_parts_that_cannot_be_read(qtbot, services, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    with services.store.engine.begin() as con:
+        con.exec_driver_sql("UPDATE parts SET specs = '{broken' WHERE id = 'nvidia-rtx-3090'")
+    w = build_window(services)
+    qtbot.addWidget(w)
+    w.show()
+    w.parts_browser.ensure_loaded()
+    notice = w.parts_browser.notice
+    assert not notice.isHidden() and "1 parts" in notice.text() and "nvidia-rtx-3090" in notice.text()
+    assert "nvidia-rtx-4090" in visible_ids_safe(w)
+
+
+def visible_ids_safe(w: MainWindow) -> list[str]:
+    proxy = w.parts_browser.proxy
+    out = []
+    for r in range(proxy.rowCount()):
+        part = proxy.index(r, 0).data(PART_ROLE)
+        if part is not None:
+            out.append(part.id)
+    return out

@@ -1,0 +1,166 @@
+"""Scale: a shop's 100,000-part CSV against the shipped 187-part catalogue.
+
+Each figure is measured at the catalogue's size and at 100k parts, and printed as a ratio:
+
+- `parts import` of a CSV (rows/s) and its peak memory (ru_maxrss of a child process that does
+  only the import, beside a child that only opens the store);
+- `parts list` (the CLI, in a child, stdout to a file) and `parts list --json`;
+- `suggest` (¥20000, ResNet-50 AMP) on the catalogue read from the database.
+
+The 100k CSV is made from the catalogue's own parts: new ids, prices from 0.85x to 1.6x, and for
+one part in five a spec that a shop listing might differ in (a card's length or power, a drive's
+capacity, a supply's wattage, a case's clearance).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Iterator
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+SIZES = (100_000,)
+
+# Per category: the fields a shop's listing of a model may differ in (by up to 10 %).
+VARIED: dict[str, tuple[str, ...]] = {
+    "gpu": ("length_mm", "board_power_w"),
+    "memory": ("cas_latency",),
+    "storage": ("capacity_gb", "seq_read_mbs"),
+    "psu": ("watts",),
+    "case": ("max_gpu_length_mm", "expansion_slots"),
+}
+
+
+def synthetic_parts(n: int, seed: int = 7) -> Iterator[Any]:
+    """``n`` valid parts derived from the shipped catalogue (none of them with a catalogue id)."""
+    from configurator.store.catalogue import load_catalogue
+
+    rng = random.Random(seed)
+    base = load_catalogue()
+    for i in range(n):
+        p = base[i % len(base)]
+        changes: dict[str, Any] = {"id": f"{p.id}-s{i}", "name": f"{p.name} #{i}",
+                                   "price_cny": max(1, int(p.price_cny * rng.uniform(0.85, 1.6)))}
+        fields = VARIED.get(p.category, ())
+        if fields and rng.random() < 0.2:
+            name = rng.choice(fields)
+            value = getattr(p, name)
+            if isinstance(value, int) and not isinstance(value, bool) and value > 0:
+                changes[name] = max(1, round(value * rng.uniform(0.9, 1.1)))
+        yield replace(p, **changes)
+
+
+def write_csv(path: Path, n: int) -> None:
+    from configurator.store.csvio import export_csv
+
+    export_csv(synthetic_parts(n), path)
+
+
+_CHILD = r"""
+import resource, sys, time
+from pathlib import Path
+from configurator.store.database import open_store
+from configurator.store.repository import PartsRepository
+store = open_store(Path(sys.argv[1]))
+start = time.perf_counter()
+if sys.argv[2] != "-":
+    from configurator.store.csvio import import_csv
+    result = import_csv(Path(sys.argv[2]), PartsRepository(store))
+    rows = len(result.added) + len(result.prices_updated) + len(result.replaced) + len(result.unchanged)
+else:
+    rows = 0
+elapsed = time.perf_counter() - start
+store.close()
+print(rows, elapsed, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def _child_import(db: Path, csv_path: Path | None) -> tuple[int, float, int]:
+    out = subprocess.run([sys.executable, "-c", _CHILD, str(db), str(csv_path) if csv_path else "-"],
+                         capture_output=True, text=True, check=True).stdout.split()
+    return int(out[0]), float(out[1]), int(out[2]) * 1024  # ru_maxrss is KiB on Linux
+
+
+def _time_cli(db: Path, *args: str) -> float:
+    env = {**os.environ, "CONFIGURATOR_DB": str(db), "QT_QPA_PLATFORM": "offscreen"}
+    with tempfile.TemporaryFile() as sink:
+        start = time.perf_counter()
+        subprocess.run([sys.executable, "-m", "configurator", "--lang", "en", "parts", "list", *args],
+                       env=env, stdout=sink, stderr=subprocess.PIPE, check=True)
+        return time.perf_counter() - start
+
+
+def _suggest_s(db: Path) -> tuple[float, float, int]:
+    from configurator.core.build import Workload
+    from configurator.core.suggest import suggest
+    from configurator.store.database import open_store
+    from configurator.store.repository import PartsRepository
+
+    store = open_store(db)
+    try:
+        start = time.perf_counter()
+        catalogue = {p.id: p for p in PartsRepository(store).list_parts()}
+        loaded = time.perf_counter() - start
+    finally:
+        store.close()
+    w = Workload(model="resnet50", task="train", precision="amp")
+    start = time.perf_counter()
+    suggest(catalogue, 20000, w)
+    return loaded, time.perf_counter() - start, len(catalogue)
+
+
+def run(repeats: int = 7, sizes: tuple[int, ...] = SIZES) -> None:
+    del repeats  # one run of each: the 100k figures take seconds, not milliseconds
+    from configurator.store.catalogue import load_catalogue
+
+    n_cat = len(load_catalogue())
+    rows: list[dict[str, Any]] = []
+    with tempfile.TemporaryDirectory(prefix="configurator-bench-scale-") as tmp:
+        t = Path(tmp)
+        small_csv = t / "catalogue-size.csv"
+        write_csv(small_csv, n_cat)
+        base_db = t / "base.db"
+        _, _, rss_open = _child_import(base_db, None)
+        got, secs, rss = _child_import(t / "small.db", small_csv)
+        rows.append({"parts": n_cat, "import_rows": got, "import_s": secs, "rss": rss,
+                     "list_s": _time_cli(base_db), "json_s": _time_cli(base_db, "--json"),
+                     "suggest": _suggest_s(base_db)})
+        for n in sizes:
+            big_csv = t / f"parts-{n}.csv"
+            write_csv(big_csv, n)
+            db = t / f"big-{n}.db"
+            got, secs, rss = _child_import(db, big_csv)
+            rows.append({"parts": n + n_cat, "import_rows": got, "import_s": secs, "rss": rss,
+                         "list_s": _time_cli(db), "json_s": _time_cli(db, "--json"), "suggest": _suggest_s(db)})
+
+    print("\n== scale: the shipped catalogue against a shop's 100k-part CSV ==")
+    print(f"  (peak memory of a child that only opens the store: {rss_open / 2**20:.0f} MiB)")
+    print(f"{'measurement':<46} {'catalogue':>12} " + " ".join(f"{r['parts']:>12,}" for r in rows[1:])
+          + f" {'ratio':>8}")
+
+    def line(label: str, key: Any, fmt: str, unit: str) -> None:
+        vals = [key(r) for r in rows]
+        ratio = vals[-1] / vals[0] if vals[0] else float("nan")
+        print(f"{label:<46} " + " ".join(f"{format(v, fmt) + unit:>12}" for v in vals) + f" {ratio:>7.1f}x")
+
+    line("import: rows per second (target >= 10,000)", lambda r: r["import_rows"] / r["import_s"], ",.0f", "")
+    line("import: peak memory of the child", lambda r: r["rss"] / 2**20, ".0f", " MiB")
+    line("import: peak memory above opening the store", lambda r: max(r["rss"] - rss_open, 0) / 2**20, ".0f",
+         " MiB")
+    line("parts list (CLI, whole command)", lambda r: r["list_s"], ".2f", " s")
+    line("parts list --json (CLI, whole command)", lambda r: r["json_s"], ".2f", " s")
+    line("read every part from SQLite (for suggest)", lambda r: r["suggest"][0], ".2f", " s")
+    line("suggest ¥20000 ResNet-50 AMP (target < 2 s)", lambda r: r["suggest"][1], ".3f", " s")
+    big = rows[-1]
+    print(f"  import {'meets' if big['import_rows'] / big['import_s'] >= 10_000 else 'MISSES'} 10,000 rows/s; "
+          f"suggest {'meets' if big['suggest'][1] < 2 else 'MISSES'} 2 s at {big['parts']:,} parts")
+
+
+if __name__ == "__main__":
+    run(sizes=tuple(int(a) for a in sys.argv[1:]) or SIZES)
