@@ -2,7 +2,10 @@
 
 - check of a full build (median of many runs) beside parsing the same build file;
 - suggest on the full catalogue (median of a few runs) beside loading the catalogue from SQLite;
-- the throughput estimator's error on REF-1..3, each left out of the calibration in turn.
+- the throughput model's leave-one-GPU-out error on the published measurements: each GPU's rows
+  predicted by a model fitted without them; median and worst absolute error per workload family and
+  the share of GPU pairs (same workload) ranked in the measured order. Aims: median ≤ 15 %,
+  worst ≤ 35 %, ≥ 90 % of pairs in order.
 """
 
 from __future__ import annotations
@@ -39,7 +42,7 @@ def _median_ms(fn: Callable[[], object], n: int) -> tuple[float, float]:
 def run(repeats: int = 7) -> None:
     from configurator.core.build import Workload, parse_build
     from configurator.core.engine import check
-    from configurator.core.estimate.throughput import leave_one_out
+    from configurator.core.estimate import fit as fitting
     from configurator.core.suggest import suggest
     from configurator.store.database import open_store
     from configurator.store.repository import PartsRepository
@@ -69,12 +72,21 @@ def run(repeats: int = 7) -> None:
     print(f"  check {'meets' if check_ms[0] < 2 else 'MISSES'} 2 ms; "
           f"suggest {'meets' if suggest_ms[0] < 1000 else 'MISSES'} 1 s")
 
-    print("\n== throughput estimator: leave-one-out error on the guides' reference figures ==")
-    print(f"{'reference':<8} {'what':<50} {'measured':>10} {'predicted':>10} {'error':>8}")
-    for r in leave_one_out():
-        print(f"{r.point.ref:<8} {r.point.label:<50} {r.point.measured:>10.3g} {r.predicted:>10.3g} "
-              f"{r.error:>+8.0%}")
+    fit_ms = _median_ms(lambda: fitting.fit(fitting.shipped(), {i: p for i, p in catalogue.items()
+                                                                if p.category == "gpu"}), 3)
+    print(f"{'fit + leave-one-GPU-out cross-validation (once per catalogue)':<58} {fit_ms[0]:>7.1f}ms "
+          f"{fit_ms[1]:>6.1f}ms")
+    print_accuracy(fitting.fit_for(catalogue))
 
+
+def print_accuracy(fit: Any) -> None:
+    print("\n== throughput model: leave-one-GPU-out error on the published measurements ==")
+    print(f"{'family':<12} {'rows':>5} {'GPUs':>5} {'median':>8} {'p90':>8} {'worst':>8}   aim: median ≤ 15 %, "
+          "worst ≤ 35 %")
+    for fam, e in fit.families.items():
+        print(f"{fam:<12} {e.measurements:>5} {e.gpus:>5} {e.median:>8.1%} {e.p90:>8.1%} {e.worst:>8.1%}")
+    share = fit.pairs_in_order / fit.pairs if fit.pairs else 0.0
+    print(f"GPU pairs in the measured order: {fit.pairs_in_order}/{fit.pairs} = {share:.1%} (aim ≥ 90 %)")
 
 if __name__ == "__main__":
     run()

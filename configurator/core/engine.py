@@ -6,16 +6,18 @@ computes a rule itself. No Qt, no database: the caller hands over the catalogue.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from configurator.core.build import Build, Resolved, resolve
+from configurator.core.estimate import fit as fitting
 from configurator.core.estimate import throughput as tp
 from configurator.core.estimate.memory import GIB, host_ram, largest_batch, vram_per_gpu
 from configurator.core.estimate.power import estimate_power, training_draw_w
 from configurator.core.findings import SEVERITY_ORDER, Estimate, Finding
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message, Translate
+from configurator.core.measurements import Measurement
 from configurator.core.parts import AnyPart, Gpu
 from configurator.core.pcie import place
 from configurator.core.rules import budget_power, hardware, platform
@@ -57,6 +59,8 @@ _CKPT = Message("estimates", QT_TRANSLATE_NOOP("estimates", ", checkpointing"))
 # Words of the throughput sentence, translated where it is shown.
 _BOUND = {"compute": Message("estimates", QT_TRANSLATE_NOOP("estimates", "compute")),
           "memory": Message("estimates", QT_TRANSLATE_NOOP("estimates", "memory"))}
+_BOUND["power"] = Message("estimates", QT_TRANSLATE_NOOP("estimates", "power"))
+_BOUND["overhead"] = Message("estimates", QT_TRANSLATE_NOOP("estimates", "launch-overhead"))
 _UNITS = {"tensor": Message("estimates", QT_TRANSLATE_NOOP("estimates", "tensor")),
           "simt": Message("estimates", QT_TRANSLATE_NOOP("estimates", "shader (SIMT)")),
           "cpu": Message("estimates", QT_TRANSLATE_NOOP("estimates", "CPU"))}
@@ -71,7 +75,9 @@ def usable_gpus(r: Resolved) -> list[Gpu]:
     return [g for g in r.gpu_list if g.vendor == "nvidia" or g.rocm_supported]
 
 
-def check(build: Build, catalogue: Mapping[str, AnyPart]) -> Report:
+def check(build: Build, catalogue: Mapping[str, AnyPart],
+          measurements: Sequence[Measurement] | None = None) -> Report:
+    """``measurements``: the published rows the throughput model is fitted to (default: the shipped ones)."""
     r = resolve(build, catalogue)
     power = estimate_power(r)
     board = r.board
@@ -96,7 +102,10 @@ def check(build: Build, catalogue: Mapping[str, AnyPart]) -> Report:
     hardware.fit(ctx, n)
 
     total = budget_power.total_cny(ctx)
-    estimates = _estimates(ctx, gpus, total)
+    f = fitting.factors_for(catalogue, measurements)
+    rows = fitting.shipped() if measurements is None else measurements
+    estimates = _estimates(ctx, gpus, total, f, rows)
+    _guide_disagreements(ctx, gpus, f, rows)
     main = next((e for e in estimates if e.key in ("throughput_total", "throughput_cpu")), None)
     if main is not None and main.value:
         budget_power.per_watt(ctx, main.value, main.unit)
@@ -104,7 +113,8 @@ def check(build: Build, catalogue: Mapping[str, AnyPart]) -> Report:
     return Report(build, total, tuple(findings), tuple(estimates))
 
 
-def _estimates(ctx: Ctx, gpus: list[Gpu], total: int) -> list[Estimate]:
+def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
+               rows: Sequence[Measurement]) -> list[Estimate]:
     r = ctx.r
     p = ctx.power
     out = [
@@ -121,7 +131,6 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int) -> list[Estimate]:
     if w is None:
         return out
     spec = w.spec()
-    f = tp.FACTORS
     unit = w.throughput_unit
     if gpus and ctx.vram is not None:
         vram = ctx.vram
@@ -156,8 +165,12 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int) -> list[Estimate]:
                             {"params": spec.params, "batch": w.effective_batch}, "low"))
     assumes = _m(QT_TRANSLATE_NOOP(
         "estimates",
-        "Eager PyTorch, default flags (cuDNN TF32 on, matmul TF32 off), channels_last with AMP; roofline with "
-        "efficiency factors calibrated on REF-1..3."))  # a Message: translated where it is shown
+        "Per-layer-type work (GEMM/convolution FLOPs on the unit the precision runs on, memory-bound traffic on "
+        "DRAM, launch overhead per kernel) with efficiencies per architecture and runtime fitted to {n} published "
+        "measurements (ridge towards stated priors). Software as measured: NGC PyTorch with TF32 for FP32 on "
+        "Ampere and newer, synthetic data; LLM inference with llama.cpp."),
+        n=len(f.fit.rows) if f.fit else 0)
+    fit = f.fit
     placed = gpus
     if ctx.placement is not None:
         seated = {id(s.gpu) for s in ctx.placement.seats}
@@ -166,19 +179,36 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int) -> list[Estimate]:
         slowest = min(placed, key=lambda g: tp.single_gpu(g, w, f).headline(w))
         one = tp.single_gpu(slowest, w, f)
         value = one.headline(w)
+        fam = fitting.family_of(w)
+        matched = fitting.matches(rows, slowest.id, w)
+        low, high, basis, rng = _range(value, unit, fam, fit, matched)
         out.append(Estimate(
             "throughput_one_gpu", round(value, 1), unit,
-            _m(QT_TRANSLATE_NOOP("estimates", "{gpu}: {bound}-bound on {units} cores ({precision}). {assumes}"),
-               gpu=slowest.name, bound=_BOUND.get(one.bound, one.bound), units=_UNITS.get(one.path, one.path),
-               precision=w.precision, assumes=assumes),
-            {"e_tc": round(f.e_tc, 3), "e_simt": round(f.e_simt, 3), "path": one.path}, "low"))
-        if spec.decoder and w.task == "infer":
-            out.append(Estimate("prefill_tokens_per_s", round(one.tokens_per_s or 0, 1), "tokens/s",
-                                _m(QT_TRANSLATE_NOOP(
-                                    "estimates",
-                                    "Prompt processing (prefill), compute-bound: 2 × params + attention FLOPs per "
-                                    "token.")), {}, "low"))
+            _m("{range} {detail}", range=rng, detail=_m(QT_TRANSLATE_NOOP(
+                "estimates", "{gpu}: {bound}-bound on {units} cores ({precision}). {assumes}"),
+                gpu=slowest.name, bound=_BOUND.get(one.bound, one.bound), units=_UNITS.get(one.path, one.path),
+                precision=w.precision, assumes=assumes)),
+            {"path": one.path, "bound": one.bound, **_parameters(f, slowest)}, "medium" if fit else "low",
+            low, high, basis))
         n = len(placed)
+        stream = spec.decoder and w.task == "infer"
+        if stream:
+            pre = one.tokens_per_s or 0.0
+            lo_p, hi_p, basis_p, rng_p = _range(pre, "tokens/s", "llm-prefill", fit, [])
+            out.append(Estimate("prefill_tokens_per_s", round(pre, 1), "tokens/s",
+                                _m("{range} {detail}", range=rng_p, detail=_m(QT_TRANSLATE_NOOP(
+                                    "estimates",
+                                    "Prompt processing (prefill), one prompt: 2 × params + attention FLOPs per "
+                                    "token on the tensor cores."))), {}, "low", lo_p, hi_p, basis_p))
+            agg = (one.decode_batch_tokens_per_s or 0.0) * n
+            lo_b, hi_b, basis_b, rng_b = _range(agg, unit, fam, fit, [])
+            out.append(Estimate("throughput_batch", round(agg, 1), unit,
+                                _m("{range} {detail}", range=rng_b, detail=_m(QT_TRANSLATE_NOOP(
+                                    "estimates",
+                                    "{batch} streams decoded together on each of {n} GPUs (one copy of the model "
+                                    "per GPU): the weights are read once per step for all streams."),
+                                    batch=w.effective_batch, n=n)),
+                                {"batch": w.effective_batch, "gpus": n}, "low", lo_b, hi_b, basis_b))
         speedup = 1.0
         link_name = "—"
         if n > 1 and w.task == "train":
@@ -199,30 +229,144 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int) -> list[Estimate]:
                     "time), η = {eta:.3f} calibrated on REF-1."),
                    n=n, link=link_name, s=speedup, eta=f.eta),
                 {"gpus": n, "speedup": round(speedup, 2), "link": link_name}, "low"))
-        total_value = value * speedup if w.task == "train" else value * n
+        if w.task == "train":
+            factor = speedup
+            how_total = _m(QT_TRANSLATE_NOOP("estimates", "{n} × one GPU × scaling efficiency."), n=n)
+        elif stream:
+            factor = 1.0
+            how_total = _m(QT_TRANSLATE_NOOP(
+                "estimates",
+                "One stream: more GPUs do not make one stream faster without tensor or pipeline parallelism; "
+                "{n} GPU(s) serve more streams at once (see the batch figure)."), n=n)
+        else:
+            factor = float(n)
+            how_total = _m(QT_TRANSLATE_NOOP(
+                "estimates", "{n} GPUs, each running its own batches (independent requests)."), n=n)
+        total_value = value * factor
         out.append(Estimate(
-            "throughput_total", round(total_value, 1), unit,
-            _m(QT_TRANSLATE_NOOP("estimates", "{n} × one GPU × scaling efficiency."), n=n), {"gpus": n}, "low"))
+            "throughput_total", round(total_value, 1), unit, how_total, {"gpus": n}, "low",
+            _scaled(low, factor), _scaled(high, factor), basis))
         if total:
             out.append(Estimate("throughput_per_kcny", round(total_value / total * 1000, 2), f"{unit} per ¥1000",
                                 _m(QT_TRANSLATE_NOOP(
                                     "estimates",
-                                    "Throughput ÷ build price.")), {"total_cny": total}, "low"))
+                                    "Throughput ÷ build price.")), {"total_cny": total}, "low",
+                                _scaled(low, factor * 1000 / total), _scaled(high, factor * 1000 / total), basis))
     cpu = r.cpu
     if cpu is not None:
         mts = min((m.speed_mts for m, _q in r.memory), default=cpu.memory_max_mts) or cpu.memory_max_mts
         mts = min(mts, cpu.memory_max_mts) if cpu.memory_max_mts else mts
-        bandwidth = cpu.memory_channels * mts * 1e6 * 8 * max(r.cpu_count, 1)
-        c = tp.cpu_only(cpu, max(r.cpu_count, 1), bandwidth, w)
+        channels = min(cpu.memory_channels, sum(m.modules * q for m, q in r.memory) or cpu.memory_channels)
+        bandwidth = channels * mts * 1e6 * 8 * max(r.cpu_count, 1)
+        c = tp.cpu_only(cpu, max(r.cpu_count, 1), bandwidth, w, f)
         value = c.headline(w)
         out.append(Estimate(
             "throughput_cpu", round(value, 2), unit,
             _m(QT_TRANSLATE_NOOP(
                 "estimates",
-                "CPU alone: {cores} cores × {lanes} FP32 lanes × 2 FMA units × 2 FLOPs × {ghz:.2f} GHz = "
-                "{peak:.2f} TFLOPS peak, {eff:.0%} reached (prior, not calibrated)."),
+                "≈ {value:,.3g} {unit}, likely {low:,.3g}–{high:,.3g} (no CPU measurements: the stated priors, a "
+                "factor of 2 either way). CPU alone: {cores} cores × {lanes} FP32 lanes × 2 FMA units × 2 FLOPs × "
+                "{ghz:.2f} GHz = {peak:.2f} TFLOPS peak, {eff:.0%} reached; {bw:.0f} GB/s memory ({channels} "
+                "channels), {bw_eff:.0%} reached."),
+               value=value, unit=unit, low=value / 2, high=value * 2,
                cores=cpu.cores * max(r.cpu_count, 1), lanes=16 if cpu.avx512 else 8,
                ghz=(cpu.base_ghz + cpu.boost_ghz) / 2, peak=tp.cpu_peak_flops(cpu, max(r.cpu_count, 1)) / 1e12,
-               eff=tp.E_CPU),
-            {"memory_bandwidth_gbs": round(bandwidth / 1e9, 1)}, "low"))
+               eff=f.efficiency("cpu"), bw=bandwidth / 1e9, channels=channels * max(r.cpu_count, 1),
+               bw_eff=f.efficiency("bw.cpu")),
+            {"memory_bandwidth_gbs": round(bandwidth / 1e9, 1)}, "low", round(value / 2, 3), round(value * 2, 3),
+            {"family": None, "measurements": 0, "prior": True, "matched": []}))
     return out
+
+
+def _scaled(x: float | None, factor: float) -> float | None:
+    return None if x is None else round(x * factor, 2)
+
+
+def _parameters(f: tp.Factors, gpu: Gpu) -> dict[str, float]:
+    """The fitted efficiencies this GPU's estimate uses (architecture deviation folded in)."""
+    arch = tp.arch_family(gpu.architecture) if gpu.vendor == "nvidia" else None
+    out = {}
+    for k in ("tc", "pwr", "bw"):
+        v = f.efficiency(k) * (f.efficiency(f"{k}@{arch}") if arch else 1.0)
+        out[f"e_{k}"] = float(f"{v:.4g}")
+    out["e_conv"] = float(f"{f.efficiency('conv'):.3g}")
+    out["e_simt"] = float(f"{f.efficiency('simt'):.3g}")
+    return out
+
+
+def _software(m: Measurement) -> str:
+    return m.runtime or " ".join(x for x in (m.framework, m.framework_version) if x) or "—"
+
+
+def _range(value: float, unit: str, family: str, fit: fitting.Fit | None, matched: Sequence[Measurement]
+           ) -> tuple[float | None, float | None, dict[str, Any], Message]:
+    """The likely range from the family's leave-one-GPU-out error (10th–90th percentile of measured /
+    predicted), the basis, and the sentence that says both."""
+    fe = fit.family(family) if fit is not None else None
+    matched_json = [{"id": m.id, "value": m.per_gpu_value, "unit": m.unit, "source_url": m.source_url,
+                     "software": _software(m)} for m in matched]
+    if fe is None:
+        basis: dict[str, Any] = {"family": family, "measurements": 0, "cv_median_error": None,
+                                 "cv_p90_error": None, "matched": matched_json}
+        low, high = value / 2, value * 2
+        rng = _m(QT_TRANSLATE_NOOP(
+            "estimates", "≈ {value:,.4g} {unit}, likely {low:,.4g}–{high:,.4g} (no measurements of this family: "
+                         "a factor of 2 either way)."), value=value, unit=unit, low=low, high=high)
+        return round(low, 2), round(high, 2), basis, rng
+    low = min(value * fe.low_ratio, value)
+    high = max(value * fe.high_ratio, value)
+    basis = {"family": family, "measurements": fe.measurements, "gpus": fe.gpus,
+             "cv_median_error": round(fe.median, 3), "cv_p90_error": round(fe.p90, 3), "matched": matched_json}
+    rng = _m(QT_TRANSLATE_NOOP(
+        "estimates", "≈ {value:,.4g} {unit}, likely {low:,.4g}–{high:,.4g}; {n} measurements of this family "
+                     "(leave-one-GPU-out error: median {median:.0%}, 90th percentile {p90:.0%})."),
+        value=value, unit=unit, low=low, high=high, n=fe.measurements, median=fe.median, p90=fe.p90)
+    if matched:
+        m = matched[0]
+        rng = _m("{range} {published}", range=rng, published=_m(QT_TRANSLATE_NOOP(
+            "estimates", "Published for this GPU and workload: {value:,.4g} {unit} ({software}; {url})."),
+            value=m.per_gpu_value, unit=m.unit, software=_software(m), url=m.source_url or m.source_ref))
+    return round(low, 2), round(high, 2), basis, rng
+
+
+_DATA = {"real": Message("rules", QT_TRANSLATE_NOOP("rules", "real data")),
+         "synthetic": Message("rules", QT_TRANSLATE_NOOP("rules", "synthetic data"))}
+_UNSTATED = Message("rules", QT_TRANSLATE_NOOP("rules", "data not stated"))
+_WHY_DATA = Message("rules", QT_TRANSLATE_NOOP(
+    "rules", "the guide loads and augments real images on the CPU while the publication feeds synthetic data, "
+             "and its software is older"))
+_WHY_SOFTWARE = Message("rules", QT_TRANSLATE_NOOP(
+    "rules", "different software (framework version, container, kernels)"))
+
+
+def _guide_disagreements(ctx: Ctx, gpus: list[Gpu], f: tp.Factors, rows: Sequence[Measurement]) -> None:
+    """EST-1: the guides' reference figures against current published measurements on the same GPU."""
+    w = ctx.workload
+    if w is None or f.fit is None:
+        return
+    fe = f.fit.family(fitting.family_of(w))
+    tolerance = fe.p90 if fe is not None else 0.35
+    for gpu in {g.id: g for g in gpus}.values():
+        published = fitting.matches(rows, gpu.id, w, any_batch=True)
+        if not published:
+            continue
+        for guide in fitting.matches(rows, gpu.id, w, guide=True, any_batch=True):
+            pub = max(published, key=lambda m: m.per_gpu_value)
+            ratio = guide.per_gpu_value / pub.per_gpu_value
+            if abs(ratio - 1) <= tolerance:
+                continue
+            ref = guide.source_ref.split(" ", 1)[0]
+            section = guide.source_ref.split("·", 1)[1].strip().split(" ")[:2] if "·" in guide.source_ref else []
+            why = _WHY_DATA if guide.data != pub.data and "real" in (guide.data, pub.data) else _WHY_SOFTWARE
+            ctx.add("EST-1", "info", " ".join(section) or ref, QT_TRANSLATE_NOOP(
+                "rules",
+                "{ref}: the guide's {guide_value:,.0f} {unit} on {gpu} ({guide_sw}, {guide_data}) is {ratio:.2f}× the "
+                "{published:,.0f} {unit} published at {url} ({pub_sw}, {pub_data}); they differ by more than the "
+                "model's error ({err:.0%}). Likely reason: {why}."),
+                {"ref": ref, "guide": guide.per_gpu_value, "published": pub.per_gpu_value, "unit": guide.unit,
+                 "ratio": round(ratio, 3), "tolerance": round(tolerance, 3), "guide_id": guide.id,
+                 "published_id": pub.id, "source_url": pub.source_url},
+                ref=ref, guide_value=guide.per_gpu_value, unit=guide.unit, gpu=gpu.name, guide_sw=_software(guide),
+                guide_data=_DATA.get(guide.data or "", _UNSTATED), ratio=ratio, published=pub.per_gpu_value,
+                url=pub.source_url or pub.source_ref, pub_sw=_software(pub),
+                pub_data=_DATA.get(pub.data or "", _UNSTATED), err=tolerance, why=why)

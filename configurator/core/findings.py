@@ -50,6 +50,7 @@ ESTIMATE_LABELS = {
     "ram_first_principles_gib": QT_TRANSLATE_NOOP("estimates", "RAM (first principles)"),
     "ram_guide_formula_gib": QT_TRANSLATE_NOOP("estimates", "RAM (guide's formula)"),
     "throughput_one_gpu": QT_TRANSLATE_NOOP("estimates", "Throughput, one GPU"),
+    "throughput_batch": QT_TRANSLATE_NOOP("estimates", "Throughput, all streams of the batch"),
     "prefill_tokens_per_s": QT_TRANSLATE_NOOP("estimates", "Prefill"),
     "scaling_efficiency": QT_TRANSLATE_NOOP("estimates", "Multi-GPU scaling efficiency"),
     "throughput_total": QT_TRANSLATE_NOOP("estimates", "Throughput, whole build"),
@@ -68,6 +69,12 @@ class Estimate:
     how: Message
     inputs: dict[str, Any] = field(default_factory=dict)
     confidence: Confidence = "medium"
+    # The likely range (throughput: from the model's leave-one-GPU-out error) and what it rests on:
+    # {"family", "measurements", "cv_median_error", "cv_p90_error", "matched": [{"id", "value", "unit",
+    # "source_url", "software"}]}; None where the estimate has no measured basis.
+    low: float | None = None
+    high: float | None = None
+    basis: dict[str, Any] | None = None
 
     def to_json(self, translate: Translate | None = None) -> dict[str, Any]:
         return {
@@ -77,4 +84,7 @@ class Estimate:
             "how": self.how.render(translate),
             "inputs": self.inputs,
             "confidence": self.confidence,
+            "low": self.low,
+            "high": self.high,
+            "basis": self.basis,
         }

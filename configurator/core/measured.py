@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from configurator.core.build import Workload
+from configurator.core.estimate import fit as fitting
 from configurator.core.estimate import throughput as tp
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.parts import AnyPart, Cpu, Gpu
@@ -119,7 +120,7 @@ def estimate_measurement(catalogue: Mapping[str, AnyPart], fp: Mapping[str, Any]
     w = _workload(workload, settings)
     if w is None:
         return None
-    f = tp.FACTORS
+    f = fitting.factors_for(catalogue)
     device = settings.get("device")
     if device == "cuda":
         gpus = fp.get("gpus") or []
@@ -140,7 +141,7 @@ def estimate_measurement(catalogue: Mapping[str, AnyPart], fp: Mapping[str, Any]
         if cpu is None:
             return None
         bandwidth = 2 * 3200e6 * 8  # dual-channel DDR4-3200 when the machine's memory is unknown
-        one = tp.cpu_only(cpu, 1, bandwidth, w)
+        one = tp.cpu_only(cpu, 1, bandwidth, w, f)
         hw = f"{cpu.name} ({cpu.cores} threads used)"
     else:
         return None

@@ -24,7 +24,8 @@ def test_estimate_for_a_cpu_run_uses_the_benchmark_settings() -> None:
     big = estimate_measurement(CATALOGUE, fp, "resnet18-train", {"device": "cpu", "threads": 2, "batch": 16,
                                                                    "image": 224, "amp": None})
     assert small is not None and big is not None and small[1] == "img/s"
-    assert abs(small[0] / big[0] - (224 / 64) ** 2) < 1e-9  # FLOPs scale with the pixels
+    # FLOPs and activation traffic scale with the pixels; launch overhead and optimizer traffic do not
+    assert 0.9 * (224 / 64) ** 2 < small[0] / big[0] <= (224 / 64) ** 2
     assert "batch 16" in small[2].render()
     assert estimate_measurement(CATALOGUE, {"gpus": []}, "matmul-fp32", {"device": "cpu"}) is None
 

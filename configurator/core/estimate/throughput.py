@@ -1,73 +1,140 @@
-"""Throughput of a workload on the build's hardware: a roofline with stated, calibrated factors.
+"""Throughput of a workload on one GPU (or the CPU): per-layer-type work over the unit it runs on.
 
-Per sample (training or prefill):
-    t = max(FLOPs / (peak × e_compute), bytes / (bandwidth × E_MEM))
-where peak is the rate of the units the math runs on for that precision (Tensor Cores at
-the FP16/BF16 rate, TF32 = half of it for FP32 convolutions, which cuDNN allows by default;
-otherwise the shader FP32 rate), e_compute is E_TC on Tensor Cores or E_SIMT on shader
-cores. Generation (decode) is bandwidth bound: each token reads every weight once, plus a
-fixed eager-mode overhead per layer (T_DECODE_LAYER).
-Several GPUs (data parallel): speedup = N × η^log2(N) × t / (t + (1 − overlap) · t_allreduce),
-with the ring all-reduce time from the GPU-to-GPU link (NVLink or the PCIe link each GPU gets).
-The CPU alone: cores × vector lanes (16 FP32 with AVX-512, else 8) × 2 FMA units × 2 FLOPs × clock.
+The time of one step is a sum of terms, each a piece of work over a rate times an efficiency:
 
-Software assumed: eager PyTorch, default flags (cuDNN TF32 on, matmul TF32 off), channels_last
-with AMP for CNNs, no torch.compile. The factors are calibrated on the guides' reference
-figures (REF-1..3); ``leave_one_out`` reports each figure's error when it is left out.
-No branch depends on a particular GPU or model name.
+    t = F / (peak_unit × e_unit)          GEMM and convolution FLOPs on the unit the precision runs on:
+                                          Tensor Cores for fp16/bf16/amp (and TF32 for fp32 on
+                                          compute capability ≥ 8.0), shader FP32 cores otherwise
+      + F / (P_board × φ)                 the same FLOPs against the board power: a card sustains at most
+                                          φ FLOPs per joule (the power-limited rate of many cards sits far
+                                          below their spec-sheet tensor peak)
+      + B / (bandwidth × e_bw)            memory-bound traffic on DRAM: elementwise, normalisation,
+                                          softmax, optimizer updates; LLM decode streams every weight
+                                          (+ the KV cache) once per token
+      + K × t_launch                      launch overhead per kernel
+
+The efficiencies (e_tc, conv, e_simt, φ, e_bw, t_launch) are a few parameters per architecture family
+(Volta, Turing, Ampere, Ada, Hopper, Blackwell) and runtime (eager PyTorch/NGC, llama.cpp), fitted
+to the published measurements in :mod:`configurator.core.estimate.fit` (least squares on log error,
+ridge towards the stated priors below). No branch depends on a particular GPU or model name.
+
+Several GPUs (data parallel): speedup = N × η^log2(N) × t / (t + (1 − overlap) · t_allreduce), with
+the ring all-reduce time from the GPU-to-GPU link. Inference of one stream is not multiplied by the
+number of GPUs: several GPUs help one stream only through tensor/pipeline parallelism.
+The CPU uses the same terms with its vector peak (cores × lanes × 2 FMA × 2 × clock) and the
+bandwidth of its installed memory (channels × MT/s × 8 B).
 """
 
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, replace
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from configurator.core.build import Workload
 from configurator.core.estimate.memory import ACT_BYTES, WEIGHT_BYTES
+from configurator.core.models import ModelSpec
 from configurator.core.parts import Cpu, Gpu
 
-E_MEM = 0.7  # fraction of peak DRAM bandwidth streaming kernels reach (STREAM-like)
+if TYPE_CHECKING:
+    from configurator.core.estimate.fit import Fit
+
 OVERLAP = 0.5  # share of the all-reduce DDP hides behind the backward pass (bucketed)
-E_CPU = 0.35  # fraction of CPU vector peak eager PyTorch reaches (oneDNN convs/GEMMs)
-# Per-vendor factor on the calibrated efficiencies. The guides' reference figures are all NVIDIA
-# cards; for AMD (ROCm) there is no reference, and the guides call its ecosystem poorly
-# compatible (CUD-4), so its vendor peak figures (dual-issue FP32, WMMA rates) are halved
-# as a stated, uncalibrated prior.
+ARCHS: tuple[str, ...] = ("Volta", "Turing", "Ampere", "Ada", "Hopper", "Blackwell")
+# llama.cpp before 2024 (no CUDA graphs, older kernels) and since: measured apart, fitted apart.
+RUNTIMES: tuple[str, ...] = ("pytorch", "llama.cpp", "llama.cpp-2023")
+# Stated, uncalibrated prior for vendors without measurements: AMD (ROCm) and Intel reach half of
+# what an NVIDIA card of the same spec-sheet figures reaches (the guides call ROCm poorly compatible).
 VENDOR_FACTOR = {"nvidia": 1.0, "amd": 0.5, "intel": 0.5}
+# Bits per weight as stored: GGUF block formats carry a scale per block of 32 (q4_0: 18 B / 32 weights).
+BITS_PER_WEIGHT = {"fp32": 32.0, "tf32": 32.0, "amp": 16.0, "fp16": 16.0, "bf16": 16.0, "fp8": 8.0,
+                   "int8": 8.5, "q8_0": 8.5, "q5_k_m": 5.7, "q4_k_m": 4.85, "q4_0": 4.5, "int4": 4.5}
+UNTIED = ("llama-7b", "llama-2-7b", "llama-3-8b", "llama-3-70b")  # separate input and output embeddings
+KV_HIDDEN = {"llama-3-8b": 1024, "llama-3-70b": 1024}  # grouped-query attention: 8 K/V heads
+QUANTISED = ("int8", "int4", "q8_0", "q5_k_m", "q4_k_m", "q4_0")
 
 
 @dataclass(frozen=True)
-class Factors:
-    e_tc: float = 0.25  # prior: Tensor Core utilisation of eager training (MLPerf-tuned code reaches ~0.4)
-    e_simt: float = 0.45  # prior: shader-core utilisation
-    eta: float = 0.935  # prior: per-doubling data-parallel efficiency, from PCI-5 (4 cards 3.5× of 4)
-    t_decode_layer: float = 0.15e-3  # prior: ~15 kernels × ~10 µs launch per layer per token
+class Param:
+    name: str
+    prior: float  # the prior value (an efficiency, FLOP/J or seconds)
+    sigma: float  # prior spread in log space: ridge weight 1/σ² towards log(prior)
+    what: str
+
+
+# Global parameters and their priors. Per-architecture deviations (``tc@Ampere`` …) have prior 0
+# in log space (= the global value) with spread ARCH_SIGMA; an architecture without measurements
+# (Blackwell today) gets the global values.
+GLOBALS: tuple[Param, ...] = (
+    Param("tc", 0.5, 1.0, "share of the dense tensor peak (FP32-accumulate figure) GEMMs reach"),
+    Param("conv", 0.7, 0.5, "convolutions relative to GEMMs (implicit-GEMM overheads)"),
+    Param("simt", 0.5, 0.5, "share of the shader FP32 peak"),
+    Param("pwr", 2.5e11, 1.0, "tensor FLOPs per joule of board power (power-limited sustained rate)"),
+    Param("bw", 0.6, 0.5, "share of DRAM bandwidth eager PyTorch's memory-bound kernels reach"),
+    Param("launch.pytorch", 6e-6, 1.0, "seconds per kernel launch, eager PyTorch"),
+    Param("launch.llama.cpp", 4e-6, 1.0, "seconds per kernel launch, llama.cpp"),
+    Param("tc.llama.cpp", 0.5, 1.0, "llama.cpp GEMMs relative to PyTorch's cuBLAS GEMMs"),
+    Param("q.llama.cpp", 0.8, 0.5, "llama.cpp GEMMs on quantised weights relative to FP16 weights"),
+    Param("bw.llama.cpp", 1.3, 0.5, "llama.cpp weight streaming (decode) relative to PyTorch's elementwise"),
+    Param("launch.llama.cpp-2023", 8e-6, 1.0, "seconds per kernel launch, llama.cpp before 2024 (no CUDA graphs)"),
+    Param("tc.llama.cpp-2023", 0.5, 1.0, "GEMMs of llama.cpp before 2024 relative to PyTorch's cuBLAS GEMMs"),
+    Param("cpu", 0.35, 0.3, "share of the CPU vector peak oneDNN GEMMs/convolutions reach (no CPU data: prior)"),
+    Param("bw.cpu", 0.6, 0.3, "share of the CPU memory bandwidth reached (no CPU data: prior)"),
+    Param("launch.cpu", 10e-6, 0.5, "seconds per operator on the CPU (no CPU data: prior)"),
+)
+ARCH_PARAMS: tuple[str, ...] = ("tc", "pwr", "bw")
+ARCH_SIGMA = 0.3  # ≈ ±35 %: how far an architecture family may sit from the global value without data
+
+
+def param_names() -> tuple[str, ...]:
+    return tuple(p.name for p in GLOBALS) + tuple(f"{k}@{a}" for k in ARCH_PARAMS for a in ARCHS)
+
+
+NAMES = param_names()
+INDEX: dict[str, int] = {n: i for i, n in enumerate(NAMES)}
+
+
+def prior_theta() -> list[float]:
+    """Log-space prior of every parameter (0 for the per-architecture deviations)."""
+    return [math.log(p.prior) for p in GLOBALS] + [0.0] * (len(NAMES) - len(GLOBALS))
+
+
+def prior_sigma() -> list[float]:
+    return [p.sigma for p in GLOBALS] + [ARCH_SIGMA] * (len(NAMES) - len(GLOBALS))
+
+
+# ---------------------------------------------------------------------------------------------
+# hardware and workload, reduced to what the terms need
 
 
 @dataclass(frozen=True)
-class Path:
-    peak_flops: float
-    efficiency: float
-    units: str  # "tensor" | "simt" | "cpu"
+class Hw:
+    kind: str  # "gpu" | "cpu"
+    arch: str | None  # one of ARCHS, or None (other vendors, CPU): global parameters only
+    fp32: float  # FLOP/s on shader / vector units
+    fp16_tensor: float | None  # FLOP/s, dense, FP32 accumulate
+    bf16_tensor: float | None
+    int8_tensor: float | None
+    tf32: bool  # FP32 GEMMs/convolutions may run on Tensor Cores (TF32)
+    bandwidth: float  # B/s
+    power_w: float | None
+    vendor_factor: float = 1.0
 
 
-def gpu_path(gpu: Gpu, precision: str, is_cnn: bool, f: Factors) -> Path:
-    path = _gpu_path(gpu, precision, is_cnn, f)
-    return replace(path, efficiency=path.efficiency * VENDOR_FACTOR.get(gpu.vendor, 0.5))
+def arch_family(architecture: str) -> str | None:
+    first = architecture.split(" ")[0] if architecture else ""
+    return first if first in ARCHS else None
 
 
-def _gpu_path(gpu: Gpu, precision: str, is_cnn: bool, f: Factors) -> Path:
+def gpu_hw(gpu: Gpu) -> Hw:
     cc = float(gpu.compute_capability) if gpu.compute_capability else 0.0
-    tc = gpu.fp16_tensor_tflops if gpu.tensor_cores else None
-    if precision in ("amp", "fp16") and tc:
-        return Path(tc * 1e12, f.e_tc, "tensor")
-    if precision == "bf16" and gpu.bf16_tensor_tflops:
-        return Path(gpu.bf16_tensor_tflops * 1e12, f.e_tc, "tensor")
-    if precision in ("int8", "int4") and gpu.int8_tops:
-        return Path(gpu.int8_tops * 1e12, f.e_tc, "tensor")
-    if precision == "fp32" and is_cnn and tc and (cc >= 8.0 or gpu.vendor != "nvidia"):
-        return Path(tc / 2 * 1e12, f.e_tc, "tensor")  # TF32 convolutions (cuDNN default)
-    return Path(gpu.fp32_tflops * 1e12, f.e_simt, "simt")
+    tc = gpu.fp16_tensor_tflops * 1e12 if gpu.tensor_cores and gpu.fp16_tensor_tflops else None
+    return Hw("gpu", arch_family(gpu.architecture) if gpu.vendor == "nvidia" else None, gpu.fp32_tflops * 1e12,
+              tc, gpu.bf16_tensor_tflops * 1e12 if gpu.bf16_tensor_tflops else None,
+              gpu.int8_tops * 1e12 if gpu.int8_tops else None,
+              tc is not None and (cc >= 8.0 or gpu.vendor != "nvidia"), gpu.memory_bandwidth_gbs * 1e9,
+              float(gpu.board_power_w), VENDOR_FACTOR.get(gpu.vendor, 0.5))
 
 
 def cpu_peak_flops(cpu: Cpu, sockets: int) -> float:
@@ -76,30 +143,219 @@ def cpu_peak_flops(cpu: Cpu, sockets: int) -> float:
     return cpu.cores * sockets * lanes * 2 * 2 * clock
 
 
-def _train_flops(w: Workload) -> float:
-    spec = w.spec()
-    return 3 * spec.forward_flops_per_sample(w.effective_seq_len)  # forward + 2× for the backward
+def cpu_hw(cpu: Cpu, sockets: int, bandwidth: float) -> Hw:
+    return Hw("cpu", None, cpu_peak_flops(cpu, sockets), None, None, None, False, bandwidth, None)
 
 
-def _mem_bytes_per_sample(w: Workload) -> float:
-    """CNN training streams its activations about 4 times (write, read back, gradient write and read)."""
+@dataclass(frozen=True)
+class Case:
+    """One workload instance: a step of ``batch`` samples (train/infer/prefill) or one token for each of
+    ``batch`` streams (decode)."""
+
+    spec: ModelSpec
+    task: str  # "train" | "infer" (a forward pass) | "prefill" | "decode"
+    precision: str
+    batch: int
+    seq: int = 1  # tokens per sequence (train, infer, prefill); context length for decode
+    attn_ctx: int | None = None  # keys each query attends to, where it differs from seq (Transformer-XL memory)
+    runtime: str = "pytorch"
+    untied: bool = False  # separate input embedding and output head (LLaMA)
+    kv_hidden: int | None = None  # K/V width with grouped-query attention
+    lm_head: bool = False  # the output projection over the vocabulary is computed
+
+    @property
+    def units(self) -> float:
+        """What one step produces: samples, or tokens for prefill/decode/decoder training."""
+        if self.task == "decode":
+            return float(self.batch)
+        if self.task == "prefill" or (self.spec.decoder and self.task == "train"):
+            return float(self.batch * self.seq)
+        return float(self.batch)
+
+
+@dataclass(frozen=True)
+class Term:
+    a: float  # work over the rate: seconds at efficiency 1 (or a count of kernels)
+    params: tuple[tuple[int, float], ...]  # (parameter index, exponent): t = a × exp(Σ s·θ)
+    kind: str  # "compute" | "power" | "memory" | "overhead"
+
+
+def _body_params(c: Case) -> float:
+    spec = c.spec
+    if spec.family == "cnn":
+        return spec.params
+    emb = spec.vocab * spec.hidden * (2 if c.untied else 1)
+    return max(spec.params - emb, spec.params * 0.5)
+
+
+def _weight_bytes(c: Case) -> float:
+    """Bytes a forward pass reads: the body, plus the output head where it is computed."""
+    spec = c.spec
+    n = _body_params(c) + (spec.vocab * spec.hidden if c.lm_head else 0.0)
+    if not c.runtime.startswith("llama.cpp"):
+        return n * WEIGHT_BYTES.get(c.precision, 4.0)
+    return n * BITS_PER_WEIGHT.get(c.precision, 32.0) / 8
+
+
+def _transformer_fwd_flops(c: Case, tokens: int, ctx: int) -> float:
+    spec = c.spec
+    head = 2 * spec.vocab * spec.hidden if c.lm_head else 0.0
+    return tokens * (2 * _body_params(c) + head + 4 * spec.layers * ctx * spec.hidden)
+
+
+def _act_bytes(precision: str) -> float:
+    return ACT_BYTES.get(precision, 4.0 if precision in ("fp32", "tf32") else 2.0)
+
+
+def work(c: Case) -> tuple[float, float, float]:
+    """(GEMM/conv FLOPs, DRAM bytes, kernels) of one step."""
+    spec = c.spec
+    b = c.batch
+    ab = _act_bytes(c.precision)
+    if spec.family == "cnn":
+        convs = float(sum(spec.blocks) * (3 if spec.bottleneck else 2) + 5) if spec.blocks else 53.0
+        fwd = spec.forward_flops_per_sample(1) * b
+        act = spec.activation_elements_per_sample(1, False) * ab * b
+        if c.task == "train":
+            # activations written, read back, gradients written and read; SGD + momentum in FP32: 20 B/param
+            return 3 * fwd, 4 * act + 20 * spec.params, 9 * convs + 10
+        return fwd, 2 * act / 3 + _weight_bytes(c), 3 * convs
+    s = c.seq
+    layers = spec.layers
+    if c.task == "decode":
+        ctx = max(s, 1)
+        flops = _transformer_fwd_flops(c, b, ctx)
+        kv = 2 * layers * ctx * (c.kv_hidden or spec.hidden) * 2.0 * b
+        return flops, _weight_bytes(c) + kv, 14 * layers + 4
+    ctx = c.attn_ctx or s
+    if c.task == "prefill":
+        return _transformer_fwd_flops(c, s, (ctx + 1) // 2) * b, _weight_bytes(c), 14 * layers + 4
+    # activations per layer (Korthikanti et al. 2022, 16-bit): s·h·34 + 5·a·s² bytes (scores materialised)
+    act_layer = (34 * s * spec.hidden + 5 * spec.heads * s * ctx) * ab / 2
+    fwd = _transformer_fwd_flops(c, s, ctx) * b
+    if c.task == "train":
+        # AdamW in FP32: read weight, grad, m, v; write weight, m, v = 28 B/param per step
+        return 3 * fwd, 3 * layers * act_layer * b + 28 * spec.params, 3 * (16 * layers + 4) + 20
+    return fwd, layers * act_layer * b + _weight_bytes(c), 16 * layers + 4
+
+
+def _idx(*names: str) -> tuple[tuple[int, float], ...]:
+    return tuple((INDEX[n], -1.0) for n in names)
+
+
+def terms(c: Case, hw: Hw) -> list[Term]:
+    """The step's time as terms of the fitted parameters (see the module docstring)."""
+    flops, nbytes, kernels = work(c)
+    a = hw.arch
+    vf = hw.vendor_factor
+    out: list[Term] = []
+    if hw.kind == "cpu":
+        out.append(Term(flops / hw.fp32, _idx("cpu"), "compute"))
+        out.append(Term(nbytes / hw.bandwidth, _idx("bw.cpu"), "memory"))
+        out.append(Term(kernels, ((INDEX["launch.cpu"], 1.0),), "overhead"))
+        return out
+    p = c.precision
+    peak: float | None = None
+    if p in ("amp", "fp16") or (c.runtime.startswith("llama.cpp") and p in QUANTISED):
+        peak = hw.fp16_tensor
+    elif p == "bf16":
+        peak = hw.bf16_tensor
+    elif p in ("int8", "int4"):
+        peak = hw.int8_tensor
+    elif p in ("fp32", "tf32") and hw.tf32 and not c.runtime.startswith("llama.cpp"):
+        peak = hw.fp16_tensor / 2 if hw.fp16_tensor else None  # TF32 runs at half the FP16 rate
+    if peak:
+        names = ["tc"] + ([f"tc@{a}"] if a else [])
+        if c.spec.family == "cnn":
+            names.append("conv")
+        if c.runtime.startswith("llama.cpp"):
+            names.append(f"tc.{c.runtime}")
+            if p in QUANTISED:
+                names.append("q.llama.cpp")
+        out.append(Term(flops / (peak * vf), _idx(*names), "compute"))
+        if hw.power_w:
+            out.append(Term(flops / (hw.power_w * vf), _idx("pwr", *([f"pwr@{a}"] if a else [])), "power"))
+    else:
+        names = ["simt"] + (["conv"] if c.spec.family == "cnn" else [])
+        out.append(Term(flops / (hw.fp32 * vf), _idx(*names), "compute"))
+    llama = c.runtime.startswith("llama.cpp")
+    bw_names = ["bw"] + ([f"bw@{a}"] if a else []) + (["bw.llama.cpp"] if llama else [])
+    out.append(Term(nbytes / (hw.bandwidth * vf), _idx(*bw_names), "memory"))
+    launch = f"launch.{c.runtime}"
+    out.append(Term(kernels, ((INDEX[launch], 1.0),), "overhead"))
+    return out
+
+
+def step_time(c: Case, hw: Hw, theta: Sequence[float]) -> tuple[float, dict[str, float]]:
+    """Seconds per step and the share of each kind of term."""
+    parts: dict[str, float] = {}
+    for t in terms(c, hw):
+        v = t.a * math.exp(sum(s * theta[i] for i, s in t.params))
+        parts[t.kind] = parts.get(t.kind, 0.0) + v
+    return sum(parts.values()), parts
+
+
+def rate(c: Case, hw: Hw, theta: Sequence[float]) -> float:
+    return c.units / step_time(c, hw, theta)[0]
+
+
+# ---------------------------------------------------------------------------------------------
+# the planner's workloads
+
+
+def planner_cases(w: Workload) -> dict[str, Case]:
+    """The cases behind the planner's figures: "main" (training step or forward pass, or for decoder
+    inference the one-stream decode), and for decoder inference "prefill" and "batch" (the aggregate
+    of ``batch`` streams)."""
     spec = w.spec()
-    if spec.family != "cnn":
-        return 0.0
-    return spec.activation_elements_per_sample(1, w.grad_checkpointing) * ACT_BYTES[w.precision] * 4
+    s = w.effective_seq_len
+    b = w.effective_batch
+    if spec.decoder and w.task == "infer":
+        # LLM inference: a llama.cpp-class runtime (the measured one); context half the sequence on average
+        ctx = max(s // 2, 1)
+        one = Case(spec, "decode", w.precision, 1, ctx, runtime="llama.cpp", untied=spec.name in UNTIED,
+                   kv_hidden=KV_HIDDEN.get(spec.name), lm_head=True)
+        return {"main": one, "batch": replace(one, batch=b),
+                "prefill": replace(one, task="prefill", seq=min(s, 512))}
+    task = "train" if w.task == "train" else "infer"
+    return {"main": Case(spec, task, w.precision, b, s, lm_head=spec.decoder)}
+
+
+@dataclass(frozen=True)
+class Factors:
+    """What the estimate rests on: the fit (None: the stated priors) and the data-parallel prior."""
+
+    eta: float = 0.935  # per-doubling data-parallel efficiency, from PCI-5 (4 cards 3.5× of 4)
+    fit: Fit | None = None
+    extra: Mapping[str, float] = field(default_factory=dict)
+
+    def theta(self) -> list[float]:
+        if self.fit is not None:
+            return list(self.fit.theta)
+        from configurator.core.estimate import fit as fitting
+
+        best = fitting.best_fit()
+        return list(best.theta) if best is not None else prior_theta()
+
+    def efficiency(self, name: str) -> float:
+        return math.exp(self.theta()[INDEX[name]])
+
+
+FACTORS = Factors()
 
 
 @dataclass(frozen=True)
 class Throughput:
     samples_per_s: float
     tokens_per_s: float | None  # training/prefill tokens for transformers
-    decode_tokens_per_s: float | None
-    bound: str  # "compute" | "memory" | "overhead"
-    path: str
+    decode_tokens_per_s: float | None  # one stream
+    bound: str  # "compute" | "power" | "memory" | "overhead": the largest term
+    path: str  # "tensor" | "simt" | "cpu"
+    decode_batch_tokens_per_s: float | None = None  # all ``batch`` streams together
 
     def headline(self, w: Workload) -> float:
-        """The figure the planner reports, in ``w.throughput_unit``: generated tokens for GPT inference,
-        trained tokens for GPT training, else samples."""
+        """The figure the planner reports, in ``w.throughput_unit``: generated tokens (one stream) for GPT
+        inference, trained tokens for GPT training, else samples."""
         spec = w.spec()
         if spec.decoder:
             value = self.decode_tokens_per_s if w.task == "infer" else self.tokens_per_s
@@ -107,33 +363,36 @@ class Throughput:
         return self.samples_per_s
 
 
+def _path(c: Case, hw: Hw) -> str:
+    if hw.kind == "cpu":
+        return "cpu"
+    names = {NAMES[i] for t in terms(c, hw) if t.kind == "compute" for i, _s in t.params}
+    return "tensor" if "tc" in names else "simt"
+
+
+def _estimate(w: Workload, hw: Hw, f: Factors) -> Throughput:
+    theta = f.theta()
+    cases = planner_cases(w)
+    main = cases["main"]
+    t, parts = step_time(main, hw, theta)
+    bound = max(parts, key=lambda k: parts[k])
+    spec = w.spec()
+    if main.task == "decode":
+        pre = cases["prefill"]
+        prefill = rate(pre, hw, theta)
+        batch = rate(cases["batch"], hw, theta)
+        return Throughput(prefill / pre.seq, prefill, 1 / t, bound, _path(pre, hw), batch)
+    samples = main.batch / t
+    tokens = samples * main.seq if spec.is_transformer else None
+    return Throughput(samples, tokens, None, bound, _path(main, hw))
+
+
 def single_gpu(gpu: Gpu, w: Workload, f: Factors) -> Throughput:
-    spec = w.spec()
-    path = gpu_path(gpu, w.precision, spec.family == "cnn", f)
-    s = w.effective_seq_len
-    flops = _train_flops(w) if w.task == "train" else spec.forward_flops_per_sample(s)
-    t_compute = flops / (path.peak_flops * path.efficiency)
-    t_mem = _mem_bytes_per_sample(w) / (gpu.memory_bandwidth_gbs * 1e9 * E_MEM) if w.task == "train" else 0.0
-    t = max(t_compute, t_mem)
-    bound = "compute" if t_compute >= t_mem else "memory"
-    samples = 1 / t
-    tokens = samples * s if spec.is_transformer else None
-    decode = None
-    if spec.decoder and w.task == "infer":
-        decode = decode_tokens_per_s(gpu.memory_bandwidth_gbs * 1e9, path, w, f)
-    return Throughput(samples, tokens, decode, bound, path.units)
+    return _estimate(w, gpu_hw(gpu), f)
 
 
-def decode_tokens_per_s(bandwidth: float, path: Path, w: Workload, f: Factors) -> float:
-    """Batch of b sequences, one token each per step: read all weights (and the KV cache) once."""
-    spec = w.spec()
-    b = w.effective_batch
-    weights = spec.params * WEIGHT_BYTES[w.precision]
-    kv = 2 * spec.layers * w.effective_seq_len * spec.hidden * 2.0 * b / 2  # half-full cache on average
-    t_mem = (weights + kv) / (bandwidth * E_MEM)
-    t_compute = 2 * spec.params * b / (path.peak_flops * path.efficiency)
-    t = max(t_mem, t_compute) + spec.layers * f.t_decode_layer
-    return b / t
+def cpu_only(cpu: Cpu, sockets: int, mem_bandwidth: float, w: Workload, f: Factors | None = None) -> Throughput:
+    return _estimate(w, cpu_hw(cpu, sockets, mem_bandwidth), f or FACTORS)
 
 
 def link_bytes_per_s(gpu: Gpu, pcie_gen: int | None, pcie_lanes: int | None, nvlink: bool) -> float:
@@ -151,136 +410,3 @@ def scaling(n: int, t_step: float, grad_bytes: float, link: float, f: Factors) -
         return 1.0
     t_comm = 2 * (n - 1) / n * grad_bytes / link
     return float(n * f.eta ** math.log2(n) * t_step / (t_step + (1 - OVERLAP) * t_comm))
-
-
-def cpu_only(cpu: Cpu, sockets: int, mem_bandwidth: float, w: Workload) -> Throughput:
-    spec = w.spec()
-    peak = cpu_peak_flops(cpu, sockets)
-    flops = _train_flops(w) if w.task == "train" else spec.forward_flops_per_sample(w.effective_seq_len)
-    samples = peak * E_CPU / flops
-    tokens = samples * w.effective_seq_len if spec.is_transformer else None
-    decode = None
-    if spec.decoder and w.task == "infer":
-        weights = spec.params * WEIGHT_BYTES[w.precision]
-        decode = w.effective_batch / (weights / (mem_bandwidth * E_MEM) + 2 * spec.params * w.effective_batch /
-                                      (peak * E_CPU))
-    return Throughput(samples, tokens, decode, "compute", "cpu")
-
-
-# ---------------------------------------------------------------------------
-# Calibration on the guides' reference figures
-
-
-@dataclass(frozen=True)
-class RefGpu:
-    """The reference cards' vendor figures (the same as the catalogue's; a test checks)."""
-
-    id: str
-    fp32: float
-    fp16_tc: float | None
-    bw: float
-    cc: str
-    nvlink_gbs: float | None
-
-
-REF_3090 = RefGpu("nvidia-rtx-3090", 35.58, 71.0, 936.2, "8.6", 112.5)
-REF_1660S = RefGpu("nvidia-gtx-1660-super", 5.03, None, 336.0, "7.5", None)
-REF_3060 = RefGpu("nvidia-rtx-3060-12gb", 12.74, 25.5, 360.0, "8.6", None)
-REF1_BATCH = 64  # REF-1 does not give its batch; 64 per GPU is the common ResNet-50 setting on 24 GB
-
-
-def _gpu(ref: RefGpu) -> Gpu:
-    return Gpu(id=ref.id, name=ref.id, brand="NVIDIA", price_cny=1, price_date="2026-11",
-               source="https://www.nvidia.com/ref", vendor="nvidia", architecture="", compute_capability=ref.cc,
-               form_factor="pcie", vram_gb=24, vram_type="", memory_bandwidth_gbs=ref.bw, fp32_tflops=ref.fp32,
-               tensor_cores=ref.fp16_tc is not None, fp16_tensor_tflops=ref.fp16_tc, board_power_w=1,
-               pcie_gen=4, pcie_lanes=16, cooling="active", nvlink=ref.nvlink_gbs is not None,
-               nvlink_bandwidth_gbs=ref.nvlink_gbs)
-
-
-@dataclass(frozen=True)
-class RefPoint:
-    ref: str  # REF-1, REF-2, REF-3
-    label: str
-    measured: float
-    unit: str
-
-
-REF_POINTS = (
-    RefPoint("REF-1", "ResNet-50 train, 1× RTX 3090, FP32", 230, "img/s"),
-    RefPoint("REF-1", "ResNet-50 train, 2× RTX 3090 NVLink DDP, FP32", 420, "img/s"),
-    RefPoint("REF-1", "ResNet-50 train, 1× RTX 3090, AMP", 460, "img/s"),
-    RefPoint("REF-1", "ResNet-50 train, 2× RTX 3090 NVLink DDP, AMP", 850, "img/s"),
-    RefPoint("REF-2", "ResNet-18 train, GTX 1660 Super vs RTX 3090", 0.37, "ratio"),
-    RefPoint("REF-3", "GPT-2 small generation, RTX 3060, batch 1", 512 / 8, "tokens/s"),
-)
-
-
-def _r50(precision: str) -> Workload:
-    return Workload(model="resnet50", task="train", precision=precision, batch_size=REF1_BATCH)
-
-
-def predict(point: RefPoint, f: Factors) -> float:
-    g3090 = _gpu(REF_3090)
-    if point.ref == "REF-1":
-        precision = "amp" if "AMP" in point.label else "fp32"
-        w = _r50(precision)
-        one = single_gpu(g3090, w, f).samples_per_s
-        if "2×" not in point.label:
-            return one
-        grad_bytes = w.spec().params * 4
-        return one * scaling(2, REF1_BATCH / one, grad_bytes, link_bytes_per_s(g3090, None, None, True), f)
-    if point.ref == "REF-2":
-        w = Workload(model="resnet18", task="train", precision="fp32")
-        return single_gpu(_gpu(REF_1660S), w, f).samples_per_s / single_gpu(g3090, w, f).samples_per_s
-    w = Workload(model="gpt2", task="infer", precision="fp32", batch_size=1, seq_len=512)
-    value = single_gpu(_gpu(REF_3060), w, f).decode_tokens_per_s
-    assert value is not None
-    return value
-
-
-def calibrate(exclude: str | None = None) -> Factors:
-    """Fit each factor to the reference figures that determine it (closed form, in order)."""
-    f = Factors()
-    use = [p for p in REF_POINTS if p.ref != exclude]
-    singles = [p for p in use if p.ref == "REF-1" and "2×" not in p.label]
-    if singles:
-        # e_tc scales the prediction linearly: the geometric mean of measured / predicted.
-        ratios = [p.measured / predict(p, f) for p in singles]
-        f = replace(f, e_tc=f.e_tc * math.prod(ratios) ** (1 / len(ratios)))
-    pairs = [p for p in use if p.ref == "REF-1" and "2×" in p.label]
-    if pairs:
-        # η enters as η^log2(2) = η for two cards.
-        ratios = [p.measured / predict(p, f) for p in pairs]
-        f = replace(f, eta=f.eta * math.prod(ratios) ** (1 / len(ratios)))
-    for p in use:
-        if p.ref == "REF-2":
-            f = replace(f, e_simt=f.e_simt * p.measured / predict(p, f))
-        if p.ref == "REF-3":
-            # tokens/s = 1 / (t_mem + L·t): solve for t.
-            current = predict(p, f)
-            layers = 12
-            t_other = 1 / current - layers * f.t_decode_layer
-            f = replace(f, t_decode_layer=max((1 / p.measured - t_other) / layers, 0.0))
-    return f
-
-
-FACTORS = calibrate()
-
-
-@dataclass(frozen=True)
-class LooResult:
-    point: RefPoint
-    predicted: float
-
-    @property
-    def error(self) -> float:
-        return self.predicted / self.point.measured - 1
-
-
-def leave_one_out() -> list[LooResult]:
-    out: list[LooResult] = []
-    for ref in ("REF-1", "REF-2", "REF-3"):
-        f = calibrate(exclude=ref)
-        out.extend(LooResult(p, predict(p, f)) for p in REF_POINTS if p.ref == ref)
-    return out

@@ -1,0 +1,379 @@
+"""Fitting the throughput model to the published measurements, and its cross-validated error.
+
+What enters the fit: every independent published row (``measurements.published``) of one GPU that the
+catalogue knows, for the families cnn-train, bert-train, gpt-train, llm-prefill and llm-decode, plus
+llama.cpp's layer-split rows (one stream through two GPUs in turn: the rate of one GPU, not two).
+Data-parallel training rows (2×, 8×) are left to the scaling model; the guides' REF-1..3 rows are NOT
+fitted: they were measured with old software (PyTorch 1.12.1) and a real-data pipeline, and the
+guides give neither batch nor precision for some; they are compared with the fit instead (EST-1).
+
+The fit minimises Σ (log predicted − log measured)² + Σ_j (θ_j − log prior_j)² / σ_j², a ridge
+towards the priors stated in :mod:`throughput` (GLOBALS; per-architecture deviations towards 0 with
+σ = ARCH_SIGMA), by Levenberg–Marquardt written out in numpy. Leave-one-GPU-out refits give the error
+every estimate's range rests on. Fits are memoised per set of measured GPUs' specs: the planner
+fits once, then each check costs a few microseconds.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from configurator.core import measurements as ms
+from configurator.core.build import Workload
+from configurator.core.estimate import throughput as tp
+from configurator.core.models import KNOWN_MODELS, ModelSpec
+from configurator.core.parts import AnyPart, Gpu
+
+FloatArray = npt.NDArray[np.float64]
+
+# Architecture figures of the measured models the planner does not list (from their papers / configs).
+MEASURED_MODELS: dict[str, ModelSpec] = {
+    "llama-2-7b": ModelSpec("llama-2-7b", "transformer", 6.74e9, "https://arxiv.org/abs/2307.09288", layers=32,
+                            hidden=4096, heads=32, vocab=32000, context=4096, decoder=True, default_batch=1),
+    "llama-3-8b": ModelSpec("llama-3-8b", "transformer", 8.03e9, "https://arxiv.org/abs/2407.21783", layers=32,
+                            hidden=4096, heads=32, vocab=128256, context=8192, decoder=True, default_batch=1),
+    "llama-3-70b": ModelSpec("llama-3-70b", "transformer", 70.6e9, "https://arxiv.org/abs/2407.21783", layers=80,
+                             hidden=8192, heads=64, vocab=128256, context=8192, decoder=True, default_batch=1),
+    # Transformer-XL base (WikiText-103): 16 layers, d_model 410, d_inner 2100; the adaptive softmax's
+    # head cluster (20000 words) stands for the output layer; memory length 192.
+    "transformer-xl-base": ModelSpec("transformer-xl-base", "transformer", 38.3e6 + 20000 * 410,
+                                     "https://arxiv.org/abs/1901.02860", layers=16, hidden=410, heads=10,
+                                     vocab=20000, context=192, decoder=True, default_batch=32),
+}
+FITTED_FAMILIES = (ms.CNN_TRAIN, ms.BERT_TRAIN, ms.GPT_TRAIN, ms.LLM_PREFILL, ms.LLM_DECODE)
+DEFAULT_BATCH = {"cnn": 256, "bert": 32, "gpt": 32}  # DLE defaults where a table does not state the batch
+SQUAD_SEQ = 384  # DLE run_squad.sh max_seq_length
+TXL_MEM = 192  # Transformer-XL base memory length (DLE config)
+
+
+def model_spec(name: str) -> ModelSpec | None:
+    return KNOWN_MODELS.get(name) or MEASURED_MODELS.get(name)
+
+
+def case_for(m: ms.Measurement) -> tp.Case | None:
+    """The model's case for a published row, or None where the row cannot be predicted."""
+    spec = model_spec(m.model)
+    if spec is None or m.precision is None or m.is_ratio:
+        return None
+    runtime = "pytorch"
+    if m.framework == "llama.cpp":
+        runtime = "llama.cpp" if (m.source_date or "") >= "2024" else "llama.cpp-2023"
+    untied = m.model in tp.UNTIED
+    kv = tp.KV_HIDDEN.get(m.model)
+    if m.task == "decode":
+        ctx = (m.gen_len or 256) // 2 + (m.prompt_len or 0)
+        return tp.Case(spec, "decode", m.precision, m.batch_size or 1, max(ctx, 1), runtime=runtime,
+                       untied=untied, kv_hidden=kv, lm_head=True)
+    if m.task == "prefill":
+        return tp.Case(spec, "prefill", m.precision, m.batch_size or 1, m.prompt_len or 512, runtime=runtime,
+                       untied=untied, kv_hidden=kv, lm_head=True)
+    task = "train" if m.task == "train" else "infer"
+    if spec.family == "cnn":
+        return tp.Case(spec, task, m.precision, m.batch_size or DEFAULT_BATCH["cnn"], 1, runtime=runtime)
+    if spec.decoder:
+        s = m.seq_len or spec.context
+        return tp.Case(spec, task, m.precision, m.batch_size or DEFAULT_BATCH["gpt"], s, attn_ctx=s + TXL_MEM
+                       if m.model == "transformer-xl-base" else None, runtime=runtime, lm_head=True)
+    return tp.Case(spec, task, m.precision, m.batch_size or DEFAULT_BATCH["bert"], m.seq_len or SQUAD_SEQ,
+                   runtime=runtime)
+
+
+def stream_value(m: ms.Measurement) -> float:
+    """What the model predicts for a row: per GPU for data-parallel training; for LLM rows the one
+    stream's rate however many GPUs it passes through (layer split)."""
+    if m.family in (ms.LLM_DECODE, ms.LLM_PREFILL):
+        return m.value
+    return m.per_gpu_value
+
+
+def fit_rows(rows: Iterable[ms.Measurement], gpus: Mapping[str, Gpu]) -> list[ms.Measurement]:
+    """The rows the fit uses (see the module docstring)."""
+    out = []
+    for m in rows:
+        if m.is_guide or m.family not in FITTED_FAMILIES or m.gpu not in gpus or case_for(m) is None:
+            continue
+        if m.gpu_count > 1 and "layer-split" not in m.flags:
+            continue
+        out.append(m)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+# Levenberg–Marquardt on log error with a ridge towards the priors
+
+
+@dataclass(frozen=True)
+class _Design:
+    a: FloatArray  # (T,) work over rate of each term
+    row: npt.NDArray[np.int64]  # (T,) the row each term belongs to
+    s: FloatArray  # (T, P) exponents
+    log_units: FloatArray  # (N,)
+    n: int
+
+
+def _design(cases: Sequence[tuple[tp.Case, tp.Hw]]) -> _Design:
+    a: list[float] = []
+    row: list[int] = []
+    s_rows: list[list[float]] = []
+    p = len(tp.NAMES)
+    for i, (c, hw) in enumerate(cases):
+        for t in tp.terms(c, hw):
+            a.append(t.a)
+            row.append(i)
+            vec = [0.0] * p
+            for j, sign in t.params:
+                vec[j] += sign
+            s_rows.append(vec)
+    return _Design(np.array(a, dtype=np.float64), np.array(row, dtype=np.int64),
+                   np.array(s_rows, dtype=np.float64).reshape(len(a), p),
+                   np.log(np.array([c.units for c, _hw in cases], dtype=np.float64)), len(cases))
+
+
+def _predict(d: _Design, theta: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """log predicted rate (N,) and its Jacobian (N, P)."""
+    e = d.a * np.exp(d.s @ theta)
+    t = np.bincount(d.row, weights=e, minlength=d.n)
+    weighted = e[:, None] * d.s
+    jt = np.zeros((d.n, d.s.shape[1]))
+    np.add.at(jt, d.row, weighted)
+    return d.log_units - np.log(t), -jt / t[:, None]
+
+
+def _lm(d: _Design, y: FloatArray, theta0: FloatArray, mu: FloatArray, lam: FloatArray,
+        iterations: int = 60) -> FloatArray:
+    theta = theta0.copy()
+
+    def cost(th: FloatArray) -> float:
+        pred, _ = _predict(d, th)
+        return float(np.sum((pred - y) ** 2) + np.sum(lam * (th - mu) ** 2))
+
+    damping = 1e-3
+    current = cost(theta)
+    for _ in range(iterations):
+        pred, jac = _predict(d, theta)
+        r = pred - y
+        g = jac.T @ r + lam * (theta - mu)
+        h = jac.T @ jac + np.diag(lam)
+        improved = False
+        for _try in range(10):
+            step = np.linalg.solve(h + damping * np.diag(np.diag(h) + 1e-9), -g)
+            trial = theta + step
+            c = cost(trial)
+            if c < current:
+                theta, damping, improved = trial, max(damping / 3, 1e-7), True
+                break
+            damping *= 4
+        if not improved or abs(current - c) < 1e-10 * max(current, 1.0):
+            current = min(current, c)
+            break
+        current = c
+    return theta
+
+
+@dataclass(frozen=True)
+class FamilyError:
+    family: str
+    measurements: int
+    gpus: int
+    median: float  # |predicted / measured − 1|, leave-one-GPU-out
+    p90: float
+    worst: float
+    low_ratio: float  # measured / predicted: 10th percentile (the range's lower end)
+    high_ratio: float  # 90th percentile
+
+
+@dataclass(frozen=True)
+class CvRow:
+    m: ms.Measurement
+    predicted: float
+
+    @property
+    def error(self) -> float:
+        return self.predicted / stream_value(self.m) - 1
+
+
+@dataclass(frozen=True)
+class Fit:
+    theta: tuple[float, ...]
+    rows: tuple[ms.Measurement, ...]
+    fitted: tuple[float, ...]  # in-sample predictions, row by row
+    cv: tuple[CvRow, ...] = ()
+    families: Mapping[str, FamilyError] = field(default_factory=dict)
+    pairs_in_order: int = 0
+    pairs: int = 0
+
+    def value(self, name: str) -> float:
+        return math.exp(self.theta[tp.INDEX[name]])
+
+    def family(self, fam: str) -> FamilyError | None:
+        return self.families.get(fam)
+
+    def parameters(self) -> dict[str, float]:
+        """Every parameter's fitted value (efficiencies, FLOP/J, seconds; deviations as factors)."""
+        return {n: float(f"{math.exp(v):.4g}") for n, v in zip(tp.NAMES, self.theta, strict=True)}
+
+
+def _fit_theta(rows: Sequence[ms.Measurement], gpus: Mapping[str, Gpu],
+               theta0: FloatArray | None = None) -> tuple[FloatArray, _Design]:
+    cases = [(c, tp.gpu_hw(gpus[m.gpu])) for m in rows if (c := case_for(m)) is not None]
+    d = _design(cases)
+    y = np.log(np.array([stream_value(m) for m in rows], dtype=np.float64))
+    mu = np.array(tp.prior_theta(), dtype=np.float64)
+    lam = 1 / np.array(tp.prior_sigma(), dtype=np.float64) ** 2
+    return _lm(d, y, mu if theta0 is None else theta0, mu, lam), d
+
+
+def predict_row(m: ms.Measurement, gpu: Gpu, theta: Sequence[float]) -> float:
+    c = case_for(m)
+    assert c is not None
+    return tp.rate(c, tp.gpu_hw(gpu), theta)
+
+
+def workload_key(m: ms.Measurement) -> tuple[Any, ...]:
+    """Rows of the same workload on different GPUs (for ranking pairs)."""
+    return (m.origin, m.model, m.task, m.precision, m.seq_len, m.prompt_len, m.gen_len, m.gpu_count, m.flags)
+
+
+def _quantile(values: Sequence[float], q: float) -> float:
+    v = sorted(values)
+    if not v:
+        return 0.0
+    pos = q * (len(v) - 1)
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(v) - 1)
+    return v[lo] + (v[hi] - v[lo]) * (pos - lo)
+
+
+def fit(rows: Sequence[ms.Measurement], gpus: Mapping[str, Gpu], cross_validate: bool = True) -> Fit:
+    """Fit the model to ``rows`` (filtered by :func:`fit_rows`) and, with ``cross_validate``, refit
+    once per GPU without its rows to measure the error on GPUs the fit has not seen."""
+    use = fit_rows(rows, gpus)
+    if not use:
+        return Fit(tuple(tp.prior_theta()), (), ())
+    theta, d = _fit_theta(use, gpus)
+    fitted = tuple(float(v) for v in np.exp(_predict(d, theta)[0]))
+    if not cross_validate:
+        return Fit(tuple(float(x) for x in theta), tuple(use), fitted)
+    cv: list[CvRow] = []
+    for g in sorted({m.gpu for m in use}):
+        train = [m for m in use if m.gpu != g]
+        held = [m for m in use if m.gpu == g]
+        th, _ = _fit_theta(train, gpus, theta) if train else (np.array(tp.prior_theta()), None)
+        cv.extend(CvRow(m, predict_row(m, gpus[m.gpu], list(th))) for m in held)
+    families: dict[str, FamilyError] = {}
+    for fam in FITTED_FAMILIES:
+        fr = [r for r in cv if r.m.family == fam]
+        if not fr:
+            continue
+        errs = [abs(r.error) for r in fr]
+        ratios = [stream_value(r.m) / r.predicted for r in fr]
+        families[fam] = FamilyError(fam, len(fr), len({r.m.gpu for r in fr}), statistics.median(errs),
+                                    _quantile(errs, 0.9), max(errs), _quantile(ratios, 0.1),
+                                    _quantile(ratios, 0.9))
+    in_order, pairs = ranking(cv)
+    return Fit(tuple(float(x) for x in theta), tuple(use), fitted, tuple(cv), families, in_order, pairs)
+
+
+def ranking(cv: Sequence[CvRow]) -> tuple[int, int]:
+    """Pairs of GPUs measured on the same workload that the held-out predictions put in the measured order."""
+    groups: dict[tuple[Any, ...], list[CvRow]] = {}
+    for r in cv:
+        groups.setdefault(workload_key(r.m), []).append(r)
+    in_order = pairs = 0
+    for group in groups.values():
+        for i, x in enumerate(group):
+            for y in group[i + 1:]:
+                if x.m.gpu == y.m.gpu:
+                    continue
+                pairs += 1
+                mx, my = stream_value(x.m), stream_value(y.m)
+                if mx == my or (mx > my) == (x.predicted > y.predicted):
+                    in_order += 1
+    return in_order, pairs
+
+
+# ---------------------------------------------------------------------------------------------
+# memoised fits and the shipped measurements
+
+_FITS: dict[tuple[Any, ...], Fit] = {}
+_SHIPPED: list[list[ms.Measurement]] = []
+
+
+def shipped() -> list[ms.Measurement]:
+    """The shipped measurements (db/measurements), read once."""
+    if not _SHIPPED:
+        _SHIPPED.append(ms.load())
+    return _SHIPPED[0]
+
+
+def _gpu_key(g: Gpu) -> tuple[Any, ...]:
+    return (g.id, g.architecture, g.vendor, g.compute_capability, g.memory_bandwidth_gbs, g.fp32_tflops,
+            g.tensor_cores, g.fp16_tensor_tflops, g.bf16_tensor_tflops, g.int8_tops, g.board_power_w)
+
+
+def fit_for(catalogue: Mapping[str, AnyPart], rows: Sequence[ms.Measurement] | None = None) -> Fit:
+    """The fit for this catalogue's measured GPUs (memoised on their specs and the rows)."""
+    data = shipped() if rows is None else rows
+    measured = {m.gpu for m in data}
+    gpus = {i: p for i, p in catalogue.items() if i in measured and isinstance(p, Gpu)}
+    key = (tuple(_gpu_key(g) for _i, g in sorted(gpus.items())),
+           "shipped" if rows is None else tuple((m.id, m.value) for m in rows))
+    found = _FITS.get(key)
+    if found is None:
+        found = _FITS[key] = fit(data, gpus)
+    return found
+
+
+def factors_for(catalogue: Mapping[str, AnyPart], rows: Sequence[ms.Measurement] | None = None) -> tp.Factors:
+    return tp.Factors(fit=fit_for(catalogue, rows))
+
+
+def best_fit() -> Fit | None:
+    """The memoised fit with the most rows (for callers that pass no catalogue); None before any fit."""
+    return max(_FITS.values(), key=lambda f: len(f.rows), default=None)
+
+
+# ---------------------------------------------------------------------------------------------
+# the planner's workload against the measurements
+
+
+def family_of(w: Workload) -> str:
+    spec = w.spec()
+    if spec.family == "cnn":
+        return ms.CNN_TRAIN if w.task == "train" else ms.OTHER
+    if not spec.decoder:
+        return ms.BERT_TRAIN if w.task == "train" else ms.OTHER
+    return ms.GPT_TRAIN if w.task == "train" else ms.LLM_DECODE
+
+
+_PRECISIONS = {"fp32": ("fp32", "tf32"), "amp": ("amp",), "fp16": ("fp16", "amp"), "bf16": ("bf16",),
+               "int8": ("int8", "q8_0"), "int4": ("int4", "q4_0", "q4_k_m")}
+
+
+def matches(rows: Iterable[ms.Measurement], gpu_id: str, w: Workload, *, guide: bool = False,
+            any_batch: bool = False) -> list[ms.Measurement]:
+    """One-GPU rows of the same model, task and precision on this GPU, at a close batch (within 8×,
+    or not stated) and sequence length (within 1.5×); the guides' rows with ``guide``."""
+    spec = w.spec()
+    task = w.task if w.task == "train" else ("decode" if spec.decoder else "inference")
+    out = []
+    for m in rows:
+        if m.is_guide != guide or m.gpu != gpu_id or m.model != w.model or m.task != task or m.gpu_count != 1:
+            continue
+        if m.precision not in _PRECISIONS.get(w.precision, (w.precision,)) or m.is_ratio:
+            continue
+        if not any_batch and m.batch_size and not 1 / 8 <= m.batch_size / w.effective_batch <= 8:
+            continue
+        if spec.is_transformer and task != "decode":
+            s = m.seq_len or (SQUAD_SEQ if not spec.decoder else spec.context)
+            if not 1 / 1.5 <= s / w.effective_seq_len <= 1.5:
+                continue
+        out.append(m)
+    return out

@@ -1,0 +1,145 @@
+"""The throughput model fitted to the published measurements: its error, ranking, ranges and EST-1."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import statistics
+
+import pytest
+from planner_kit import CATALOGUE, Kit, finding, rules
+
+from configurator.core import measurements as ms
+from configurator.core.build import Workload
+from configurator.core.estimate import fit as fitting
+from configurator.core.estimate import throughput as tp
+from configurator.core.parts import Cpu, Gpu
+
+
+@pytest.fixture(scope="module")
+def fit() -> fitting.Fit:
+    return fitting.fit_for(CATALOGUE)
+
+
+def test_the_guides_rows_do_not_enter_the_fit(fit: fitting.Fit) -> None:
+    assert fit.rows and not any(m.is_guide for m in fit.rows)
+    assert len(fit.rows) >= 110
+
+
+def test_the_fit_reproduces_its_training_data_within_its_stated_error(fit: fitting.Fit) -> None:
+    for fam in ("cnn-train", "bert-train", "llm-prefill", "llm-decode"):
+        errors = [abs(p / fitting.stream_value(m) - 1) for m, p in zip(fit.rows, fit.fitted, strict=True)
+                  if m.family == fam]
+        fe = fit.family(fam)
+        assert fe is not None
+        assert statistics.median(errors) <= fe.median + 0.02  # in-sample no worse than cross-validated
+
+
+# Leave-one-GPU-out levels reached (bench prints the table); a regression fails. The aims are
+# median ≤ 15 %, worst ≤ 35 %, ≥ 90 % pairs in order: reached for decode; see the report for the rest.
+REACHED = {"cnn-train": (0.16, 0.53), "bert-train": (0.13, 0.62), "llm-prefill": (0.20, 0.75),
+           "llm-decode": (0.09, 0.30), "gpt-train": (2.0, 2.7)}
+
+
+@pytest.mark.parametrize("family", sorted(REACHED))
+def test_leave_one_gpu_out_error(fit: fitting.Fit, family: str) -> None:
+    fe = fit.family(family)
+    assert fe is not None and fe.gpus >= 5
+    median, worst = REACHED[family]
+    assert fe.median <= median and fe.worst <= worst
+
+
+def test_ranking_pairs_in_measured_order(fit: fitting.Fit) -> None:
+    assert fit.pairs >= 300
+    assert fit.pairs_in_order / fit.pairs >= 0.90
+
+
+def test_ranking_of_the_cards_the_old_calibration_got_wrong() -> None:
+    f = fitting.factors_for(CATALOGUE)
+    w = Workload(model="resnet50", task="train", precision="amp", batch_size=256)
+
+    def r50(gid: str) -> float:
+        g = CATALOGUE[gid]
+        assert isinstance(g, Gpu)
+        return tp.single_gpu(g, w, f).samples_per_s
+
+    # measured (Lambda): 4090 1301, 6000 Ada 1146, 3090 905, H100 PCIe 1866
+    assert r50("nvidia-rtx-6000-ada") < 1.3 * r50("nvidia-rtx-4090")
+    assert r50("nvidia-rtx-3090") < r50("nvidia-rtx-4090") < r50("nvidia-h100-pcie")
+    assert 0.7 < r50("nvidia-h100-pcie") / 1866 < 1.4
+
+
+def test_7b_int4_decode_on_a_5090_is_far_above_25_and_above_any_cpu() -> None:
+    f = fitting.factors_for(CATALOGUE)
+    w = Workload(model="llama-7b", task="infer", precision="int4")
+    g = CATALOGUE["nvidia-rtx-5090"]
+    assert isinstance(g, Gpu)
+    gpu = tp.single_gpu(g, w, f).headline(w)
+    assert gpu > 150
+    for cpu in (p for p in CATALOGUE.values() if isinstance(p, Cpu)):
+        bandwidth = cpu.memory_channels * (cpu.memory_max_mts or 3200) * 1e6 * 8 * cpu.max_sockets
+        assert tp.cpu_only(cpu, cpu.max_sockets, bandwidth, w, f).headline(w) < gpu / 2
+
+
+def test_one_stream_is_not_multiplied_by_the_gpu_count(kit: Kit) -> None:
+    w = Workload(model="llama-7b", task="infer", precision="int4", batch_size=4)
+    one = kit.check(*kit.standard(), workload=w)
+    two = kit.check(*kit.standard(gpu=("nvidia-rtx-3090", 2)), workload=w)
+    a, b = one.estimate("throughput_total"), two.estimate("throughput_total")
+    assert a is not None and b is not None and a.value == b.value
+    batch_one, batch_two = one.estimate("throughput_batch"), two.estimate("throughput_batch")
+    assert batch_one is not None and batch_two is not None and batch_one.value and batch_two.value
+    assert batch_two.value == pytest.approx(2 * batch_one.value, rel=0.01)
+    assert batch_one.value > a.value  # four streams share each read of the weights
+
+
+def test_check_json_estimates_carry_their_range_and_basis(kit: Kit) -> None:
+    w = Workload(model="resnet50", task="train", precision="amp")
+    out = json.loads(json.dumps(kit.check(*kit.standard(), workload=w).to_json()))
+    keys = {e["key"]: e for e in out["estimates"]}
+    for key in ("throughput_one_gpu", "throughput_total", "throughput_cpu"):
+        e = keys[key]
+        assert e["low"] <= e["value"] <= e["high"], key
+        assert "basis" in e and e["basis"]["matched"] is not None
+    basis = keys["throughput_one_gpu"]["basis"]
+    assert basis["family"] == "cnn-train" and basis["measurements"] >= 20
+    assert 0 < basis["cv_median_error"] <= basis["cv_p90_error"]
+    assert [m["id"] for m in basis["matched"]] == ["lambda-resnet50-train-amp-rtx-3090-x1"]
+    assert "likely" in keys["throughput_one_gpu"]["how"] and "measurements of this family" in \
+        keys["throughput_one_gpu"]["how"]
+
+
+def test_est1_for_the_3090_resnet50_build(kit: Kit) -> None:
+    w = Workload(model="resnet50", task="train", precision="fp32")
+    report = kit.check(*kit.standard(), workload=w)
+    f = finding(report, "EST-1", "info")
+    assert f is not None
+    assert f.numbers["guide"] == 230 and f.numbers["published"] == 513
+    text = f.message.render()
+    assert "PyTorch 1.12.1" in text and "synthetic" in text and "real" in text
+
+
+def test_no_est1_where_there_is_no_guide_figure_or_the_guide_agrees(kit: Kit) -> None:
+    w = Workload(model="resnet50", task="train", precision="fp32")
+    assert "EST-1" not in rules(kit.check(*kit.standard(gpu="nvidia-rtx-4090"), workload=w))
+    rows = ms.load()
+    agreeing = [dataclasses.replace(m, value=505.0) if m.id == "REF-1-1x-fp32" else m for m in rows]
+    from configurator.core.engine import check
+
+    report = check(kit.build(*kit.standard(), workload=w), kit.catalogue, agreeing)
+    assert "EST-1" not in rules(report)
+
+
+def test_the_fit_is_memoised_and_a_check_is_fast(kit: Kit) -> None:
+    import time
+
+    assert fitting.fit_for(CATALOGUE) is fitting.fit_for(dict(CATALOGUE))
+    w = Workload(model="gpt2-medium", task="train", precision="amp")
+    build = kit.build(*kit.standard(), workload=w)
+    from configurator.core.engine import check
+
+    check(build, kit.catalogue)
+    start = time.perf_counter()
+    for _ in range(20):
+        check(build, kit.catalogue)
+    assert (time.perf_counter() - start) / 20 < 0.02  # 2 ms on a quiet machine; generous for shared CI
