@@ -149,7 +149,7 @@ def transformer_saved(spec: ModelSpec, batch: int, seq: int, precision: str, *, 
     else:
         mlp = 2 * e * i
     # GPT-2 (pre-LN) and BERT (post-LN: the norms sit after the additions) save the same set
-    per_layer = norm(proj_in_attn) + attn + norm(proj_in_mlp) + mlp + 2 * m_h
+    per_layer = norm(proj_in_attn) + attn + norm(proj_in_mlp) + mlp + 2 * m_h * h
 
     ids = 8.0 * (2 if spec.decoder else 1)  # token ids (+ shifted labels); encoder labels as ids
     outside = ids + m_emb * h
