@@ -131,10 +131,8 @@ def transformer_saved(spec: ModelSpec, batch: int, seq: int, precision: str, *, 
     proj_in_mlp = 2 if spec.activation == "swiglu" else 1
     if attention == "eager":
         probs = 4.0 if autocast else e  # softmax runs in fp32 under autocast
-        if spec.attention_dropout > 0:
-            scores = probs + mask_attn + e
-        else:
-            scores = probs + (e if autocast else 0.0)  # the 16-bit copy the second matmul saves
+        # with dropout: its mask and output; without: the 16-bit copy of the probabilities the matmul saves
+        scores = probs + mask_attn + e if spec.attention_dropout > 0 else probs + (e if autocast else 0.0)
         attn = 4 * e * h + a * s * scores
     else:
         attn = 4 * e * h + 4.0 * a
