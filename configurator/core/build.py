@@ -20,7 +20,12 @@ FORMAT = "configurator.build/1"
 TASKS = ("train", "infer")
 PRECISIONS = ("fp32", "amp", "bf16", "fp16", "int8", "int4")
 SHARDING = ("none", "zero1", "zero2", "zero3", "fsdp")
-OPTIMIZERS = ("adamw", "adam", "sgd")
+OPTIMIZERS = ("adamw", "adam", "sgd", "sgd_nomomentum", "adamw8bit")  # sgd: with momentum
+# Memory options (FIT-1): attention kernel, fine-tuning method, offload, model parallelism.
+ATTENTION = ("sdpa", "eager")  # sdpa: Hugging Face transformers' default since 4.36 (GPT-2, BERT, LLaMA)
+FINETUNE = ("full", "lora", "qlora")
+OFFLOAD = ("none", "optimizer")
+PARALLEL = ("none", "tensor", "pipeline")
 OS_CHOICES = ("ubuntu-24.04", "ubuntu-22.04", "ubuntu-20.04", "debian-12", "windows-11", "windows-10",
               "windows-wsl2", "other-linux")
 
@@ -69,6 +74,7 @@ class Options:
     hours_per_day: float = DEFAULT_HOURS_PER_DAY
     electricity_cny_per_kwh: float = DEFAULT_ELECTRICITY_CNY_PER_KWH
     os: str = "ubuntu-24.04"
+    display_gpu: bool = False  # the first GPU also drives the desktop's display (FIT-1 counts what it takes)
 
 
 @dataclass(frozen=True)
@@ -90,6 +96,12 @@ class Workload:
     heads: int | None = None
     vocab: int | None = None
     image_size: int | None = None
+    # memory options (FIT-1)
+    attention: str = "sdpa"
+    finetune: str = "full"
+    lora_rank: int = 16
+    offload: str = "none"
+    parallel: str = "none"
 
     def spec(self) -> ModelSpec:
         cached: ModelSpec | None = self.__dict__.get("_spec")
@@ -437,6 +449,9 @@ def parse_build(data: Any, catalogue: Mapping[str, AnyPart]) -> Build:
                     kw["hours_per_day"] = n
             if "os" in o and (c := r.choice(o["os"], "options.os", OS_CHOICES)) is not None:
                 kw["os"] = c
+            # FIT-1's display option (a separate block: the fields above keep their own handling)
+            if "display_gpu" in o and (v := r.boolean(o["display_gpu"], "options.display_gpu")) is not None:
+                kw["display_gpu"] = v
             options = Options(**kw)
 
     workload = _workload(r, top["workload"]) if top.get("workload") is not None else None
@@ -537,9 +552,45 @@ def _workload(r: _Reader, value: Any) -> Workload | None:
                 r.err(f"workload.{key}", _ONLY_CUSTOM, key=key)
     if task == "train" and kw.get("precision") in ("int8", "int4"):
         r.err("workload.precision", _INT4_TRAIN, precision=kw["precision"])
+    _memory_options(r, w, kw, model, task)
     if len(r.errors) > n_errors or model is None or task is None:
         return None
     return Workload(model=model, task=task, **{k: v for k, v in kw.items() if v is not None})
+
+
+_TRAIN_ONLY = QT_TRANSLATE_NOOP("build", "{key} applies to training only")
+_INFER_ONLY = QT_TRANSLATE_NOOP("build", "{key} applies to inference only; training divides memory with sharding")
+_TRANSFORMER_ONLY = QT_TRANSLATE_NOOP("build", "{key} applies to transformer models only")
+_RANK = QT_TRANSLATE_NOOP("build", "must be an integer from 1 to {most}")
+
+
+def _memory_options(r: _Reader, w: Mapping[str, Any], kw: dict[str, Any], model: str | None,
+                    task: str | None) -> None:
+    """The memory options (FIT-1): attention kernel, LoRA/QLoRA, optimizer offload, tensor/pipeline parallel."""
+    if "attention" in w:
+        kw["attention"] = r.choice(w["attention"], "workload.attention", ATTENTION)
+    if "finetune" in w:
+        kw["finetune"] = r.choice(w["finetune"], "workload.finetune", FINETUNE)
+    if "lora_rank" in w:
+        rank = r.positive_int(w["lora_rank"], "workload.lora_rank")
+        if rank is not None and rank > 4096:
+            r.err("workload.lora_rank", _RANK, most=4096)
+            rank = None
+        kw["lora_rank"] = rank
+    if "offload" in w:
+        kw["offload"] = r.choice(w["offload"], "workload.offload", OFFLOAD)
+    if "parallel" in w:
+        kw["parallel"] = r.choice(w["parallel"], "workload.parallel", PARALLEL)
+    if task == "infer":
+        for key, default in (("finetune", "full"), ("offload", "none")):
+            if kw.get(key) not in (None, default):
+                r.err(f"workload.{key}", _TRAIN_ONLY, key=key)
+    if task == "train" and kw.get("parallel") not in (None, "none"):
+        r.err("workload.parallel", _INFER_ONLY, key="parallel")
+    family = kw.get("family") if model == "custom" else (KNOWN_MODELS[model].family if model in KNOWN_MODELS
+                                                         else None)
+    if family == "cnn" and kw.get("finetune") in ("lora", "qlora"):
+        r.err("workload.finetune", _TRANSFORMER_ONLY, key="finetune")
 
 
 def build_to_dict(build: Build) -> dict[str, Any]:

@@ -13,7 +13,17 @@ from typing import Any
 from configurator.core.build import Build, Resolved, resolve
 from configurator.core.estimate import fit as fitting
 from configurator.core.estimate import throughput as tp
-from configurator.core.estimate.memory import GIB, host_ram, largest_batch, vram_per_gpu
+from configurator.core.estimate.memory import (
+    ACTIVATION_ERROR,
+    CUDA_CONTEXT_GIB,
+    DISPLAY_GIB,
+    FRAGMENTATION,
+    GIB,
+    host_ram,
+    largest_batch,
+    verdict,
+    vram_per_gpu,
+)
 from configurator.core.estimate.power import estimate_power, training_draw_w
 from configurator.core.findings import SEVERITY_ORDER, Estimate, Finding
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message, Translate
@@ -54,6 +64,10 @@ class Report:
 
 
 _CKPT = Message("estimates", QT_TRANSLATE_NOOP("estimates", ", checkpointing"))
+_VERDICT = {"fits": Message("estimates", QT_TRANSLATE_NOOP("estimates", "fits")),
+            "tight": Message("estimates", QT_TRANSLATE_NOOP("estimates", "tight")),
+            "does_not_fit": Message("estimates", QT_TRANSLATE_NOOP("estimates", "does not fit"))}
+_DISPLAY = QT_TRANSLATE_NOOP("estimates", ", {lo:g}–{hi:g} GiB for the display")
 
 
 # Words of the throughput sentence, translated where it is shown.
@@ -86,7 +100,7 @@ def check(build: Build, catalogue: Mapping[str, AnyPart],
     w = build.workload
     gpus = usable_gpus(r)
     n = len(gpus)
-    vram = vram_per_gpu(w, n) if w is not None and gpus else None
+    vram = vram_per_gpu(w, n, display_gpu=build.options.display_gpu) if w is not None and gpus else None
     ram = host_ram(w, n) if w is not None else None
     ctx = Ctx(r, power, placement, vram, ram)
 
@@ -133,22 +147,34 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
     spec = w.spec()
     unit = w.throughput_unit
     if gpus and ctx.vram is not None:
+        # VRAM/RAM estimate block (FIT-1): the central figure, its range and what is and is not counted
         vram = ctx.vram
+        smallest = min(g.vram_gb for g in gpus)
+        display = r.build.options.display_gpu
         out.append(Estimate(
             "vram_per_gpu_gib", round(vram.total / GIB, 2), "GiB",
             _m(QT_TRANSLATE_NOOP(
                 "estimates",
-                "Weights + gradients + optimizer states (sharded by {sharding}) + activations × batch {batch} "
-                "({precision}{ckpt}) + KV cache + {ctx:g} GiB CUDA context."),
-               sharding=w.sharding, batch=w.effective_batch, precision=w.precision,
-               ckpt=_CKPT if w.grad_checkpointing else "", ctx=vram.context / GIB),
-            vram.gib(), "medium"))
-        smallest = min(g.vram_gb for g in gpus)
+                "{low:.1f}–{high:.1f} GiB ({verdict} in {vram} GiB). Counted: weights, gradients, optimizer "
+                "states (sharded by {sharding}, fine-tuning {finetune}, offload {offload}), the tensors autograd "
+                "saves at batch {batch} ({precision}{ckpt}, {attention} attention), autocast's weight copies, "
+                "logits and the loss's gradients, KV cache, {ctx:g} GiB CUDA context, {frag:.0%} allocator "
+                "margin{display}. Range: saved tensors ±{err:.0%} (the validation against PyTorch), allocator "
+                "0–25 %, context {ctx_low:g}–{ctx_high:g} GiB. Not counted: cuDNN benchmark workspaces, NCCL "
+                "buffers, other processes."),
+               low=vram.low / GIB, high=vram.high / GIB, verdict=_VERDICT[verdict(vram, smallest)],
+               vram=smallest, sharding=w.sharding, finetune=w.finetune, offload=w.offload,
+               batch=w.effective_batch, precision=w.precision, ckpt=_CKPT if w.grad_checkpointing else "",
+               attention=w.attention, ctx=CUDA_CONTEXT_GIB[1], frag=FRAGMENTATION[1],
+               display=_m(_DISPLAY, lo=DISPLAY_GIB[0], hi=DISPLAY_GIB[2]) if display else "",
+               err=ACTIVATION_ERROR, ctx_low=CUDA_CONTEXT_GIB[0], ctx_high=CUDA_CONTEXT_GIB[2]),
+            {**vram.gib(), "verdict": verdict(vram, smallest), "parallel": w.parallel}, "medium"))
         out.append(Estimate(
-            "largest_batch", largest_batch(w, len(gpus), smallest), "samples",
+            "largest_batch", largest_batch(w, len(gpus), smallest, display), "samples",
             _m(QT_TRANSLATE_NOOP(
                 "estimates",
-                "Largest per-GPU batch whose estimate fits in 95 % of {vram} GiB."), vram=smallest),
+                "Largest per-GPU batch whose estimate fits {vram} GiB even at the high end of its range.",
+            ), vram=smallest),
             {"vram_gib": smallest}, "medium"))
     if ctx.ram is not None:
         out.append(Estimate("ram_first_principles_gib", ctx.ram.first_principles_gib, "GiB",

@@ -22,16 +22,32 @@ class ModelSpec:
     vocab: int = 0
     context: int = 0
     decoder: bool = False  # GPT-like (generates tokens) vs encoder (BERT)
+    # transformer layout, as Hugging Face transformers builds it (the memory estimator counts
+    # the tensors these layers save for backward; 0 / "" means the GPT-2 / BERT default)
+    intermediate: int = 0  # MLP width; 0 = 4 × hidden
+    activation: str = "gelu"  # "gelu" (F.gelu, BERT), "gelu_new" (GPT-2's tanh formula in Python ops), "swiglu"
+    norm: str = "layernorm"  # "layernorm" or "rmsnorm" (LLaMA)
+    dropout: float = 0.1  # hidden and embedding dropout (GPT-2 resid/embd_pdrop, BERT hidden_dropout_prob)
+    attention_dropout: float = 0.1  # on the attention probabilities
+    fused_qkv: bool = False  # one projection for Q, K and V (GPT-2's c_attn) instead of three
+    learned_positions: bool = True  # a position-embedding table of `context` rows (not LLaMA's rotary)
+    tied_head: bool = True  # the LM/MLM head reuses the token embedding matrix
+    kv_heads: int = 0  # grouped-query attention; 0 = heads
     # CNNs
     image_size: int = 224
     gmacs_224: float = 0.0  # forward multiply-accumulates per image at 224×224
     blocks: tuple[int, ...] = ()
     bottleneck: bool = False
+    classes: int = 1000  # the classifier's outputs (ImageNet)
     default_batch: int = 32
 
     @property
     def is_transformer(self) -> bool:
         return self.family == "transformer"
+
+    @property
+    def ffn(self) -> int:
+        return self.intermediate or 4 * self.hidden
 
     # -- compute ---------------------------------------------------------------
     def forward_flops_per_sample(self, seq_len: int) -> float:
@@ -88,7 +104,8 @@ class ModelSpec:
 def _gpt(name: str, params: float, layers: int, hidden: int, heads: int, batch: int) -> ModelSpec:
     return ModelSpec(name, "transformer", params, "https://cdn.openai.com/better-language-models/"
                      "language_models_are_unsupervised_multitask_learners.pdf", layers=layers, hidden=hidden,
-                     heads=heads, vocab=50257, context=1024, decoder=True, default_batch=batch)
+                     heads=heads, vocab=50257, context=1024, decoder=True, default_batch=batch,
+                     activation="gelu_new", fused_qkv=True)
 
 
 KNOWN_MODELS: dict[str, ModelSpec] = {
@@ -106,5 +123,7 @@ KNOWN_MODELS: dict[str, ModelSpec] = {
     "gpt2-large": _gpt("gpt2-large", 774e6, 36, 1280, 20, 4),
     "gpt2-xl": _gpt("gpt2-xl", 1558e6, 48, 1600, 25, 2),
     "llama-7b": ModelSpec("llama-7b", "transformer", 6.74e9, "https://arxiv.org/abs/2302.13971", layers=32,
-                          hidden=4096, heads=32, vocab=32000, context=2048, decoder=True, default_batch=1),
+                          hidden=4096, heads=32, vocab=32000, context=2048, decoder=True, default_batch=1,
+                          intermediate=11008, activation="swiglu", norm="rmsnorm", dropout=0.0,
+                          attention_dropout=0.0, learned_positions=False, tied_head=False),
 }

@@ -3,7 +3,9 @@ and workload fit (FIT-*)."""
 
 from __future__ import annotations
 
-from configurator.core.estimate.memory import GIB
+from typing import Any
+
+from configurator.core.estimate.memory import GIB, verdict
 from configurator.core.i18n import QT_TRANSLATE_NOOP
 from configurator.core.rules.context import Ctx
 from configurator.core.software import DRIVER_TABLE, GUIDE_CUD1, GUIDE_CUD2, ROCM_NOTES, arch_row
@@ -339,24 +341,42 @@ def fit(ctx: Ctx, n_gpus: int) -> None:
         return
     have = min(g.vram_gb for g in gpus)
     need = vram.total / GIB
-    numbers = {"need_gib": round(need, 2), "vram_gib": have, "breakdown_gib": vram.gib(), "gpus": n_gpus,
-               "sharding": w.sharding, "precision": w.precision, "batch": w.effective_batch}
-    if need > have:
+    low, high = vram.low / GIB, vram.high / GIB
+    state = verdict(vram, have)
+    numbers = {"need_gib": round(need, 2), "low_gib": round(low, 2), "high_gib": round(high, 2),
+               "verdict": state, "vram_gib": have, "breakdown_gib": vram.gib(), "gpus": n_gpus,
+               "sharding": w.sharding, "parallel": w.parallel, "finetune": w.finetune, "offload": w.offload,
+               "precision": w.precision, "batch": w.effective_batch,
+               "display_gpu": ctx.r.build.options.display_gpu}
+    parts: dict[str, Any] = dict(w=vram.weights / GIB, g=vram.gradients / GIB, o=vram.optimizer / GIB,
+                 a=(vram.activations + vram.autocast_copies + vram.recompute) / GIB, lg=vram.logits / GIB,
+                 kv=vram.kv_cache / GIB, c=(vram.context + vram.display + vram.margin) / GIB)
+    if state == "does_not_fit":
         ctx.add("FIT-1", "error", "first principles",
                 QT_TRANSLATE_NOOP(
                     "rules",
-                    "Estimated {need:.1f} GiB per GPU (weights {w:.1f}, gradients {g:.1f}, optimizer {o:.1f}, "
-                    "activations {a:.1f}, KV cache {kv:.1f}, CUDA context {c:.1f}) is more than the {have} GiB on "
-                    "the card."),
-                numbers, need=need, w=vram.weights / GIB, g=vram.gradients / GIB, o=vram.optimizer / GIB,
-                a=vram.activations / GIB, kv=vram.kv_cache / GIB, c=vram.context / GIB, have=have)
+                    "Estimated {need:.1f} GiB per GPU (range {low:.1f}–{high:.1f}: weights {w:.1f}, gradients "
+                    "{g:.1f}, optimizer {o:.1f}, activations {a:.1f}, logits and loss {lg:.1f}, KV cache {kv:.1f}, "
+                    "CUDA context, display and allocator margin {c:.1f}): even the low end is more than the {have} "
+                    "GiB on the card."),
+                numbers, need=need, low=low, high=high, have=have, **parts)
         ctx.add("RAM-4", "info", "G 三.2, 六.1",
                 QT_TRANSLATE_NOOP(
                     "rules",
                     "To fit: a smaller batch with gradient accumulation, gradient checkpointing, mixed precision "
                     "(about −50 % activations), or ZeRO/FSDP sharding over several GPUs."),
                 {}, guide="使用梯度检查点（Gradient Checkpointing）降低内存占用；混合精度训练可减少50%内存需求")
+    elif state == "tight":
+        ctx.add("FIT-1", "warning", "first principles",
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "Tight: estimated {need:.1f} GiB per GPU (range {low:.1f}–{high:.1f}) against {have} GiB; "
+                    "within the estimate's error (saved tensors ±10 %, allocator margin 0–25 %) it may run out "
+                    "of memory. Leave {margin:.1f} GiB more room to be sure."),
+                numbers, need=need, low=low, high=high, have=have, margin=high - have)
     else:
         ctx.add("FIT-1", "info", "first principles",
-                QT_TRANSLATE_NOOP("rules", "Estimated {need:.1f} GiB per GPU of {have} GiB ({share:.0%})."),
-                numbers, need=need, have=have, share=need / have)
+                QT_TRANSLATE_NOOP("rules",
+                                  "Fits: estimated {need:.1f} GiB per GPU (range {low:.1f}–{high:.1f}) of {have} "
+                                  "GiB ({share:.0%}); {margin:.1f} GiB to spare at the high end."),
+                numbers, need=need, low=low, high=high, have=have, share=need / have, margin=have - high)
