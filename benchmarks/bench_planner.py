@@ -76,7 +76,7 @@ def run(repeats: int = 7) -> None:
                                                                 if p.category == "gpu"}), 3)
     print(f"{'fit + leave-one-GPU-out cross-validation (once per catalogue)':<58} {fit_ms[0]:>7.1f}ms "
           f"{fit_ms[1]:>6.1f}ms")
-    print_accuracy(fitting.fit_for(catalogue))
+    print_accuracy(fitting.fit_for())
 
 
 def print_accuracy(fit: Any) -> None:

@@ -561,7 +561,6 @@ def _workload(r: _Reader, value: Any) -> Workload | None:
 _TRAIN_ONLY = QT_TRANSLATE_NOOP("build", "{key} applies to training only")
 _INFER_ONLY = QT_TRANSLATE_NOOP("build", "{key} applies to inference only; training divides memory with sharding")
 _TRANSFORMER_ONLY = QT_TRANSLATE_NOOP("build", "{key} applies to transformer models only")
-_RANK = QT_TRANSLATE_NOOP("build", "must be an integer from 1 to {most}")
 
 
 def _memory_options(r: _Reader, w: Mapping[str, Any], kw: dict[str, Any], model: str | None,
@@ -572,11 +571,7 @@ def _memory_options(r: _Reader, w: Mapping[str, Any], kw: dict[str, Any], model:
     if "finetune" in w:
         kw["finetune"] = r.choice(w["finetune"], "workload.finetune", FINETUNE)
     if "lora_rank" in w:
-        rank = r.positive_int(w["lora_rank"], "workload.lora_rank")
-        if rank is not None and rank > 4096:
-            r.err("workload.lora_rank", _RANK, most=4096)
-            rank = None
-        kw["lora_rank"] = rank
+        kw["lora_rank"] = r.positive_int(w["lora_rank"], "workload.lora_rank", 4096)
     if "offload" in w:
         kw["offload"] = r.choice(w["offload"], "workload.offload", OFFLOAD)
     if "parallel" in w:

@@ -116,7 +116,7 @@ def check(build: Build, catalogue: Mapping[str, AnyPart],
     hardware.fit(ctx, n)
 
     total = budget_power.total_cny(ctx)
-    f = fitting.factors_for(catalogue, measurements)
+    f = fitting.factors_for(measurements)
     rows = fitting.shipped() if measurements is None else measurements
     estimates = _estimates(ctx, gpus, total, f, rows)
     _guide_disagreements(ctx, gpus, f, rows)

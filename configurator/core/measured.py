@@ -120,7 +120,7 @@ def estimate_measurement(catalogue: Mapping[str, AnyPart], fp: Mapping[str, Any]
     w = _workload(workload, settings)
     if w is None:
         return None
-    f = fitting.factors_for(catalogue)
+    f = fitting.factors_for()
     device = settings.get("device")
     if device == "cuda":
         gpus = fp.get("gpus") or []

@@ -110,6 +110,8 @@ def _config_throughput(gpu: Gpu | None, n: int, cpu: Cpu, cpus: int, board: Moth
             link = tp.link_bytes_per_s(gpu, gen, lanes, False)
             grad = w.spec().params * (4 if w.precision in ("fp32", "amp") else 2)
             value = per * tp.scaling(n, w.effective_batch / one.samples_per_s, grad, link, tp.FACTORS)
+        elif w.spec().decoder and w.task == "infer":
+            value = per  # one stream, as the engine counts it: more GPUs do not make it faster
         else:
             value = per * n
     else:
@@ -217,7 +219,7 @@ def _configs(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float) -> 
         for n in range(1, MAX_GPUS + 1):
             if g.price_cny * n > budget:
                 break
-            if vram_per_gpu(w, n).total / GIB > g.vram_gb:
+            if vram_per_gpu(w, n).low / GIB > g.vram_gb:  # FIT-1's error: even the low end does not fit
                 continue
             gpu_options.append((g, n))
     out: list[_Config] = []
@@ -246,7 +248,8 @@ _IGNORED = frozenset({"id", "name", "brand", "source", "notes", "price_cny", "pr
 # Fields where one direction is never worse for validity, throughput or price (+1: more is better).
 # Everything else must be equal for one part to dominate another.
 _BETTER: dict[str, dict[str, int]] = {
-    "gpu": {"length_mm": -1, "board_power_w": -1},
+    # (board power is not here: the throughput model's power limit makes more of it faster)
+    "gpu": {"length_mm": -1},
     "memory": {"cas_latency": -1},
     "storage": {"capacity_gb": +1, "seq_read_mbs": +1, "seq_write_mbs": +1, "random_read_iops": +1},
     "psu": {"watts": +1},

@@ -512,7 +512,7 @@ def _record_converter(cls: Any) -> Callable[[Any], Any]:
             raise _SlowError
         kw: dict[str, Any] = {}
         for key, v in d.items():
-            attr = renames.get(key, key)
+            attr = str(renames.get(key, key))
             check = checks.get(attr)
             if check is None:
                 raise _SlowError

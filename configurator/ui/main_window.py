@@ -33,6 +33,12 @@ class PendingTab(QWidget):
         self.label.setText(translate("MainWindow", "Loading…"))
 
 
+def _modified(tab: QWidget) -> bool:
+    """Whether a tab holds a document with unsaved changes (the planner's build)."""
+    doc = getattr(tab, "doc", None)
+    return bool(doc is not None and doc.modified)
+
+
 class MainWindow(QMainWindow):
     """``extra_tabs``: (widget, title) pairs, or (factory, title): a factory's tab is built by
     :meth:`finish_startup` (which the app runs once the window has been painted) or when the
@@ -148,15 +154,13 @@ class MainWindow(QMainWindow):
 
     def _set_tab_title(self, index: int) -> None:
         widget, title = self.extra_tabs[index]
-        modified = getattr(widget, "doc", None) is not None and widget.doc.modified
-        self.tabs.setTabText(index, title() + (" *" if modified else ""))
+        self.tabs.setTabText(index, title() + (" *" if _modified(widget) else ""))
 
-    def _modified_changed(self, widget: QWidget, _modified: bool) -> None:
+    def _modified_changed(self, widget: QWidget, _now_modified: bool) -> None:
         for i, (w, _title) in enumerate(self.extra_tabs):
             if w is widget:
                 self._set_tab_title(i)
-        self.setWindowModified(any(getattr(w, "doc", None) is not None and w.doc.modified
-                                   for w, _t in self.extra_tabs))
+        self.setWindowModified(any(_modified(w) for w, _t in self.extra_tabs))
 
     def _connect_tab(self, widget: QWidget) -> None:
         if hasattr(widget, "status_message"):

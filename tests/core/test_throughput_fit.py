@@ -18,7 +18,7 @@ from configurator.core.parts import Cpu, Gpu
 
 @pytest.fixture(scope="module")
 def fit() -> fitting.Fit:
-    return fitting.fit_for(CATALOGUE)
+    return fitting.fit_for()
 
 
 def test_the_guides_rows_do_not_enter_the_fit(fit: fitting.Fit) -> None:
@@ -55,7 +55,7 @@ def test_ranking_pairs_in_measured_order(fit: fitting.Fit) -> None:
 
 
 def test_ranking_of_the_cards_the_old_calibration_got_wrong() -> None:
-    f = fitting.factors_for(CATALOGUE)
+    f = fitting.factors_for()
     w = Workload(model="resnet50", task="train", precision="amp", batch_size=256)
 
     def r50(gid: str) -> float:
@@ -70,7 +70,7 @@ def test_ranking_of_the_cards_the_old_calibration_got_wrong() -> None:
 
 
 def test_7b_int4_decode_on_a_5090_is_far_above_25_and_above_any_cpu() -> None:
-    f = fitting.factors_for(CATALOGUE)
+    f = fitting.factors_for()
     w = Workload(model="llama-7b", task="infer", precision="int4")
     g = CATALOGUE["nvidia-rtx-5090"]
     assert isinstance(g, Gpu)
@@ -133,7 +133,7 @@ def test_no_est1_where_there_is_no_guide_figure_or_the_guide_agrees(kit: Kit) ->
 def test_the_fit_is_memoised_and_a_check_is_fast(kit: Kit) -> None:
     import time
 
-    assert fitting.fit_for(CATALOGUE) is fitting.fit_for(dict(CATALOGUE))
+    assert fitting.fit_for() is fitting.fit_for()
     w = Workload(model="gpt2-medium", task="train", precision="amp")
     build = kit.build(*kit.standard(), workload=w)
     from configurator.core.engine import check

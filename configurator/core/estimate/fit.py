@@ -29,7 +29,7 @@ from configurator.core import measurements as ms
 from configurator.core.build import Workload
 from configurator.core.estimate import throughput as tp
 from configurator.core.models import KNOWN_MODELS, ModelSpec
-from configurator.core.parts import AnyPart, Gpu
+from configurator.core.parts import Gpu
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -318,26 +318,48 @@ def _gpu_key(g: Gpu) -> tuple[Any, ...]:
             g.tensor_cores, g.fp16_tensor_tflops, g.bf16_tensor_tflops, g.int8_tops, g.board_power_w)
 
 
-def fit_for(catalogue: Mapping[str, AnyPart], rows: Sequence[ms.Measurement] | None = None) -> Fit:
-    """The fit for this catalogue's measured GPUs (memoised on their specs and the rows)."""
+_MEASURED_GPUS: list[dict[str, Gpu]] = []
+
+
+def measured_gpus() -> dict[str, Gpu]:
+    """The vendor specs of the GPUs the shipped measurements were made on, from the shipped
+    catalogue (db/catalogue/gpu.toml), read once. The fit rests on these alone, so an estimate
+    never depends on which other parts a caller happens to pass to the engine."""
+    if not _MEASURED_GPUS:
+        import tomllib
+
+        from configurator.core.parts import part_from_dict
+        from configurator.paths import CATALOGUE_DIR
+
+        data = tomllib.loads((CATALOGUE_DIR / "gpu.toml").read_text(encoding="utf-8"))
+        wanted = {m.gpu for m in shipped()}
+        gpus: dict[str, Gpu] = {}
+        for row in data.get("part", []):
+            if row.get("id") in wanted:
+                part = part_from_dict(row, "gpu")
+                if isinstance(part, Gpu):
+                    gpus[part.id] = part
+        _MEASURED_GPUS.append(gpus)
+    return _MEASURED_GPUS[0]
+
+
+def fit_for(rows: Sequence[ms.Measurement] | None = None, gpus: Mapping[str, Gpu] | None = None) -> Fit:
+    """The fit to ``rows`` (default: the shipped measurements) on the measured GPUs' specs
+    (default: the shipped catalogue's), memoised on both."""
     data = shipped() if rows is None else rows
+    specs = measured_gpus() if gpus is None else gpus
     measured = {m.gpu for m in data}
-    gpus = {i: p for i, p in catalogue.items() if i in measured and isinstance(p, Gpu)}
-    key = (tuple(_gpu_key(g) for _i, g in sorted(gpus.items())),
+    used = {i: g for i, g in specs.items() if i in measured}
+    key = (tuple(_gpu_key(g) for _i, g in sorted(used.items())),
            "shipped" if rows is None else tuple((m.id, m.value) for m in rows))
     found = _FITS.get(key)
     if found is None:
-        found = _FITS[key] = fit(data, gpus)
+        found = _FITS[key] = fit(data, used)
     return found
 
 
-def factors_for(catalogue: Mapping[str, AnyPart], rows: Sequence[ms.Measurement] | None = None) -> tp.Factors:
-    return tp.Factors(fit=fit_for(catalogue, rows))
-
-
-def best_fit() -> Fit | None:
-    """The memoised fit with the most rows (for callers that pass no catalogue); None before any fit."""
-    return max(_FITS.values(), key=lambda f: len(f.rows), default=None)
+def factors_for(rows: Sequence[ms.Measurement] | None = None) -> tp.Factors:
+    return tp.Factors(fit=fit_for(rows))
 
 
 # ---------------------------------------------------------------------------------------------

@@ -334,8 +334,7 @@ class Factors:
             return list(self.fit.theta)
         from configurator.core.estimate import fit as fitting
 
-        best = fitting.best_fit()
-        return list(best.theta) if best is not None else prior_theta()
+        return list(fitting.fit_for().theta)  # the shipped measurements' fit
 
     def efficiency(self, name: str) -> float:
         return math.exp(self.theta()[INDEX[name]])
