@@ -270,7 +270,7 @@ def cmd_parts_import(cli: Cli) -> int:
     from configurator.store.repository import PartsRepository
 
     path = Path(cli.args.file)
-    store = cli.open_store()
+    store = cli.open_store(writable=True)
     try:
         result = import_csv(path, PartsRepository(store), encoding=getattr(cli.args, "encoding", None))
     except CsvImportError as exc:
@@ -417,6 +417,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `configurator parts list | head`
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return EXIT_OK
+    except Exception as exc:
+        # A write the database refused (read-only, disk full, locked): one line, exit 2. Looked up,
+        # not imported: `bench --no-store` runs where SQLAlchemy is not installed.
+        database = sys.modules.get("configurator.store.database")
+        if database is not None and isinstance(exc, database.StoreError):
+            cli.fail([("db", cli.render(exc.message))], code=EXIT_BAD_INPUT)
+        raise
     return code
 
 

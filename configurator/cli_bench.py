@@ -164,7 +164,7 @@ def cmd_bench(cli: Cli) -> int:
 
     store = None
     if not a.no_store:
-        store = cli.open_store()
+        store = cli.open_store(writable=True)
         if a.build is not None:
             from configurator.store.repository import BuildsRepository
 

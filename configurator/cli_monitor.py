@@ -183,7 +183,7 @@ def cmd_monitor(cli: Cli) -> int:
                 cli.fail([(args.record, _record_error(cli, args.record, exc))])
             from configurator.store.recordings import RecordingsRepository
 
-            store = cli.open_store()
+            store = cli.open_store(writable=True)
             recording_id = RecordingsRepository(store).start(recorder.path, service.host.hostname,
                                                              args.interval, recorder.started_at)
         if address is not None:

@@ -207,9 +207,6 @@ def test_import_into_a_read_only_database_is_one_clear_error(tmp_path: Path) -> 
         subprocess.run(["mount", "-o", "remount,ro", str(folder)], check=True)
 
 
-@pytest.mark.xfail(strict=True, reason="store/database.py: open_store on a read-only file system finds the WAL "
-                   "database unreadable (no -shm can be made), tries to quarantine it and os.replace raises "
-                   "OSError (a traceback); the database owner's fix, not the CSV import's")
 def test_cli_import_into_a_read_only_file_system_is_one_line(tmp_path: Path) -> None:
     with read_only_mount(tmp_path / "ro") as folder:
         db = folder / "configurator.db"

@@ -161,16 +161,31 @@ def test_csv_import_errors_are_shown_and_good_files_load(qtbot, window: MainWind
     assert window.parts_browser.detail.part is not None and window.parts_browser.detail.part.id == "gw-850"
 
 
-def test_corrupt_database_gives_a_notice(qapp, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+def test_corrupt_database_gives_a_notice(qapp, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """At the app's own location a file that is not SQLite is set aside (never deleted) and replaced;
+    a file the user named with --db is theirs: it is left as it is, and the notice says so."""
     db = tmp_path / "configurator.db"
-    db.write_bytes(os.urandom(10000))
-    s = build_services(argparse.Namespace(db=str(db), lang="en"),
+    junk = os.urandom(10000)
+    db.write_bytes(junk)
+    monkeypatch.setenv("CONFIGURATOR_DB", str(db))
+    s = build_services(argparse.Namespace(db=None, lang="en"),
                        QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     try:
         assert len(s.notices) == 1
         title, text = s.notices[0]
         assert title == "Database repaired" and ".corrupt-" in text
-        assert str(s.store.recovered.moved_to) in text
+        assert str(s.store.recovered.moved_to) in text and s.store.recovered.moved_to.read_bytes() == junk
+    finally:
+        s.store.close()
+    monkeypatch.delenv("CONFIGURATOR_DB")
+    mine = tmp_path / "mybuild.json"
+    mine.write_bytes(junk)
+    s = build_services(argparse.Namespace(db=str(mine), lang="en"),
+                       QSettings(str(tmp_path / "s2.ini"), QSettings.Format.IniFormat))
+    try:
+        assert [title for title, _text in s.notices] == ["Database not available"]
+        assert "not a configurator database" in s.notices[0][1] and mine.read_bytes() == junk
+        assert s.store.path != mine
     finally:
         s.store.close()
 
