@@ -21,7 +21,6 @@ from configurator.store.repository import PartsRepository
 from configurator.ui.diagnostics import WELCOME_KEY, install_excepthook, setup_logging, welcome_text
 from configurator.ui.i18n import LanguageManager, translate
 from configurator.ui.main_window import MainWindow, TabFactory, TabTitle
-from configurator.ui.pyside_workaround import protect_singletons
 from configurator.ui.tasks import TaskRunner
 
 log = logging.getLogger(__name__)
@@ -84,9 +83,6 @@ def open_user_store(path: Path, owned: bool) -> tuple[Store, tuple[str, str] | N
 
 
 def build_services(args: argparse.Namespace, settings: QSettings | None = None) -> Services:
-    # PySide6 6.12.0 on Python 3.11 loses a reference to None/True on every call; without this
-    # the app aborts after minutes of live plots (see the module).
-    protect_singletons()
     settings = settings or make_settings()
     languages = LanguageManager(settings)
     languages.install(languages.initial(getattr(args, "lang", None)))

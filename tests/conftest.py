@@ -19,10 +19,6 @@ os.environ["LANG"] = "C.UTF-8"
 
 import pytest  # noqa: E402
 
-from configurator.ui.pyside_workaround import protect_singletons  # noqa: E402
-
-protect_singletons()  # PySide6 6.12.0 on Python 3.11 leaks references to None/True (see the module)
-
 from configurator.store.database import Store, open_store  # noqa: E402
 from configurator.store.repository import PartsRepository  # noqa: E402
 
