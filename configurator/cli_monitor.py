@@ -214,7 +214,7 @@ def cmd_monitor(cli: Cli) -> int:
 
         def show(snap: Snapshot) -> None:
             if args.json:
-                print(json.dumps(snapshot_to_dict(snap), ensure_ascii=False), flush=True)
+                print(json.dumps(snapshot_to_dict(snap), ensure_ascii=False, allow_nan=False), flush=True)
             else:
                 print(_human(cli, snap, header=header[0]), flush=True)
                 header[0] = False

@@ -237,8 +237,13 @@ def test_exporter_switch(qtbot, fake_window: MainWindow) -> None:  # type: ignor
     assert url and url in tab.exporter_state.text()
     with urllib.request.urlopen(url, timeout=5) as resp:
         assert b'configurator_gpu_utilization_ratio{gpu="0"' in resp.read()
+    assert "without a password" not in tab.exporter_state.text()  # loopback: nothing to warn of
     tab.exporter_check.setChecked(False)
     assert not tab.service.exporter.running and tab.exporter_state.text() == "off"
+    tab.exporter_address.setText("0.0.0.0:0")  # every interface: the tab says who can read it
+    tab.exporter_check.setChecked(True)
+    assert tab.service.exporter.running and "without a password" in tab.exporter_state.text()
+    tab.exporter_check.setChecked(False)
     tab.exporter_address.setText("localhost:http")
     tab.exporter_check.setChecked(True)
     assert not tab.exporter_check.isChecked() and "port must be a number" in tab.exporter_state.text()

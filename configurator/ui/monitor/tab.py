@@ -8,6 +8,7 @@ plots while sampling, alerts and recording go on.
 
 from __future__ import annotations
 
+import html
 import time
 from datetime import datetime
 from functools import partial
@@ -677,7 +678,13 @@ class MonitorTab(QWidget):
             self.exporter_state.setText(f"<span style='color:{colours(self.palette()).error}'>{error}</span>")
         elif self.service.exporter.running:
             url = self.service.exporter.url or ""
-            self.exporter_state.setText(fill(translate("Monitor", "serving {url}"), url=f"<a href='{url}'>{url}</a>"))
+            text = fill(translate("Monitor", "serving {url}"), url=f"<a href='{url}'>{url}</a>")
+            warning = self.service.exporter.warning
+            if warning is not None:  # not on loopback: anyone who reaches the port reads the metrics
+                text += (f"<br><span style='color:{colours(self.palette()).warning}'>"
+                         f"{html.escape(warning.render(translate))}</span>")
+            self.exporter_state.setText(text)
+            self.exporter_state.setWordWrap(warning is not None)
             self.exporter_state.setOpenExternalLinks(True)
         else:
             self.exporter_state.setText(translate("Monitor", "off"))

@@ -39,6 +39,7 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.core.build import (
+    MAX_BUILD_FILE_BYTES,
     OPTIMIZERS,
     OS_CHOICES,
     PRECISIONS,
@@ -49,6 +50,7 @@ from configurator.core.build import (
     Options,
     Workload,
     build_to_dict,
+    load_build_json,
     parse_build,
     resolve,
 )
@@ -778,12 +780,15 @@ class PlannerTab(QWidget):
 
     def import_file(self, path: Path) -> bool:
         try:
-            data = json.loads(path.read_bytes().decode("utf-8-sig"))
-            build = parse_build(data, self.catalogue)
-        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+            if not path.is_file():  # a folder, a FIFO (which would block), a device
+                raise OSError(translate("Planner", "not a regular file"))
+            with path.open("rb") as f:  # bounded, as the command line reads it
+                raw = f.read(MAX_BUILD_FILE_BYTES + 1)
+            build = parse_build(load_build_json(raw), self.catalogue)
+        except OSError as exc:
             QMessageBox.warning(self, translate("Planner", "Cannot import"),
                                 translate("Planner", "{path} could not be read: {error}").replace(
-                                    "{path}", str(path)).replace("{error}", str(exc)))
+                                    "{path}", str(path)).replace("{error}", exc.strerror or str(exc)))
             return False
         except BuildError as exc:
             self._show_build_errors(str(path), exc)
