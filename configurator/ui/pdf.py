@@ -165,7 +165,10 @@ def sheet_html(sheet: Sheet) -> str:
                                                   else f"{e.value:,} {e.unit}")
             label = _e(translate("estimates", ESTIMATE_LABELS.get(e.key, e.key)))
             sure = _e(translate("estimates", CONFIDENCE_LABELS[e.confidence]))
-            out.append(f"<tr><td width='22%'>{label}</td><td width='18%' align='right'><b>{_e(value)}</b></td>"
+            shown = f"<b>{_e(value)}</b>"
+            if e.low is not None and e.high is not None and e.key != "scaling_efficiency":
+                shown += f"<br><small>{e.low:,.0f}–{e.high:,.0f}</small>"  # the cross-validated range
+            out.append(f"<tr><td width='22%'>{label}</td><td width='18%' align='right'>{shown}</td>"
                        f"<td><small>{_e(e.how.render(translate))} ({sure})</small></td></tr>")
         out.append("</table>")
         if sheet.chart:

@@ -602,8 +602,8 @@ class PlannerTab(QWidget):
 
     def _show_estimates(self, report: Report) -> None:
         rows = []
-        shown = ("throughput_one_gpu", "throughput_total", "scaling_efficiency", "prefill_tokens_per_s",
-                 "throughput_cpu", "largest_batch", "throughput_per_kcny")
+        shown = ("throughput_one_gpu", "throughput_total", "throughput_batch", "scaling_efficiency",
+                 "prefill_tokens_per_s", "throughput_cpu", "largest_batch", "throughput_per_kcny")
         labels = {k: translate("estimates", ESTIMATE_LABELS[k]) for k in shown}
         muted = colours(self.palette()).muted_text
         for e in report.estimates:
@@ -615,6 +615,9 @@ class PlannerTab(QWidget):
                 value = f"{int(e.value):,}"
             else:
                 value = f"{e.value:,.1f} {e.unit}"
+                if e.low is not None and e.high is not None:  # the cross-validated range
+                    value += (f"<br><span style='font-weight:normal;color:{muted}'>"
+                              f"{e.low:,.0f}–{e.high:,.0f}</span>")
             rows.append(f"<tr><td style='padding-right:10px'>{labels[e.key]}</td><td><b>{value}</b></td>"
                         f"<td style='padding-left:10px;color:{muted}'>{e.how.render(translate)}</td></tr>")
         months = next((f for f in report.findings if f.rule == "BUD-3"), None)
