@@ -8,12 +8,24 @@
         <translation>数据库不可用</translation>
     </message>
     <message>
+        <source>Your database was not changed.</source>
+        <translation>你的数据库未被修改。</translation>
+    </message>
+    <message>
         <source>The app is using a temporary database at {path} for now: changes made in this session will not be kept.</source>
         <translation>应用暂时使用位于 {path} 的临时数据库：本次会话中的修改不会被保留。</translation>
     </message>
     <message>
         <source>Database repaired</source>
         <translation>数据库已修复</translation>
+    </message>
+    <message>
+        <source>Database is read-only</source>
+        <translation>数据库为只读</translation>
+    </message>
+    <message>
+        <source>Database problems</source>
+        <translation>数据库问题</translation>
     </message>
     <message>
         <source>Welcome</source>
@@ -327,6 +339,10 @@
     <message>
         <source>An unexpected error occurred: {error}. Your data is safe; the details are in {log}. Please include that file if you report the problem.</source>
         <translation>发生了意外错误：{error}。你的数据是安全的；详细信息在 {log} 中。报告问题时请附上该文件。</translation>
+    </message>
+    <message>
+        <source>It has happened {n} times since this notice opened ({kinds} different errors).</source>
+        <translation>自此提示打开以来已发生 {n} 次（共 {kinds} 种不同的错误）。</translation>
     </message>
     <message>
         <source>not installed</source>
@@ -715,6 +731,10 @@
         <translation>远程主机</translation>
     </message>
     <message>
+        <source>{error} · {n} failed tries; the next in {seconds} s</source>
+        <translation>{error} · 已失败 {n} 次；{seconds} 秒后重试</translation>
+    </message>
+    <message>
         <source>Waiting for the first scrape…</source>
         <translation>正在等待第一次抓取…</translation>
     </message>
@@ -938,6 +958,10 @@
 <context>
     <name>PartsBrowser</name>
     <message>
+        <source>This part cannot be read: {reason}</source>
+        <translation>无法读取此部件：{reason}</translation>
+    </message>
+    <message>
         <source>Street-price estimate of {date}; double-click to edit</source>
         <translation>{date} 的市场参考价；双击可编辑</translation>
     </message>
@@ -1074,6 +1098,10 @@
         <translation>价格未恢复</translation>
     </message>
     <message>
+        <source>{n} parts in the database could not be read and are not usable: {ids}. Fix them with an SQLite tool or import them again from a CSV.</source>
+        <translation>数据库中有 {n} 个部件无法读取，不能使用：{ids}。请用 SQLite 工具修复，或从 CSV 重新导入。</translation>
+    </message>
+    <message>
         <source>The parts database is empty. Restart the app to reseed it from the catalogue, or import a CSV (File → Import parts).</source>
         <translation>部件数据库为空。请重启应用以从目录重新填充，或导入 CSV（文件 → 导入部件）。</translation>
     </message>
@@ -1205,6 +1233,26 @@
         <translation>估算吞吐量与指南各档配置对比（相同工作负载）</translation>
     </message>
     <message>
+        <source>Untitled build</source>
+        <translation>未命名配置</translation>
+    </message>
+    <message>
+        <source>Unsaved changes</source>
+        <translation>未保存的修改</translation>
+    </message>
+    <message>
+        <source>“{name}” has changes that are not saved.</source>
+        <translation>“{name}”有尚未保存的修改。</translation>
+    </message>
+    <message>
+        <source>Save them before going on?</source>
+        <translation>继续之前要保存吗？</translation>
+    </message>
+    <message>
+        <source>Preset {id}</source>
+        <translation>预设 {id}</translation>
+    </message>
+    <message>
         <source>Preset {id} ({source}); filled in: {filled}</source>
         <translation>预设 {id}（{source}）；已补全：{filled}</translation>
     </message>
@@ -1267,6 +1315,10 @@
     <message>
         <source>Build files (*.json);;All files (*)</source>
         <translation>配置文件 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>not a regular file</source>
+        <translation>不是普通文件</translation>
     </message>
     <message>
         <source>Cannot import</source>
@@ -2081,6 +2133,70 @@
         <translation>必须是正整数</translation>
     </message>
     <message>
+        <source>must be a number greater than 0</source>
+        <translation>必须是大于 0 的数字</translation>
+    </message>
+    <message>
+        <source>must be at most {high:,}</source>
+        <translation>不能超过 {high:,}</translation>
+    </message>
+    <message>
+        <source>{what}: at most {limit} in one build, this one has {n}</source>
+        <translation>{what}：一个配置最多 {limit} 个，此配置有 {n} 个</translation>
+    </message>
+    <message>
+        <source>must list at most {high} parts, not {n:,}</source>
+        <translation>最多只能列出 {high} 个部件，而不是 {n:,} 个</translation>
+    </message>
+    <message>
+        <source>must be at most {high} characters, not {n:,}</source>
+        <translation>最多 {high} 个字符，而不是 {n:,} 个</translation>
+    </message>
+    <message>
+        <source>must not contain {char} (character {pos}): control, bidirectional-override and unpaired surrogate characters are not allowed</source>
+        <translation>不能包含 {char}（第 {pos} 个字符）：不允许使用控制字符、双向覆盖字符和未配对的代理字符</translation>
+    </message>
+    <message>
+        <source>{n:,} more problems not shown</source>
+        <translation>另有 {n:,} 个问题未显示</translation>
+    </message>
+    <message>
+        <source>is nested too deeply: a build file may be at most {limit} levels deep</source>
+        <translation>嵌套过深：配置文件最多只能嵌套 {limit} 层</translation>
+    </message>
+    <message>
+        <source>has a number with more than {limit:,} digits</source>
+        <translation>包含超过 {limit:,} 位的数字</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>motherboards</source>
+        <translation>主板</translation>
+    </message>
+    <message>
+        <source>memory modules</source>
+        <translation>内存条</translation>
+    </message>
+    <message>
+        <source>drives</source>
+        <translation>硬盘</translation>
+    </message>
+    <message>
+        <source>power supplies</source>
+        <translation>电源</translation>
+    </message>
+    <message>
+        <source>cases</source>
+        <translation>机箱</translation>
+    </message>
+    <message>
         <source>must be a number, zero or more</source>
         <translation>必须是不小于零的数字</translation>
     </message>
@@ -2135,6 +2251,22 @@
     <message>
         <source>{precision} is for inference; training needs fp32, amp, bf16 or fp16</source>
         <translation>{precision} 只用于推理；训练需要 fp32、amp、bf16 或 fp16</translation>
+    </message>
+    <message>
+        <source>{key} applies to training only</source>
+        <translation>{key} 仅适用于训练</translation>
+    </message>
+    <message>
+        <source>{key} applies to inference only; training divides memory with sharding</source>
+        <translation>{key} 仅适用于推理；训练时请用分片（sharding）分摊显存</translation>
+    </message>
+    <message>
+        <source>{key} applies to transformer models only</source>
+        <translation>{key} 仅适用于 Transformer 模型</translation>
+    </message>
+    <message>
+        <source>is too large: a build file may be at most {limit:,} bytes</source>
+        <translation>文件过大：配置文件最大为 {limit:,} 字节</translation>
     </message>
 </context>
 <context>
@@ -2232,8 +2364,16 @@
         <translation>必须大于 0 秒</translation>
     </message>
     <message>
+        <source>must be at most {high:,} seconds (a day)</source>
+        <translation>不能超过 {high:,} 秒（一天）</translation>
+    </message>
+    <message>
         <source>must be 0 (automatic) or more</source>
         <translation>必须为 0（自动）或更大</translation>
+    </message>
+    <message>
+        <source>must be at most {high:,}</source>
+        <translation>不能超过 {high:,}</translation>
     </message>
     <message>
         <source>cannot link to a build with --no-store</source>
@@ -2336,6 +2476,14 @@
         <translation>  GPU {gpu} {name}：占用 {util} %，显存 {used}/{total} GiB，{temp} °C，{power}/{limit} W，风扇 {fan} %，PCIe Gen{gen} x{width}，进程：{procs}</translation>
     </message>
     <message>
+        <source>{path} is a symbolic link; give the file itself</source>
+        <translation>{path} 是符号链接；请指定文件本身</translation>
+    </message>
+    <message>
+        <source>{path} already exists; add --force to overwrite it</source>
+        <translation>{path} 已存在；加上 --force 可覆盖它</translation>
+    </message>
+    <message>
         <source>must be between {low} and {high} seconds, not {got}</source>
         <translation>必须在 {low} 到 {high} 秒之间，而不是 {got}</translation>
     </message>
@@ -2380,6 +2528,14 @@
         <translation>不是有效的 JSON：{error}</translation>
     </message>
     <message>
+        <source>is a folder, not a build file</source>
+        <translation>是文件夹，不是配置文件</translation>
+    </message>
+    <message>
+        <source>is not a regular file</source>
+        <translation>不是普通文件</translation>
+    </message>
+    <message>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
@@ -2402,6 +2558,10 @@
     <message>
         <source>must be a positive number of yuan</source>
         <translation>必须是正数（元）</translation>
+    </message>
+    <message>
+        <source>must be at most ¥{high:,}</source>
+        <translation>不能超过 ¥{high:,}</translation>
     </message>
     <message>
         <source>No build without errors fits ¥{budget:,.0f} for this workload.</source>
@@ -2427,10 +2587,6 @@
 <context>
     <name>csv</name>
     <message>
-        <source>is neither UTF-8 nor GB18030 text: save it as CSV UTF-8 and try again</source>
-        <translation>既不是 UTF-8 也不是 GB18030 文本：请另存为“CSV UTF-8”后重试</translation>
-    </message>
-    <message>
         <source>cannot be read: {error}</source>
         <translation>无法读取：{error}</translation>
     </message>
@@ -2451,6 +2607,50 @@
         <translation>比表头多出 {n} 个单元格</translation>
     </message>
     <message>
+        <source>unknown encoding {encoding!r}: use one of {choices}</source>
+        <translation>未知的编码 {encoding!r}：请使用 {choices} 之一</translation>
+    </message>
+    <message>
+        <source>is not {encoding} text (this line has a byte that is not): check the encoding</source>
+        <translation>不是 {encoding} 文本（此行有一个不符合该编码的字节）：请检查编码</translation>
+    </message>
+    <message>
+        <source>the file is not UTF-8 or GB18030 (this line has a byte that is neither): save it as CSV UTF-8 and try again, or name its encoding (configurator parts import --encoding cp1252)</source>
+        <translation>文件既不是 UTF-8 也不是 GB18030 编码（此行有一个两种编码都不符合的字节）：请另存为 CSV UTF-8 后重试，或指定其编码（configurator parts import --encoding cp1252）</translation>
+    </message>
+    <message>
+        <source>has a cell longer than {limit} KiB, the most a cell may hold (is this a parts CSV?); nothing after it was read</source>
+        <translation>有单元格超过 {limit} KiB，即单元格的上限（这是部件 CSV 吗？）；其后的内容均未读取</translation>
+    </message>
+    <message>
+        <source>cannot be read as CSV: {error}; nothing after it was read</source>
+        <translation>无法按 CSV 读取：{error}；其后的内容均未读取</translation>
+    </message>
+    <message>
+        <source>this line has a byte the encoding cannot read: check the encoding</source>
+        <translation>此行有该编码无法读取的字节：请检查编码</translation>
+    </message>
+    <message>
+        <source>is too large a number ({digits} digits)</source>
+        <translation>数字过大（{digits} 位）</translation>
+    </message>
+    <message>
+        <source>is too large a number (at most 9,223,372,036,854,775,807)</source>
+        <translation>数字过大（最大为 9,223,372,036,854,775,807）</translation>
+    </message>
+    <message>
+        <source>must be a finite number, not {got!r}</source>
+        <translation>必须是有限的数字，而不是 {got!r}</translation>
+    </message>
+    <message>
+        <source>contains a NUL byte (\0): is this a text file? Save it as CSV UTF-8</source>
+        <translation>包含 NUL 字节（\0）：这是文本文件吗？请另存为 CSV UTF-8</translation>
+    </message>
+    <message>
+        <source>contains a lone surrogate (\ud800–\udfff), which is not text</source>
+        <translation>包含孤立的代理字符（\ud800–\udfff），这不是有效的文本</translation>
+    </message>
+    <message>
         <source>must be one of {choices}, not {got!r}</source>
         <translation>必须是 {choices} 之一，而不是 {got!r}</translation>
     </message>
@@ -2465,6 +2665,10 @@
     <message>
         <source>{id} is a catalogue part: only price_cny and price_date can change (changed: {fields}); give your variant a new id to add it as a custom part</source>
         <translation>{id} 是目录部件：只能修改 price_cny 和 price_date（已修改：{fields}）；如需添加变体，请使用新的 ID 作为自定义部件</translation>
+    </message>
+    <message>
+        <source>cannot be written ({error}); nothing was imported</source>
+        <translation>无法写入（{error}）；未导入任何内容</translation>
     </message>
 </context>
 <context>
@@ -2713,12 +2917,36 @@
         <translation>，梯度检查点</translation>
     </message>
     <message>
+        <source>fits</source>
+        <translation>装得下</translation>
+    </message>
+    <message>
+        <source>tight</source>
+        <translation>偏紧</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>装不下</translation>
+    </message>
+    <message>
+        <source>, {lo:g}–{hi:g} GiB for the display</source>
+        <translation>，显示输出 {lo:g}–{hi:g} GiB</translation>
+    </message>
+    <message>
         <source>compute</source>
         <translation>算力</translation>
     </message>
     <message>
         <source>memory</source>
         <translation>显存带宽</translation>
+    </message>
+    <message>
+        <source>power</source>
+        <translation>功耗</translation>
+    </message>
+    <message>
+        <source>launch-overhead</source>
+        <translation>内核启动开销</translation>
     </message>
     <message>
         <source>tensor</source>
@@ -2737,12 +2965,40 @@
         <translation>GPU 按整卡功耗 + CPU 按 TDP + 平台：训练时的平均功耗。</translation>
     </message>
     <message>
-        <source>Weights + gradients + optimizer states (sharded by {sharding}) + activations × batch {batch} ({precision}{ckpt}) + KV cache + {ctx:g} GiB CUDA context.</source>
-        <translation>权重 + 梯度 + 优化器状态（分片方式 {sharding}）+ 激活 × 批大小 {batch}（{precision}{ckpt}）+ KV 缓存 + {ctx:g} GiB CUDA 上下文。</translation>
+        <source>{low:.1f}–{high:.1f} GiB ({verdict} in {vram} GiB). Counted: weights, gradients, optimizer states (sharded by {sharding}, fine-tuning {finetune}, offload {offload}), the tensors autograd saves at batch {batch} ({precision}{ckpt}, {attention} attention), autocast&apos;s weight copies, logits and the loss&apos;s gradients, KV cache, {ctx:g} GiB CUDA context, {frag:.0%} allocator margin{display}. Range: saved tensors ±{err:.0%} (the validation against PyTorch), allocator 0–25 %, context {ctx_low:g}–{ctx_high:g} GiB. Not counted: cuDNN benchmark workspaces, NCCL buffers, other processes.</source>
+        <translation>{low:.1f}–{high:.1f} GiB（{vram} GiB 显存{verdict}）。已计入：权重、梯度、优化器状态（分片方式 {sharding}，微调方式 {finetune}，卸载 {offload}）、批大小 {batch} 时 autograd 保存的张量（{precision}{ckpt}，{attention} 注意力）、autocast 的权重副本、logits 及损失的梯度、KV 缓存、{ctx:g} GiB CUDA 上下文、{frag:.0%} 分配器余量{display}。范围：保存的张量 ±{err:.0%}（与 PyTorch 实测对照的验证结果）、分配器 0–25 %、上下文 {ctx_low:g}–{ctx_high:g} GiB。未计入：cuDNN benchmark 工作区、NCCL 缓冲区、其他进程。</translation>
     </message>
     <message>
-        <source>Largest per-GPU batch whose estimate fits in 95 % of {vram} GiB.</source>
-        <translation>估算占用不超过 {vram} GiB 的 95% 时，每卡最大的批大小。</translation>
+        <source>Largest per-GPU batch whose estimate fits {vram} GiB even at the high end of its range.</source>
+        <translation>按估算范围的上限仍能装入 {vram} GiB 的最大每卡批大小。</translation>
+    </message>
+    <message>
+        <source>Per-layer-type work (GEMM/convolution FLOPs on the unit the precision runs on, memory-bound traffic on DRAM, launch overhead per kernel) with efficiencies per architecture and runtime fitted to {n} published measurements (ridge towards stated priors). Software as measured: NGC PyTorch with TF32 for FP32 on Ampere and newer, synthetic data; LLM inference with llama.cpp.</source>
+        <translation>按层类型计算工作量（GEMM/卷积 FLOPs 计在该精度所用的计算单元上，访存密集型流量计在 DRAM 上，每个内核另计启动开销），各架构与运行时的效率由 {n} 条公开实测数据拟合（以岭回归向既定先验收缩）。与实测相同的软件环境：NGC PyTorch，Ampere 及更新架构上 FP32 使用 TF32，合成数据；LLM 推理使用 llama.cpp。</translation>
+    </message>
+    <message>
+        <source>Prompt processing (prefill), one prompt: 2 × params + attention FLOPs per token on the tensor cores.</source>
+        <translation>提示词处理（prefill），单个提示词：每个 token 计 2 × 参数量 + 注意力 FLOPs，在 Tensor Core 上运行。</translation>
+    </message>
+    <message>
+        <source>{batch} streams decoded together on each of {n} GPUs (one copy of the model per GPU): the weights are read once per step for all streams.</source>
+        <translation>{n} 张 GPU 上各同时解码 {batch} 路流（每张 GPU 一份模型副本）：每一步只需为所有流读取一次权重。</translation>
+    </message>
+    <message>
+        <source>≈ {value:,.3g} {unit}, likely {low:,.3g}–{high:,.3g} (no CPU measurements: the stated priors, a factor of 2 either way). CPU alone: {cores} cores × {lanes} FP32 lanes × 2 FMA units × 2 FLOPs × {ghz:.2f} GHz = {peak:.2f} TFLOPS peak, {eff:.0%} reached; {bw:.0f} GB/s memory ({channels} channels), {bw_eff:.0%} reached.</source>
+        <translation>≈ {value:,.3g} {unit}，可能范围 {low:,.3g}–{high:,.3g}（没有 CPU 实测数据：采用既定先验，上下浮动 2 倍）。仅 CPU：{cores} 核 × {lanes} 条 FP32 通道 × 2 个 FMA 单元 × 2 FLOPs × {ghz:.2f} GHz = 峰值 {peak:.2f} TFLOPS，可达到 {eff:.0%}；内存带宽 {bw:.0f} GB/s（{channels} 通道），可达到 {bw_eff:.0%}。</translation>
+    </message>
+    <message>
+        <source>≈ {value:,.4g} {unit}, likely {low:,.4g}–{high:,.4g} (no measurements of this family: a factor of 2 either way).</source>
+        <translation>≈ {value:,.4g} {unit}，可能范围 {low:,.4g}–{high:,.4g}（这一类工作负载没有实测数据：上下浮动 2 倍）。</translation>
+    </message>
+    <message>
+        <source>≈ {value:,.4g} {unit}, likely {low:,.4g}–{high:,.4g}; {n} measurements of this family (leave-one-GPU-out error: median {median:.0%}, 90th percentile {p90:.0%}).</source>
+        <translation>≈ {value:,.4g} {unit}，可能范围 {low:,.4g}–{high:,.4g}；这一类工作负载有 {n} 条实测数据（留一 GPU 交叉验证误差：中位数 {median:.0%}，90 分位 {p90:.0%}）。</translation>
+    </message>
+    <message>
+        <source>Published for this GPU and workload: {value:,.4g} {unit} ({software}; {url}).</source>
+        <translation>此 GPU 与工作负载的公开数据：{value:,.4g} {unit}（{software}；{url}）。</translation>
     </message>
     <message>
         <source>First principles: OS and libraries + a host copy of the weights per process + DataLoader prefetch (4 workers × 2 batches per GPU).</source>
@@ -2753,16 +3009,8 @@
         <translation>指南的 RAM-1 公式：参数量 × 批大小 × 4 B × 1.2，混合精度减半（G 三.2）。</translation>
     </message>
     <message>
-        <source>Eager PyTorch, default flags (cuDNN TF32 on, matmul TF32 off), channels_last with AMP; roofline with efficiency factors calibrated on REF-1..3.</source>
-        <translation>假设 PyTorch eager 模式、默认设置（cuDNN TF32 开启，matmul TF32 关闭），AMP 时使用 channels_last；屋顶线模型，效率系数以 REF-1..3 校准。</translation>
-    </message>
-    <message>
         <source>{gpu}: {bound}-bound on {units} cores ({precision}). {assumes}</source>
         <translation>{gpu}：受{bound}限制，运行于 {units} 单元（{precision}）。{assumes}</translation>
-    </message>
-    <message>
-        <source>Prompt processing (prefill), compute-bound: 2 × params + attention FLOPs per token.</source>
-        <translation>提示处理（prefill），受算力限制：每 token 2 × 参数量 + 注意力 FLOPs。</translation>
     </message>
     <message>
         <source>{n} GPUs over {link}: speed-up {s:.2f}× = n × η^log2(n) × t / (t + half the ring all-reduce time), η = {eta:.3f} calibrated on REF-1.</source>
@@ -2773,12 +3021,16 @@
         <translation>{n} × 单卡 × 扩展效率。</translation>
     </message>
     <message>
-        <source>Throughput ÷ build price.</source>
-        <translation>吞吐量 ÷ 配置总价。</translation>
+        <source>One stream: more GPUs do not make one stream faster without tensor or pipeline parallelism; {n} GPU(s) serve more streams at once (see the batch figure).</source>
+        <translation>单路流：没有张量并行或流水线并行时，增加 GPU 并不能让单路流更快；{n} 张 GPU 可同时服务更多路流（见批量吞吐量一项）。</translation>
     </message>
     <message>
-        <source>CPU alone: {cores} cores × {lanes} FP32 lanes × 2 FMA units × 2 FLOPs × {ghz:.2f} GHz = {peak:.2f} TFLOPS peak, {eff:.0%} reached (prior, not calibrated).</source>
-        <translation>仅 CPU：{cores} 核 × {lanes} 路 FP32 向量 × 2 个 FMA 单元 × 2 FLOPs × {ghz:.2f} GHz = 峰值 {peak:.2f} TFLOPS，按 {eff:.0%} 的利用率估算（先验值，未校准）。</translation>
+        <source>{n} GPUs, each running its own batches (independent requests).</source>
+        <translation>{n} 张 GPU，各自运行自己的批次（相互独立的请求）。</translation>
+    </message>
+    <message>
+        <source>Throughput ÷ build price.</source>
+        <translation>吞吐量 ÷ 配置总价。</translation>
     </message>
     <message>
         <source>{gpu} W GPUs + {cpu} W CPU (maximum power) + {platform} W platform + {transient} W transient headroom (30 % of GPU board power) = {peak} W</source>
@@ -2823,6 +3075,10 @@
     <message>
         <source>Throughput, one GPU</source>
         <translation>吞吐量（单卡）</translation>
+    </message>
+    <message>
+        <source>Throughput, all streams of the batch</source>
+        <translation>吞吐量（批内所有流合计）</translation>
     </message>
     <message>
         <source>Prefill</source>
@@ -2950,6 +3206,10 @@
     <message>
         <source>{host!r} is not an IP address or host name</source>
         <translation>{host!r} 不是 IP 地址或主机名</translation>
+    </message>
+    <message>
+        <source>Anyone who can reach {url} can read these metrics without a password: they name this host, its GPUs and the processes using them (names and PIDs). Serve on 127.0.0.1 unless a firewall or an authenticating proxy guards the port.</source>
+        <translation>任何能访问 {url} 的人都无需密码即可读取这些指标：其中包含本机的主机名、GPU 以及正在使用 GPU 的进程（名称和 PID）。除非有防火墙或带身份验证的代理保护该端口，否则请只在 127.0.0.1 上提供服务。</translation>
     </message>
     <message>
         <source>enter the URL of a /metrics page</source>
@@ -3674,16 +3934,20 @@
         <translation>数据加载：num_workers ≥ 4，超大文件使用内存映射，GPU 预处理使用 DALI。</translation>
     </message>
     <message>
-        <source>Estimated {need:.1f} GiB per GPU (weights {w:.1f}, gradients {g:.1f}, optimizer {o:.1f}, activations {a:.1f}, KV cache {kv:.1f}, CUDA context {c:.1f}) is more than the {have} GiB on the card.</source>
-        <translation>每卡估算需要 {need:.1f} GiB（权重 {w:.1f}、梯度 {g:.1f}、优化器 {o:.1f}、激活 {a:.1f}、KV 缓存 {kv:.1f}、CUDA 上下文 {c:.1f}），超过显卡的 {have} GiB。</translation>
+        <source>Estimated {need:.1f} GiB per GPU (range {low:.1f}–{high:.1f}: weights {w:.1f}, gradients {g:.1f}, optimizer {o:.1f}, activations {a:.1f}, logits and loss {lg:.1f}, KV cache {kv:.1f}, CUDA context, display and allocator margin {c:.1f}): even the low end is more than the {have} GiB on the card.</source>
+        <translation>估算每卡需要 {need:.1f} GiB（范围 {low:.1f}–{high:.1f}：权重 {w:.1f}，梯度 {g:.1f}，优化器状态 {o:.1f}，激活 {a:.1f}，logits 与损失 {lg:.1f}，KV 缓存 {kv:.1f}，CUDA 上下文、显示输出与分配器余量 {c:.1f}）：即使按下限也超过显卡的 {have} GiB。</translation>
+    </message>
+    <message>
+        <source>Tight: estimated {need:.1f} GiB per GPU (range {low:.1f}–{high:.1f}) against {have} GiB; within the estimate&apos;s error (saved tensors ±10 %, allocator margin 0–25 %) it may run out of memory. Leave {margin:.1f} GiB more room to be sure.</source>
+        <translation>偏紧：估算每卡需要 {need:.1f} GiB（范围 {low:.1f}–{high:.1f}），显卡为 {have} GiB；在估算误差范围内（保存的张量 ±10 %，分配器余量 0–25 %）可能会显存不足。为稳妥起见，请再多留 {margin:.1f} GiB。</translation>
+    </message>
+    <message>
+        <source>Fits: estimated {need:.1f} GiB per GPU (range {low:.1f}–{high:.1f}) of {have} GiB ({share:.0%}); {margin:.1f} GiB to spare at the high end.</source>
+        <translation>装得下：估算每卡需要 {need:.1f} GiB（范围 {low:.1f}–{high:.1f}），占 {have} GiB 的 {share:.0%}；按上限计仍余 {margin:.1f} GiB。</translation>
     </message>
     <message>
         <source>To fit: a smaller batch with gradient accumulation, gradient checkpointing, mixed precision (about −50 % activations), or ZeRO/FSDP sharding over several GPUs.</source>
         <translation>要装得下：减小批大小并配合梯度累积、梯度检查点、混合精度（激活约减少 50%），或在多卡上使用 ZeRO/FSDP 分片。</translation>
-    </message>
-    <message>
-        <source>Estimated {need:.1f} GiB per GPU of {have} GiB ({share:.0%}).</source>
-        <translation>每卡估算 {need:.1f} GiB，共 {have} GiB（{share:.0%}）。</translation>
     </message>
     <message>
         <source>CPU</source>
@@ -3817,6 +4081,30 @@
         <source>The GPUs reach expansion position {pos}; {case} has {slots} expansion slots.</source>
         <translation>显卡占用到第 {pos} 个扩展槽位；{case} 只有 {slots} 个扩展槽位。</translation>
     </message>
+    <message>
+        <source>real data</source>
+        <translation>真实数据</translation>
+    </message>
+    <message>
+        <source>synthetic data</source>
+        <translation>合成数据</translation>
+    </message>
+    <message>
+        <source>data not stated</source>
+        <translation>未说明数据类型</translation>
+    </message>
+    <message>
+        <source>the guide loads and augments real images on the CPU while the publication feeds synthetic data, and its software is older</source>
+        <translation>指南在 CPU 上加载并增强真实图像，而公开结果使用合成数据，且指南所用软件较旧</translation>
+    </message>
+    <message>
+        <source>different software (framework version, container, kernels)</source>
+        <translation>软件不同（框架版本、容器、内核）</translation>
+    </message>
+    <message>
+        <source>{ref}: the guide&apos;s {guide_value:,.0f} {unit} on {gpu} ({guide_sw}, {guide_data}) is {ratio:.2f}× the {published:,.0f} {unit} published at {url} ({pub_sw}, {pub_data}); they differ by more than the model&apos;s error ({err:.0%}). Likely reason: {why}.</source>
+        <translation>{ref}：指南中 {gpu} 的 {guide_value:,.0f} {unit}（{guide_sw}，{guide_data}）是 {url} 公布的 {published:,.0f} {unit}（{pub_sw}，{pub_data}）的 {ratio:.2f} 倍；两者之差超出了模型误差（{err:.0%}）。可能原因：{why}。</translation>
+    </message>
 </context>
 <context>
     <name>store</name>
@@ -3825,16 +4113,128 @@
         <translation>数据库 {original} 已损坏（{reason}）。原文件已保留为 {moved_to}，并已新建数据库。你保存的配置和修改过的价格仍在旧文件中，可用任意 SQLite 工具打开。</translation>
     </message>
     <message>
+        <source>The database {path} is locked by another program: {holders}. Close it and try again; nothing was changed.</source>
+        <translation>数据库 {path} 被其他程序锁定：{holders}。请关闭该程序后重试；未做任何修改。</translation>
+    </message>
+    <message>
+        <source>The database {path} is locked by another program. Close it and try again; nothing was changed.</source>
+        <translation>数据库 {path} 被其他程序锁定。请关闭该程序后重试；未做任何修改。</translation>
+    </message>
+    <message>
+        <source>The disk holding the database {path} is full. Free some space and try again; nothing was changed.</source>
+        <translation>数据库 {path} 所在的磁盘已满。请释放一些空间后重试；未做任何修改。</translation>
+    </message>
+    <message>
+        <source>the disk is full</source>
+        <translation>磁盘已满</translation>
+    </message>
+    <message>
+        <source>it is locked by another program</source>
+        <translation>被其他程序锁定</translation>
+    </message>
+    <message>
+        <source>the file or its folder is read-only</source>
+        <translation>文件或其所在文件夹为只读</translation>
+    </message>
+    <message>
+        <source>The database {path} cannot be written: the file or its folder is read-only.</source>
+        <translation>无法写入数据库 {path}：文件或其所在文件夹为只读。</translation>
+    </message>
+    <message>
+        <source>Could not upgrade the database {path}: {error}. It was not changed.</source>
+        <translation>无法升级数据库 {path}：{error}。数据库未被修改。</translation>
+    </message>
+    <message>
+        <source>Could not create the database {path}: {error}</source>
+        <translation>无法创建数据库 {path}：{error}</translation>
+    </message>
+    <message>
+        <source>it is on a read-only disk</source>
+        <translation>所在磁盘为只读</translation>
+    </message>
+    <message>
+        <source>the file is read-only</source>
+        <translation>文件为只读</translation>
+    </message>
+    <message>
+        <source>the folder is read-only</source>
+        <translation>文件夹为只读</translation>
+    </message>
+    <message>
+        <source>Cannot save to the database {path}: it is read-only ({reason}).</source>
+        <translation>无法保存到数据库 {path}：数据库为只读（{reason}）。</translation>
+    </message>
+    <message>
+        <source>Cannot save to the database {path}: the disk is full.</source>
+        <translation>无法保存到数据库 {path}：磁盘已满。</translation>
+    </message>
+    <message>
+        <source>The database {path} has a table {table} with rows that its schema version does not have; it was not changed.</source>
+        <translation>数据库 {path} 中的表 {table} 含有数据，但该表不属于数据库当前的结构版本；数据库未被修改。</translation>
+    </message>
+    <message>
+        <source>The database {path} has {count} damaged entries (their data is not valid JSON), which are skipped: {rows}. The rest of the database is fine.</source>
+        <translation>数据库 {path} 中有 {count} 条损坏的记录（其数据不是有效的 JSON），已跳过：{rows}。数据库的其余部分完好。</translation>
+    </message>
+    <message>
         <source>Cannot create the folder for the database {path}: {error}</source>
         <translation>无法为数据库创建文件夹 {path}：{error}</translation>
     </message>
     <message>
-        <source>Could not prepare the database {path}: {error}. A copy is at {backup}.</source>
-        <translation>无法准备数据库 {path}：{error}。副本位于 {backup}。</translation>
+        <source>The database {path} is not a file.</source>
+        <translation>数据库 {path} 不是文件。</translation>
+    </message>
+    <message>
+        <source>{path} is not a configurator database (it is not an SQLite file). It was left as it is; choose another database file.</source>
+        <translation>{path} 不是 configurator 数据库（不是 SQLite 文件）。文件保持原样；请选择其他数据库文件。</translation>
+    </message>
+    <message>
+        <source>The database {path} was made by configurator {version}; this is {current}, which is older. Update configurator to open it; nothing was changed.</source>
+        <translation>数据库 {path} 由 configurator {version} 创建；当前版本 {current} 较旧。请更新 configurator 后再打开；未做任何修改。</translation>
+    </message>
+    <message>
+        <source>The database {path} was made by a newer version of configurator; this is {current}. Update configurator to open it; nothing was changed.</source>
+        <translation>数据库 {path} 由更新版本的 configurator 创建；当前版本为 {current}。请更新 configurator 后再打开；未做任何修改。</translation>
+    </message>
+    <message>
+        <source>{path} is an SQLite database of another program, not configurator&apos;s. It was left as it is; choose another database file.</source>
+        <translation>{path} 是其他程序的 SQLite 数据库，不属于 configurator。文件保持原样；请选择其他数据库文件。</translation>
+    </message>
+    <message>
+        <source>The database {path} cannot be created: {reason}.</source>
+        <translation>无法创建数据库 {path}：{reason}。</translation>
+    </message>
+    <message>
+        <source>The database {path} needs an upgrade to this version of configurator, but {reason}; nothing was changed.</source>
+        <translation>数据库 {path} 需要升级到此版本的 configurator，但{reason}；未做任何修改。</translation>
+    </message>
+    <message>
+        <source>The database {path} is on a read-only disk with unsaved changes in {wal}, which cannot be read from there; copy both files to a writable folder to see them.</source>
+        <translation>数据库 {path} 位于只读磁盘上，{wal} 中还有尚未写入主文件的修改，在该位置无法读取；请把这两个文件复制到可写的文件夹中查看。</translation>
+    </message>
+    <message>
+        <source>The database {path} is read-only ({reason}): you can browse and check, but changes cannot be saved.</source>
+        <translation>数据库 {path} 为只读（{reason}）：可以浏览和检查，但无法保存修改。</translation>
+    </message>
+    <message>
+        <source>Could not copy the database {path} aside before upgrading it ({error}); the database was not changed.</source>
+        <translation>升级前无法备份数据库 {path}（{error}）；数据库未被修改。</translation>
+    </message>
+    <message>
+        <source>The updated parts catalogue could not be saved ({error}); the database works as before.</source>
+        <translation>无法保存更新后的部件目录（{error}）；数据库仍照常工作。</translation>
+    </message>
+    <message>
+        <source>The database {path} is damaged ({reason}) but cannot be moved aside: {error}. It was left as it is.</source>
+        <translation>数据库 {path} 已损坏（{reason}），但无法将其移开：{error}。文件保持原样。</translation>
     </message>
     <message>
         <source>Cannot open the database {path}: {error}</source>
         <translation>无法打开数据库 {path}：{error}</translation>
+    </message>
+    <message>
+        <source>{n} parts in the database could not be read and are left out: {ids}</source>
+        <translation>数据库中有 {n} 个部件无法读取，已略去：{ids}</translation>
     </message>
     <message>
         <source>A price must be a whole number of yuan, zero or more.</source>
