@@ -73,6 +73,24 @@ def monitor_shot(name: str, fake_gpus: int | None) -> None:
     services.close()
 
 
+def remote_down_shot(name: str, lang: str) -> None:
+    """A remote host that cannot be reached: its card says so and backs off; nothing else happens."""
+    import socket
+
+    services, w = window(name, lang, fake_gpus=1)
+    tab = w.tab(MonitorTab)
+    with socket.socket() as s:  # a loopback port nothing listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    tab.add_remote(f"127.0.0.1:{port}")
+    wait(6000)
+    tab.cards_scroll.ensureWidgetVisible(tab.remotes[0])
+    wait(300)
+    w.grab().save(str(OUT / f"{name}.png"))
+    w.close()
+    services.close()
+
+
 def bench_shot(name: str) -> None:
     services, w = window(name)
     tab = w.tab(BenchmarkTab)
@@ -107,7 +125,7 @@ if __name__ == "__main__":
         import subprocess
 
         for key in ("planner-en", "planner-zh", "planner-dark", "monitor-en", "monitor-no-driver", "benchmark-en",
-                    "parts-en", "parts-zh"):
+                    "parts-en", "parts-zh", "monitor-remote-down-en", "monitor-remote-down-zh"):
             subprocess.run([sys.executable, __file__, key], check=True)
         sys.exit(0)
     only = set(sys.argv[1:])
@@ -120,6 +138,8 @@ if __name__ == "__main__":
         "benchmark-en": lambda: bench_shot("benchmark-en"),
         "parts-en": lambda: parts_shot("parts-en", "en"),
         "parts-zh": lambda: parts_shot("parts-zh", "zh_CN"),
+        "monitor-remote-down-en": lambda: remote_down_shot("monitor-remote-down-en", "en"),
+        "monitor-remote-down-zh": lambda: remote_down_shot("monitor-remote-down-zh", "zh_CN"),
     }
     for key, job in jobs.items():
         if not only or key in only:

@@ -493,7 +493,8 @@ class RemoteCard(Card):
         if s is None:
             self.set("cpu", na())
             self.set("ram", na())
-            self.gpu_labels.setText(translate("Monitor", "Waiting for the first scrape…"))
+            self.gpu_labels.setText(translate("Monitor", "No data yet: the host has not answered.")
+                                    if self.target.failures else translate("Monitor", "Waiting for the first scrape…"))
             return
         self.set("cpu", percent(s.cpu_percent) if s.cpu_percent is not None else
                  translate("Monitor", "n/a (needs two scrapes)") if "node" in s.kinds else na())
