@@ -368,6 +368,8 @@ def build_parser() -> argparse.ArgumentParser:
     register_bench(sub)
     from configurator.cli_monitor import register as register_monitor
     register_monitor(sub)
+    from configurator.cli_measurements import register as register_measurements
+    register_measurements(sub)
     return p
 
 

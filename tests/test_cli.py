@@ -123,3 +123,18 @@ def test_cli_never_imports_qt_in_english(tmp_path: Path, argv: tuple[str, ...]) 
                           capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip().endswith("clean")
+
+
+def test_measurements_list_shows_the_published_figures_with_their_sources(tmp_path: Path) -> None:
+    proc = _cli(tmp_path / "c.db", "--lang", "en", "measurements", "list", "--json")
+    assert proc.returncode == 0, proc.stderr
+    rows = json.loads(proc.stdout)
+    published = [r for r in rows if r["source_url"]]
+    assert len(published) >= 60 and all(r["source_url"].startswith("https://") for r in published)
+    assert len({r["gpu"] for r in published}) >= 12
+    proc = _cli(tmp_path / "c.db", "--lang", "en", "measurements", "list", "--gpu", "nvidia-rtx-3090",
+                "--family", "cnn-train")
+    assert proc.returncode == 0, proc.stderr
+    assert "513 images/s" in proc.stdout and "lambdal/deeplearning-benchmark" in proc.stdout
+    assert "REF-1" in proc.stdout  # the guide's figure beside the current ones
+    assert "8 published measurements" in proc.stdout
