@@ -2,8 +2,8 @@
 
 A card ``w`` slots wide in position ``p`` covers positions p … p + ceil(w) − 1, so no other
 card can use a slot there; the lowest covered position must also exist in the case. The
-search tries every assignment (boards have at most 7 x16 slots) and keeps the one that
-seats the most cards, then gives them the widest links, then sits highest.
+placement seats the most cards, then gives them the widest links, then sits highest (see
+:func:`place`).
 """
 
 from __future__ import annotations
@@ -62,49 +62,62 @@ def _with_shared_lanes(seat: Seat, seats: list[Seat], board: Motherboard) -> Sea
     return Seat(seat.gpu_index, seat.gpu, seat.slot, lanes, seat.gen, seat.covers)
 
 
+Score = tuple[int, int, int]  # cards seated, Σ lanes × 2^gen, −Σ slot positions; compared in that order
+
+
+def _covers(slot: PcieSlot, gpu: Gpu) -> tuple[int, ...]:
+    width = math.ceil(gpu.slot_width or 1)
+    return tuple(range(slot.position, slot.position + width))
+
+
 def place(gpus: list[Gpu], board: Motherboard, cpu_gen: int | None, case_slots: int | None) -> Placement:
+    """Seat the most cards, then give them the widest links, then sit highest. Of placements that
+    score the same, the one that puts card 0 highest wins (any slot before none), then card 1, and so on.
+
+    The best that cards i, i + 1, … can add depends only on the positions cards 0 … i − 1 cover, so
+    ``best`` is memoised on (i, covered positions): at most len(gpus) × 2^(positions cards can cover)
+    states, each trying every slot once (16 one-slot cards on 7 slots: 16 × 2^7), where trying every
+    assignment took minutes. Identical cards need no rule of their own: swapping two never changes the score, so the
+    winning placement already gives the earlier of two the higher slot, or leaves out the later one.
+    """
     slots = sorted((s for s in board.pcie_slots if s.physical_lanes >= 16), key=lambda s: s.position)
-    best: tuple[tuple[int, int, int], list[Seat]] = ((-1, 0, 0), [])
     limit = case_slots if case_slots is not None else 99
+    # options[i]: (seat, covered positions as a bit mask, score) for each slot card i fits in
+    options: list[list[tuple[Seat, int, Score]]] = []
+    for i, gpu in enumerate(gpus):
+        row = []
+        for slot in slots:
+            cov = _covers(slot, gpu)
+            if cov[-1] <= limit:
+                lanes, gen = link_of(gpu, slot, cpu_gen)
+                row.append((Seat(i, gpu, slot, lanes, gen, cov), sum(1 << p for p in cov),
+                            (1, lanes * 2 ** gen, -slot.position)))
+        options.append(row)
+    # (i, covered) → the best score cards i, i + 1, … can add, and card i's seat in it (None: no slot)
+    memo: dict[tuple[int, int], tuple[Score, Seat | None]] = {}
 
-    def covers(slot: PcieSlot, gpu: Gpu) -> tuple[int, ...]:
-        width = math.ceil(gpu.slot_width or 1)
-        return tuple(range(slot.position, slot.position + width))
-
-    def search(i: int, seats: list[Seat], blocked: set[int], prev: int | None = -1) -> None:
-        """``prev``: slot index the previous identical card took (None: it got none), so
-        identical cards are tried in one order only."""
-        nonlocal best
+    def best(i: int, covered: int) -> Score:
         if i == len(gpus):
-            score = (len(seats), sum(s.lanes * 2 ** s.gen for s in seats), -sum(s.slot.position for s in seats))
-            if score > best[0]:
-                best = (score, list(seats))
-            return
-        gpu = gpus[i]
-        # Upper bound: even seating every remaining card cannot beat the best count.
-        if len(seats) + (len(gpus) - i) < best[0][0]:
-            return
-        same = i > 0 and gpus[i - 1].id == gpu.id
-        if same and prev is None:
-            search(i + 1, seats, blocked, None)
-            return
-        start = prev + 1 if same and prev is not None else 0
-        for k in range(start, len(slots)):
-            slot = slots[k]
-            cov = covers(slot, gpu)
-            if slot.position in blocked or any(p in blocked for p in cov) or cov[-1] > limit:
-                continue
-            if any(s.slot.position in cov for s in seats):
-                continue
-            lanes, gen = link_of(gpu, slot, cpu_gen)
-            seats.append(Seat(i, gpu, slot, lanes, gen, cov))
-            search(i + 1, seats, blocked | set(cov), k)
-            seats.pop()
-        search(i + 1, seats, blocked, None)  # this card gets no slot
+            return (0, 0, 0)
+        if (i, covered) not in memo:
+            tries: list[tuple[Score, Seat | None]] = []
+            for seat, mask, score in options[i]:
+                if not mask & covered:
+                    rest = best(i + 1, covered | mask)
+                    tries.append(((score[0] + rest[0], score[1] + rest[1], score[2] + rest[2]), seat))
+            tries.append((best(i + 1, covered), None))
+            memo[i, covered] = max(tries, key=lambda t: t[0])  # max() keeps the first of equal scores
+        return memo[i, covered][0]
 
-    if gpus:
-        search(0, [], set())
-    seats = [_with_shared_lanes(s, best[1], board) for s in sorted(best[1], key=lambda s: s.gpu_index)]
+    best(0, 0)
+    chosen: list[Seat] = []
+    covered = 0
+    for i in range(len(gpus)):
+        seat = memo[i, covered][1]
+        if seat is not None:
+            chosen.append(seat)
+            covered |= sum(1 << p for p in seat.covers)
+    seats = [_with_shared_lanes(s, chosen, board) for s in chosen]
     placed = {s.gpu_index for s in seats}
     lowest = max((s.covers[-1] for s in seats), default=0)
     return Placement(tuple(seats), tuple(i for i in range(len(gpus)) if i not in placed), len(slots), lowest)
