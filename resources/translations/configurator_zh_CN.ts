@@ -735,6 +735,10 @@
         <translation>{error} · 已失败 {n} 次；{seconds} 秒后重试</translation>
     </message>
     <message>
+        <source>No data yet: the host has not answered.</source>
+        <translation>还没有数据：该主机尚未应答。</translation>
+    </message>
+    <message>
         <source>Waiting for the first scrape…</source>
         <translation>正在等待第一次抓取…</translation>
     </message>
@@ -2582,6 +2586,10 @@
     <message>
         <source>Wrote {path}.</source>
         <translation>已写入 {path}。</translation>
+    </message>
+    <message>
+        <source>{n} published measurements from {sources} sources; --json gives every field with its URL.</source>
+        <translation>{n} 条公开测量数据，来自 {sources} 个来源；--json 给出每个字段及其来源网址。</translation>
     </message>
 </context>
 <context>
