@@ -226,7 +226,10 @@ def cmd_export_pdf(cli: Cli) -> int:
     catalogue = load_catalogue(cli)
     build = read_build_file(cli, Path(cli.args.build), catalogue)
     _app = QApplication.instance() or QApplication(["configurator"])  # fonts and painting need one
-    LanguageManager(QSettings()).install(cli.lang)
+    # Kept until the sheet is written: the translators live as long as their manager (a temporary
+    # one was collected at once, and the sheet came out in English whatever --lang said).
+    languages = LanguageManager(QSettings())
+    languages.install(cli.lang)
     out = Path(cli.args.out)
     try:
         write_sheet_pdf(build_sheet(build, catalogue), out)

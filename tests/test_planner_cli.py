@@ -65,3 +65,25 @@ def test_suggest_and_presets(capsys, db_path: Path) -> None:  # type: ignore[no-
     tiers = json.loads(out)
     assert code == 0 and [t["id"] for t in tiers][:2] == ["TIER-entry", "TIER-pro"]
     assert all({"id", "source", "build", "filled"} <= set(t) for t in tiers)
+
+
+def test_export_pdf_is_in_the_language_asked_for(tmp_path: Path) -> None:
+    """The sheet's translators were held by a temporary and collected at once: --lang zh_CN gave an
+    English sheet."""
+    import os
+    import subprocess
+    import sys
+
+    from pypdf import PdfReader
+
+    build = write(tmp_path, {"format": "configurator.build/1", "name": "两张 3090",
+                             "parts": [{"id": "nvidia-rtx-3090", "qty": 2}],
+                             "workload": {"model": "resnet50", "task": "train", "precision": "amp"}})
+    env = {**os.environ, "CONFIGURATOR_DB": str(tmp_path / "c.db")}
+    for lang, words in (("zh_CN", ("配置单", "部件", "吞吐量")), ("en", ("Buildsheet", "Parts", "Throughput"))):
+        out = tmp_path / f"sheet-{lang}.pdf"
+        proc = subprocess.run([sys.executable, "-m", "configurator", "--lang", lang, "export-pdf", str(build),
+                               str(out)], capture_output=True, text=True, env=env, timeout=180)
+        assert proc.returncode == 0, proc.stderr
+        text = "".join("".join(page.extract_text().split()) for page in PdfReader(out).pages)
+        assert all(w in text for w in words), (lang, text[:300])
