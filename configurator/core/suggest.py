@@ -19,6 +19,7 @@ few hundred parts. GPUs need ``alternatives + 1`` dominators, since the alternat
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
@@ -79,30 +80,43 @@ def _by_category(catalogue: Mapping[str, AnyPart]) -> dict[str, list[AnyPart]]:
     return out
 
 
+def _spec_key(gpu: Gpu) -> str:
+    """Every field of a GPU that a rule or estimate reads (not its id, name or price), as one key:
+    same-spec listings share one throughput estimate and one slot placement."""
+    equal_names, ordered = _layout(gpu)
+    return repr([getattr(gpu, n) for n in (*equal_names, *(n for n, _d in ordered))])
+
+
 def _config_throughput(gpu: Gpu | None, n: int, cpu: Cpu, cpus: int, board: Motherboard, w: Workload,
                        cache: dict[tuple[str, ...], float], places: dict[tuple[str, ...], Placement],
-                       singles: dict[str, tp.Throughput]) -> float | None:
-    """The engine's throughput for this configuration (None if the GPUs do not all get a slot)."""
+                       singles: dict[str, tp.Throughput], specs: dict[str, str]) -> float | None:
+    """The engine's throughput for this configuration (None if the GPUs do not all get a slot).
+
+    Cached per GPU *spec* (``_spec_key``): the estimate and the placement read no id, name or price."""
     parts = [BuildPart(cpu.id, cpus), BuildPart(board.id)]
     if gpu is not None:
         parts.insert(0, BuildPart(gpu.id, n))
-    key = (gpu.id if gpu else "-", str(n), cpu.id, str(cpus), board.id)
+    spec = "-"
+    if gpu is not None:
+        spec = specs.get(gpu.id) or specs.setdefault(gpu.id, _spec_key(gpu))
+    key = (spec, str(n), cpu.id, str(cpus), board.id)
     if key in cache:
-        return cache[key]
+        known = cache[key]
+        return None if known < 0 else known
     catalogue: dict[str, AnyPart] = {cpu.id: cpu, board.id: board}
-    value: float | None
+    value: float | None = None
     if gpu is not None:
         catalogue[gpu.id] = gpu
-        pkey = ("place", board.id, gpu.id, str(n), str(cpu.pcie_gen))
+        pkey = ("place", board.id, spec, str(n), str(cpu.pcie_gen))
         pl = places.get(pkey)
         if pl is None:
             pl = places[pkey] = place([gpu] * n, board, cpu.pcie_gen, None)
         if pl.unplaced:
             cache[key] = -1.0
             return None
-        one = singles.get(gpu.id)
+        one = singles.get(spec)
         if one is None:
-            one = singles[gpu.id] = tp.single_gpu(gpu, w, tp.FACTORS)
+            one = singles[spec] = tp.single_gpu(gpu, w, tp.FACTORS)
         per = one.headline(w)
         if n > 1 and w.task == "train":
             gen = min(s.gen for s in pl.seats)
@@ -209,6 +223,7 @@ def _configs(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float) -> 
     cache: dict[tuple[str, ...], float] = {}
     places: dict[tuple[str, ...], Placement] = {}
     singles: dict[str, tp.Throughput] = {}
+    specs: dict[str, str] = {}
     gpus = [g for g in parts_by.get("gpu", []) if isinstance(g, Gpu) and g.form_factor == "pcie"]
     cpus = [c for c in parts_by.get("cpu", []) if isinstance(c, Cpu)]
     boards = [b for b in parts_by.get("motherboard", []) if isinstance(b, Motherboard)]
@@ -234,7 +249,7 @@ def _configs(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float) -> 
                 for gpu, n in gpu_options:
                     if base + (gpu.price_cny * n if gpu else 0) > budget:
                         continue
-                    t = _config_throughput(gpu, n, cpu, count, board, w, cache, places, singles)
+                    t = _config_throughput(gpu, n, cpu, count, board, w, cache, places, singles, specs)
                     if t is None or t <= 0:
                         continue
                     out.append(_Config(gpu, n, cpu, count, board, t))
@@ -270,14 +285,26 @@ def _layout(part: AnyPart) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...]
     return got
 
 
-def _profile(part: AnyPart) -> tuple[str, tuple[Any, ...]]:
-    """The fields that must be equal (as one hashable key) and the ordered ones (better = bigger)."""
+# GPU fields that matter only through which cases they fit under (the case field is the limit).
+_FITS_UNDER: dict[str, str] = {"length_mm": "max_gpu_length_mm"}
+
+
+def _profile(part: AnyPart, limits: Mapping[str, list[int]] | None = None) -> tuple[str, tuple[Any, ...]]:
+    """The fields that must be equal (as one hashable key) and the ordered ones (better = bigger).
+
+    ``limits``: for a GPU, the sorted limits of the kept cases per "fits under" field; such a field
+    then counts as the number of limits it fits under (a card that fits every case that a longer
+    one fits is as good, whatever its length)."""
     equal_names, ordered_names = _layout(part)
     equal = [getattr(part, n) for n in equal_names]
     ordered: list[Any] = []
     for name, direction in ordered_names:
         value = getattr(part, name)
         if isinstance(value, (int, float)) and not isinstance(value, bool):
+            fits = limits.get(name) if limits is not None else None
+            if fits is not None and value:  # 0 fits everywhere, as the rule reads it
+                ordered.append(len(fits) - bisect.bisect_left(fits, value))
+                continue
             ordered.append(value * direction)
         else:  # None: only equal to None
             equal.append((name, value))
@@ -287,14 +314,26 @@ def _profile(part: AnyPart) -> tuple[str, tuple[Any, ...]]:
 
 def prune(catalogue: Mapping[str, AnyPart], alternatives: int = 3) -> dict[str, AnyPart]:
     """The catalogue without parts that can never be part of suggest()'s answer (see the module doc)."""
+    kept: dict[str, AnyPart] = {}
+    others = [p for p in catalogue.values() if p.category != "gpu"]
+    _prune_into(kept, others, alternatives, None)
+    # A GPU's length matters only through the kept cases it fits (the rule compares it with the
+    # build's case, and suggest's cases are the kept ones).
+    limits = {name: sorted({getattr(c, limit) for c in kept.values() if isinstance(c, Case)})
+              for name, limit in _FITS_UNDER.items()}
+    _prune_into(kept, [p for p in catalogue.values() if p.category == "gpu"], alternatives, limits)
+    return kept
+
+
+def _prune_into(kept: dict[str, AnyPart], parts: Iterable[AnyPart], alternatives: int,
+                limits: Mapping[str, list[int]] | None) -> None:
     groups: dict[tuple[str, str, int], list[tuple[int, str, tuple[Any, ...], AnyPart]]] = {}
-    for part in catalogue.values():
-        equal, ordered = _profile(part)
+    for part in parts:
+        equal, ordered = _profile(part, limits)
         # Fields with a direction that are None on this part go into the equal key (via _profile),
         # so parts in one group have the same ordered fields.
         groups.setdefault((part.category, equal, len(ordered)), []).append(
             (part.price_cny, part.id, ordered, part))
-    kept: dict[str, AnyPart] = {}
     for (category, _equal, _n), members in groups.items():
         need = alternatives + 1 if category == "gpu" else 1
         members.sort(key=lambda m: (m[0], m[1]))
@@ -311,7 +350,6 @@ def prune(catalogue: Mapping[str, AnyPart], alternatives: int = 3) -> dict[str, 
             if dominators < need:
                 front.append(m)
                 kept[m[3].id] = m[3]
-    return kept
 
 
 def suggest(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload, alternatives: int = 3,

@@ -28,6 +28,7 @@ import io
 import itertools
 import json
 import math
+import operator
 import os
 import re
 import tempfile
@@ -404,6 +405,9 @@ class _RollbackError(Exception):
 # wrong category, a missing one) goes to part_from_dict, so the messages stay the ones it gives.
 
 _SLOW = object()
+LIST_CACHE = 4096  # distinct list-cell texts remembered per field
+MEMO = 512  # distinct cell texts remembered per column of one file (specs repeat; ids and names do not)
+_SKIP = object()  # a white-space cell: as if empty
 
 
 class _SlowError(Exception):
@@ -439,7 +443,26 @@ def _text_converter(name: str, tp: Any) -> Callable[[str], Any]:
         inner = typing.get_args(tp)[0]
         nested = _record_converter(inner) if dataclasses.is_dataclass(inner) else None
 
+        # A shop's file repeats the same few slot lists and tag lists: convert each text once
+        # (the records are frozen; every part gets its own list).
+        seen: dict[str, list[Any] | None] = {}
+
         def listed(text: str) -> Any:
+            if text in seen:
+                got = seen[text]
+            else:
+                try:
+                    got = convert_list(text)
+                except _SlowError:
+                    got = None
+                if len(seen) >= LIST_CACHE:
+                    seen.clear()
+                seen[text] = got
+            if got is None:
+                raise _SlowError
+            return list(got)
+
+        def convert_list(text: str) -> list[Any]:
             value = parse_text_value(text, hint)
             if not isinstance(value, list) or _has_surrogate(value):
                 raise _SlowError
@@ -601,19 +624,80 @@ def _fast_part(category: str, cells: dict[str, str]) -> Any:
         return _SLOW
 
 
-_RECORD_KEYS: dict[type[Any], tuple[tuple[str, str], ...]] = {}
+@dataclass(frozen=True)
+class _Plan:
+    """Where a category's fields are in one file's header (the fast path works on the row's list)."""
+
+    comp: _Compiled
+    # (field, converter, memo of text -> value) of the cells ``cells`` picks; a memo is None for list
+    # fields (each part gets its own list)
+    fields: tuple[tuple[str, Callable[[str], Any], dict[str, Any] | None], ...]
+    cells: Callable[[list[str]], tuple[str, ...]]
+    others: Callable[[list[str]], tuple[str, ...]]  # cells that must be empty (other fields, store flags)
+
+
+def _picker(indices: list[int]) -> Callable[[list[str]], tuple[str, ...]]:
+    if len(indices) > 1:
+        return operator.itemgetter(*indices)
+    return lambda rec: tuple(rec[i] for i in indices)
+
+
+def _plan(category: str, header: list[str]) -> _Plan:
+    comp = _compiled(category)
+    fields: list[tuple[str, Callable[[str], Any], dict[str, Any] | None]] = []
+    cells: list[int] = []
+    hints = typing.get_type_hints(comp.cls)
+    others: list[int] = []
+    for i, key in enumerate(header):
+        if key == "category":
+            continue
+        conv = comp.converters.get(key)
+        if conv is None or key in STORE_FIELDS:
+            others.append(i)
+        else:
+            listed = typing.get_origin(_unwrap(hints[key])) is list
+            fields.append((key, conv, None if listed else {}))
+            cells.append(i)
+    return _Plan(comp, tuple(fields), _picker(cells), _picker(others))
+
+
+# Values _check_semantics has passed once pass again: a shop's file repeats its dates and sources.
+_REPEATING = ("price_date", "source")
+
+
+_RECORD_KEYS: dict[type[Any], tuple[tuple[str, str], ...] | None] = {}
 
 
 def _plain_value(v: Any) -> Any:
     if isinstance(v, list):
         return [_plain_value(x) for x in v]
     if dataclasses.is_dataclass(v) and not isinstance(v, type):
-        keys = _RECORD_KEYS.get(type(v))
-        if keys is None:
-            keys = _RECORD_KEYS[type(v)] = tuple(
-                ("from" if f.name == "source" else f.name, f.name) for f in dataclasses.fields(v))
+        keys = tuple(("from" if f.name == "source" else f.name, f.name) for f in dataclasses.fields(v))
         return {key: _plain_value(getattr(v, attr)) for key, attr in keys}
     return v
+
+
+def _flat_keys(cls: type[Any]) -> tuple[tuple[str, str], ...] | None:
+    """(JSON key, attribute) of a record whose fields are all plain values or lists of them, else None."""
+    if cls not in _RECORD_KEYS:
+        flat = True
+        for tp in typing.get_type_hints(cls).values():
+            base = _unwrap(tp)
+            inner = typing.get_args(base) if typing.get_origin(base) is list else (base,)
+            if any(dataclasses.is_dataclass(t) or (typing.get_origin(t) is not None and typing.get_origin(t)
+                   is not Literal) for t in inner):
+                flat = False
+        _RECORD_KEYS[cls] = tuple(("from" if f.name == "source" else f.name, f.name)
+                                  for f in dataclasses.fields(cls)) if flat else None
+    return _RECORD_KEYS[cls]
+
+
+def _flat_record(v: Any) -> Any:
+    """A slot record as specs_of writes it."""
+    keys = _flat_keys(type(v))
+    if keys is None:
+        return _plain_value(v)
+    return {key: (list(x) if type(x) is list else x) for key, attr in keys for x in (getattr(v, attr),)}
 
 
 def fast_specs(part: AnyPart) -> dict[str, Any]:
@@ -621,7 +705,15 @@ def fast_specs(part: AnyPart) -> dict[str, Any]:
     comp = _compiled(part.category)
     if comp.plain:
         return {name: (list(v) if isinstance(v := getattr(part, name), list) else v) for name in comp.spec_names}
-    return {name: _plain_value(getattr(part, name)) for name in comp.spec_names}
+    out: dict[str, Any] = {}
+    for name in comp.spec_names:
+        v = getattr(part, name)
+        if type(v) is list:
+            v = [_flat_record(x) if dataclasses.is_dataclass(x) else x for x in v] if v else []
+        elif dataclasses.is_dataclass(v):
+            v = _plain_value(v)
+        out[name] = v
+    return out
 
 
 class _Importer:
@@ -637,6 +729,64 @@ class _Importer:
         self.now = datetime.now()
         self.rows = 0
         self._hints = {cat: typing.get_type_hints(cls) for cat, cls in PART_TYPES.items()}
+        self._plans: dict[str, _Plan] = {}
+        self._passed: dict[str, set[Any]] = {k: set() for k in _REPEATING}
+
+    def fast_row(self, line: int, rec: list[str], header: list[str], category_at: int) -> bool:
+        """Accept a good row straight from its cells (same record as ``row``); False: use ``row``.
+
+        Only for a header without repeated names and a row with exactly its width and no NUL.
+        """
+        category = rec[category_at].strip()
+        plan = self._plans.get(category)
+        if plan is None:
+            if category not in PART_TYPES:
+                return False
+            plan = self._plans[category] = _plan(category, header)
+        if any(plan.others(rec)):
+            return False
+        kwargs: dict[str, Any] = {}
+        try:
+            for (key, conv, memo), text in zip(plan.fields, plan.cells(rec), strict=True):
+                if not text:
+                    continue
+                if memo is None:
+                    if not text.isspace():
+                        kwargs[key] = conv(text)
+                    continue
+                value = memo.get(text, _SLOW)
+                if value is _SLOW:
+                    value = _SKIP if text.isspace() else conv(text)
+                    if len(memo) < MEMO:
+                        memo[text] = value
+                if value is not _SKIP:
+                    kwargs[key] = value
+        except _SlowError:
+            return False
+        comp = plan.comp
+        if not comp.required.issubset(kwargs):
+            return False
+        passed = self._passed
+        probe = kwargs
+        for k in _REPEATING:
+            if kwargs.get(k) in passed[k]:
+                if probe is kwargs:
+                    probe = dict(kwargs)
+                del probe[k]
+        errors: list[FieldError] = []
+        _check_semantics(probe, errors)
+        if errors:
+            return False
+        try:
+            part = comp.cls(**kwargs)
+        except TypeError:
+            return False
+        for k in _REPEATING:
+            if k in kwargs:
+                passed[k].add(kwargs[k])
+        self.rows += 1
+        self._accept(line, part)
+        return True
 
     def row(self, line: int, cells: dict[str, str], extra: int) -> None:
         self.rows += 1
@@ -767,6 +917,22 @@ def import_csv(path: Path, repo: PartsRepository, encoding: str | None = None) -
         stream.close()
 
 
+BULK_CACHE_KIB = 32 * 1024
+
+
+@contextlib.contextmanager
+def _bulk_cache(con: Any) -> Iterator[None]:
+    """A bigger page cache for this connection while an import writes (SQLite's default is 2 MiB: a
+    100,000-row import would spill the id index's pages to the WAL over and over); restored after."""
+    before = con.exec_driver_sql("PRAGMA cache_size").scalar()
+    con.exec_driver_sql(f"PRAGMA cache_size=-{BULK_CACHE_KIB}")
+    try:
+        yield
+    finally:
+        with contextlib.suppress(DBAPIError, SQLAlchemyError):
+            con.exec_driver_sql(f"PRAGMA cache_size={int(before)}")
+
+
 def _import_stream(stream: IO[str], repo: PartsRepository) -> ImportResult:
     records = iter_records(stream)
     header: list[str] = []
@@ -779,15 +945,22 @@ def _import_stream(stream: IO[str], repo: PartsRepository) -> ImportResult:
     if errors:
         raise CsvImportError(errors)
     width = len(header)
+    # The fast path reads cells by position: only when no column name repeats (a dict keeps the last).
+    category_at = header.index("category") if len(set(header)) == width else -1
     try:
-        with repo.store.engine.begin() as con:
+        with repo.store.engine.begin() as con, _bulk_cache(con):
             importer = _Importer(repo, con)
+            fast_row = importer.fast_row
             for item in records:
                 if isinstance(item, RowError):
                     importer.errors.append(item)
                     break
                 line, rec = item
-                if not any(c.strip() for c in rec):
+                joined = "".join(rec)
+                if not joined or joined.isspace():  # no cell has anything but white space
+                    continue
+                if (category_at >= 0 and len(rec) == width and "\0" not in joined
+                        and fast_row(line, rec, header, category_at)):
                     continue
                 importer.row(line, {h: c for h, c in zip(header, rec, strict=False) if c}, max(0, len(rec) - width))
             importer.flush()

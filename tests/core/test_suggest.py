@@ -116,3 +116,21 @@ def test_pruning_changes_nothing_with_many_listings_of_the_same_models() -> None
         full = suggest(catalogue, budget, w, pruned=False)
         assert pruned and [(s.key(), s.gpu, s.throughput) for s in pruned] == [
             (s.key(), s.gpu, s.throughput) for s in full]
+
+
+def test_a_gpu_length_counts_only_through_the_cases_it_fits() -> None:
+    """Two listings of one card that fit the same cases: the dearer, shorter one is dominated."""
+    from dataclasses import replace
+
+    from configurator.core.suggest import prune
+
+    gpu = next(p for p in REDUCED.values() if p.category == "gpu" and getattr(p, "length_mm", None))
+    longest = max(c.max_gpu_length_mm for c in REDUCED.values() if c.category == "case")
+    cheap = replace(gpu, id=f"{gpu.id}-long", length_mm=min(longest, gpu.length_mm + 5), price_cny=gpu.price_cny - 1)
+    short = replace(gpu, id=f"{gpu.id}-short", length_mm=max(1, gpu.length_mm - 5), price_cny=gpu.price_cny + 1)
+    catalogue = {**REDUCED, cheap.id: cheap, short.id: short}
+    fits = [c for c in catalogue.values() if c.category == "case"]
+    if {c.id for c in fits if c.max_gpu_length_mm >= cheap.length_mm} == {
+            c.id for c in fits if c.max_gpu_length_mm >= short.length_mm}:
+        kept = prune(catalogue, alternatives=0)
+        assert cheap.id in kept and short.id not in kept
