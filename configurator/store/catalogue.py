@@ -12,14 +12,14 @@ never loads it, so it cannot crash on it.
 from __future__ import annotations
 
 import hashlib
-import tomllib
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from sqlalchemy import select, text
 
-from configurator.core.parts import AnyPart, PartValidationError, part_from_dict, part_to_dict
+from configurator.core.catalogue import load_catalogue, shipped_files
+from configurator.core.parts import AnyPart, part_to_dict
 from configurator.paths import CATALOGUE_DIR
 from configurator.store.models import MetaRow, PartRow, PriceHistoryRow
 
@@ -30,14 +30,6 @@ DIGEST_KEY = "catalogue_digest"
 ROW_FIELDS = ("id", "category", "name", "price_cny", "price_date", "source", "custom", "user_edited")
 
 
-class CatalogueError(ValueError):
-    pass
-
-
-def shipped_files(directory: Path = CATALOGUE_DIR) -> list[Path]:
-    return sorted(directory.glob("*.toml"))
-
-
 def catalogue_digest(directory: Path = CATALOGUE_DIR) -> str:
     h = hashlib.sha256()
     for f in shipped_files(directory):
@@ -45,29 +37,6 @@ def catalogue_digest(directory: Path = CATALOGUE_DIR) -> str:
         h.update(b"\0")
         h.update(f.read_bytes())
     return h.hexdigest()
-
-
-def load_catalogue(directory: Path = CATALOGUE_DIR) -> list[AnyPart]:
-    """Parse and validate every shipped part; a bad entry is a packaging bug and raises."""
-    parts: list[AnyPart] = []
-    seen: set[str] = set()
-    problems: list[str] = []
-    for f in shipped_files(directory):
-        data = tomllib.loads(f.read_text(encoding="utf-8"))
-        category = data.get("category")
-        for i, row in enumerate(data.get("part", [])):
-            try:
-                part = part_from_dict(row, category)
-            except PartValidationError as exc:
-                problems.extend(f"{f.name} part[{i}]: {e.render()}" for e in exc.errors)
-                continue
-            if part.id in seen:
-                problems.append(f"{f.name}: duplicate id {part.id}")
-            seen.add(part.id)
-            parts.append(part)
-    if problems:
-        raise CatalogueError("\n".join(problems))
-    return parts
 
 
 def specs_of(part: AnyPart) -> dict[str, Any]:

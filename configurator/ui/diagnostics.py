@@ -90,11 +90,10 @@ class ErrorNotice:
             self.box.setModal(False)
             self.box.setWindowModality(Qt.WindowModality.NonModal)
             self.box.finished.connect(self._closed)
-            self.first = summary
             self.box.show()  # not open(): that makes it window-modal
         text = translate("Diagnostics", "An unexpected error occurred: {error}. Your data is safe; the "
                                         "details are in {log}. Please include that file if you report "
-                                        "the problem.").replace("{error}", self.first).replace("{log}",
+                                        "the problem.").replace("{error}", next(iter(self.kinds))).replace("{log}",
                                                                                                str(self.log_path))
         if self.count > 1:
             text += "\n\n" + translate("Diagnostics", "It has happened {n} times since this notice opened "

@@ -326,19 +326,10 @@ def measured_gpus() -> dict[str, Gpu]:
     catalogue (db/catalogue/gpu.toml), read once. The fit rests on these alone, so an estimate
     never depends on which other parts a caller happens to pass to the engine."""
     if not _MEASURED_GPUS:
-        import tomllib
+        from configurator.core.catalogue import load_catalogue
 
-        from configurator.core.parts import part_from_dict
-        from configurator.paths import CATALOGUE_DIR
-
-        data = tomllib.loads((CATALOGUE_DIR / "gpu.toml").read_text(encoding="utf-8"))
         wanted = {m.gpu for m in shipped()}
-        gpus: dict[str, Gpu] = {}
-        for row in data.get("part", []):
-            if row.get("id") in wanted:
-                part = part_from_dict(row, "gpu")
-                if isinstance(part, Gpu):
-                    gpus[part.id] = part
+        gpus = {p.id: p for p in load_catalogue(category="gpu") if isinstance(p, Gpu) and p.id in wanted}
         _MEASURED_GPUS.append(gpus)
     return _MEASURED_GPUS[0]
 
