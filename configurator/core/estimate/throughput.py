@@ -43,7 +43,10 @@ if TYPE_CHECKING:
 OVERLAP = 0.5  # share of the all-reduce DDP hides behind the backward pass (bucketed)
 ARCHS: tuple[str, ...] = ("Volta", "Turing", "Ampere", "Ada", "Hopper", "Blackwell")
 # llama.cpp before 2024 (no CUDA graphs, older kernels) and since: measured apart, fitted apart.
-RUNTIMES: tuple[str, ...] = ("pytorch", "llama.cpp", "llama.cpp-2023")
+# "fused": PyTorch training as current LLM stacks run it, with fused attention (SDPA/FlashAttention)
+# and fused kernels (measured: MosaicML llm-foundry); the planner uses it for transformer training
+# with the workload's attention "sdpa", eager PyTorch ("pytorch", measured: NVIDIA DLE) otherwise.
+RUNTIMES: tuple[str, ...] = ("pytorch", "fused", "llama.cpp", "llama.cpp-2023")
 # Stated, uncalibrated prior for vendors without measurements: AMD (ROCm) and Intel reach half of
 # what an NVIDIA card of the same spec-sheet figures reaches (the guides call ROCm poorly compatible).
 VENDOR_FACTOR = {"nvidia": 1.0, "amd": 0.5, "intel": 0.5}
@@ -73,6 +76,8 @@ GLOBALS: tuple[Param, ...] = (
     Param("pwr", 2.5e11, 1.0, "tensor FLOPs per joule of board power (power-limited sustained rate)"),
     Param("bw", 0.6, 0.5, "share of DRAM bandwidth eager PyTorch's memory-bound kernels reach"),
     Param("launch.pytorch", 6e-6, 1.0, "seconds per kernel launch, eager PyTorch"),
+    Param("fused", 1.0, 0.5, "GEMM work of fused-attention LLM training (SDPA/FlashAttention, fused kernels) "
+          "relative to eager PyTorch's, on both the compute and the power limit"),
     Param("launch.llama.cpp", 4e-6, 1.0, "seconds per kernel launch, llama.cpp"),
     Param("tc.llama.cpp", 0.5, 1.0, "llama.cpp GEMMs relative to PyTorch's cuBLAS GEMMs"),
     Param("q.llama.cpp", 0.8, 0.5, "llama.cpp GEMMs on quantised weights relative to FP16 weights"),
@@ -162,6 +167,10 @@ class Case:
     untied: bool = False  # separate input embedding and output head (LLaMA)
     kv_hidden: int | None = None  # K/V width with grouped-query attention
     lm_head: bool = False  # the output projection over the vocabulary is computed
+    # "eager": the attention scores are materialised (and saved for backward); "sdpa"/"flash": fused
+    # kernels (PyTorch's scaled_dot_product_attention, FlashAttention) keep them on chip
+    attention: str = "eager"
+    shards: int = 1  # ZeRO/FSDP: each GPU updates 1/shards of the optimizer states
 
     @property
     def units(self) -> float:
@@ -230,12 +239,15 @@ def work(c: Case) -> tuple[float, float, float]:
     ctx = c.attn_ctx or s
     if c.task == "prefill":
         return _transformer_fwd_flops(c, s, (ctx + 1) // 2) * b, _weight_bytes(c), 14 * layers + 4
-    # activations per layer (Korthikanti et al. 2022, 16-bit): s·h·34 + 5·a·s² bytes (scores materialised)
-    act_layer = (34 * s * spec.hidden + 5 * spec.heads * s * ctx) * ab / 2
+    # activations per layer (Korthikanti et al. 2022, 16-bit): s·h·34 + 5·a·s² bytes with the scores
+    # materialised (eager attention); fused attention kernels keep the a·s² scores on chip
+    scores = 5 * spec.heads * s * ctx if c.attention == "eager" else 0
+    act_layer = (34 * s * spec.hidden + scores) * ab / 2
     fwd = _transformer_fwd_flops(c, s, ctx) * b
     if c.task == "train":
-        # AdamW in FP32: read weight, grad, m, v; write weight, m, v = 28 B/param per step
-        return 3 * fwd, 3 * layers * act_layer * b + 28 * spec.params, 3 * (16 * layers + 4) + 20
+        # AdamW in FP32: read weight, grad, m, v; write weight, m, v = 28 B/param per step (of this
+        # GPU's shard under ZeRO/FSDP)
+        return 3 * fwd, 3 * layers * act_layer * b + 28 * spec.params / c.shards, 3 * (16 * layers + 4) + 20
     return fwd, layers * act_layer * b + _weight_bytes(c), 16 * layers + 4
 
 
@@ -272,16 +284,17 @@ def terms(c: Case, hw: Hw) -> list[Term]:
             names.append(f"tc.{c.runtime}")
             if p in QUANTISED:
                 names.append("q.llama.cpp")
-        out.append(Term(flops / (peak * vf), _idx(*names), "compute"))
+        fused = ["fused"] if c.runtime == "fused" else []
+        out.append(Term(flops / (peak * vf), _idx(*names, *fused), "compute"))
         if hw.power_w:
-            out.append(Term(flops / (hw.power_w * vf), _idx("pwr", *([f"pwr@{a}"] if a else [])), "power"))
+            out.append(Term(flops / (hw.power_w * vf), _idx("pwr", *([f"pwr@{a}"] if a else []), *fused), "power"))
     else:
         names = ["simt"] + (["conv"] if c.spec.family == "cnn" else [])
         out.append(Term(flops / (hw.fp32 * vf), _idx(*names), "compute"))
     llama = c.runtime.startswith("llama.cpp")
     bw_names = ["bw"] + ([f"bw@{a}"] if a else []) + (["bw.llama.cpp"] if llama else [])
     out.append(Term(nbytes / (hw.bandwidth * vf), _idx(*bw_names), "memory"))
-    launch = f"launch.{c.runtime}"
+    launch = "launch.pytorch" if c.runtime == "fused" else f"launch.{c.runtime}"
     out.append(Term(kernels, ((INDEX[launch], 1.0),), "overhead"))
     return out
 
@@ -318,7 +331,10 @@ def planner_cases(w: Workload) -> dict[str, Case]:
         return {"main": one, "batch": replace(one, batch=b),
                 "prefill": replace(one, task="prefill", seq=min(s, 512))}
     task = "train" if w.task == "train" else "infer"
-    return {"main": Case(spec, task, w.precision, b, s, lm_head=spec.decoder)}
+    attention = w.attention if spec.family == "transformer" else "eager"
+    runtime = "fused" if task == "train" and attention == "sdpa" else "pytorch"
+    return {"main": Case(spec, task, w.precision, b, s, lm_head=spec.decoder, attention=attention,
+                         runtime=runtime)}
 
 
 @dataclass(frozen=True)
