@@ -5,7 +5,9 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export QT_QPA_PLATFORM ?= offscreen
 
-.PHONY: run test lint bench translations package clean
+HEADLESS := .venv-headless
+
+.PHONY: run test test-headless lint bench translations package clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,6 +25,16 @@ lint: $(STAMP)
 
 test: lint
 	$(BIN)/python -m pytest -q
+	$(MAKE) test-headless
+
+# The core, store, monitor and bench tests in a second environment without PySide6, pyqtgraph or
+# torch: those layers need no Qt (tests/needs.py says which tests may skip there, and only there).
+test-headless: $(STAMP)
+	test -x $(HEADLESS)/bin/python || $(PYTHON) -m venv $(HEADLESS)
+	$(BIN)/python tests/headless_requirements.py > $(HEADLESS)/requirements.txt
+	$(HEADLESS)/bin/python -m pip install -q -r $(HEADLESS)/requirements.txt
+	CONFIGURATOR_HEADLESS=1 PYTHONPATH=$(CURDIR) $(HEADLESS)/bin/python -m pytest -q -p no:cacheprovider \
+		tests/core tests/store tests/monitor tests/bench
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
@@ -49,4 +61,4 @@ package: $(STAMP)
 	$(BIN)/python packaging/smoke.py
 
 clean:
-	rm -rf $(VENV) build dist .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) $(HEADLESS) build dist .pytest_cache .mypy_cache .ruff_cache

@@ -10,6 +10,7 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
+from needs import skip_if_headless
 
 from configurator.bench.results import RowResult, RunRecord
 from configurator.cli import main
@@ -92,6 +93,7 @@ def test_cli_does_not_import_torch_for_parts_list(db_path: Path) -> None:
 
 
 def test_bench_no_store_runs_headless_and_writes_out(tmp_path: Path) -> None:
+    skip_if_headless("the benchmark child needs torch")
     db = tmp_path / "never.db"
     out = tmp_path / "结果" / "run.json"
     env = {**os.environ, "CONFIGURATOR_DB": str(db)}

@@ -8,13 +8,13 @@ import subprocess
 import sys
 from typing import Any
 
-import pytest
+from needs import optional
 
 from configurator.bench.protocol import Emitter, decode
 from configurator.bench.workloads import get
 from configurator.bench.workloads.common import Context
 
-torch = pytest.importorskip("torch")
+torch = optional("torch")
 
 FAST = {"min_time": 0.0, "min_reps": 2, "warmup": 1}
 
@@ -47,7 +47,7 @@ def test_resnet_training_step() -> None:
 
 
 def test_gpt2_prefill_and_decode_apart() -> None:
-    pytest.importorskip("transformers")
+    optional("transformers")
     rows = run_job("gpt2", {"model": {"n_layer": 1, "n_embd": 32, "n_head": 2}, "batch": 1, "prompt": 8,
                             "new_tokens": 4, "dtype": "auto"})
     assert rows["gpt2-prefill"]["unit"] == rows["gpt2-decode"]["unit"] == "tokens/s"

@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+from needs import optional
 
 from configurator.bench import interpreters as itp
 from configurator.bench.interpreters import Probe
@@ -246,7 +247,7 @@ def test_torch_summary(probe: Probe, text: str) -> None:
 
 def test_real_probe_of_this_interpreter_is_quick() -> None:
     """This venv has torch; without importing it the answer comes from torch's files."""
-    import torch
+    torch = optional("torch")
 
     p = itp.probe(sys.executable)
     assert p.ok and p.has_torch, p
@@ -258,7 +259,7 @@ def test_real_probe_of_this_interpreter_is_quick() -> None:
 
 @pytest.mark.slow
 def test_real_probe_importing_torch() -> None:
-    import torch
+    torch = optional("torch")
 
     p = itp.probe(sys.executable, import_torch=True, timeout_s=120)
     assert p.has_torch and p.torch == torch.__version__

@@ -32,10 +32,11 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from needs import optional
 
-torch = pytest.importorskip("torch")
-transformers = pytest.importorskip("transformers")
-torchvision = pytest.importorskip("torchvision")
+torch = optional("torch")
+transformers = optional("transformers")
+torchvision = optional("torchvision")
 
 from configurator.core.estimate.memory import (  # noqa: E402
     OPTIMIZER_BYTES,

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from needs import optional
 
 from configurator.store import database
 from configurator.store.database import (
@@ -509,7 +510,7 @@ def test_a_zero_byte_file_is_a_new_database(tmp_path: Path) -> None:
 # -- the GUI's composition root ------------------------------------------------------------
 
 def test_gui_opens_a_read_only_database_read_only_with_one_notice(tmpfs: Mount) -> None:
-    pytest.importorskip("PySide6")
+    optional("PySide6")
     from configurator.app import open_user_store
 
     path = tmpfs.where / "configurator.db"
@@ -524,7 +525,7 @@ def test_gui_opens_a_read_only_database_read_only_with_one_notice(tmpfs: Mount) 
 
 
 def test_gui_uses_a_temporary_database_when_locked_and_says_so(db_path: Path) -> None:
-    pytest.importorskip("PySide6")
+    optional("PySide6")
     from configurator.app import open_user_store
 
     _seeded(db_path)
@@ -550,7 +551,7 @@ def test_gui_uses_a_temporary_database_when_locked_and_says_so(db_path: Path) ->
 
 
 def test_gui_names_a_damaged_row_in_one_notice(db_path: Path) -> None:
-    pytest.importorskip("PySide6")
+    optional("PySide6")
     from configurator.app import open_user_store
 
     _seeded(db_path)
