@@ -190,7 +190,7 @@ class FakeNvml:
         "nvmlDeviceGetTotalEccErrors", "nvmlDeviceGetComputeRunningProcesses_v3",
         "nvmlDeviceGetComputeRunningProcesses_v2", "nvmlDeviceGetComputeRunningProcesses",
         "nvmlDeviceGetMigMode", "nvmlDeviceGetMaxMigDeviceCount", "nvmlDeviceGetMigDeviceHandleByIndex",
-        "nvmlDeviceIsMigDeviceHandle",
+        "nvmlDeviceIsMigDeviceHandle", "nvmlDeviceGetTotalEnergyConsumption",
     )
 
     def __init__(self, scenario: Scenario, clock: Callable[[], float] = time.monotonic):
@@ -372,6 +372,18 @@ class FakeNvml:
         self._physical_only(gpu, handle)
         u = 50.0 if gpu.mig is not None else self._util(gpu, handle)
         return int((gpu.idle_power_w + (gpu.power_limit_w - gpu.idle_power_w) * u / 100 * 0.95) * 1000)
+
+    def nvmlDeviceGetTotalEnergyConsumption(self, handle: _Handle) -> int:
+        """mJ since the fake driver loaded (clock 0): the integral of nvmlDeviceGetPowerUsage's power,
+        idle + (limit − idle)·0.95·u/100 with u = base + swing·sin(t/7 + φ), in closed form."""
+        gpu = self._enter("nvmlDeviceGetTotalEnergyConsumption", handle)
+        assert gpu is not None
+        self._physical_only(gpu, handle)
+        t = self.clock()
+        phi = handle.gpu * 1.3
+        util_seconds = gpu.base_util * t + gpu.swing * 7.0 * (math.cos(phi) - math.cos(t / 7.0 + phi))
+        joules = gpu.idle_power_w * t + (gpu.power_limit_w - gpu.idle_power_w) * 0.95 * util_seconds / 100
+        return int(max(joules, 0.0) * 1000)
 
     def nvmlDeviceGetClockInfo(self, handle: _Handle, clock_type: int) -> int:
         gpu = self._enter("nvmlDeviceGetClockInfo", handle)

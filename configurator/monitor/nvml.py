@@ -319,6 +319,7 @@ class NvmlBackend:
         gen = self._call(dev, "pcie_gen", "nvmlDeviceGetCurrPcieLinkGeneration")
         width = self._call(dev, "pcie_width", "nvmlDeviceGetCurrPcieLinkWidth")
         throttle = self._first(dev, "throttle", self._throttle_functions)
+        energy = self._call(dev, "energy", "nvmlDeviceGetTotalEnergyConsumption")
         processes = self._processes(dev)
         if slow or not dev.slow:
             rx = self._call(dev, "pcie_rx", "nvmlDeviceGetPcieThroughput", lib.NVML_PCIE_UTIL_RX_BYTES)
@@ -353,6 +354,7 @@ class NvmlBackend:
             pcie_rx_bytes_per_s=s["pcie_rx_bytes_per_s"], pcie_tx_bytes_per_s=s["pcie_tx_bytes_per_s"],
             throttle_reasons=None if throttle is None else int(throttle),
             ecc_uncorrected=s["ecc_uncorrected"],
+            energy_j=None if energy is None else energy / 1000.0,
             processes=processes,
             unsupported=frozenset(dev.unsupported),
         )

@@ -44,6 +44,11 @@ def snapshot_values(s: Snapshot) -> dict[str, float | None]:
         "host.net_tx": h.net_tx_bytes_per_s,
         "host.own_cpu": h.own_cpu_percent,
         "host.train_cpu": None if t is None else t.cpu_percent + sum(t.workers_cpu_percent),
+        "host.cpu_energy": h.cpu_energy_j,
+        # the training process and its DataLoader workers, as GPU-6's bottleneck reads them
+        "host.main_cpu": None if t is None else t.cpu_percent,
+        "host.workers": None if t is None else float(t.workers),
+        "host.workers_min_cpu": None if t is None or not t.workers_cpu_percent else min(t.workers_cpu_percent),
     }
     for g in s.gpus:
         keys = _GPU_KEYS.get(g.id)
@@ -52,13 +57,16 @@ def snapshot_values(s: Snapshot) -> dict[str, float | None]:
         v.update(zip(keys, (
             g.utilization_gpu_percent, g.utilization_memory_percent, g.memory_percent,
             None if g.memory_used_bytes is None else g.memory_used_bytes / GiB, g.temperature_c, g.power_w,
-            g.fan_percent, g.sm_clock_mhz, g.pcie_rx_bytes_per_s, g.pcie_tx_bytes_per_s), strict=True))
+            g.fan_percent, g.sm_clock_mhz, g.pcie_rx_bytes_per_s, g.pcie_tx_bytes_per_s, g.energy_j,
+            None if g.throttle_reasons is None else float(g.throttle_reasons), float(len(g.processes)),
+            g.pcie_gen, g.pcie_width, g.pcie_gen_max, g.pcie_width_max), strict=True))
     return v
 
 
 # A GPU's columns, and their names by GPU id: made once, not every sample (the same string
 # objects each time also make the ring's "same columns as last time?" check a matter of identity).
-_GPU_COLUMNS = ("util", "memutil", "mem", "mem_used_gib", "temp", "power", "fan", "sm_clock", "pcie_rx", "pcie_tx")
+_GPU_COLUMNS = ("util", "memutil", "mem", "mem_used_gib", "temp", "power", "fan", "sm_clock", "pcie_rx", "pcie_tx",
+                "energy", "throttle", "procs", "pcie_gen", "pcie_width", "pcie_gen_max", "pcie_width_max")
 _GPU_KEYS: dict[str, tuple[str, ...]] = {}
 
 
@@ -282,7 +290,8 @@ UNITS = {
     "cpu": "%", "iowait": "%", "load1": "", "mem": "%", "mem_used_gib": "GiB", "swap_used_gib": "GiB",
     "disk_read": "B/s", "disk_write": "B/s", "net_rx": "B/s", "net_tx": "B/s", "own_cpu": "% of a core",
     "train_cpu": "% of a core", "util": "%", "memutil": "%", "temp": "°C", "power": "W", "fan": "%",
-    "sm_clock": "MHz", "pcie_rx": "B/s", "pcie_tx": "B/s",
+    "sm_clock": "MHz", "pcie_rx": "B/s", "pcie_tx": "B/s", "energy": "J", "cpu_energy": "J",
+    "throttle": "NVML bitmask", "main_cpu": "% of a core", "workers_min_cpu": "% of a core",
 }
 
 

@@ -76,6 +76,7 @@ class GpuSample:
     pcie_tx_bytes_per_s: float | None = None
     throttle_reasons: int | None = None
     ecc_uncorrected: int | None = None
+    energy_j: float | None = None  # NVML's total energy counter (Volta and later): joules since the driver loaded
     processes: tuple[GpuProcess, ...] = ()
     unsupported: frozenset[str] = frozenset()
 
@@ -120,6 +121,7 @@ class HostSample:
     net_rx_bytes_per_s: float | None = None
     net_tx_bytes_per_s: float | None = None
     own_cpu_percent: float | None = None  # this app, of one core
+    cpu_energy_j: float | None = None  # RAPL package energy (all sockets), joules since an arbitrary start
     training: TrainingProcess | None = None
 
     @property

@@ -1,0 +1,345 @@
+"""A report of a training run, from a monitor recording (the CSV that CsvRecorder writes).
+
+Per GPU: median and 95th-percentile utilisation, the memory peak against the card's capacity, power,
+energy (from NVML's energy counter where the recording has it, else the power integrated over time:
+each says which), the time throttled and why, and the time in each alert; the host's CPU, iowait and
+DataLoader signals; GPU-6's verdict over the whole run; the electricity cost at the user's tariff.
+The alerts are replayed through the same AlertEngine the live monitor uses, on the recorded values,
+so the report says what the monitor would have said.
+"""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import math
+import statistics
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
+from configurator.monitor.alerts import AlertEngine, Thresholds, bottleneck
+from configurator.monitor.snapshot import GpuProcess, GpuSample, HostSample, NvmlStatus, Snapshot, TrainingProcess
+
+CTX = "report"
+GiB = 1024**3
+MAX_BYTES = 1 << 30  # a recording larger than 1 GiB is refused with a message, not read into memory
+# NVML clock-event reasons that slow a working GPU (idle and application-clock settings are not throttling).
+REASONS = {0x4: QT_TRANSLATE_NOOP(CTX, "power cap"), 0x8: QT_TRANSLATE_NOOP(CTX, "hardware slowdown"),
+           0x20: QT_TRANSLATE_NOOP(CTX, "thermal (software)"), 0x40: QT_TRANSLATE_NOOP(CTX, "thermal (hardware)"),
+           0x80: QT_TRANSLATE_NOOP(CTX, "power brake")}
+THROTTLING = sum(REASONS)
+
+
+class RecordingError(ValueError):
+    def __init__(self, message: Message):
+        self.message = message
+        super().__init__(message.render())
+
+
+def _m(template: str, **params: Any) -> Message:
+    return Message(CTX, template, params)
+
+
+@dataclass(frozen=True)
+class Recording:
+    times: list[float]
+    columns: dict[str, list[float | None]]
+    markers: list[tuple[float, str]]
+
+    def gpu_ids(self) -> list[str]:
+        ids = {k[3:].rsplit(".", 1)[0] for k in self.columns if k.startswith("gpu")}
+        return sorted(ids, key=lambda s: [int(p) if p.isdigit() else p for p in s.replace("mig", ".").split(".")])
+
+    def col(self, key: str) -> list[float | None]:
+        return self.columns.get(key, [None] * len(self.times))
+
+
+def _float(text: str) -> float | None:
+    if not text:
+        return None
+    try:
+        v = float(text)
+    except ValueError:
+        return None
+    return v if math.isfinite(v) else None
+
+
+def read_recording(path: str | Path) -> Recording:
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+        if size > MAX_BYTES:
+            raise RecordingError(_m(QT_TRANSLATE_NOOP(CTX, "{path} is {size} MiB: larger than a recording this "
+                                                      "report reads (1 GiB)"), path=str(p), size=size >> 20))
+        with p.open(newline="", encoding="utf-8") as f:
+            rows = list(csv.reader(f))
+    except RecordingError:
+        raise
+    except UnicodeDecodeError:
+        raise RecordingError(_m(QT_TRANSLATE_NOOP(CTX, "{path} is not a UTF-8 text file: not a monitor recording"),
+                                path=str(p))) from None
+    except (OSError, csv.Error) as exc:
+        raise RecordingError(_m(QT_TRANSLATE_NOOP(CTX, "cannot read {path}: {error}"), path=str(p),
+                                error=getattr(exc, "strerror", None) or str(exc))) from None
+    if not rows or rows[0][:3] != ["time", "epoch_s", "marker"]:
+        raise RecordingError(_m(QT_TRANSLATE_NOOP(CTX, "{path} is not a monitor recording (its first row must be "
+                                                  "time, epoch_s, marker, …)"), path=str(p)))
+    keys = [h.split(" (", 1)[0] for h in rows[0][3:]]
+    times: list[float] = []
+    cols: dict[str, list[float | None]] = {k: [] for k in keys}
+    markers = []
+    width = len(rows[0])
+    for row in rows[1:]:
+        t = _float(row[1]) if len(row) == width else None
+        if t is None or (times and t <= times[-1]):
+            continue  # a torn row (the app was killed while writing it), or one out of order
+        times.append(t)
+        if len(row) > 2 and row[2]:
+            markers.append((t, row[2]))
+        for i, k in enumerate(keys):
+            cols[k].append(_float(row[3 + i]) if 3 + i < len(row) else None)
+    if len(times) < 2:
+        raise RecordingError(_m(QT_TRANSLATE_NOOP(CTX, "{path} has {n} samples: a report needs at least two"),
+                                path=str(p), n=len(times)))
+    return Recording(times, cols, markers)
+
+
+def _pct(values: Sequence[float], q: float) -> float | None:
+    v = sorted(values)
+    if not v:
+        return None
+    pos = q * (len(v) - 1)
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(v) - 1)
+    return v[lo] + (v[hi] - v[lo]) * (pos - lo)
+
+
+def _present(values: Sequence[float | None]) -> list[float]:
+    return [v for v in values if v is not None]
+
+
+def _dt(times: Sequence[float]) -> list[float]:
+    """Seconds each sample stands for (its interval; the last one repeats the median)."""
+    gaps = [b - a for a, b in itertools.pairwise(times)]
+    typical = statistics.median(gaps) if gaps else 1.0
+    # a gap of more than 5 intervals is a pause in recording, not a long sample
+    return [g if g <= 5 * typical else typical for g in gaps] + [typical]
+
+
+@dataclass(frozen=True)
+class GpuReport:
+    id: str
+    util_median: float | None
+    util_p95: float | None
+    memory_peak_gib: float | None
+    memory_capacity_gib: float | None
+    power_median_w: float | None
+    power_max_w: float | None
+    energy_j: float | None
+    energy_method: str | None  # "nvml-counter" | "integrated-power"
+    throttled_s: float
+    throttle_reasons: tuple[str, ...]
+    busy_s: float  # time a process ran on it
+
+
+@dataclass(frozen=True)
+class AlertSpan:
+    rule: str
+    key: str
+    since: float
+    until: float
+    message: Message
+
+    @property
+    def seconds(self) -> float:
+        return self.until - self.since
+
+
+@dataclass(frozen=True)
+class RunReport:
+    path: str
+    start: float
+    end: float
+    samples: int
+    gpus: tuple[GpuReport, ...]
+    host: dict[str, float | None]
+    alerts: tuple[AlertSpan, ...]
+    verdict: Message
+    rule: str | None  # the rule behind the verdict (GPU-6), or None
+    energy_kwh: float | None
+    cpu_energy_j: float | None
+    tariff_cny_per_kwh: float
+    markers: tuple[tuple[float, str], ...] = field(default_factory=tuple)
+
+    @property
+    def duration_s(self) -> float:
+        return self.end - self.start
+
+    @property
+    def cost_cny(self) -> float | None:
+        return None if self.energy_kwh is None else self.energy_kwh * self.tariff_cny_per_kwh
+
+    def alert_seconds(self) -> dict[str, float]:
+        out: dict[str, float] = {}
+        for a in self.alerts:
+            out[a.rule] = out.get(a.rule, 0.0) + a.seconds
+        return out
+
+
+def _energy(rec: Recording, gid: str, dts: Sequence[float]) -> tuple[float | None, str | None]:
+    counter = [(t, v) for t, v in zip(rec.times, rec.col(f"gpu{gid}.energy"), strict=True) if v is not None]
+    if len(counter) >= 2:
+        total = 0.0
+        for (_t0, a), (_t1, b) in itertools.pairwise(counter):
+            total += b - a if b >= a else 0.0  # a driver reload resets the counter
+        return total, "nvml-counter"
+    power = rec.col(f"gpu{gid}.power")
+    if not _present(power):
+        return None, None
+    return sum(p * d for p, d in zip(power, dts, strict=True) if p is not None), "integrated-power"
+
+
+def _gpu(rec: Recording, gid: str, dts: Sequence[float]) -> GpuReport:
+    util = _present(rec.col(f"gpu{gid}.util"))
+    used = rec.col(f"gpu{gid}.mem_used_gib")
+    pct = rec.col(f"gpu{gid}.mem")
+    caps = [u / p * 100 for u, p in zip(used, pct, strict=True) if u is not None and p]
+    power = _present(rec.col(f"gpu{gid}.power"))
+    throttled = 0.0
+    seen = 0
+    for r, d in zip(rec.col(f"gpu{gid}.throttle"), dts, strict=True):
+        if r is not None and int(r) & THROTTLING:
+            throttled += d
+            seen |= int(r) & THROTTLING
+    energy, method = _energy(rec, gid, dts)
+    procs = rec.col(f"gpu{gid}.procs")
+    return GpuReport(
+        gid, _pct(util, 0.5), _pct(util, 0.95), max(_present(used), default=None),
+        statistics.median(caps) if caps else None, _pct(power, 0.5), max(power, default=None), energy, method,
+        throttled, tuple(name for bit, name in REASONS.items() if seen & bit),
+        sum(d for n, d in zip(procs, dts, strict=True) if n)
+    )
+
+
+def _snapshots(rec: Recording) -> list[Snapshot]:
+    """The recorded values as the snapshots the alert engine reads (what was not recorded is unknown)."""
+    out = []
+    ids = rec.gpu_ids()
+    for i, t in enumerate(rec.times):
+        def v(key: str, i: int = i) -> float | None:
+            return rec.col(key)[i]
+
+        workers = v("host.workers")
+        main = v("host.main_cpu")
+        training = None if main is None else TrainingProcess(
+            0, "", main, int(workers or 0), (v("host.workers_min_cpu") or 0.0,) * int(workers or 0))
+        host = HostSample("", cpu_percent=v("host.cpu"), iowait_percent=v("host.iowait"), training=training)
+        gpus = []
+        for gid in ids:
+            def g(name: str, gid: str = gid) -> float | None:
+                return v(f"gpu{gid}.{name}")
+
+            used = g("mem_used_gib")
+            pct = g("mem")
+            total = used / pct * 100 if used is not None and pct else None
+
+            def as_int(x: float | None) -> int | None:
+                return None if x is None else int(x)
+
+            # one job per machine: the recorded GPUs with a process share a parent
+            procs = tuple(GpuProcess(0, None, "", None, parent_pid=2) for _ in range(int(g("procs") or 0)))
+            gpus.append(GpuSample(
+                int(gid.split(".")[0]) if gid.split(".")[0].isdigit() else 0, gid, f"GPU {gid}", f"gpu{gid}",
+                utilization_gpu_percent=g("util"),
+                memory_used_bytes=None if used is None else int(used * GiB),
+                memory_total_bytes=None if total is None else int(total * GiB),
+                temperature_c=g("temp"), power_w=g("power"), throttle_reasons=as_int(g("throttle")),
+                pcie_gen=as_int(g("pcie_gen")), pcie_width=as_int(g("pcie_width")),
+                pcie_gen_max=as_int(g("pcie_gen_max")), pcie_width_max=as_int(g("pcie_width_max")), processes=procs))
+        out.append(Snapshot(t, i, host, NvmlStatus(True), tuple(gpus)))
+    return out
+
+
+def _replay(snaps: Sequence[Snapshot], end: float, th: Thresholds) -> list[AlertSpan]:
+    engine = AlertEngine(th, keep=100_000)
+    for s in snaps:
+        engine.evaluate(s)
+    spans = [AlertSpan(a.rule, a.key, a.since, a.cleared if a.cleared is not None else end, a.message)
+             for a in engine.all_alerts()]
+    return sorted(spans, key=lambda a: (a.since, a.key))
+
+
+def _verdict(gpus: Sequence[GpuReport], snaps: Sequence[Snapshot], th: Thresholds) -> tuple[Message, str | None]:
+    busy = [(g, s) for s in snaps for g in s.gpus if g.processes and g.utilization_gpu_percent is not None]
+    if not busy:
+        return _m(QT_TRANSLATE_NOOP(CTX, "no training process was seen on a GPU: GPU-6 cannot be judged")), None
+    median = statistics.median(g.utilization_gpu_percent or 0.0 for g, _s in busy)
+    if median >= th.util_low:
+        return _m(QT_TRANSLATE_NOOP(CTX, "the GPUs were kept busy: median {util} % while training (GPU-6 asks "
+                                    "for ≥ {low} %)"), util=round(median), low=round(th.util_low)), "GPU-6"
+    # the most frequent bottleneck among the samples under the threshold
+    reasons: dict[str, tuple[int, Message]] = {}
+    for g, s in busy:
+        if (g.utilization_gpu_percent or 0.0) < th.util_low:
+            m = bottleneck(s.host, g, th)
+            n, _ = reasons.get(m.template, (0, m))
+            reasons[m.template] = (n + 1, m)
+    why = max(reasons.values(), key=lambda x: x[0])[1]
+    return _m(QT_TRANSLATE_NOOP(CTX, "the GPUs waited: median {util} % while training, under GPU-6's {low} %; "
+                                "most often because {why}"), util=round(median), low=round(th.util_low),
+              why=why), "GPU-6"
+
+
+def report(path: str | Path, tariff_cny_per_kwh: float = 0.6, thresholds: Thresholds | None = None) -> RunReport:
+    if not (math.isfinite(tariff_cny_per_kwh) and 0 <= tariff_cny_per_kwh <= 100):
+        raise RecordingError(_m(QT_TRANSLATE_NOOP(CTX, "the tariff must be a number from 0 to 100 ¥/kWh")))
+    th = thresholds or Thresholds()
+    rec = read_recording(path)
+    dts = _dt(rec.times)
+    gpus = tuple(_gpu(rec, gid, dts) for gid in rec.gpu_ids())
+    snaps = _snapshots(rec)
+    end = rec.times[-1]
+    cpu = _present(rec.col("host.cpu"))
+    iowait = _present(rec.col("host.iowait"))
+    train = _present(rec.col("host.train_cpu"))
+    cpu_energy = [v for v in rec.col("host.cpu_energy") if v is not None]
+    cpu_j = cpu_energy[-1] - cpu_energy[0] if len(cpu_energy) >= 2 else None
+    gpu_j = [g.energy_j for g in gpus if g.energy_j is not None]
+    joules = sum(gpu_j) + (cpu_j or 0.0) if gpu_j or cpu_j is not None else None
+    host = {"cpu_median": _pct(cpu, 0.5), "cpu_p95": _pct(cpu, 0.95), "iowait_median": _pct(iowait, 0.5),
+            "iowait_p95": _pct(iowait, 0.95), "train_cpu_median": _pct(train, 0.5),
+            "workers_max": max(_present(rec.col("host.workers")), default=None)}
+    verdict, rule = _verdict(gpus, snaps, th)
+    return RunReport(str(path), rec.times[0], end, len(rec.times), gpus, host, tuple(_replay(snaps, end, th)),
+                     verdict, rule, None if joules is None else joules / 3.6e6, cpu_j, tariff_cny_per_kwh,
+                     tuple(rec.markers))
+
+
+def _r(x: float | None, digits: int) -> float | None:
+    return None if x is None else round(x, digits)
+
+
+def report_to_dict(r: RunReport, render: Callable[[Message], str] | None = None,
+                   translate: Callable[[str, str], str] | None = None) -> dict[str, Any]:
+    show = render or (lambda m: m.render())
+    tr = translate or (lambda _c, t: t)
+    return {
+        "recording": r.path, "start": r.start, "end": r.end, "duration_s": _r(r.duration_s, 1), "samples": r.samples,
+        "verdict": {"rule": r.rule, "text": show(r.verdict)},
+        "gpus": [{"id": g.id, "util_median_percent": _r(g.util_median, 1), "util_p95_percent": _r(g.util_p95, 1),
+                  "memory_peak_gib": _r(g.memory_peak_gib, 2), "memory_capacity_gib": _r(g.memory_capacity_gib, 2),
+                  "power_median_w": _r(g.power_median_w, 1), "power_max_w": _r(g.power_max_w, 1),
+                  "energy_j": _r(g.energy_j, 0), "energy_method": g.energy_method,
+                  "throttled_s": _r(g.throttled_s, 1), "throttle_reasons": [tr(CTX, x) for x in g.throttle_reasons],
+                  "training_s": _r(g.busy_s, 1)} for g in r.gpus],
+        "host": {k: _r(v, 1) for k, v in r.host.items()},
+        "alerts": [{"rule": a.rule, "subject": a.key.split(":", 1)[-1], "since": a.since, "until": a.until,
+                    "seconds": _r(a.seconds, 1), "message": show(a.message)} for a in r.alerts],
+        "alert_seconds": {k: _r(v, 1) for k, v in sorted(r.alert_seconds().items())},
+        "energy": {"kwh": _r(r.energy_kwh, 4), "cpu_j": _r(r.cpu_energy_j, 0),
+                   "tariff_cny_per_kwh": r.tariff_cny_per_kwh, "cost_cny": _r(r.cost_cny, 2)},
+        "markers": [{"time": t, "label": label} for t, label in r.markers],
+    }
