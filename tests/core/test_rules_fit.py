@@ -274,3 +274,13 @@ def test_a_build_file_may_list_two_supplies_and_a_cooler(kit: Kit) -> None:
     r = resolve(build, kit.catalogue)
     assert r.psu_watts == 3200 and [c.id for c, _q in r.coolers] == ["noctua-nh-d15"]
     assert BuildPart("noctua-nh-d15") in build.parts
+
+
+def test_the_sheet_counts_every_supply_and_lists_the_cooler(kit: Kit) -> None:
+    from configurator.core.sheet import build_sheet
+    build = kit.build(*kit.standard(psu=("seasonic-prime-px-1600", 2)), "noctua-nh-d15")
+    sheet = build_sheet(build, kit.catalogue, with_chart=False)
+    power = next(b for b in sheet.bars if b.key == "power")
+    assert power.limit == 3200
+    cooler = next(row for row in sheet.rows if row.part.category == "cooler")
+    assert ("height_mm", "Height", "mm", 165) in cooler.specs
