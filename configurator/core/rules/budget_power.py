@@ -166,20 +166,14 @@ def _several(ctx: Ctx, watts: int) -> None:
     numbers = {"peak_w": p.peak_w, "psu_w": watts, "supplies": len(r.psus), "atx3": p.atx3,
                "limit_pct": NEAR_LIMIT_PCT}
     if len(r.psus) > 1:
-        if any(q.redundant for q in r.psus):
-            ctx.add("PWR-5", "info", "vendor specs",
-                    QT_TRANSLATE_NOOP(
-                        "rules",
-                        "{n} redundant supply modules: {watts} W usable, one module's worth kept spare (N+1), "
-                        "so the machine keeps running when one fails."),
-                    numbers, n=len(r.psus), watts=watts)
-        else:
-            ctx.add("PWR-5", "info", "vendor specs",
-                    QT_TRANSLATE_NOOP(
-                        "rules",
-                        "{n} power supplies add up to {watts} W. Give each GPU all its cables from one supply, "
-                        "and have them start together (a multi-PSU adapter, or a board or chassis made for several)."),
-                    numbers, n=len(r.psus), watts=watts)
+        template = QT_TRANSLATE_NOOP(
+            "rules",
+            "{n} redundant supply modules: {watts} W usable, one module's worth kept spare (N+1), so the machine "
+            "keeps running when one fails.") if any(q.redundant for q in r.psus) else QT_TRANSLATE_NOOP(
+            "rules",
+            "{n} power supplies add up to {watts} W. Give each GPU all its cables from one supply, and have them "
+            "start together (a multi-PSU adapter, or a board or chassis made for several).")
+        ctx.add("PWR-5", "info", "vendor specs", template, numbers, n=len(r.psus), watts=watts)
         if not p.atx3 and any(is_atx3(q.atx_version) for q in r.psus):
             ctx.add("PWR-5", "info", "ATX 3.x",
                     QT_TRANSLATE_NOOP(
