@@ -14,7 +14,18 @@ from typing import Any
 
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.models import KNOWN_MODELS, ModelSpec
-from configurator.core.parts import AnyPart, Case, Cpu, FieldError, Gpu, Memory, Motherboard, Psu, Storage
+from configurator.core.parts import (
+    AnyPart,
+    Case,
+    Cooler,
+    Cpu,
+    FieldError,
+    Gpu,
+    Memory,
+    Motherboard,
+    Psu,
+    Storage,
+)
 
 FORMAT = "configurator.build/1"
 TASKS = ("train", "infer")
@@ -40,13 +51,14 @@ MAX_BUILD_FILE_BYTES = 1024 * 1024
 MAX_DEPTH = 32
 MAX_NAME_CHARS = 200  # also keeps the PDF title short enough to lay out at once
 MAX_ID_CHARS = 200
-MAX_PART_ENTRIES = 128  # one line per part; the category limits below add up to 126
+MAX_PART_ENTRIES = 136  # one line per part; the category limits below add up to 134
 MAX_ERRORS = 100  # problems reported for one file; the rest are counted
 # Per category, counted in what the category holds: GPUs 16 (DGX-2 / HGX-2: 16 GPUs in one system), CPUs 8
 # (8-socket servers), one board and one case (a build is one machine), memory 32 modules (2 sockets x 8
-# channels x 2 DIMMs), drives 64 (a 60-bay storage server), PSUs 4 (2 + 2 redundant server supplies).
+# channels x 2 DIMMs), drives 64 (a 60-bay storage server), PSUs 4 (2 + 2 redundant server supplies), CPU
+# coolers 8 (one per CPU).
 PART_LIMITS: dict[str, int] = {"gpu": 16, "cpu": 8, "motherboard": 1, "memory": 32, "storage": 64, "psu": 4,
-                               "case": 1}
+                               "case": 1, "cooler": 8}
 MAX_QTY = max(PART_LIMITS.values())  # a part not in the catalogue: the largest category limit
 MAX_BUDGET_CNY = 100_000_000
 MAX_CLOUD_CNY_PER_MONTH = 10_000_000  # a rack of 8-GPU cloud servers is about ¥2,000,000 a month
@@ -202,6 +214,7 @@ CATEGORY_WORDS: dict[str, str] = {
     "storage": QT_TRANSLATE_NOOP("build", "drives"),
     "psu": QT_TRANSLATE_NOOP("build", "power supplies"),
     "case": QT_TRANSLATE_NOOP("build", "cases"),
+    "cooler": QT_TRANSLATE_NOOP("build", "CPU coolers"),
 }
 _NONNEG_NUMBER = QT_TRANSLATE_NOOP("build", "must be a number, zero or more")
 _BOOL = QT_TRANSLATE_NOOP("build", "must be true or false")
@@ -633,6 +646,7 @@ class Resolved:
     psus: tuple[Psu, ...]
     cases: tuple[Case, ...]
     items: tuple[tuple[AnyPart, BuildPart], ...]
+    coolers: tuple[tuple[Cooler, int], ...] = ()
 
     @property
     def gpu_list(self) -> list[Gpu]:
@@ -659,6 +673,14 @@ class Resolved:
         return self.cases[0] if self.cases else None
 
     @property
+    def psu_watts(self) -> int:
+        """What the supplies deliver together (PWR-5): their ratings add up, except that an N+1 redundant
+        set of modules keeps one module spare (two 2000 W modules in 1+1 deliver 2000 W)."""
+        plain = sum(p.watts for p in self.psus if not p.redundant)
+        modules = sorted((p.watts for p in self.psus if p.redundant), reverse=True)
+        return plain + sum(modules[1:] if len(modules) > 1 else modules)
+
+    @property
     def ram_gb(self) -> int:
         return sum(m.capacity_gb * q for m, q in self.memory)
 
@@ -675,6 +697,7 @@ def resolve(build: Build, catalogue: Mapping[str, AnyPart]) -> Resolved:
     storage: list[tuple[Storage, int]] = []
     psus: list[Psu] = []
     cases: list[Case] = []
+    coolers: list[tuple[Cooler, int]] = []
     items: list[tuple[AnyPart, BuildPart]] = []
     for bp in build.parts:
         part = catalogue[bp.id]
@@ -693,5 +716,7 @@ def resolve(build: Build, catalogue: Mapping[str, AnyPart]) -> Resolved:
             psus.extend([part] * bp.qty)
         elif isinstance(part, Case):
             cases.extend([part] * bp.qty)
+        elif isinstance(part, Cooler):
+            coolers.append((part, bp.qty))
     return Resolved(build, tuple(gpus), tuple(cpus), tuple(boards), tuple(memory), tuple(storage),
-                    tuple(psus), tuple(cases), tuple(items))
+                    tuple(psus), tuple(cases), tuple(items), tuple(coolers))

@@ -30,7 +30,7 @@ from configurator.core.i18n import QT_TRANSLATE_NOOP, Message, Translate
 from configurator.core.measurements import Measurement
 from configurator.core.parts import AnyPart, Gpu
 from configurator.core.pcie import place
-from configurator.core.rules import budget_power, hardware, platform
+from configurator.core.rules import budget_power, hardware, physical, platform
 from configurator.core.rules.context import Ctx
 
 
@@ -108,6 +108,8 @@ def check(build: Build, catalogue: Mapping[str, AnyPart],
     budget_power.power(ctx)
     platform.pcie(ctx)
     platform.compat(ctx)
+    physical.cooling(ctx)
+    physical.fit(ctx)
     hardware.software(ctx)
     hardware.gpu(ctx)
     hardware.cpu(ctx)

@@ -24,7 +24,7 @@ from typing import Any, ClassVar, Literal, Union
 
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 
-CATEGORIES: tuple[str, ...] = ("gpu", "cpu", "motherboard", "memory", "storage", "psu", "case")
+CATEGORIES: tuple[str, ...] = ("gpu", "cpu", "motherboard", "memory", "storage", "psu", "case", "cooler")
 
 CATEGORY_LABELS: dict[str, str] = {
     "gpu": QT_TRANSLATE_NOOP("parts", "GPU"),
@@ -34,6 +34,7 @@ CATEGORY_LABELS: dict[str, str] = {
     "storage": QT_TRANSLATE_NOOP("parts", "Storage"),
     "psu": QT_TRANSLATE_NOOP("parts", "Power supply"),
     "case": QT_TRANSLATE_NOOP("parts", "Case"),
+    "cooler": QT_TRANSLATE_NOOP("parts", "CPU cooler"),
 }
 
 ID_RE = re.compile(r"^[a-z0-9]+(?:[-.][a-z0-9]+)*$")
@@ -114,7 +115,10 @@ class Gpu(Part):
     pcie_lanes: int
     slot_width: float | None = None  # None for SXM/OAM modules
     length_mm: int | None = None
-    cooling: Literal["active", "blower", "passive"]
+    # open_air: axial fans that blow into the case (THERM-2: needs a free slot above the next card);
+    # blower: a radial fan exhausting through the bracket (stacks); passive: a heatsink only, cooled by
+    # the chassis's forced front-to-back airflow (THERM-1). From the vendor's product page or brief.
+    cooling: Literal["open_air", "blower", "passive"]
     nvlink: bool
     nvlink_bandwidth_gbs: float | None = None  # total, both directions
     nvlink_max_gpus: int | None = None  # 2 for a 2-way bridge
@@ -138,6 +142,7 @@ class Cpu(Part):
     l3_mb: float
     tdp_w: int
     max_power_w: int
+    boxed_cooler: bool = False  # the retail box includes a cooler (FIT-6: a build without one is fine)
     pcie_gen: int
     pcie_lanes: int
     memory_types: list[str]
@@ -159,6 +164,11 @@ class Motherboard(Part):
     sockets: int = 1
     chipset: str
     form_factor: str
+    # FIT-5: width from the rear I/O edge towards the case front (ATX 244; "E-ATX" is 259-330 depending on
+    # the vendor, which is what cases limit as "E-ATX up to 277 mm wide"); depth along the rear edge, top
+    # to bottom (ATX, E-ATX and SSI-EEB 305, Micro-ATX 244, Mini-ITX 170).
+    width_mm: int | None = None
+    depth_mm: int | None = None
     memory_type: str
     memory_slots: int
     max_memory_gb: int
@@ -204,7 +214,8 @@ class Psu(Part):
     watts: int
     efficiency: str  # "80 PLUS Gold"
     form_factor: str
-    atx_version: str | None = None
+    atx_version: str | None = None  # "3.0", "3.1": specified for power excursions (PWR-2, PWR-5); None: older
+    redundant: bool = False  # a hot-swap module of an N+1 redundant set: one module's worth is spare
     pcie_8pin: int
     connector_12v2x6: int
     eps_8pin: int
@@ -220,14 +231,30 @@ class Case(Part):
     expansion_slots: int
     board_form_factors: list[str]
     max_cpu_cooler_mm: int | None = None
-    psu_form_factor: str = "ATX"
+    psu_form_factors: list[str] = field(default_factory=lambda: ["ATX"])  # FIT-4
+    max_board_width_mm: int | None = None  # FIT-5 (see Motherboard.width_mm); None: not published
+    max_board_depth_mm: int | None = None
+    # FIT-6: radiator sizes it mounts (240 = 2 x 120 mm); [] none; None: not published
+    radiator_sizes_mm: list[int] | None = None
+    server_airflow: bool = False  # THERM-1: forced front-to-back airflow through the cards (server fan wall)
+
+
+@dataclass(frozen=True, kw_only=True)
+class Cooler(Part):
+    category: ClassVar[str] = "cooler"
+
+    kind: Literal["air", "aio"]  # aio: all-in-one liquid cooler
+    cpu_sockets: list[str]  # as the CPUs name them: "AM5", "LGA1700", "sTR5", "SP3" ...
+    height_mm: int | None = None  # air coolers, fan included (FIT-6 against the case's cooler height)
+    radiator_mm: int | None = None  # AIO: 240, 280, 360, 420 (FIT-6 against the case's radiator mounts)
+    rated_tdp_w: int | None = None  # the vendor's rating; None where the vendor publishes none
 
 
 PART_TYPES: dict[str, type[Part]] = {
-    t.category: t for t in (Gpu, Cpu, Motherboard, Memory, Storage, Psu, Case)
+    t.category: t for t in (Gpu, Cpu, Motherboard, Memory, Storage, Psu, Case, Cooler)
 }
 
-AnyPart = Union[Gpu, Cpu, Motherboard, Memory, Storage, Psu, Case]  # noqa: UP007
+AnyPart = Union[Gpu, Cpu, Motherboard, Memory, Storage, Psu, Case, Cooler]  # noqa: UP007
 
 # Keys whose JSON spelling differs from the Python attribute.
 _RENAMES = {"from": "source"}
@@ -325,7 +352,19 @@ FIELD_LABELS: dict[str, tuple[str, str]] = {
     "expansion_slots": (QT_TRANSLATE_NOOP("parts", "Expansion slots"), ""),
     "board_form_factors": (QT_TRANSLATE_NOOP("parts", "Board form factors"), ""),
     "max_cpu_cooler_mm": (QT_TRANSLATE_NOOP("parts", "Maximum CPU cooler height"), "mm"),
-    "psu_form_factor": (QT_TRANSLATE_NOOP("parts", "PSU form factor"), ""),
+    "psu_form_factors": (QT_TRANSLATE_NOOP("parts", "PSU form factors"), ""),
+    "max_board_width_mm": (QT_TRANSLATE_NOOP("parts", "Maximum board width"), "mm"),
+    "max_board_depth_mm": (QT_TRANSLATE_NOOP("parts", "Maximum board depth"), "mm"),
+    "radiator_sizes_mm": (QT_TRANSLATE_NOOP("parts", "Radiator sizes"), "mm"),
+    "radiator_mm": (QT_TRANSLATE_NOOP("parts", "Radiator"), "mm"),
+    "server_airflow": (QT_TRANSLATE_NOOP("parts", "Server airflow (front to back)"), ""),
+    "width_mm": (QT_TRANSLATE_NOOP("parts", "Width"), "mm"),
+    "depth_mm": (QT_TRANSLATE_NOOP("parts", "Depth"), "mm"),
+    "boxed_cooler": (QT_TRANSLATE_NOOP("parts", "Cooler in the box"), ""),
+    "redundant": (QT_TRANSLATE_NOOP("parts", "Redundant module"), ""),
+    "cpu_sockets": (QT_TRANSLATE_NOOP("parts", "Sockets"), ""),
+    "height_mm": (QT_TRANSLATE_NOOP("parts", "Height"), "mm"),
+    "rated_tdp_w": (QT_TRANSLATE_NOOP("parts", "Rated TDP"), "W"),
 }
 
 # The columns that matter when choosing a part, per category (tables, CLI lists).
@@ -337,7 +376,8 @@ SUMMARY_FIELDS: dict[str, tuple[str, ...]] = {
     "memory": ("memory_type", "capacity_gb", "modules", "speed_mts", "ecc", "rdimm"),
     "storage": ("kind", "capacity_gb", "interface", "seq_read_mbs", "random_read_iops"),
     "psu": ("watts", "efficiency", "pcie_8pin", "connector_12v2x6", "form_factor"),
-    "case": ("form_factor", "max_gpu_length_mm", "expansion_slots", "board_form_factors"),
+    "case": ("form_factor", "max_gpu_length_mm", "expansion_slots", "board_form_factors", "server_airflow"),
+    "cooler": ("kind", "height_mm", "radiator_mm", "rated_tdp_w", "cpu_sockets"),
 }
 
 
@@ -511,6 +551,19 @@ def _build(cls: type[Any], data: Mapping[str, Any], prefix: str, errors: list[Fi
         return None
 
 
+def _upgrade(data: Mapping[str, Any], category: Any) -> Mapping[str, Any]:
+    """An earlier version's spelling of a field, read as today's: a GPU's ``cooling = "active"`` is
+    ``open_air``; a case's single ``psu_form_factor`` is its ``psu_form_factors`` list. A CSV exported or a
+    custom part saved before the change loads unchanged."""
+    if category == "gpu" and data.get("cooling") == "active":
+        return {**data, "cooling": "open_air"}
+    if category == "case" and "psu_form_factor" in data and "psu_form_factors" not in data:
+        old = data["psu_form_factor"]
+        return {**{k: v for k, v in data.items() if k != "psu_form_factor"},
+                "psu_form_factors": [old] if isinstance(old, str) else old}
+    return data
+
+
 def part_from_dict(data: Mapping[str, Any], category: str | None = None) -> AnyPart:
     """Validate a flat part mapping and build its record.
 
@@ -518,6 +571,7 @@ def part_from_dict(data: Mapping[str, Any], category: str | None = None) -> AnyP
     """
     errors: list[FieldError] = []
     cat = category or data.get("category")
+    data = _upgrade(data, cat)
     if cat not in PART_TYPES:
         errors.append(_err("category", _MSG_CHOICE, choices=", ".join(CATEGORIES), got=cat))
         raise PartValidationError(errors)
@@ -539,7 +593,7 @@ def part_from_trusted(data: Mapping[str, Any]) -> AnyPart:
     """
     cls = PART_TYPES.get(str(data.get("category")))
     if cls is not None:
-        kwargs = {k: v for k, v in data.items() if k != "category"}
+        kwargs = {k: v for k, v in _upgrade(data, cls.category).items() if k != "category"}
         try:
             if cls is Motherboard:
                 kwargs["pcie_slots"] = [PcieSlot(**_slot_kwargs(d)) for d in kwargs.get("pcie_slots", [])]

@@ -3,15 +3,16 @@
 What a guide names is used as written, even where it is wrong (the enterprise tier's DDR5
 with a DDR4-only Xeon Platinum 8380 stays, so checking the preset reports it). Parts a
 guide leaves out are filled with the cheapest part that adds no error finding, and are
-marked as filled.
+marked as filled: the case before the supply, which must fit its bay and carry the computed peak (two or
+more supplies where no single one does), and a CPU cooler per CPU that fits the case.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 
-from configurator.core.build import Build, BuildPart, Options, Workload
+from configurator.core.build import PART_LIMITS, Build, BuildPart, Options, Workload
 from configurator.core.engine import check
 from configurator.core.parts import AnyPart
 
@@ -54,7 +55,9 @@ TIERS = (
          Workload(model="gpt2", task="train", precision="amp")),
 )
 
-FILL_ORDER = ("cpu", "motherboard", "memory", "storage", "psu", "case")
+# The case before the supply (a supply must fit the case's bay, FIT-4) and the cooler last (its height and
+# radiator must fit the case, FIT-6).
+FILL_ORDER = ("cpu", "motherboard", "memory", "storage", "case", "psu", "cooler")
 
 
 @dataclass(frozen=True)
@@ -70,6 +73,22 @@ def _problems(build: Build, catalogue: Mapping[str, AnyPart]) -> tuple[int, int]
     return (sum(f.severity == "error" for f in findings), sum(f.severity == "warning" for f in findings))
 
 
+def _cheapest(tier: Tier, options: Options, parts: list[BuildPart], candidates: list[AnyPart],
+              counts: Iterable[int], catalogue: Mapping[str, AnyPart]
+              ) -> tuple[tuple[int, int, int, str], BuildPart] | None:
+    """The candidate (× a count) adding the fewest errors, then the fewest warnings, then the cheapest."""
+    best: tuple[tuple[int, int, int, str], BuildPart] | None = None
+    for n in counts:
+        for candidate in candidates:
+            item = BuildPart(candidate.id, n)
+            trial = Build((*parts, item), name=tier.name, options=options, workload=tier.workload)
+            errors, warnings = _problems(trial, catalogue)
+            score = (errors, warnings, candidate.price_cny * n, candidate.id)
+            if best is None or score < best[0]:
+                best = (score, item)
+    return best
+
+
 def make_preset(tier: Tier, catalogue: Mapping[str, AnyPart]) -> Preset:
     parts = [p for p in tier.parts if p.id in catalogue]
     options = Options(nvlink_bridge=tier.nvlink_bridge)
@@ -82,19 +101,24 @@ def make_preset(tier: Tier, catalogue: Mapping[str, AnyPart]) -> Preset:
     for category in FILL_ORDER:
         if category in have:
             continue
-        # The cheapest part adding the fewest errors, then the fewest warnings.
-        choice = None
-        best: tuple[int, int, int, str] | None = None
-        for candidate in by_cat.get(category, []):
-            trial = Build((*parts, BuildPart(candidate.id)), name=tier.name, options=options,
-                          workload=tier.workload)
-            errors, warnings = _problems(trial, catalogue)
-            score = (errors, warnings, candidate.price_cny, candidate.id)
-            if best is None or score < best:
-                best, choice = score, candidate
-        if choice is not None:
-            parts.append(BuildPart(choice.id))
-            filled.append(choice.id)
+        candidates = by_cat.get(category, [])
+        # A cooler per CPU; a supply alone, or (when no single one carries the build) two or more (PWR-5).
+        cpus = sum(p.qty for p in parts if catalogue[p.id].category == "cpu")
+        counts = [max(cpus, 1)] if category == "cooler" else [1]
+        picked = _cheapest(tier, options, parts, candidates, counts, catalogue)
+        before = _problems(Build(tuple(parts), name=tier.name, options=options, workload=tier.workload),
+                           catalogue)[0]
+        for n in range(2, PART_LIMITS["psu"] + 1):  # the fewest supplies that carry it
+            if category != "psu" or picked is None or picked[0][0] <= before:
+                break
+            more = _cheapest(tier, options, parts, candidates, [n], catalogue)
+            if more is not None and more[0] < picked[0]:
+                picked = more
+        if category == "cooler" and picked is not None and picked[0][0] > before:
+            picked = None  # no cooler fits: leaving it out is no error (FIT-6 says so), a wrong one is
+        if picked is not None:
+            parts.append(picked[1])
+            filled.append(picked[1].id)
     build = Build(tuple(parts), name=tier.name, options=options, workload=tier.workload)
     return Preset(tier, build, tuple(filled))
 

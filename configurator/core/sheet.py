@@ -78,7 +78,7 @@ def build_sheet(build: Build, catalogue: Mapping[str, AnyPart], report: Report |
     bars = [Bar("price", report.total_cny, build.budget_cny, "¥")]
     peak = report.estimate("peak_power_w")
     if peak is not None and peak.value is not None and r.items:
-        bars.append(Bar("power", peak.value, float(r.psu.watts) if r.psu else None, "W"))
+        bars.append(Bar("power", peak.value, float(r.psu_watts) if r.psus else None, "W"))  # PWR-5: all supplies
     vram = report.estimate("vram_per_gpu_gib")
     if vram is not None and vram.value is not None and r.gpu_list:
         bars.append(Bar("vram", vram.value, float(min(g.vram_gb for g in r.gpu_list)), "GiB"))

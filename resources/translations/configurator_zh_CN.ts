@@ -1002,6 +1002,10 @@
         <translation>机箱</translation>
     </message>
     <message>
+        <source>CPU coolers</source>
+        <translation>CPU 散热器</translation>
+    </message>
+    <message>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
@@ -1463,6 +1467,10 @@
     <message>
         <source>Case</source>
         <translation>机箱</translation>
+    </message>
+    <message>
+        <source>CPU cooler</source>
+        <translation>CPU 散热器</translation>
     </message>
     <message>
         <source>Bought used (BUD-4: test the VRAM before paying)</source>
@@ -2199,6 +2207,10 @@
     <message>
         <source>cases</source>
         <translation>机箱</translation>
+    </message>
+    <message>
+        <source>CPU coolers</source>
+        <translation>CPU 散热器</translation>
     </message>
     <message>
         <source>must be a number, zero or more</source>
@@ -3041,6 +3053,10 @@
         <translation>吞吐量 ÷ 配置总价。</translation>
     </message>
     <message>
+        <source>{gpu} W GPUs + {cpu} W CPU (maximum power) + {platform} W platform + {transient} W transient headroom = {peak} W. The ATX 3.x supply is specified to carry 200 % of its rating for 100 µs, so the GPUs&apos; excursions to 3 × board power need only max(0, GPU power − half the sustained draw) above the sustained draw (ATX 3.0 PSU Design Guide)</source>
+        <translation>GPU {gpu} W + CPU {cpu} W（最大功耗）+ 平台 {platform} W + 瞬态余量 {transient} W = {peak} W。ATX 3.x 电源按规范可在 100 µs 内承受额定功率的 200 %，因此 GPU 冲到 3 倍板卡功耗的瞬态只需在持续功耗之上再留 max(0, GPU 功耗 − 持续功耗的一半)（ATX 3.0 电源设计指南）</translation>
+    </message>
+    <message>
         <source>{gpu} W GPUs + {cpu} W CPU (maximum power) + {platform} W platform + {transient} W transient headroom (30 % of GPU board power) = {peak} W</source>
         <translation>GPU {gpu} W + CPU {cpu} W（最大功耗）+ 平台 {platform} W + 瞬时余量 {transient} W（GPU 整卡功耗的 30%）= {peak} W</translation>
     </message>
@@ -3281,6 +3297,10 @@
     <message>
         <source>Case</source>
         <translation>机箱</translation>
+    </message>
+    <message>
+        <source>CPU cooler</source>
+        <translation>CPU 散热器</translation>
     </message>
     <message>
         <source>ID</source>
@@ -3635,8 +3655,56 @@
         <translation>CPU 散热器限高</translation>
     </message>
     <message>
-        <source>PSU form factor</source>
+        <source>PSU form factors</source>
         <translation>电源规格</translation>
+    </message>
+    <message>
+        <source>Maximum board width</source>
+        <translation>主板最大宽度</translation>
+    </message>
+    <message>
+        <source>Maximum board depth</source>
+        <translation>主板最大深度</translation>
+    </message>
+    <message>
+        <source>Radiator sizes</source>
+        <translation>冷排尺寸</translation>
+    </message>
+    <message>
+        <source>Radiator</source>
+        <translation>冷排</translation>
+    </message>
+    <message>
+        <source>Server airflow (front to back)</source>
+        <translation>服务器风道（前进后出）</translation>
+    </message>
+    <message>
+        <source>Width</source>
+        <translation>宽度</translation>
+    </message>
+    <message>
+        <source>Depth</source>
+        <translation>深度</translation>
+    </message>
+    <message>
+        <source>Cooler in the box</source>
+        <translation>盒装附带散热器</translation>
+    </message>
+    <message>
+        <source>Redundant module</source>
+        <translation>冗余电源模块</translation>
+    </message>
+    <message>
+        <source>Sockets</source>
+        <translation>插座</translation>
+    </message>
+    <message>
+        <source>Height</source>
+        <translation>高度</translation>
+    </message>
+    <message>
+        <source>Rated TDP</source>
+        <translation>额定 TDP</translation>
     </message>
     <message>
         <source>is required</source>
@@ -3772,6 +3840,22 @@
     <message>
         <source>The guide asks for {guide_w} W or more with an RTX 3090 (NVIDIA&apos;s own figure is 750 W for one card); this supply has {psu} W.</source>
         <translation>指南要求 RTX 3090 配 {guide_w} W 以上电源（NVIDIA 官方单卡推荐为 750 W）；当前电源为 {psu} W。</translation>
+    </message>
+    <message>
+        <source>{n} redundant supply modules: {watts} W usable, one module&apos;s worth kept spare (N+1), so the machine keeps running when one fails.</source>
+        <translation>{n} 个冗余电源模块：可用 {watts} W，留一个模块作备份（N+1），其中一个故障时机器仍可继续运行。</translation>
+    </message>
+    <message>
+        <source>{n} power supplies add up to {watts} W. Give each GPU all its cables from one supply, and have them start together (a multi-PSU adapter, or a board or chassis made for several).</source>
+        <translation>{n} 个电源合计 {watts} W。每张 GPU 的供电线都应来自同一个电源，并让各电源同时启动（使用多电源同步启动板，或支持多电源的主板/机箱）。</translation>
+    </message>
+    <message>
+        <source>Not every supply is ATX 3.x, so the sizing keeps the older 30 % transient headroom.</source>
+        <translation>并非所有电源都是 ATX 3.x，因此功率核算仍按旧的 30 % 瞬态余量。</translation>
+    </message>
+    <message>
+        <source>The estimated peak of {peak} W is {load:.0%} of the {watts} W rating: above 90 % leaves no margin for the estimate&apos;s error, ageing and a hot room. A supply of {need} W or more stays under 90 %.</source>
+        <translation>估算峰值 {peak} W 达到额定 {watts} W 的 {load:.0%}：超过 90 % 就没有余量应对估算误差、电源老化和高室温。选用 {need} W 或以上的电源可保持在 90 % 以下。</translation>
     </message>
     <message>
         <source>Not enough GPU power connectors: the cards need {n8} × 8-pin and {n16} × 16-pin (12VHPWR/12V-2x6); the supply has {p8} × 8-pin and {p16} × 16-pin.</source>
@@ -4112,6 +4196,78 @@
     <message>
         <source>{ref}: the guide&apos;s {guide_value:,.0f} {unit} on {gpu} ({guide_sw}, {guide_data}) is {ratio:.2f}× the {published:,.0f} {unit} published at {url} ({pub_sw}, {pub_data}); they differ by more than the model&apos;s error ({err:.0%}). Likely reason: {why}.</source>
         <translation>{ref}：指南中 {gpu} 的 {guide_value:,.0f} {unit}（{guide_sw}，{guide_data}）是 {url} 公布的 {published:,.0f} {unit}（{pub_sw}，{pub_data}）的 {ratio:.2f} 倍；两者之差超出了模型误差（{err:.0%}）。可能原因：{why}。</translation>
+    </message>
+    <message>
+        <source>{gpu} is passively cooled (a heatsink, no fan): it needs a server chassis that forces air front to back through it.</source>
+        <translation>{gpu} 为被动散热（只有散热片，没有风扇）：需要能强制气流前进后出穿过显卡的服务器机箱。</translation>
+    </message>
+    <message>
+        <source>{gpu} is passively cooled (a heatsink, no fan) and relies on a server chassis&apos;s forced front-to-back airflow; {case} has none, so the card overheats and throttles or shuts down under load. Use a server chassis, or an actively cooled card.</source>
+        <translation>{gpu} 为被动散热（只有散热片，没有风扇），依赖服务器机箱前进后出的强制风道；{case} 没有这种风道，显卡在负载下会过热降频甚至关机。请使用服务器机箱，或选用主动散热的显卡。</translation>
+    </message>
+    <message>
+        <source>GPU {n} ({gpu}, open-air fans) in {slot} sits directly above GPU {m} in {slot2} with no free slot between: its fans draw air from a gap of a few millimetres and it throttles under sustained load. Leave a slot free between them, or use blower-style cards, which stack.</source>
+        <translation>GPU {n}（{gpu}，开放式风扇）在 {slot}，紧贴在 {slot2} 的 GPU {m} 上方，中间没有空槽：它的风扇只能从几毫米的缝隙进风，持续负载下会降频。请在两卡之间空出一个槽位，或选用可以紧密叠放的涡轮（鼓风式）显卡。</translation>
+    </message>
+    <message>
+        <source>{psu} is {ff}; {case} has an ATX bay: it fits with an {ff}-to-ATX adapter bracket.</source>
+        <translation>{psu} 是 {ff} 规格；{case} 是 ATX 电源位：需要 {ff} 转 ATX 的转接支架才能安装。</translation>
+    </message>
+    <message>
+        <source>{psu} is {ff}; {case} takes {ffs} power supplies only.</source>
+        <translation>{psu} 是 {ff} 规格；{case} 只能安装 {ffs} 电源。</translation>
+    </message>
+    <message>
+        <source>{board} is {size} mm wide ({ff}); {case} takes boards up to {limit} mm wide.</source>
+        <translation>{board} 宽 {size} mm（{ff}）；{case} 只能安装宽度不超过 {limit} mm 的主板。</translation>
+    </message>
+    <message>
+        <source>{board} is {size} mm deep ({ff}); {case} takes boards up to {limit} mm deep.</source>
+        <translation>{board} 深 {size} mm（{ff}）；{case} 只能安装深度不超过 {limit} mm 的主板。</translation>
+    </message>
+    <message>
+        <source>{board} is {size} mm wide, more than ATX&apos;s {atx} mm; {case} publishes no width limit: check that it takes a board this wide.</source>
+        <translation>{board} 宽 {size} mm，超过 ATX 的 {atx} mm；{case} 未公布主板宽度上限：请确认它能装下这么宽的主板。</translation>
+    </message>
+    <message>
+        <source>No CPU cooler chosen, and {cpu} comes without one: add a cooler rated for its {w} W that fits socket {socket} (a server chassis&apos;s heatsink is also bought separately).</source>
+        <translation>未选择 CPU 散热器，而 {cpu} 不附带散热器：请添加一款能压住 {w} W、适配 {socket} 插座的散热器（服务器机箱的散热片也需单独购买）。</translation>
+    </message>
+    <message>
+        <source>{n} CPU cooler(s) for {cpus} CPUs: each CPU needs its own.</source>
+        <translation>{n} 个 CPU 散热器对应 {cpus} 颗 CPU：每颗 CPU 都需要自己的散热器。</translation>
+    </message>
+    <message>
+        <source>{cooler} mounts on {sockets}, not on {cpu}&apos;s {socket}.</source>
+        <translation>{cooler} 适用于 {sockets}，不适用于 {cpu} 的 {socket} 插座。</translation>
+    </message>
+    <message>
+        <source>{vendor} publishes no TDP rating for {cooler}: check the vendor&apos;s CPU compatibility list for {cpu} ({w} W maximum power).</source>
+        <translation>{vendor} 未公布 {cooler} 的 TDP 额定值：请查阅厂商的 CPU 兼容列表，确认它能否压住 {cpu}（最大功耗 {w} W）。</translation>
+    </message>
+    <message>
+        <source>{cooler} is rated for {tdp} W; {cpu} draws up to {w} W, so under sustained all-core load (data loading, CPU inference) it runs at its temperature limit and clocks down.</source>
+        <translation>{cooler} 的额定值为 {tdp} W；{cpu} 最高功耗 {w} W，持续全核负载（数据加载、CPU 推理）时会撞到温度墙并降频。</translation>
+    </message>
+    <message>
+        <source>{case} publishes no CPU cooler height; {cooler} is {h} mm tall: check it fits.</source>
+        <translation>{case} 未公布 CPU 散热器限高；{cooler} 高 {h} mm：请确认能装下。</translation>
+    </message>
+    <message>
+        <source>{cooler} is {h} mm tall; {case} takes CPU coolers up to {max} mm.</source>
+        <translation>{cooler} 高 {h} mm；{case} 的 CPU 散热器限高为 {max} mm。</translation>
+    </message>
+    <message>
+        <source>{case} publishes no radiator mounts; {cooler} has a {r} mm radiator: check it fits.</source>
+        <translation>{case} 未公布冷排安装位；{cooler} 的冷排为 {r} mm：请确认能装下。</translation>
+    </message>
+    <message>
+        <source>{cooler} has a {r} mm radiator; {case} has no radiator mount.</source>
+        <translation>{cooler} 的冷排为 {r} mm；{case} 没有冷排安装位。</translation>
+    </message>
+    <message>
+        <source>{cooler} has a {r} mm radiator; {case} mounts {sizes} mm radiators.</source>
+        <translation>{cooler} 的冷排为 {r} mm；{case} 只能安装 {sizes} mm 的冷排。</translation>
     </message>
 </context>
 <context>

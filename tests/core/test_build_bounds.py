@@ -40,10 +40,10 @@ from configurator.core.parts import Memory
 PART_OF = {
     "gpu": "nvidia-rtx-3090", "cpu": "amd-ryzen-9-5950x", "motherboard": "asus-proart-b550-creator",
     "memory": "corsair-vengeance-lpx-16gb-2x8gb-ddr4-3200", "storage": "samsung-990-pro-2tb",
-    "psu": "seasonic-prime-px-1600", "case": "fractal-design-define-7-xl",
+    "psu": "seasonic-prime-px-1600", "case": "fractal-design-define-7-xl", "cooler": "noctua-nh-d15",
 }
 WORDS = {"gpu": "GPUs", "cpu": "CPUs", "motherboard": "motherboards", "memory": "memory modules",
-         "storage": "drives", "psu": "power supplies", "case": "cases"}
+         "storage": "drives", "psu": "power supplies", "case": "cases", "cooler": "CPU coolers"}
 TRANSFORMER = {"model": "custom", "task": "train", "params": 1.3e9, "layers": 24, "hidden": 2048, "heads": 16,
                "vocab": 50257, "seq_len": 2048}
 

@@ -13,7 +13,7 @@ def test_every_tier_is_a_complete_build_with_filled_parts_marked() -> None:
     assert set(items) == {"TIER-entry", "TIER-pro", "TIER-enterprise", "TIER-cnn-min", "TIER-gpt-min"}
     for p in items.values():
         cats = {CATALOGUE[bp.id].category for bp in p.build.parts}
-        assert cats == {"gpu", "cpu", "motherboard", "memory", "storage", "psu", "case"}, p.tier.id
+        assert cats == {"gpu", "cpu", "motherboard", "memory", "storage", "psu", "case", "cooler"}, p.tier.id
         named = {bp.id for bp in p.tier.parts}
         assert set(p.filled) == {bp.id for bp in p.build.parts} - named
     assert set(items["TIER-gpt-min"].filled) >= {"amd-ryzen-5-3600"} or items["TIER-gpt-min"].filled

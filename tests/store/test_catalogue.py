@@ -8,7 +8,7 @@ from urllib.parse import urlparse
 
 import pytest
 
-from configurator.core.parts import Case, Cpu, Gpu, Memory, Motherboard, Psu, Storage
+from configurator.core.parts import Case, Cooler, Cpu, Gpu, Memory, Motherboard, Psu, Storage
 from configurator.store.catalogue import load_catalogue
 
 PARTS = load_catalogue()
@@ -43,7 +43,8 @@ REQUIRED_IDS = [
 
 def test_counts_per_category() -> None:
     counts = Counter(p.category for p in PARTS)
-    minimum = {"gpu": 40, "cpu": 30, "motherboard": 25, "memory": 15, "storage": 12, "psu": 15, "case": 8}
+    minimum = {"gpu": 40, "cpu": 30, "motherboard": 25, "memory": 15, "storage": 12, "psu": 15, "case": 8,
+               "cooler": 10}
     short = {c: (counts[c], n) for c, n in minimum.items() if counts[c] < n}
     assert not short, f"categories below their minimum (have, need): {short}"
 
@@ -170,3 +171,25 @@ def test_other_categories_make_sense() -> None:
     assert {3, 4, 5} <= gens
     assert {(m.memory_type, m.rdimm) for m in PARTS if isinstance(m, Memory)} >= {
         ("DDR4", False), ("DDR4", True), ("DDR5", False), ("DDR5", True)}
+
+
+def test_every_cooler_socket_is_a_catalogued_cpu_socket() -> None:
+    sockets = {c.socket for c in CPUS}
+    coolers = [p for p in PARTS if isinstance(p, Cooler)]
+    assert {s for c in coolers for s in c.cpu_sockets} <= sockets
+    assert all((c.height_mm is not None) == (c.kind == "air") for c in coolers)
+    assert all((c.radiator_mm is not None) == (c.kind == "aio") for c in coolers)
+
+
+def test_every_passive_pcie_card_has_a_server_chassis_it_fits() -> None:
+    """THERM-1 makes a passive card an error in a desktop case: each one needs a legal home."""
+    homes = [c for c in PARTS if isinstance(c, Case) and c.server_airflow]
+    for g in GPUS:
+        if g.form_factor == "pcie" and g.cooling == "passive":
+            assert any((g.length_mm or 0) <= c.max_gpu_length_mm for c in homes), g.id
+
+
+def test_every_case_supply_form_factor_has_a_supply() -> None:
+    supplies = {p.form_factor for p in PARTS if isinstance(p, Psu)}
+    for c in (p for p in PARTS if isinstance(p, Case)):
+        assert set(c.psu_form_factors) & supplies, c.id

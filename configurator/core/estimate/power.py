@@ -16,6 +16,23 @@ FANS_W = 20
 # GPU transients: Ampere/Ada cards spike well above their board power for milliseconds;
 # sizing adds 30 % of the GPUs' board power on top of the sustained draw.
 TRANSIENT_FRACTION = 0.3
+# ATX 3.x supplies (Intel's ATX 3.0 PSU Design Guide, power excursion): a supply rated P must carry 2 × P
+# for 100 µs, and the PCIe add-in-card rail is tested with load steps from 100 % to 300 % of the cards'
+# power. So a card may briefly draw 3 × its board power (2 × more than sustained) and the supply rides it
+# out if sustained + 2 × GPU power <= 2 × P, i.e. P >= sustained / 2 + GPU power. The headroom above the
+# sustained draw is then max(0, GPU power - sustained / 2), usually less than 30 % of the GPUs' power.
+ATX3_EXCURSION_LIMIT = 2.0  # × the rating, for 100 µs
+ATX3_CARD_EXCURSION = 3.0  # × a card's board power (the add-in-card step, 100 % -> 300 %)
+
+
+def is_atx3(version: str | None) -> bool:
+    """ATX 3.0, 3.1 and later: specified for power excursions."""
+    if not version:
+        return False
+    try:
+        return float(version.split(".")[0]) >= 3
+    except ValueError:
+        return False
 
 
 @dataclass(frozen=True)
@@ -24,6 +41,7 @@ class PowerEstimate:
     cpu_w: int
     platform_w: int
     transient_w: int
+    atx3: bool = False  # every supply is ATX 3.x: the headroom is the excursion rule's, not 30 %
 
     @property
     def sustained_w(self) -> int:
@@ -35,6 +53,15 @@ class PowerEstimate:
 
     @property
     def formula(self) -> Message:
+        if self.atx3:
+            return Message("estimates", QT_TRANSLATE_NOOP(
+                "estimates",
+                "{gpu} W GPUs + {cpu} W CPU (maximum power) + {platform} W platform + {transient} W transient "
+                "headroom = {peak} W. The ATX 3.x supply is specified to carry 200 % of its rating for 100 µs, "
+                "so the GPUs' excursions to 3 × board power need only max(0, GPU power − half the sustained "
+                "draw) above the sustained draw (ATX 3.0 PSU Design Guide)"),
+                {"gpu": self.gpu_w, "cpu": self.cpu_w, "platform": self.platform_w,
+                 "transient": self.transient_w, "peak": self.peak_w})
         return Message("estimates", QT_TRANSLATE_NOOP(
             "estimates",
             "{gpu} W GPUs + {cpu} W CPU (maximum power) + {platform} W platform + {transient} W transient "
@@ -52,6 +79,11 @@ def estimate_power(r: Resolved) -> PowerEstimate:
         platform += BOARD_W
     platform += sum(MODULE_W.get(m.memory_type, 5) * m.modules * q for m, q in r.memory)
     platform += sum(DRIVE_W.get(s.kind, 8) * q for s, q in r.storage)
+    if r.psus and all(is_atx3(p.atx_version) for p in r.psus):
+        sustained = gpu + cpu + platform
+        excursion = gpu * (ATX3_CARD_EXCURSION - 1)  # above the sustained draw, for 100 µs
+        need = (sustained + excursion) / ATX3_EXCURSION_LIMIT
+        return PowerEstimate(gpu, cpu, platform, max(0, round(need - sustained)), atx3=True)
     return PowerEstimate(gpu, cpu, platform, round(gpu * TRANSIENT_FRACTION))
 
 

@@ -1,16 +1,18 @@
-"""Budget and cost (BUD-1..4) and power (PWR-1..4)."""
+"""Budget and cost (BUD-1..4) and power (PWR-1..5)."""
 
 from __future__ import annotations
 
+import dataclasses
 from dataclasses import dataclass
 
-from configurator.core.estimate.power import training_draw_w
+from configurator.core.estimate.power import is_atx3, training_draw_w
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.parts import Gpu, Psu
 from configurator.core.rules.context import Ctx
 
 BASIC_BOX_CNY = 5000  # BUD-2, M 结语
 GUIDE_3090_PSU_W = 850  # PWR-1, G 六.3: "RTX 3090建议850W+"
+NEAR_LIMIT_PCT = 90  # PWR-5: above 90 % of the rating at the estimated peak is a warning
 
 
 def total_cny(ctx: Ctx) -> int:
@@ -82,9 +84,23 @@ def _break_even(ctx: Ctx, total: int) -> None:
             hours=o.hours_per_day, tariff=o.electricity_cny_per_kwh)
 
 
+def combined_psu(psus: tuple[Psu, ...], watts: int) -> Psu:
+    """The build's supplies as one (PWR-5): ratings as :attr:`Resolved.psu_watts` adds them, cables of
+    separate supplies added up; redundant modules share one set of cables (the chassis's power
+    distributor), counted once."""
+    plain = [p for p in psus if not p.redundant]
+    modules = [p for p in psus if p.redundant]
+
+    def count(name: str) -> int:
+        return int(sum(getattr(p, name) for p in plain) + max((getattr(p, name) for p in modules), default=0))
+
+    return dataclasses.replace(psus[0], watts=watts, pcie_8pin=count("pcie_8pin"),
+                               connector_12v2x6=count("connector_12v2x6"), eps_8pin=count("eps_8pin"))
+
+
 def power(ctx: Ctx) -> None:
     r = ctx.r
-    psu = r.psu
+    psu = combined_psu(r.psus, r.psu_watts) if r.psus else None
     p = ctx.power
     if psu is None:
         if r.gpus or r.cpus:
@@ -108,6 +124,7 @@ def power(ctx: Ctx) -> None:
                     "rules",
                     "Estimated peak draw {peak} W of the {psu} W supply ({load:.0%}): {formula}."),
                 numbers, psu=psu.watts, peak=p.peak_w, load=p.peak_w / psu.watts, formula=p.formula)
+    _several(ctx, psu.watts)
     # PWR-1: the guide's and the vendor's recommended PSU.
     gpus = r.gpu_list
     if gpus:
@@ -139,7 +156,39 @@ def power(ctx: Ctx) -> None:
                             "for one card); this supply has {psu} W."),
                         {"guide_psu_w": guide_total, "psu_w": psu.watts},
                         guide="检查电源功率是否充足（RTX 3090建议850W+）", guide_w=guide_total, psu=psu.watts)
-    _connectors(ctx)
+    _connectors(ctx, psu)
+
+
+def _several(ctx: Ctx, watts: int) -> None:
+    """PWR-5: several supplies add up (redundant modules keep one spare); near the rating is a warning."""
+    r = ctx.r
+    p = ctx.power
+    numbers = {"peak_w": p.peak_w, "psu_w": watts, "supplies": len(r.psus), "atx3": p.atx3,
+               "limit_pct": NEAR_LIMIT_PCT}
+    if len(r.psus) > 1:
+        template = QT_TRANSLATE_NOOP(
+            "rules",
+            "{n} redundant supply modules: {watts} W usable, one module's worth kept spare (N+1), so the machine "
+            "keeps running when one fails.") if any(q.redundant for q in r.psus) else QT_TRANSLATE_NOOP(
+            "rules",
+            "{n} power supplies add up to {watts} W. Give each GPU all its cables from one supply, and have them "
+            "start together (a multi-PSU adapter, or a board or chassis made for several).")
+        ctx.add("PWR-5", "info", "vendor specs", template, numbers, n=len(r.psus), watts=watts)
+        if not p.atx3 and any(is_atx3(q.atx_version) for q in r.psus):
+            ctx.add("PWR-5", "info", "ATX 3.x",
+                    QT_TRANSLATE_NOOP(
+                        "rules",
+                        "Not every supply is ATX 3.x, so the sizing keeps the older 30 % transient headroom."),
+                    numbers)
+    if watts >= p.peak_w and p.peak_w * 100 > watts * NEAR_LIMIT_PCT:
+        ctx.add("PWR-5", "warning", "vendor specs",
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "The estimated peak of {peak} W is {load:.0%} of the {watts} W rating: above 90 % leaves no "
+                    "margin for the estimate's error, ageing and a hot room. A supply of {need} W or more stays "
+                    "under 90 %."),
+                numbers, peak=p.peak_w, load=p.peak_w / watts, watts=watts,
+                need=-(-p.peak_w * 100 // NEAR_LIMIT_PCT))
 
 
 @dataclass(frozen=True)
@@ -178,10 +227,8 @@ def connectors(gpus: list[Gpu], cpu_count: int, psu: Psu) -> Connectors:
                       short_16, adapter_8, psu)
 
 
-def _connectors(ctx: Ctx) -> None:
+def _connectors(ctx: Ctx, psu: Psu) -> None:
     r = ctx.r
-    psu = r.psu
-    assert psu is not None
     c = connectors(r.gpu_list, r.cpu_count, psu)
     numbers = {"gpu_8pin": c.need_8, "gpu_16pin": c.need_16, "psu_8pin": psu.pcie_8pin,
                "psu_16pin": psu.connector_12v2x6, "adapter_8pin": c.adapter_8, "eps_needed": c.need_eps,

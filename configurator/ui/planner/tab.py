@@ -71,7 +71,7 @@ from configurator.ui.theme import colours, style_plot
 # The parts rows of the form: (key, category, has a quantity).
 ROWS = (("gpu", "gpu", True), ("cpu", "cpu", True), ("motherboard", "motherboard", False),
         ("memory", "memory", True), ("storage", "storage", True), ("storage2", "storage", True),
-        ("psu", "psu", False), ("case", "case", False))
+        ("psu", "psu", True), ("case", "case", False), ("cooler", "cooler", True))
 EMPTY_BUILD = Build(parts=(), name="", workload=Workload(model="resnet50", task="train", precision="amp"))
 
 
@@ -895,6 +895,7 @@ class PlannerTab(QWidget):
             "storage2": translate("Planner", "Second drive"),
             "psu": translate("Planner", "Power supply"),
             "case": translate("Planner", "Case"),
+            "cooler": translate("Planner", "CPU cooler"),
         }
         for key, label in self.row_labels.items():
             label.setText(titles[key])
