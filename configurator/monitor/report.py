@@ -27,9 +27,9 @@ CTX = "report"
 GiB = 1024**3
 MAX_BYTES = 1 << 30  # a recording larger than 1 GiB is refused with a message, not read into memory
 # NVML clock-event reasons that slow a working GPU (idle and application-clock settings are not throttling).
-REASONS = {0x4: QT_TRANSLATE_NOOP(CTX, "power cap"), 0x8: QT_TRANSLATE_NOOP(CTX, "hardware slowdown"),
-           0x20: QT_TRANSLATE_NOOP(CTX, "thermal (software)"), 0x40: QT_TRANSLATE_NOOP(CTX, "thermal (hardware)"),
-           0x80: QT_TRANSLATE_NOOP(CTX, "power brake")}
+REASONS = {0x4: QT_TRANSLATE_NOOP("report", "power cap"), 0x8: QT_TRANSLATE_NOOP("report", "hardware slowdown"),
+           0x20: QT_TRANSLATE_NOOP("report", "thermal (software)"), 0x40: QT_TRANSLATE_NOOP("report", "thermal (hardware)"),
+           0x80: QT_TRANSLATE_NOOP("report", "power brake")}
 THROTTLING = sum(REASONS)
 
 
@@ -72,20 +72,20 @@ def read_recording(path: str | Path) -> Recording:
     try:
         size = p.stat().st_size
         if size > MAX_BYTES:
-            raise RecordingError(_m(QT_TRANSLATE_NOOP(CTX, "{path} is {size} MiB: larger than a recording this "
+            raise RecordingError(_m(QT_TRANSLATE_NOOP("report", "{path} is {size} MiB: larger than a recording this "
                                                       "report reads (1 GiB)"), path=str(p), size=size >> 20))
         with p.open(newline="", encoding="utf-8") as f:
             rows = list(csv.reader(f))
     except RecordingError:
         raise
     except UnicodeDecodeError:
-        raise RecordingError(_m(QT_TRANSLATE_NOOP(CTX, "{path} is not a UTF-8 text file: not a monitor recording"),
+        raise RecordingError(_m(QT_TRANSLATE_NOOP("report", "{path} is not a UTF-8 text file: not a monitor recording"),
                                 path=str(p))) from None
     except (OSError, csv.Error) as exc:
-        raise RecordingError(_m(QT_TRANSLATE_NOOP(CTX, "cannot read {path}: {error}"), path=str(p),
+        raise RecordingError(_m(QT_TRANSLATE_NOOP("report", "cannot read {path}: {error}"), path=str(p),
                                 error=getattr(exc, "strerror", None) or str(exc))) from None
     if not rows or rows[0][:3] != ["time", "epoch_s", "marker"]:
-        raise RecordingError(_m(QT_TRANSLATE_NOOP(CTX, "{path} is not a monitor recording (its first row must be "
+        raise RecordingError(_m(QT_TRANSLATE_NOOP("report", "{path} is not a monitor recording (its first row must be "
                                                   "time, epoch_s, marker, …)"), path=str(p)))
     keys = [h.split(" (", 1)[0] for h in rows[0][3:]]
     times: list[float] = []
@@ -102,7 +102,7 @@ def read_recording(path: str | Path) -> Recording:
         for i, k in enumerate(keys):
             cols[k].append(_float(row[3 + i]) if 3 + i < len(row) else None)
     if len(times) < 2:
-        raise RecordingError(_m(QT_TRANSLATE_NOOP(CTX, "{path} has {n} samples: a report needs at least two"),
+        raise RecordingError(_m(QT_TRANSLATE_NOOP("report", "{path} has {n} samples: a report needs at least two"),
                                 path=str(p), n=len(times)))
     return Recording(times, cols, markers)
 
@@ -275,10 +275,10 @@ def _replay(snaps: Sequence[Snapshot], end: float, th: Thresholds) -> list[Alert
 def _verdict(gpus: Sequence[GpuReport], snaps: Sequence[Snapshot], th: Thresholds) -> tuple[Message, str | None]:
     busy = [(g, s) for s in snaps for g in s.gpus if g.processes and g.utilization_gpu_percent is not None]
     if not busy:
-        return _m(QT_TRANSLATE_NOOP(CTX, "no training process was seen on a GPU: GPU-6 cannot be judged")), None
+        return _m(QT_TRANSLATE_NOOP("report", "no training process was seen on a GPU: GPU-6 cannot be judged")), None
     median = statistics.median(g.utilization_gpu_percent or 0.0 for g, _s in busy)
     if median >= th.util_low:
-        return _m(QT_TRANSLATE_NOOP(CTX, "the GPUs were kept busy: median {util} % while training (GPU-6 asks "
+        return _m(QT_TRANSLATE_NOOP("report", "the GPUs were kept busy: median {util} % while training (GPU-6 asks "
                                     "for ≥ {low} %)"), util=round(median), low=round(th.util_low)), "GPU-6"
     # the most frequent bottleneck among the samples under the threshold
     reasons: dict[str, tuple[int, Message]] = {}
@@ -288,14 +288,14 @@ def _verdict(gpus: Sequence[GpuReport], snaps: Sequence[Snapshot], th: Threshold
             n, _ = reasons.get(m.template, (0, m))
             reasons[m.template] = (n + 1, m)
     why = max(reasons.values(), key=lambda x: x[0])[1]
-    return _m(QT_TRANSLATE_NOOP(CTX, "the GPUs waited: median {util} % while training, under GPU-6's {low} %; "
+    return _m(QT_TRANSLATE_NOOP("report", "the GPUs waited: median {util} % while training, under GPU-6's {low} %; "
                                 "most often because {why}"), util=round(median), low=round(th.util_low),
               why=why), "GPU-6"
 
 
 def report(path: str | Path, tariff_cny_per_kwh: float = 0.6, thresholds: Thresholds | None = None) -> RunReport:
     if not (math.isfinite(tariff_cny_per_kwh) and 0 <= tariff_cny_per_kwh <= 100):
-        raise RecordingError(_m(QT_TRANSLATE_NOOP(CTX, "the tariff must be a number from 0 to 100 ¥/kWh")))
+        raise RecordingError(_m(QT_TRANSLATE_NOOP("report", "the tariff must be a number from 0 to 100 ¥/kWh")))
     th = thresholds or Thresholds()
     rec = read_recording(path)
     dts = _dt(rec.times)

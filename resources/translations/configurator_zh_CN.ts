@@ -2692,6 +2692,29 @@
     </message>
 </context>
 <context>
+    <name>detect</name>
+    <message>
+        <source>no catalogue part matches “{reported}”: pick it</source>
+        <translation>目录中没有与“{reported}”匹配的部件：请手动选择</translation>
+    </message>
+    <message>
+        <source>the reported name fits {n} catalogue parts; the first is taken: check it</source>
+        <translation>报告的名称符合目录中的 {n} 个部件；已取第一个：请核对</translation>
+    </message>
+    <message>
+        <source>the card reports {reported} GB, the catalogue&apos;s {name} has {catalogue} GB: check it</source>
+        <translation>该卡报告 {reported} GB 显存，目录中的 {name} 为 {catalogue} GB：请核对</translation>
+    </message>
+    <message>
+        <source>only the total size is readable (the modules&apos; make and speed need root): a kit of that size is assumed; pick yours</source>
+        <translation>只能读取内存总容量（内存条的品牌和频率需要 root 权限）：已假定一套该容量的内存，请选择您实际的型号</translation>
+    </message>
+    <message>
+        <source>the power supply and the case cannot be read from the system: add them to judge power and fit</source>
+        <translation>系统无法读出电源和机箱：请补充它们，以便判断供电和安装空间</translation>
+    </message>
+</context>
+<context>
     <name>doctor</name>
     <message>
         <source>NVIDIA driver</source>
@@ -3777,6 +3800,65 @@
     <message>
         <source>no</source>
         <translation>否</translation>
+    </message>
+</context>
+<context>
+    <name>report</name>
+    <message>
+        <source>power cap</source>
+        <translation>功耗墙</translation>
+    </message>
+    <message>
+        <source>hardware slowdown</source>
+        <translation>硬件降频</translation>
+    </message>
+    <message>
+        <source>thermal (software)</source>
+        <translation>温度（软件降频）</translation>
+    </message>
+    <message>
+        <source>thermal (hardware)</source>
+        <translation>温度（硬件降频）</translation>
+    </message>
+    <message>
+        <source>power brake</source>
+        <translation>电源刹车</translation>
+    </message>
+    <message>
+        <source>{path} is {size} MiB: larger than a recording this report reads (1 GiB)</source>
+        <translation>{path} 有 {size} MiB：超过报告可读取的记录大小（1 GiB）</translation>
+    </message>
+    <message>
+        <source>{path} is not a UTF-8 text file: not a monitor recording</source>
+        <translation>{path} 不是 UTF-8 文本文件：不是监控记录</translation>
+    </message>
+    <message>
+        <source>cannot read {path}: {error}</source>
+        <translation>无法读取 {path}：{error}</translation>
+    </message>
+    <message>
+        <source>{path} is not a monitor recording (its first row must be time, epoch_s, marker, …)</source>
+        <translation>{path} 不是监控记录（第一行应为 time, epoch_s, marker, …）</translation>
+    </message>
+    <message>
+        <source>{path} has {n} samples: a report needs at least two</source>
+        <translation>{path} 只有 {n} 个采样：生成报告至少需要两个</translation>
+    </message>
+    <message>
+        <source>no training process was seen on a GPU: GPU-6 cannot be judged</source>
+        <translation>未在任何 GPU 上看到训练进程：无法按 GPU-6 判断</translation>
+    </message>
+    <message>
+        <source>the GPUs were kept busy: median {util} % while training (GPU-6 asks for ≥ {low} %)</source>
+        <translation>GPU 保持繁忙：训练期间利用率中位数 {util} %（GPU-6 要求 ≥ {low} %）</translation>
+    </message>
+    <message>
+        <source>the GPUs waited: median {util} % while training, under GPU-6&apos;s {low} %; most often because {why}</source>
+        <translation>GPU 在等待：训练期间利用率中位数 {util} %，低于 GPU-6 的 {low} %；最常见的原因是{why}</translation>
+    </message>
+    <message>
+        <source>the tariff must be a number from 0 to 100 ¥/kWh</source>
+        <translation>电价必须是 0 到 100 ¥/kWh 之间的数字</translation>
     </message>
 </context>
 <context>
