@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from configurator.core.advise import Evidence
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.monitor.alerts import AlertEngine, Thresholds, bottleneck
 from configurator.monitor.snapshot import GpuProcess, GpuSample, HostSample, NvmlStatus, Snapshot, TrainingProcess
@@ -27,8 +28,10 @@ CTX = "report"
 GiB = 1024**3
 MAX_BYTES = 1 << 30  # a recording larger than 1 GiB is refused with a message, not read into memory
 # NVML clock-event reasons that slow a working GPU (idle and application-clock settings are not throttling).
-REASONS = {0x4: QT_TRANSLATE_NOOP("report", "power cap"), 0x8: QT_TRANSLATE_NOOP("report", "hardware slowdown"),
-           0x20: QT_TRANSLATE_NOOP("report", "thermal (software)"), 0x40: QT_TRANSLATE_NOOP("report", "thermal (hardware)"),
+REASONS = {0x4: QT_TRANSLATE_NOOP("report", "power cap"),
+           0x8: QT_TRANSLATE_NOOP("report", "hardware slowdown"),
+           0x20: QT_TRANSLATE_NOOP("report", "thermal (software)"),
+           0x40: QT_TRANSLATE_NOOP("report", "thermal (hardware)"),
            0x80: QT_TRANSLATE_NOOP("report", "power brake")}
 THROTTLING = sum(REASONS)
 
@@ -143,6 +146,7 @@ class GpuReport:
     throttled_s: float
     throttle_reasons: tuple[str, ...]
     busy_s: float  # time a process ran on it
+    pcie_degraded_s: float = 0.0  # time its link ran below its maximum generation or width
 
 
 @dataclass(frozen=True)
@@ -216,11 +220,17 @@ def _gpu(rec: Recording, gid: str, dts: Sequence[float]) -> GpuReport:
             seen |= int(r) & THROTTLING
     energy, method = _energy(rec, gid, dts)
     procs = rec.col(f"gpu{gid}.procs")
+    degraded = 0.0
+    for gen, gmax, w, wmax, d in zip(rec.col(f"gpu{gid}.pcie_gen"), rec.col(f"gpu{gid}.pcie_gen_max"),
+                                     rec.col(f"gpu{gid}.pcie_width"), rec.col(f"gpu{gid}.pcie_width_max"), dts,
+                                     strict=True):
+        if gen is not None and gmax is not None and w is not None and wmax is not None and (gen < gmax or w < wmax):
+            degraded += d
     return GpuReport(
         gid, _pct(util, 0.5), _pct(util, 0.95), max(_present(used), default=None),
         statistics.median(caps) if caps else None, _pct(power, 0.5), max(power, default=None), energy, method,
         throttled, tuple(name for bit, name in REASONS.items() if seen & bit),
-        sum(d for n, d in zip(procs, dts, strict=True) if n)
+        sum(d for n, d in zip(procs, dts, strict=True) if n), degraded
     )
 
 
@@ -309,9 +319,16 @@ def report(path: str | Path, tariff_cny_per_kwh: float = 0.6, thresholds: Thresh
     cpu_j = cpu_energy[-1] - cpu_energy[0] if len(cpu_energy) >= 2 else None
     gpu_j = [g.energy_j for g in gpus if g.energy_j is not None]
     joules = sum(gpu_j) + (cpu_j or 0.0) if gpu_j or cpu_j is not None else None
+    # DataLoader saturation as GPU-6's bottleneck judges it: every worker (or the process itself, without
+    # workers) at a full core
+    sat_th = th.worker_saturated
+    saturated = [(bool(wk) and (mn or 0.0) >= sat_th) or (not wk and (main or 0.0) >= sat_th)
+                 for wk, mn, main in zip(rec.col("host.workers"), rec.col("host.workers_min_cpu"),
+                                         rec.col("host.main_cpu"), strict=True) if main is not None]
     host = {"cpu_median": _pct(cpu, 0.5), "cpu_p95": _pct(cpu, 0.95), "iowait_median": _pct(iowait, 0.5),
             "iowait_p95": _pct(iowait, 0.95), "train_cpu_median": _pct(train, 0.5),
-            "workers_max": max(_present(rec.col("host.workers")), default=None)}
+            "workers_max": max(_present(rec.col("host.workers")), default=None),
+            "workers_saturated_share": sum(saturated) / len(saturated) if saturated else None}
     verdict, rule = _verdict(gpus, snaps, th)
     return RunReport(str(path), rec.times[0], end, len(rec.times), gpus, host, tuple(_replay(snaps, end, th)),
                      verdict, rule, None if joules is None else joules / 3.6e6, cpu_j, tariff_cny_per_kwh,
@@ -343,3 +360,22 @@ def report_to_dict(r: RunReport, render: Callable[[Message], str] | None = None,
                    "tariff_cny_per_kwh": r.tariff_cny_per_kwh, "cost_cny": _r(r.cost_cny, 2)},
         "markers": [{"time": t, "label": label} for t, label in r.markers],
     }
+
+
+def evidence(r: RunReport) -> Evidence:
+    """What the upgrade advisor reads from a run (core/advise.py)."""
+    busy = [g for g in r.gpus if g.busy_s > 0] or list(r.gpus)
+    utils = [g.util_median for g in busy if g.util_median is not None]
+    peaks = [g.memory_peak_gib / g.memory_capacity_gib for g in r.gpus
+             if g.memory_peak_gib is not None and g.memory_capacity_gib]
+    share = r.host.get("workers_saturated_share")
+    cpu = r.host.get("cpu_median")
+    return Evidence(
+        gpu_util_median=statistics.median(utils) if utils else None,
+        vram_peak_fraction=max(peaks) if peaks else None,
+        workers_saturated=share is not None and share >= 0.5,
+        cpu_busy=cpu is not None and cpu >= Thresholds().cpu_busy,
+        iowait_median=r.host.get("iowait_median"),
+        pcie_degraded=any(g.pcie_degraded_s >= 0.5 * max(g.busy_s, 1.0) for g in r.gpus),
+        throttled_fraction=max((g.throttled_s for g in r.gpus), default=0.0) / max(r.duration_s, 1.0),
+        source=Path(r.path).name)

@@ -1760,6 +1760,81 @@
     </message>
 </context>
 <context>
+    <name>advise</name>
+    <message>
+        <source>VRAM peaked at {p:.0%} of the card ({src})</source>
+        <translation>显存峰值达到该卡的 {p:.0%}（{src}）</translation>
+    </message>
+    <message>
+        <source>the GPUs ran at {u:.0f} % while the DataLoader workers or the CPU were saturated ({src})</source>
+        <translation>GPU 利用率仅 {u:.0f} %，同时 DataLoader 工作进程或 CPU 已饱和（{src}）</translation>
+    </message>
+    <message>
+        <source>the GPUs ran at {u:.0f} % with the CPU waiting on the disk ({io:.0f} % iowait, {src})</source>
+        <translation>GPU 利用率仅 {u:.0f} %，CPU 在等待磁盘（iowait {io:.0f} %，{src}）</translation>
+    </message>
+    <message>
+        <source>the GPUs ran at {u:.0f} % on a PCIe link below its maximum ({src})</source>
+        <translation>GPU 利用率仅 {u:.0f} %，且 PCIe 链路低于其最高规格（{src}）</translation>
+    </message>
+    <message>
+        <source>the GPUs ran at {u:.0f} % and the host shows no saturated resource: the input pipeline or the batch size ({src})</source>
+        <translation>GPU 利用率仅 {u:.0f} %，主机上没有饱和的资源：问题在输入流水线或批大小（{src}）</translation>
+    </message>
+    <message>
+        <source>the GPUs were busy ({u:.0f} % median, {src}): the GPU itself is the limit</source>
+        <translation>GPU 很忙（中位数 {u:.0f} %，{src}）：瓶颈就是 GPU 本身</translation>
+    </message>
+    <message>
+        <source>for this workload the build is VRAM-bound at batch {b}: the estimate does not fit in the card&apos;s memory</source>
+        <translation>对该负载，此配置在批大小 {b} 时受显存限制：估算值放不进该卡的显存</translation>
+    </message>
+    <message>
+        <source>for this workload the build is VRAM-bound at batch {b}: the estimate is tight in the card&apos;s memory (within its error)</source>
+        <translation>对该负载，此配置在批大小 {b} 时受显存限制：估算值在该卡显存中很紧张（在误差范围内）</translation>
+    </message>
+    <message>
+        <source>from the plan alone (no recording or benchmark): the model fits at batch {b}, so throughput is set by the GPU</source>
+        <translation>仅根据配置方案（没有记录或基准测试）：模型在批大小 {b} 时放得下，因此吞吐量由 GPU 决定</translation>
+    </message>
+    <message>
+        <source>the planner&apos;s throughput model: {old:,.0f} → {new:,.0f} {unit}</source>
+        <translation>规划器的吞吐量模型：{old:,.0f} → {new:,.0f} {unit}</translation>
+    </message>
+    <message>
+        <source>the GPUs&apos; measured utilisation lifted to {target:.0f} % (an unbound GPU); the GPUs themselves do not change</source>
+        <translation>把实测的 GPU 利用率提升到 {target:.0f} %（不受限的 GPU）；GPU 本身不变</translation>
+    </message>
+    <message>
+        <source>more cores feed more DataLoader workers: {old} → {new} cores lifts the GPUs&apos; measured utilisation towards {target:.0f} % (an unbound GPU) in proportion to the cores added</source>
+        <translation>更多核心可以支撑更多 DataLoader 工作进程：{old} → {new} 核，按增加的核心数成比例地把实测 GPU 利用率提升到接近 {target:.0f} %（不受限的 GPU）</translation>
+    </message>
+    <message>
+        <source>UPG-1 (G 七), short term: more VRAM and a more efficient data pipeline. The guide&apos;s example, RTX 3090 → A4000, is wrong: the A4000 has 16 GB, the 3090 24 GB (erratum 2).</source>
+        <translation>UPG-1（G 七），短期：增加显存、优化数据流水线。指南的例子“RTX 3090 → A4000”有误：A4000 只有 16 GB，3090 有 24 GB（勘误 2）。</translation>
+    </message>
+    <message>
+        <source>UPG-1, medium term: several nodes (NCCL, or Gloo on CPU) and tensor parallelism (Megatron-LM) once one machine is not enough.</source>
+        <translation>UPG-1，中期：一台机器不够时，组建多节点集群（NCCL，CPU 上用 Gloo）并采用张量并行（Megatron-LM）。</translation>
+    </message>
+    <message>
+        <source>UPG-1, long term: a newer GPU generation (the guide names Hopper H100).</source>
+        <translation>UPG-1，长期：新一代 GPU 架构（指南举的是 Hopper H100）。</translation>
+    </message>
+    <message>
+        <source>before buying: the largest batch that fits this card is {b} (gradient accumulation keeps the effective batch); gradient checkpointing, LoRA/QLoRA or ZeRO/FSDP sharding lower the need further (FIT-1)</source>
+        <translation>购买之前：这张卡能放下的最大批大小是 {b}（用梯度累积保持有效批大小）；梯度检查点、LoRA/QLoRA 或 ZeRO/FSDP 分片可以进一步降低显存需求（FIT-1）</translation>
+    </message>
+    <message>
+        <source>the plan gives every card its full link on this board, so no part to buy fixes it: reseat the card, check a riser cable and the BIOS&apos;s PCIe setting (PCI-3)</source>
+        <translation>按配置方案，这块主板能给每张卡完整的链路，所以买什么部件都解决不了：请重新插好显卡，检查延长线和 BIOS 的 PCIe 设置（PCI-3）</translation>
+    </message>
+    <message>
+        <source>no host resource is saturated: first try a larger batch, more DataLoader workers, pinned memory and mixed precision; a faster GPU helps only once it is busy</source>
+        <translation>主机上没有饱和的资源：先试试更大的批大小、更多 DataLoader 工作进程、锁页内存和混合精度；GPU 忙起来之后，更快的 GPU 才有用</translation>
+    </message>
+</context>
+<context>
     <name>bench</name>
     <message>
         <source>RTX 3090, FP32, ImageNet (G 五)</source>

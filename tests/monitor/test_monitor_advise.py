@@ -1,0 +1,101 @@
+"""The upgrade advisor on recordings shaped like each bottleneck: GPUs from the fake NVML read by the
+real NVML backend, the host from a fake, written by the monitor's CsvRecorder, read back by the run
+report, and judged by core/advise.py against the entry tier's build (RTX 3060 12 GB, Ryzen 5 5600X)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from configurator.core import presets
+from configurator.core.advise import advice_to_dict, advise
+from configurator.core.catalogue import load_catalogue
+from configurator.monitor import fake_nvml
+from configurator.monitor.nvml import NvmlBackend
+from configurator.monitor.recorder import CsvRecorder
+from configurator.monitor.report import evidence, report
+from configurator.monitor.snapshot import HostSample, NvmlStatus, Snapshot, TrainingProcess
+
+GiB = 1024**3
+CATALOGUE = {p.id: p for p in load_catalogue()}
+
+
+def entry_build():  # type: ignore[no-untyped-def]
+    return presets.presets(CATALOGUE)[0].build
+
+
+def recording(tmp_path: Path, *, util: float = 95.0, memory: float = 0.6, gen: int = 4, workers_cpu: float = 40.0,
+              iowait: float = 1.0, seconds: int = 90) -> Path:
+    now = [1000.0]
+    gpu = fake_nvml.FakeGpu(name="NVIDIA GeForce RTX 3060", memory_total=12 * GiB, power_limit_w=170.0,
+                            base_util=util, swing=2.0, memory_fraction=memory, pcie_gen=gen, pcie_gen_max=4,
+                            processes=[fake_nvml.FakeProcess(pid=4242, used_memory=8 * GiB,
+                                                             name="python train.py")])
+    backend = NvmlBackend(fake_nvml.FakeNvml(fake_nvml.Scenario([gpu]), clock=lambda: now[0]))
+    backend.start()
+    path = tmp_path / "run.csv"
+    rec = CsvRecorder(path)
+    for i in range(seconds):
+        _status, gpus = backend.sample(slow=True)
+        host = HostSample("box", cpu_percent=35.0, iowait_percent=iowait,
+                          training=TrainingProcess(4242, "python train.py", 50.0, 4, (workers_cpu,) * 4))
+        rec(Snapshot(1_764_000_000.0 + i, i, host, NvmlStatus(True), gpus))
+        now[0] += 1.0
+    rec.close()
+    backend.close()
+    return path
+
+
+@pytest.mark.parametrize(("shape", "kw", "resource", "rule", "first_kind"), [
+    ("DataLoader-bound", {"util": 40.0, "workers_cpu": 99.0}, "cpu", "BAL-1", "cpu"),
+    ("disk-bound", {"util": 40.0, "iowait": 30.0}, "storage", "STO-1", "storage"),
+    ("VRAM-bound", {"util": 92.0, "memory": 0.99}, "vram", "OOM-1", "vram"),
+    ("PCIe-degraded", {"util": 45.0, "gen": 1}, "pcie", "PCI-3", None),
+    ("compute-bound", {"util": 97.0}, "gpu", "GPU-6", "gpu"),
+])
+def test_each_bottleneck_is_named_with_the_right_kind_of_upgrade_first(
+        tmp_path: Path, shape: str, kw: dict[str, float], resource: str, rule: str, first_kind: str | None) -> None:
+    ev = evidence(report(recording(tmp_path, **kw)))
+    a = advise(entry_build(), CATALOGUE, ev)
+    assert (a.limit.resource, a.limit.rule) == (resource, rule), (shape, a.limit)
+    assert "run.csv" in a.limit.evidence.render()
+    if first_kind is None:
+        # the board already gives the card its full link: nothing to buy, say what to check
+        assert not a.upgrades and any("riser" in m.render() for m in a.guide)
+        return
+    assert a.upgrades and a.upgrades[0].kind == first_kind
+    for u in a.upgrades:  # every change was checked by the engine as a whole build
+        assert u.report.ok and u.price_cny > 0
+    if resource == "vram":
+        assert all(CATALOGUE[u.buy[0][0]].vram_gb > 12 for u in a.upgrades)  # type: ignore[attr-defined]
+        assert any("largest batch" in m.render() for m in a.guide)
+
+
+def test_from_the_plan_alone_at_least_three_checked_upgrades_with_prices_and_gains() -> None:
+    a = advise(entry_build(), CATALOGUE)
+    assert a.limit.resource == "gpu" and "plan alone" in a.limit.evidence.render()
+    doc = advice_to_dict(a, CATALOGUE)
+    assert len(doc["upgrades"]) >= 3
+    for u in doc["upgrades"]:
+        assert u["price_cny"] > 0 and u["gain_percent"] > 2 and u["buy"][0]["name"]
+        assert u["gain_low_percent"] is not None and u["gain_high_percent"] >= u["gain_percent"]
+    per = [u["cny_per_percent"] for u in doc["upgrades"]]
+    assert per == sorted(per)  # cheapest per percent of gain first
+    # a GPU that needs more power brings its PSU, priced in
+    assert all(sum(CATALOGUE[b["id"]].price_cny * b["qty"] for b in u["buy"]) == u["price_cny"]
+               for u in doc["upgrades"])
+    assert any("UPG-1" in g and "H100" in g for g in doc["guide"])  # the long-term path, for a GPU-bound build
+
+
+def test_a_vram_bound_plan_says_so_and_a_budget_bounds_the_picks() -> None:
+    from configurator.core.build import Workload
+
+    b = replace(entry_build(), workload=Workload(model="gpt2", task="train", precision="amp", batch_size=48))
+    a = advise(b, CATALOGUE)
+    assert a.limit.resource == "vram" and "VRAM-bound at batch 48" in a.limit.evidence.render()
+    # the guide's short-term path, with its erratum: an A4000 is not more VRAM than a 3090
+    assert any("UPG-1" in m.render() and "A4000 has 16 GB" in m.render() for m in a.guide)
+    cheap = advise(b, CATALOGUE, budget_cny=3000)
+    assert all(u.price_cny <= 3000 for u in cheap.upgrades)
