@@ -14,7 +14,18 @@ from typing import Any
 
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.models import KNOWN_MODELS, ModelSpec
-from configurator.core.parts import AnyPart, Case, Cpu, FieldError, Gpu, Memory, Motherboard, Psu, Storage
+from configurator.core.parts import (
+    AnyPart,
+    Case,
+    Cpu,
+    FieldError,
+    Gpu,
+    Memory,
+    Motherboard,
+    Platform,
+    Psu,
+    Storage,
+)
 
 FORMAT = "configurator.build/1"
 TASKS = ("train", "infer")
@@ -44,9 +55,10 @@ MAX_PART_ENTRIES = 128  # one line per part; the category limits below add up to
 MAX_ERRORS = 100  # problems reported for one file; the rest are counted
 # Per category, counted in what the category holds: GPUs 16 (DGX-2 / HGX-2: 16 GPUs in one system), CPUs 8
 # (8-socket servers), one board and one case (a build is one machine), memory 32 modules (2 sockets x 8
-# channels x 2 DIMMs), drives 64 (a 60-bay storage server), PSUs 4 (2 + 2 redundant server supplies).
+# channels x 2 DIMMs), drives 64 (a 60-bay storage server), PSUs 4 (2 + 2 redundant server supplies), GPU
+# baseboards 2 (HGX-2: two 8-GPU boards).
 PART_LIMITS: dict[str, int] = {"gpu": 16, "cpu": 8, "motherboard": 1, "memory": 32, "storage": 64, "psu": 4,
-                               "case": 1}
+                               "case": 1, "platform": 2}
 MAX_QTY = max(PART_LIMITS.values())  # a part not in the catalogue: the largest category limit
 MAX_BUDGET_CNY = 100_000_000
 MAX_CLOUD_CNY_PER_MONTH = 10_000_000  # a rack of 8-GPU cloud servers is about ¥2,000,000 a month
@@ -202,6 +214,7 @@ CATEGORY_WORDS: dict[str, str] = {
     "storage": QT_TRANSLATE_NOOP("build", "drives"),
     "psu": QT_TRANSLATE_NOOP("build", "power supplies"),
     "case": QT_TRANSLATE_NOOP("build", "cases"),
+    "platform": QT_TRANSLATE_NOOP("build", "GPU baseboards"),
 }
 _NONNEG_NUMBER = QT_TRANSLATE_NOOP("build", "must be a number, zero or more")
 _BOOL = QT_TRANSLATE_NOOP("build", "must be true or false")
@@ -633,6 +646,7 @@ class Resolved:
     psus: tuple[Psu, ...]
     cases: tuple[Case, ...]
     items: tuple[tuple[AnyPart, BuildPart], ...]
+    platforms: tuple[Platform, ...] = ()
 
     @property
     def gpu_list(self) -> list[Gpu]:
@@ -659,6 +673,15 @@ class Resolved:
         return self.cases[0] if self.cases else None
 
     @property
+    def platform(self) -> Platform | None:
+        return self.platforms[0] if self.platforms else None
+
+    @property
+    def module_gpus(self) -> list[Gpu]:
+        """SXM/OAM modules: they sit on a baseboard, not in PCIe slots (PCI-8)."""
+        return [g for g in self.gpu_list if g.form_factor != "pcie"]
+
+    @property
     def ram_gb(self) -> int:
         return sum(m.capacity_gb * q for m, q in self.memory)
 
@@ -676,6 +699,7 @@ def resolve(build: Build, catalogue: Mapping[str, AnyPart]) -> Resolved:
     psus: list[Psu] = []
     cases: list[Case] = []
     items: list[tuple[AnyPart, BuildPart]] = []
+    platforms: list[Platform] = []
     for bp in build.parts:
         part = catalogue[bp.id]
         items.append((part, bp))
@@ -693,5 +717,7 @@ def resolve(build: Build, catalogue: Mapping[str, AnyPart]) -> Resolved:
             psus.extend([part] * bp.qty)
         elif isinstance(part, Case):
             cases.extend([part] * bp.qty)
+        elif isinstance(part, Platform):
+            platforms.extend([part] * bp.qty)
     return Resolved(build, tuple(gpus), tuple(cpus), tuple(boards), tuple(memory), tuple(storage),
-                    tuple(psus), tuple(cases), tuple(items))
+                    tuple(psus), tuple(cases), tuple(items), tuple(platforms))

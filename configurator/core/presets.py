@@ -54,7 +54,7 @@ TIERS = (
          Workload(model="gpt2", task="train", precision="amp")),
 )
 
-FILL_ORDER = ("cpu", "motherboard", "memory", "storage", "psu", "case")
+FILL_ORDER = ("platform", "cpu", "motherboard", "memory", "storage", "psu", "case")
 
 
 @dataclass(frozen=True)
@@ -79,8 +79,10 @@ def make_preset(tier: Tier, catalogue: Mapping[str, AnyPart]) -> Preset:
     for part in sorted(catalogue.values(), key=lambda p: (p.price_cny, p.id)):
         if not part.custom:
             by_cat.setdefault(part.category, []).append(part)
+    modules = any(getattr(catalogue[p.id], "form_factor", "pcie") in ("sxm", "oam") for p in parts
+                  if catalogue[p.id].category == "gpu")
     for category in FILL_ORDER:
-        if category in have:
+        if category in have or (category == "platform" and not modules):  # a baseboard only for SXM/OAM
             continue
         # The cheapest part adding the fewest errors, then the fewest warnings.
         choice = None

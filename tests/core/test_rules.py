@@ -118,9 +118,11 @@ def test_pci2_wide_cards_cover_neighbouring_slots(kit: Kit) -> None:
     assert finding(kit.check(*parts), "PCI-2", "error").numbers["placed"] == 4
 
 
-def test_pci2_sxm_modules_are_not_pcie_cards(kit: Kit) -> None:
+def test_pci8_sxm_modules_without_a_baseboard_are_an_error_and_take_no_slot(kit: Kit) -> None:
     rep = kit.check(*kit.standard(gpu="nvidia-a100-80gb-sxm"))
-    assert "SXM" in finding(rep, "PCI-2", "error").message.render()
+    assert "SXM" in finding(rep, "PCI-8", "error").message.render()
+    assert finding(rep, "PCI-2") is None and finding(rep, "PCI-3") is None  # no PCIe slot for a module
+    assert rep.gpus_counted == 0 and rep.estimate("throughput_one_gpu") is None
 
 
 def test_pci3_link_per_gpu_and_chipset_warning(kit: Kit) -> None:
