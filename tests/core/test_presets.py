@@ -14,7 +14,8 @@ def test_every_tier_is_a_complete_build_with_filled_parts_marked() -> None:
     for p in items.values():
         cats = {CATALOGUE[bp.id].category for bp in p.build.parts}
         modules = any(getattr(CATALOGUE[bp.id], "form_factor", "") == "sxm" for bp in p.build.parts)
-        expected = {"gpu", "cpu", "motherboard", "memory", "storage", "psu", "case"} | ({"platform"} if modules else set())
+        expected = {"gpu", "cpu", "motherboard", "memory", "storage", "psu", "case"}
+        expected |= {"platform"} if modules else set()
         assert cats == expected, p.tier.id
         named = {bp.id for bp in p.tier.parts}
         assert set(p.filled) == {bp.id for bp in p.build.parts} - named

@@ -54,7 +54,7 @@ def _channels(ctx: Ctx) -> None:
     share = filled / cpu.memory_channels
     ctx.add("BAL-2", "warning", "vendor specs", QT_TRANSLATE_NOOP(
         "rules",
-        "{modules} memory module(s) per CPU fill {filled} of {cpu}'s {channels} memory channels: {share:.0%} of its "
+        "{modules} memory module(s) per CPU fill {filled} of {cpu}'s {channels} memory channels: {share:.1%} of its "
         "memory bandwidth. Fit {reach} modules (one per channel) for all of it."),
         {"modules_per_cpu": per_cpu, "channels_filled": filled, "channels": cpu.memory_channels,
          "bandwidth_share": round(share, 3)},

@@ -171,13 +171,26 @@ def power(ctx: Ctx) -> None:
         if any(g.id == "nvidia-rtx-3090" for g in gpus):
             guide_total = GUIDE_3090_PSU_W + (len(gpus) - 1) * 350
             if psu.watts < guide_total:
-                ctx.add("PWR-1", "warning", "G 六.3",
-                        QT_TRANSLATE_NOOP(
-                            "rules",
-                            "The guide asks for {guide_w} W or more with an RTX 3090 (NVIDIA's own figure is 750 W "
-                            "for one card); this supply has {psu} W."),
-                        {"guide_psu_w": guide_total, "psu_w": psu.watts},
-                        guide="检查电源功率是否充足（RTX 3090建议850W+）", guide_w=guide_total, psu=psu.watts)
+                # one PWR-1: the guide's figure replaces the vendor's finding, and names it
+                vendor_finding = next((f for f in ctx.findings if f.rule == "PWR-1"), None)
+                if vendor_finding is not None:
+                    ctx.findings.remove(vendor_finding)
+                    ctx.add("PWR-1", "warning", "G 六.3",
+                            QT_TRANSLATE_NOOP(
+                                "rules",
+                                "The guide asks for {guide_w} W or more with an RTX 3090 and the vendor recommends "
+                                "{rec} W for this GPU setup; this supply has {psu} W."),
+                            {**vendor_finding.numbers, "guide_psu_w": guide_total, "psu_w": psu.watts},
+                            guide="检查电源功率是否充足（RTX 3090建议850W+）", guide_w=guide_total,
+                            rec=vendor_finding.numbers["vendor_psu_w"], psu=psu.watts)
+                else:
+                    ctx.add("PWR-1", "warning", "G 六.3",
+                            QT_TRANSLATE_NOOP(
+                                "rules",
+                                "The guide asks for {guide_w} W or more with an RTX 3090 (NVIDIA's own figure is 750 W "
+                                "for one card); this supply has {psu} W."),
+                            {"guide_psu_w": guide_total, "psu_w": psu.watts},
+                            guide="检查电源功率是否充足（RTX 3090建议850W+）", guide_w=guide_total, psu=psu.watts)
     _connectors(ctx)
 
 

@@ -93,6 +93,7 @@ def _nvlink(ctx: Ctx) -> None:
                         "one NVLink group (the guide's \"4 cards via NVLink\" is not possible)."),
                     numbers, guide="4张RTX 3090通过NVLink连接", name=g.name, limit=limit, n=len(gpus),
                     pairs=len(gpus) // limit)
+            return  # one PCI-4 per build
         ctx.add("PCI-4", "info", "G 二.3",
                 QT_TRANSLATE_NOOP(
                     "rules",
