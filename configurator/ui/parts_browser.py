@@ -47,6 +47,7 @@ CATEGORY_PLURALS = {
     "storage": QT_TRANSLATE_NOOP("PartsBrowser", "Storage"),
     "psu": QT_TRANSLATE_NOOP("PartsBrowser", "Power supplies"),
     "case": QT_TRANSLATE_NOOP("PartsBrowser", "Cases"),
+    "platform": QT_TRANSLATE_NOOP("PartsBrowser", "GPU baseboards"),
 }
 
 SKIP_IN_DETAIL = {"id", "name", "source", "notes", "pcie_slots", "m2_slots", "custom", "user_edited"}
