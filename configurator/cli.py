@@ -340,7 +340,7 @@ def build_parser() -> argparse.ArgumentParser:
     parts = sub.add_parser("parts", help="the parts catalogue")
     psub = parts.add_subparsers(dest="parts_command", required=True, parser_class=_Parser)
     pl = psub.add_parser("list", help="list parts")
-    pl.add_argument("--category", help="gpu, cpu, motherboard, memory, storage, psu, case or cooler")
+    pl.add_argument("--category", help="gpu, cpu, motherboard, memory, storage, psu, case, cooler or platform")
     pl.add_argument("--json", action="store_true")
     pl.set_defaults(func=cmd_parts_list)
     ps = psub.add_parser("show", help="every spec of one part")
@@ -370,6 +370,8 @@ def build_parser() -> argparse.ArgumentParser:
     register_monitor(sub)
     from configurator.cli_measurements import register as register_measurements
     register_measurements(sub)
+    from configurator.cli_cloud import register as register_cloud
+    register_cloud(sub)
     return p
 
 

@@ -107,10 +107,16 @@ def print_report(cli: Cli, report: Report) -> None:
 
 def cmd_check(cli: Cli) -> int:
     from configurator.core.engine import check
+    from configurator.store.cloud_prices import cloud_prices
 
     catalogue = load_catalogue(cli)
     build = read_build_file(cli, Path(cli.args.build), catalogue)
-    report = check(build, catalogue)
+    store = cli.open_store()
+    try:
+        prices = cloud_prices(store)  # BUD-3, with the user's own prices
+    finally:
+        store.close()
+    report = check(build, catalogue, cloud_prices=prices)
     if cli.args.json:
         cli.emit_json(report.to_json(cli._translate))
     else:

@@ -44,7 +44,10 @@ def test_category_filter(capsys, db_path: Path) -> None:  # type: ignore[no-unty
     boards = json.loads(out)
     assert code == 0 and boards and {b["category"] for b in boards} == {"motherboard"}
     slot = boards[0]["pcie_slots"][0]
-    assert set(slot) == {"name", "position", "physical_lanes", "electrical_lanes", "gen", "from", "shares_with"}
+    assert set(slot) == {"name", "position", "physical_lanes", "electrical_lanes", "gen", "from", "shares_with",
+                         "socket"}
+    m2 = boards[0]["m2_slots"][0]
+    assert set(m2) == {"name", "gen", "lanes", "from", "shares_with", "slot_lanes_when_used", "socket"}
 
 
 def test_human_list_has_units(capsys, db_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -23,6 +23,7 @@ from configurator.core.parts import (
     Gpu,
     Memory,
     Motherboard,
+    Platform,
     Psu,
     Storage,
 )
@@ -56,9 +57,9 @@ MAX_ERRORS = 100  # problems reported for one file; the rest are counted
 # Per category, counted in what the category holds: GPUs 16 (DGX-2 / HGX-2: 16 GPUs in one system), CPUs 8
 # (8-socket servers), one board and one case (a build is one machine), memory 32 modules (2 sockets x 8
 # channels x 2 DIMMs), drives 64 (a 60-bay storage server), PSUs 4 (2 + 2 redundant server supplies), CPU
-# coolers 8 (one per CPU).
+# coolers 8 (one per CPU), GPU baseboards 2 (HGX-2: two 8-GPU boards).
 PART_LIMITS: dict[str, int] = {"gpu": 16, "cpu": 8, "motherboard": 1, "memory": 32, "storage": 64, "psu": 4,
-                               "case": 1, "cooler": 8}
+                               "case": 1, "cooler": 8, "platform": 2}
 MAX_QTY = max(PART_LIMITS.values())  # a part not in the catalogue: the largest category limit
 MAX_BUDGET_CNY = 100_000_000
 MAX_CLOUD_CNY_PER_MONTH = 10_000_000  # a rack of 8-GPU cloud servers is about ¥2,000,000 a month
@@ -215,6 +216,7 @@ CATEGORY_WORDS: dict[str, str] = {
     "psu": QT_TRANSLATE_NOOP("build", "power supplies"),
     "case": QT_TRANSLATE_NOOP("build", "cases"),
     "cooler": QT_TRANSLATE_NOOP("build", "CPU coolers"),
+    "platform": QT_TRANSLATE_NOOP("build", "GPU baseboards"),
 }
 _NONNEG_NUMBER = QT_TRANSLATE_NOOP("build", "must be a number, zero or more")
 _BOOL = QT_TRANSLATE_NOOP("build", "must be true or false")
@@ -647,6 +649,7 @@ class Resolved:
     cases: tuple[Case, ...]
     items: tuple[tuple[AnyPart, BuildPart], ...]
     coolers: tuple[tuple[Cooler, int], ...] = ()
+    platforms: tuple[Platform, ...] = ()
 
     @property
     def gpu_list(self) -> list[Gpu]:
@@ -681,6 +684,15 @@ class Resolved:
         return plain + sum(modules[1:] if len(modules) > 1 else modules)
 
     @property
+    def platform(self) -> Platform | None:
+        return self.platforms[0] if self.platforms else None
+
+    @property
+    def module_gpus(self) -> list[Gpu]:
+        """SXM/OAM modules: they sit on a baseboard, not in PCIe slots (PCI-8)."""
+        return [g for g in self.gpu_list if g.form_factor != "pcie"]
+
+    @property
     def ram_gb(self) -> int:
         return sum(m.capacity_gb * q for m, q in self.memory)
 
@@ -699,6 +711,7 @@ def resolve(build: Build, catalogue: Mapping[str, AnyPart]) -> Resolved:
     cases: list[Case] = []
     coolers: list[tuple[Cooler, int]] = []
     items: list[tuple[AnyPart, BuildPart]] = []
+    platforms: list[Platform] = []
     for bp in build.parts:
         part = catalogue[bp.id]
         items.append((part, bp))
@@ -718,5 +731,7 @@ def resolve(build: Build, catalogue: Mapping[str, AnyPart]) -> Resolved:
             cases.extend([part] * bp.qty)
         elif isinstance(part, Cooler):
             coolers.append((part, bp.qty))
+        elif isinstance(part, Platform):
+            platforms.extend([part] * bp.qty)
     return Resolved(build, tuple(gpus), tuple(cpus), tuple(boards), tuple(memory), tuple(storage),
-                    tuple(psus), tuple(cases), tuple(items), tuple(coolers))
+                    tuple(psus), tuple(cases), tuple(items), tuple(coolers), tuple(platforms))

@@ -11,7 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from configurator.core.build import Build, Resolved, resolve
+from configurator.core.cloud import CloudPrice, load_cloud_prices
 from configurator.core.estimate import fit as fitting
+from configurator.core.estimate import interconnect as ic
 from configurator.core.estimate import throughput as tp
 from configurator.core.estimate.memory import (
     ACTIVATION_ERROR,
@@ -28,9 +30,9 @@ from configurator.core.estimate.power import estimate_power, training_draw_w
 from configurator.core.findings import SEVERITY_ORDER, Estimate, Finding
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message, Translate
 from configurator.core.measurements import Measurement
-from configurator.core.parts import AnyPart, Gpu
-from configurator.core.pcie import place
-from configurator.core.rules import budget_power, hardware, physical, platform
+from configurator.core.parts import AnyPart, Gpu, Storage
+from configurator.core.pcie import Placement, layout
+from configurator.core.rules import balance, budget_power, hardware, physical, platform, topology
 from configurator.core.rules.context import Ctx
 
 
@@ -40,6 +42,8 @@ class Report:
     total_cny: int
     findings: tuple[Finding, ...]
     estimates: tuple[Estimate, ...]
+    placement: Placement | None = None  # slots, M.2 connectors (None: no board)
+    gpus_counted: int = 0  # GPUs the estimates count: cards in a slot, modules on a baseboard
 
     @property
     def ok(self) -> bool:
@@ -58,6 +62,7 @@ class Report:
             "name": self.build.name,
             "total_cny": self.total_cny,
             "budget_cny": self.build.budget_cny,
+            "gpus_counted": self.gpus_counted,
             "findings": [f.to_json(translate) for f in self.findings],
             "estimates": [e.to_json(translate) for e in self.estimates],
         }
@@ -89,27 +94,76 @@ def usable_gpus(r: Resolved) -> list[Gpu]:
     return [g for g in r.gpu_list if g.vendor == "nvidia" or g.rocm_supported]
 
 
+def m2_drives(r: Resolved) -> list[Storage]:
+    """Drives that go in an M.2 connector, one entry per drive."""
+    return [s for s, q in r.storage if s.form_factor.startswith("M.2") for _ in range(q)]
+
+
+def counted_gpus(r: Resolved, placement: Placement | None) -> list[Gpu]:
+    """The GPUs that can run and PyTorch can use: cards seated in a slot (all of them while no board is
+    chosen) and modules on a baseboard that takes them (PCI-8), as many as it has sockets."""
+    room = sum(p.gpu_slots for p in r.platforms)
+    seated = placement.placed_indexes if placement is not None else None
+    out: list[Gpu] = []
+    for i, g in enumerate(r.gpu_list):
+        if g.form_factor == "pcie":
+            if seated is None or i in seated:
+                out.append(g)
+        elif room > 0 and any(ic.takes_module(p, g) for p in r.platforms):
+            out.append(g)
+            room -= 1
+    return [g for g in out if g.vendor == "nvidia" or g.rocm_supported]
+
+
+def host_memory_bytes_per_s(r: Resolved) -> float | None:
+    """Peak host memory bandwidth: populated channels × transfer rate × 8 bytes × CPUs."""
+    cpu = r.cpu
+    if cpu is None:
+        return None
+    mts = min((m.speed_mts for m, _q in r.memory), default=cpu.memory_max_mts) or cpu.memory_max_mts
+    mts = min(mts, cpu.memory_max_mts) if cpu.memory_max_mts else mts
+    per_cpu = max(r.modules // max(r.cpu_count, 1), 1) if r.memory else cpu.memory_channels
+    channels = min(cpu.memory_channels, per_cpu)
+    return float(channels * mts * 1e6 * 8 * max(r.cpu_count, 1))
+
+
+_SHIPPED_CLOUD: list[tuple[CloudPrice, ...]] = []
+
+
+def shipped_cloud_prices() -> tuple[CloudPrice, ...]:
+    """db/cloud_prices.toml, read once."""
+    if not _SHIPPED_CLOUD:
+        _SHIPPED_CLOUD.append(tuple(load_cloud_prices()))
+    return _SHIPPED_CLOUD[0]
+
+
 def check(build: Build, catalogue: Mapping[str, AnyPart],
-          measurements: Sequence[Measurement] | None = None) -> Report:
-    """``measurements``: the published rows the throughput model is fitted to (default: the shipped ones)."""
+          measurements: Sequence[Measurement] | None = None,
+          cloud_prices: Sequence[CloudPrice] | None = None) -> Report:
+    """``measurements``: the published rows the throughput model is fitted to (default: the shipped ones);
+    ``cloud_prices``: BUD-3's rental prices (default: the shipped table; the store adds the user's edits)."""
     r = resolve(build, catalogue)
     power = estimate_power(r)
     board = r.board
     cpu = r.cpu
-    placement = place(r.gpu_list, board, cpu.pcie_gen if cpu else None, None) if board and r.gpu_list else None
+    placement = layout(r.gpu_list, board, cpu.pcie_gen if cpu else None, None, r.cpu_count or 1,
+                       m2_drives(r)) if board else None
     w = build.workload
-    gpus = usable_gpus(r)
+    gpus = counted_gpus(r, placement)
     n = len(gpus)
     vram = vram_per_gpu(w, n, display_gpu=build.options.display_gpu) if w is not None and gpus else None
     ram = host_ram(w, n) if w is not None else None
-    ctx = Ctx(r, power, placement, vram, ram)
+    cloud = shipped_cloud_prices() if cloud_prices is None else tuple(cloud_prices)
+    ctx = Ctx(r, power, placement, vram, ram, counted=gpus, cloud=cloud)
 
     budget_power.budget(ctx)
     budget_power.power(ctx)
     platform.pcie(ctx)
+    topology.topology(ctx, gpus)
     platform.compat(ctx)
     physical.cooling(ctx)
     physical.fit(ctx)
+    balance.balance(ctx, gpus)
     hardware.software(ctx)
     hardware.gpu(ctx)
     hardware.cpu(ctx)
@@ -126,7 +180,7 @@ def check(build: Build, catalogue: Mapping[str, AnyPart],
     if main is not None and main.value:
         budget_power.per_watt(ctx, main.value, main.unit)
     findings = sorted(ctx.findings, key=lambda f: SEVERITY_ORDER[f.severity])
-    return Report(build, total, tuple(findings), tuple(estimates))
+    return Report(build, total, tuple(findings), tuple(estimates), placement, n)
 
 
 def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
@@ -199,10 +253,7 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
         "Ampere and newer, synthetic data; LLM inference with llama.cpp."),
         n=len(f.fit.rows) if f.fit else 0)
     fit = f.fit
-    placed = gpus
-    if ctx.placement is not None:
-        seated = {id(s.gpu) for s in ctx.placement.seats}
-        placed = [g for g in gpus if id(g) in seated] or gpus
+    placed = gpus  # counted_gpus: only cards in a slot and modules on a baseboard
     if placed:
         slowest = min(placed, key=lambda g: tp.single_gpu(g, w, f).headline(w))
         one = tp.single_gpu(slowest, w, f)
@@ -240,23 +291,24 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
         speedup = 1.0
         link_name = "—"
         if n > 1 and w.task == "train":
-            bridge = r.build.options.nvlink_bridge and all(g.nvlink for g in placed) and \
-                n <= (placed[0].nvlink_max_gpus or 2)
-            seats = ctx.placement.seats if ctx.placement else ()
-            gen = min((s.gen for s in seats), default=None)
-            lanes = min((s.lanes for s in seats), default=None)
-            link = tp.link_bytes_per_s(slowest, gen, lanes, bridge)
-            link_name = "NVLink" if bridge else f"PCIe Gen{gen or slowest.pcie_gen} x{lanes or slowest.pcie_lanes}"
+            link, link_name, path = _link(ctx, placed, slowest)
             grad_bytes = spec.params * (4 if w.precision in ("fp32", "amp") else 2)
             speedup = tp.scaling(n, w.effective_batch / one.samples_per_s, grad_bytes, link, f)
-            out.append(Estimate(
-                "scaling_efficiency", round(speedup / n, 3), "",
-                _m(QT_TRANSLATE_NOOP(
+            how = _m(QT_TRANSLATE_NOOP(
+                "estimates",
+                "{n} GPUs over {link}: speed-up {s:.2f}× = n × η^log2(n) × t / (t + half the ring all-reduce "
+                "time), η = {eta:.3f} calibrated on REF-1."),
+               n=n, link=link_name, s=speedup, eta=f.eta)
+            if path == "host":
+                how = _m("{how} {why}", how=how, why=_m(QT_TRANSLATE_NOOP(
                     "estimates",
-                    "{n} GPUs over {link}: speed-up {s:.2f}× = n × η^log2(n) × t / (t + half the ring all-reduce "
-                    "time), η = {eta:.3f} calibrated on REF-1."),
-                   n=n, link=link_name, s=speedup, eta=f.eta),
-                {"gpus": n, "speedup": round(speedup, 2), "link": link_name}, "low"))
+                    "These GeForce cards have no peer-to-peer (PCI-11): the all-reduce goes through host memory "
+                    "at {bw:.1f} GB/s per GPU, taken as half the PCIe link's one-way rate and capped by the host "
+                    "memory's bandwidth shared by {n} GPUs."), bw=link / 1e9, n=n))
+            out.append(Estimate(
+                "scaling_efficiency", round(speedup / n, 3), "", how,
+                {"gpus": n, "speedup": round(speedup, 2), "link": link_name, "path": path,
+                 "link_gbs": round(link / 1e9, 2)}, "low"))
         if w.task == "train":
             factor = speedup
             how_total = _m(QT_TRANSLATE_NOOP("estimates", "{n} × one GPU × scaling efficiency."), n=n)
@@ -271,8 +323,14 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
             how_total = _m(QT_TRANSLATE_NOOP(
                 "estimates", "{n} GPUs, each running its own batches (independent requests)."), n=n)
         total_value = value * factor
+        in_build = len(usable_gpus(r))
+        if in_build > n:
+            how_total = _m("{how} {left}", how=how_total, left=_m(QT_TRANSLATE_NOOP(
+                "estimates", "{k} of the build's {m} GPUs have no slot or baseboard and are not counted."),
+                k=in_build - n, m=in_build))
         out.append(Estimate(
-            "throughput_total", round(total_value, 1), unit, how_total, {"gpus": n}, "low",
+            "throughput_total", round(total_value, 1), unit, how_total, {"gpus": n, "gpus_in_build": in_build},
+            "low",
             _scaled(low, factor), _scaled(high, factor), basis))
         if total:
             out.append(Estimate("throughput_per_kcny", round(total_value / total * 1000, 2), f"{unit} per ¥1000",
@@ -304,6 +362,28 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
             {"memory_bandwidth_gbs": round(bandwidth / 1e9, 1)}, "low", round(value / 2, 3), round(value * 2, 3),
             {"family": None, "measurements": 0, "prior": True, "matched": []}))
     return out
+
+
+def _link(ctx: Ctx, placed: list[Gpu], slowest: Gpu) -> tuple[float, str, str]:
+    """The all-reduce link per GPU (bytes/s one way), its name, and its path: "baseboard" (NVLink on an
+    HGX board), "nvlink" (bridges), "host" (no peer-to-peer: through host memory) or "pcie"."""
+    r = ctx.r
+    n = len(placed)
+    boards = [p for p in r.platforms if all(ic.takes_module(p, g) for g in placed)]
+    if boards and all(g.form_factor != "pcie" for g in placed):
+        p = boards[0]
+        via = "NVSwitch" if p.topology == "nvswitch" else "direct links"
+        return ic.platform_bytes_per_s(p), f"NVLink ({p.nvlink_gbs_per_gpu:g} GB/s per GPU, {via})", "baseboard"
+    if r.build.options.nvlink_bridge and all(g.nvlink for g in placed) and n <= (placed[0].nvlink_max_gpus or 2):
+        return tp.link_bytes_per_s(slowest, None, None, True), "NVLink", "nvlink"
+    seats = ctx.placement.seats if ctx.placement else ()
+    gen = min((s.gen for s in seats), default=slowest.pcie_gen)
+    lanes = min((s.lanes for s in seats), default=slowest.pcie_lanes)
+    pcie = ic.pcie_bytes_per_s(gen, lanes)
+    name = f"PCIe Gen{gen} x{lanes}"
+    if not all(ic.has_p2p(g) for g in placed):
+        return ic.host_path_bytes_per_s(pcie, host_memory_bytes_per_s(r), n), f"{name} via host memory", "host"
+    return pcie, name, "pcie"
 
 
 def _scaled(x: float | None, factor: float) -> float | None:

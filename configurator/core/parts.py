@@ -24,7 +24,8 @@ from typing import Any, ClassVar, Literal, Union
 
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 
-CATEGORIES: tuple[str, ...] = ("gpu", "cpu", "motherboard", "memory", "storage", "psu", "case", "cooler")
+CATEGORIES: tuple[str, ...] = ("gpu", "cpu", "motherboard", "memory", "storage", "psu", "case", "cooler",
+                             "platform")
 
 CATEGORY_LABELS: dict[str, str] = {
     "gpu": QT_TRANSLATE_NOOP("parts", "GPU"),
@@ -35,6 +36,7 @@ CATEGORY_LABELS: dict[str, str] = {
     "psu": QT_TRANSLATE_NOOP("parts", "Power supply"),
     "case": QT_TRANSLATE_NOOP("parts", "Case"),
     "cooler": QT_TRANSLATE_NOOP("parts", "CPU cooler"),
+    "platform": QT_TRANSLATE_NOOP("parts", "GPU baseboard"),
 }
 
 ID_RE = re.compile(r"^[a-z0-9]+(?:[-.][a-z0-9]+)*$")
@@ -58,16 +60,24 @@ class PcieSlot:
     gen: int
     source: Literal["cpu", "chipset"]
     shares_with: list[str] = field(default_factory=list)
+    socket: int = 1  # the CPU socket whose lanes feed it (PCI-9: dead without that CPU); chipset slots: 1
     # JSON/CSV key is "from" (a Python keyword); see _RENAMES.
 
 
 @dataclass(frozen=True, kw_only=True)
 class M2Slot:
+    """An M.2 connector. ``shares_with`` names what it takes lanes from (PCIe slots, SATA ports);
+    ``slot_lanes_when_used`` is, per the board's manual, the lanes the x16-length PCIe slots named
+    there keep while this connector holds a drive (0: the slot is off; None: no such slot loses
+    lanes, e.g. only SATA ports or x1 slots are shared). PCI-10."""
+
     name: str
     gen: int
     lanes: int
     source: Literal["cpu", "chipset"]
     shares_with: list[str] = field(default_factory=list)
+    slot_lanes_when_used: int | None = None
+    socket: int = 1
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -238,6 +248,9 @@ class Case(Part):
     radiator_sizes_mm: list[int] | None = None
     server_airflow: bool = False  # THERM-1: forced front-to-back airflow through the cards (server fan wall)
 
+    bays_35: int | None = None  # 3.5" drive bays (they also take 2.5" drives); None: not listed (FIT-7)
+    bays_25: int | None = None  # 2.5"-only mounts
+
 
 @dataclass(frozen=True, kw_only=True)
 class Cooler(Part):
@@ -250,11 +263,28 @@ class Cooler(Part):
     rated_tdp_w: int | None = None  # the vendor's rating; None where the vendor publishes none
 
 
+@dataclass(frozen=True, kw_only=True)
+class Platform(Part):
+    """A GPU baseboard for SXM/OAM modules (NVIDIA HGX, OCP UBB): the modules sit on it, not in PCIe
+    slots, and it joins them with NVLink, directly or through NVSwitch chips (PCI-8)."""
+
+    category: ClassVar[str] = "platform"
+
+    module_form_factor: Literal["sxm", "oam"]
+    architectures: list[str]  # the GPU architectures whose modules it takes ("Ampere")
+    gpu_slots: int
+    topology: Literal["nvswitch", "direct"]  # direct: each pair of GPUs has its own links (4-GPU HGX A100)
+    nvswitch_chips: int = 0
+    nvlink_gbs_per_gpu: float  # one module's NVLink bandwidth, both directions together
+    host_pcie_gen: int  # each module's link to the host, through the baseboard's PCIe switches
+    host_pcie_lanes: int = 16
+
+
 PART_TYPES: dict[str, type[Part]] = {
-    t.category: t for t in (Gpu, Cpu, Motherboard, Memory, Storage, Psu, Case, Cooler)
+    t.category: t for t in (Gpu, Cpu, Motherboard, Memory, Storage, Psu, Case, Cooler, Platform)
 }
 
-AnyPart = Union[Gpu, Cpu, Motherboard, Memory, Storage, Psu, Case, Cooler]  # noqa: UP007
+AnyPart = Union[Gpu, Cpu, Motherboard, Memory, Storage, Psu, Case, Cooler, Platform]  # noqa: UP007
 
 # Keys whose JSON spelling differs from the Python attribute.
 _RENAMES = {"from": "source"}
@@ -365,6 +395,16 @@ FIELD_LABELS: dict[str, tuple[str, str]] = {
     "cpu_sockets": (QT_TRANSLATE_NOOP("parts", "Sockets"), ""),
     "height_mm": (QT_TRANSLATE_NOOP("parts", "Height"), "mm"),
     "rated_tdp_w": (QT_TRANSLATE_NOOP("parts", "Rated TDP"), "W"),
+    "bays_35": (QT_TRANSLATE_NOOP("parts", "3.5\" drive bays"), ""),
+    "bays_25": (QT_TRANSLATE_NOOP("parts", "2.5\" drive mounts"), ""),
+    "module_form_factor": (QT_TRANSLATE_NOOP("parts", "Module form factor"), ""),
+    "architectures": (QT_TRANSLATE_NOOP("parts", "GPU architectures"), ""),
+    "gpu_slots": (QT_TRANSLATE_NOOP("parts", "GPU module sockets"), ""),
+    "topology": (QT_TRANSLATE_NOOP("parts", "GPU interconnect"), ""),
+    "nvswitch_chips": (QT_TRANSLATE_NOOP("parts", "NVSwitch chips"), ""),
+    "nvlink_gbs_per_gpu": (QT_TRANSLATE_NOOP("parts", "NVLink per GPU"), "GB/s"),
+    "host_pcie_gen": (QT_TRANSLATE_NOOP("parts", "Host link PCIe generation"), ""),
+    "host_pcie_lanes": (QT_TRANSLATE_NOOP("parts", "Host link lanes per GPU"), ""),
 }
 
 # The columns that matter when choosing a part, per category (tables, CLI lists).
@@ -378,6 +418,7 @@ SUMMARY_FIELDS: dict[str, tuple[str, ...]] = {
     "psu": ("watts", "efficiency", "pcie_8pin", "connector_12v2x6", "form_factor"),
     "case": ("form_factor", "max_gpu_length_mm", "expansion_slots", "board_form_factors", "server_airflow"),
     "cooler": ("kind", "height_mm", "radiator_mm", "rated_tdp_w", "cpu_sockets"),
+    "platform": ("module_form_factor", "gpu_slots", "topology", "nvlink_gbs_per_gpu", "architectures"),
 }
 
 
@@ -460,7 +501,8 @@ _POSITIVE = {
     "vram_gb", "memory_bandwidth_gbs", "fp32_tflops", "board_power_w", "cores", "threads",
     "boost_ghz", "base_ghz", "tdp_w", "max_power_w", "capacity_gb", "modules", "speed_mts",
     "watts", "max_gpu_length_mm", "memory_slots", "max_memory_gb", "seq_read_mbs",
-    "physical_lanes", "electrical_lanes", "gen", "lanes", "position", "pcie_lanes",
+    "physical_lanes", "electrical_lanes", "gen", "lanes", "position", "pcie_lanes", "socket", "gpu_slots",
+    "nvlink_gbs_per_gpu", "host_pcie_gen", "host_pcie_lanes",
 }
 
 

@@ -55,9 +55,9 @@ TIERS = (
          Workload(model="gpt2", task="train", precision="amp")),
 )
 
-# The case before the supply (a supply must fit the case's bay, FIT-4) and the cooler last (its height and
-# radiator must fit the case, FIT-6).
-FILL_ORDER = ("cpu", "motherboard", "memory", "storage", "case", "psu", "cooler")
+# The baseboard first (it decides which modules fit), the case before the supply (a supply must fit the
+# case's bay, FIT-4) and the cooler last (its height and radiator must fit the case, FIT-6).
+FILL_ORDER = ("platform", "cpu", "motherboard", "memory", "storage", "case", "psu", "cooler")
 
 
 @dataclass(frozen=True)
@@ -98,8 +98,10 @@ def make_preset(tier: Tier, catalogue: Mapping[str, AnyPart]) -> Preset:
     for part in sorted(catalogue.values(), key=lambda p: (p.price_cny, p.id)):
         if not part.custom:
             by_cat.setdefault(part.category, []).append(part)
+    modules = any(getattr(catalogue[p.id], "form_factor", "pcie") in ("sxm", "oam") for p in parts
+                  if catalogue[p.id].category == "gpu")
     for category in FILL_ORDER:
-        if category in have:
+        if category in have or (category == "platform" and not modules):  # a baseboard only for SXM/OAM
             continue
         candidates = by_cat.get(category, [])
         # A cooler per CPU; a supply alone, or (when no single one carries the build) two or more (PWR-5).

@@ -10,7 +10,7 @@ from datetime import date
 from configurator.core.build import MAX_NAME_CHARS, Build, resolve
 from configurator.core.engine import Report, check
 from configurator.core.parts import FIELD_LABELS, SUMMARY_FIELDS, AnyPart, field_unit, part_to_dict
-from configurator.core.pcie import Seat, place
+from configurator.core.pcie import Seat
 from configurator.core.presets import Preset, presets
 
 
@@ -85,9 +85,8 @@ def build_sheet(build: Build, catalogue: Mapping[str, AnyPart], report: Report |
     ram = report.estimate("ram_first_principles_gib")
     if ram is not None and ram.value is not None:
         bars.append(Bar("ram", ram.value, float(r.ram_gb) if r.memory else None, "GiB"))
-    seats: list[Seat] = []
-    if r.board is not None and r.gpu_list:
-        seats = list(place(r.gpu_list, r.board, r.cpu.pcie_gen if r.cpu else None, None).seats)
+    # the engine's layout: slots per CPU socket, lanes after M.2 sharing (PCI-9, PCI-10)
+    seats: list[Seat] = list(report.placement.seats) if report.placement is not None else []
     sheet = Sheet(sheet_title(build.name or ""), today or date.today(), build, report, rows, bars, seats)
     if with_chart and build.workload is not None:
         sheet.chart, sheet.chart_unit = throughput_chart(build, catalogue, report)

@@ -48,6 +48,7 @@ CATEGORY_PLURALS = {
     "psu": QT_TRANSLATE_NOOP("PartsBrowser", "Power supplies"),
     "case": QT_TRANSLATE_NOOP("PartsBrowser", "Cases"),
     "cooler": QT_TRANSLATE_NOOP("PartsBrowser", "CPU coolers"),
+    "platform": QT_TRANSLATE_NOOP("PartsBrowser", "GPU baseboards"),
 }
 
 SKIP_IN_DETAIL = {"id", "name", "source", "notes", "pcie_slots", "m2_slots", "custom", "user_edited"}

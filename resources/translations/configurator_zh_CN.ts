@@ -1006,6 +1006,10 @@
         <translation>CPU 散热器</translation>
     </message>
     <message>
+        <source>GPU baseboards</source>
+        <translation>GPU 基板</translation>
+    </message>
+    <message>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
@@ -1471,6 +1475,10 @@
     <message>
         <source>CPU cooler</source>
         <translation>CPU 散热器</translation>
+    </message>
+    <message>
+        <source>GPU baseboard (SXM)</source>
+        <translation>GPU 基板（SXM）</translation>
     </message>
     <message>
         <source>Bought used (BUD-4: test the VRAM before paying)</source>
@@ -2288,6 +2296,10 @@
         <translation>CPU 散热器</translation>
     </message>
     <message>
+        <source>GPU baseboards</source>
+        <translation>GPU 基板</translation>
+    </message>
+    <message>
         <source>must be a number, zero or more</source>
         <translation>必须是不小于零的数字</translation>
     </message>
@@ -2677,6 +2689,18 @@
     <message>
         <source>{n} published measurements from {sources} sources; --json gives every field with its URL.</source>
         <translation>{n} 条公开测量数据，来自 {sources} 个来源；--json 给出每个字段及其来源网址。</translation>
+    </message>
+    <message>
+        <source>* your price (`cloud-prices reset CLASS` restores the shipped one).</source>
+        <translation>* 你设置的价格（`cloud-prices reset CLASS` 可恢复为内置价格）。</translation>
+    </message>
+    <message>
+        <source>no GPU class {name!r}; `configurator cloud-prices` lists them</source>
+        <translation>没有 GPU 类别 {name!r}；`configurator cloud-prices` 可列出所有类别</translation>
+    </message>
+    <message>
+        <source>must be a number above 0 and at most {high:,.0f}</source>
+        <translation>必须是大于 0 且不超过 {high:,.0f} 的数字</translation>
     </message>
 </context>
 <context>
@@ -3103,6 +3127,14 @@
         <translation>{n} 张 GPU 上各同时解码 {batch} 路流（每张 GPU 一份模型副本）：每一步只需为所有流读取一次权重。</translation>
     </message>
     <message>
+        <source>These GeForce cards have no peer-to-peer (PCI-11): the all-reduce goes through host memory at {bw:.1f} GB/s per GPU, taken as half the PCIe link&apos;s one-way rate and capped by the host memory&apos;s bandwidth shared by {n} GPUs.</source>
+        <translation>这些 GeForce 显卡不支持点对点（P2P，PCI-11）：all-reduce 经主机内存进行，每卡 {bw:.1f} GB/s，按 PCIe 链路单向速率的一半计，并受 {n} 块 GPU 共享的主机内存带宽限制。</translation>
+    </message>
+    <message>
+        <source>{k} of the build&apos;s {m} GPUs have no slot or baseboard and are not counted.</source>
+        <translation>配置中的 {m} 块 GPU 有 {k} 块没有插槽或基板可用，未计入。</translation>
+    </message>
+    <message>
         <source>≈ {value:,.3g} {unit}, likely {low:,.3g}–{high:,.3g} (no CPU measurements: the stated priors, a factor of 2 either way). CPU alone: {cores} cores × {lanes} FP32 lanes × 2 FMA units × 2 FLOPs × {ghz:.2f} GHz = {peak:.2f} TFLOPS peak, {eff:.0%} reached; {bw:.0f} GB/s memory ({channels} channels), {bw_eff:.0%} reached.</source>
         <translation>≈ {value:,.3g} {unit}，可能范围 {low:,.3g}–{high:,.3g}（没有 CPU 实测数据：采用既定先验，上下浮动 2 倍）。仅 CPU：{cores} 核 × {lanes} 条 FP32 通道 × 2 个 FMA 单元 × 2 FLOPs × {ghz:.2f} GHz = 峰值 {peak:.2f} TFLOPS，可达到 {eff:.0%}；内存带宽 {bw:.0f} GB/s（{channels} 通道），可达到 {bw_eff:.0%}。</translation>
     </message>
@@ -3399,6 +3431,10 @@
     <message>
         <source>CPU cooler</source>
         <translation>CPU 散热器</translation>
+    </message>
+    <message>
+        <source>GPU baseboard</source>
+        <translation>GPU 基板</translation>
     </message>
     <message>
         <source>ID</source>
@@ -3805,6 +3841,46 @@
         <translation>额定 TDP</translation>
     </message>
     <message>
+        <source>3.5&quot; drive bays</source>
+        <translation>3.5 英寸硬盘位</translation>
+    </message>
+    <message>
+        <source>2.5&quot; drive mounts</source>
+        <translation>2.5 英寸硬盘位</translation>
+    </message>
+    <message>
+        <source>Module form factor</source>
+        <translation>模块规格</translation>
+    </message>
+    <message>
+        <source>GPU architectures</source>
+        <translation>GPU 架构</translation>
+    </message>
+    <message>
+        <source>GPU module sockets</source>
+        <translation>GPU 模块插座</translation>
+    </message>
+    <message>
+        <source>GPU interconnect</source>
+        <translation>GPU 互连</translation>
+    </message>
+    <message>
+        <source>NVSwitch chips</source>
+        <translation>NVSwitch 芯片</translation>
+    </message>
+    <message>
+        <source>NVLink per GPU</source>
+        <translation>每卡 NVLink</translation>
+    </message>
+    <message>
+        <source>Host link PCIe generation</source>
+        <translation>主机链路 PCIe 版本</translation>
+    </message>
+    <message>
+        <source>Host link lanes per GPU</source>
+        <translation>每卡主机链路通道数</translation>
+    </message>
+    <message>
         <source>is required</source>
         <translation>为必填项</translation>
     </message>
@@ -3967,12 +4043,24 @@
         <translation>{name} 为二手：付款前请测试显存（基准测试页的显存图案测试），并检查矿卡磨损（风扇、导热垫）。</translation>
     </message>
     <message>
-        <source>Renting at ¥{cloud:,.0f}/month costs less than this build&apos;s electricity (¥{power:,.0f}/month): it never pays for itself.</source>
-        <translation>按 ¥{cloud:,.0f}/月租用比此配置的电费（¥{power:,.0f}/月）还便宜：永远无法回本。</translation>
+        <source>The cloud price table has no comparable rental for {names}.</source>
+        <translation>云价格表中没有与 {names} 相当的租用选项。</translation>
     </message>
     <message>
-        <source>Pays for itself in {months:.1f} months against renting at ¥{cloud:,.0f}/month: ¥{total:,} ÷ (¥{cloud:,.0f} − ¥{power:,.0f} electricity at {draw} W × {hours:g} h/day × ¥{tariff:g}/kWh).</source>
-        <translation>与按 ¥{cloud:,.0f}/月租用相比，{months:.1f} 个月回本：¥{total:,} ÷ (¥{cloud:,.0f} − ¥{power:,.0f} 电费，按 {draw} W × 每天 {hours:g} 小时 × ¥{tariff:g}/kWh)。</translation>
+        <source>Renting {n} comparable GPU(s) ({basis}) at {hours:g} h/day costs ¥{rent:,.0f}/month, less than the electricity: against that it never pays for itself.</source>
+        <translation>租用 {n} 块相当的 GPU（{basis}），每天 {hours:g} 小时，每月 ¥{rent:,.0f}，低于电费：与之相比永远无法回本。</translation>
+    </message>
+    <message>
+        <source>Against renting {n} comparable GPU(s) ({basis}) at {hours:g} h/day, ¥{rent:,.0f}/month: {months:.1f} months.</source>
+        <translation>与租用 {n} 块相当的 GPU（{basis}）、每天 {hours:g} 小时、每月 ¥{rent:,.0f} 相比：{months:.1f} 个月回本。</translation>
+    </message>
+    <message>
+        <source>Renting at ¥{cloud:,.0f}/month costs less than this build&apos;s electricity (¥{power:,.0f}/month): it never pays for itself. {rent}</source>
+        <translation>按每月 ¥{cloud:,.0f} 租用比此配置的电费（每月 ¥{power:,.0f}）还便宜：永远无法回本。{rent}</translation>
+    </message>
+    <message>
+        <source>Pays for itself in {months:.1f} months against renting at ¥{cloud:,.0f}/month (the guide&apos;s figure): ¥{total:,} ÷ (¥{cloud:,.0f} − ¥{power:,.0f} electricity at {draw} W × {hours:g} h/day × ¥{tariff:g}/kWh). {rent}</source>
+        <translation>与每月 ¥{cloud:,.0f} 的租用（指南的数字）相比，{months:.1f} 个月回本：¥{total:,} ÷（¥{cloud:,.0f} − 电费 ¥{power:,.0f}，按 {draw} W × 每天 {hours:g} 小时 × ¥{tariff:g}/kWh）。{rent}</translation>
     </message>
     <message>
         <source>No power supply chosen; the build needs at least {peak} W ({formula}).</source>
@@ -3993,6 +4081,10 @@
     <message>
         <source>The vendor recommends a {rec} W supply for this GPU setup ({base} W for one card + {extra} W for the others); this one has {psu} W.</source>
         <translation>厂商为此多卡配置推荐 {rec} W 电源（单卡 {base} W + 其余各卡 {extra} W）；当前电源为 {psu} W。</translation>
+    </message>
+    <message>
+        <source>The guide asks for {guide_w} W or more with an RTX 3090 and the vendor recommends {rec} W for this GPU setup; this supply has {psu} W.</source>
+        <translation>指南要求 RTX 3090 配 {guide_w} W 或以上电源，厂商对此 GPU 配置建议 {rec} W；此电源为 {psu} W。</translation>
     </message>
     <message>
         <source>The guide asks for {guide_w} W or more with an RTX 3090 (NVIDIA&apos;s own figure is 750 W for one card); this supply has {psu} W.</source>
@@ -4095,8 +4187,12 @@
         <translation>在 12–23 GiB 显存上，指南对 BERT-base 使用批大小 32，训练时间比 24 GiB 上的批大小 64 长约 40%。</translation>
     </message>
     <message>
-        <source>The guide&apos;s GPT minimum is {need} GiB (RTX 3060 12GB with FP16 mixed precision; RTX 3090 24GB or A4000 16GB for GPT-2 Medium); this card has {vram} GiB. Whether it fits is FIT-1&apos;s estimate, not this recommendation.</source>
-        <translation>指南的 GPT 最低要求为 {need} GiB（RTX 3060 12GB 配合 FP16 混合精度；GPT-2 Medium 需 RTX 3090 24GB 或 A4000 16GB）；此卡为 {vram} GiB。能否装下以 FIT-1 的估算为准，而非此建议。</translation>
+        <source>For GPT-2 Medium (345M) the guide recommends the RTX 3090 24 GB or A4000 16 GB, so {need} GiB or more (its GPT minimum is the RTX 3060 12 GB with FP16 mixed precision); this card has {vram} GiB. Whether it fits is FIT-1&apos;s estimate, not this recommendation.</source>
+        <translation>对于 GPT-2 Medium（345M），指南推荐 RTX 3090 24 GB 或 A4000 16 GB，即 {need} GiB 或以上（其 GPT 最低配置为使用 FP16 混合精度的 RTX 3060 12 GB）；此卡为 {vram} GiB。能否放下以 FIT-1 的估算为准，而非这条建议。</translation>
+    </message>
+    <message>
+        <source>The guide&apos;s GPT minimum is the RTX 3060 12 GB (FP16 mixed precision); this card has {vram} GiB. Whether it fits is FIT-1&apos;s estimate, not this recommendation.</source>
+        <translation>指南的 GPT 最低配置是 RTX 3060 12 GB（FP16 混合精度）；此卡为 {vram} GiB。能否放下以 FIT-1 的估算为准，而非这条建议。</translation>
     </message>
     <message>
         <source>{cores} cores; the guide recommends 8 or more (for model parallelism).</source>
@@ -4207,12 +4303,8 @@
         <translation>芯片组</translation>
     </message>
     <message>
-        <source>{name} is an {ff} module: it sits on an HGX/OAM baseboard, not in a PCIe slot.</source>
-        <translation>{name} 是 {ff} 模组：安装在 HGX/OAM 基板上，不能插入 PCIe 插槽。</translation>
-    </message>
-    <message>
-        <source>Only {placed} of {n} GPUs fit on {board}: it has {slots} x16-length slots and the cards are {width} slots wide, so they cover neighbouring slots.</source>
-        <translation>{board} 只能装下 {n} 张 GPU 中的 {placed} 张：它有 {slots} 个 x16 长度插槽，而显卡厚 {width} 槽，会挡住相邻插槽。</translation>
+        <source>Only {placed} of {n} GPUs fit on {board}: it has {slots} usable x16-length slots and the cards are {width} slots wide, so they cover neighbouring slots. The estimates count the {placed} that fit.</source>
+        <translation>{board} 上只能装下 {n} 块 GPU 中的 {placed} 块：它有 {slots} 个可用的 x16 长度插槽，而显卡宽 {width} 槽，会挡住相邻插槽。估算只计入能装下的 {placed} 块。</translation>
     </message>
     <message>
         <source>GPU {n}: x{lanes} Gen{gen} through the {src} in {slot}: host-to-GPU copies are limited and shared.</source>
@@ -4275,8 +4367,8 @@
         <translation>{cpu} 只支持 {m} 路系统；此配置有 {n} 颗。</translation>
     </message>
     <message>
-        <source>{board} has {s} sockets and {n} CPU: the slots and memory of the empty socket do not work.</source>
-        <translation>{board} 有 {s} 个插座但只有 {n} 颗 CPU：空插座对应的插槽和内存无法使用。</translation>
+        <source>{n} memory modules but {board} has {slots} working slots.</source>
+        <translation>{n} 条内存，但 {board} 只有 {slots} 个可用插槽。</translation>
     </message>
     <message>
         <source>{cpu} ({cy}) is newer than {board} ({by}): the board may need a BIOS update before it starts with this CPU.</source>
@@ -4309,10 +4401,6 @@
     <message>
         <source>{kit} is ECC but {who} does not support ECC: it will run without error correction.</source>
         <translation>{kit} 是 ECC 内存，但 {who} 不支持 ECC：将以无纠错模式运行。</translation>
-    </message>
-    <message>
-        <source>{n} memory modules but {board} has {slots} slots.</source>
-        <translation>有 {n} 条内存，但 {board} 只有 {slots} 个插槽。</translation>
     </message>
     <message>
         <source>{ram} GiB of memory is more than the {limit} GiB the board and CPU support.</source>
@@ -4425,6 +4513,98 @@
     <message>
         <source>{cooler} has a {r} mm radiator; {case} mounts {sizes} mm radiators.</source>
         <translation>{cooler} 的冷排为 {r} mm；{case} 只能安装 {sizes} mm 的冷排。</translation>
+    </message>
+    <message>
+        <source>{cores} CPU cores for {n} GPU(s): data loading wants {workers} DataLoader workers per GPU plus the training process, {need} cores; the GPUs will wait for data.</source>
+        <translation>{n} 块 GPU 只有 {cores} 个 CPU 核心：数据加载需要每卡 {workers} 个 DataLoader 工作进程外加训练进程，共 {need} 个核心；GPU 将等待数据。</translation>
+    </message>
+    <message>
+        <source>{modules} memory module(s) per CPU fill {filled} of {cpu}&apos;s {channels} memory channels: {share:.1%} of its memory bandwidth. Fit {reach} modules (one per channel) for all of it.</source>
+        <translation>每个 CPU {modules} 条内存，只占用 {cpu} 的 {channels} 个内存通道中的 {filled} 个：仅有其内存带宽的 {share:.1%}。装 {reach} 条（每通道一条）才能用满。</translation>
+    </message>
+    <message>
+        <source>{ram} GiB of RAM for {vram} GiB of VRAM: host RAM should be at least the GPUs&apos; total VRAM, so pinned buffers, checkpoints and a host copy of what the GPUs hold fit (common practice; Tim Dettmers&apos; hardware guide asks for at least the largest GPU&apos;s memory: {url}).</source>
+        <translation>{vram} GiB 显存只配 {ram} GiB 内存：主机内存应不少于所有 GPU 显存之和，才能容纳锁页缓冲区、检查点以及 GPU 中数据的主机副本（常见做法；Tim Dettmers 的硬件指南要求至少等于最大一块 GPU 的显存：{url}）。</translation>
+    </message>
+    <message>
+        <source>{board} holds {ff} modules of the {arch} architecture; the build has none for it.</source>
+        <translation>{board} 安装 {arch} 架构的 {ff} 模块；此配置中没有适用的模块。</translation>
+    </message>
+    <message>
+        <source>{name} is an {ff} module: it only runs on a GPU baseboard (HGX/OAM platform), never in a PCIe slot; add a baseboard for {n} module(s).</source>
+        <translation>{name} 是 {ff} 模块：只能装在 GPU 基板（HGX/OAM 平台）上，不能插入 PCIe 插槽；请为 {n} 个模块添加基板。</translation>
+    </message>
+    <message>
+        <source>No baseboard in this build takes {name} ({ff}, {arch}).</source>
+        <translation>此配置中没有能安装 {name}（{ff}，{arch}）的基板。</translation>
+    </message>
+    <message>
+        <source>{n} modules but the baseboard(s) have {room} sockets; the estimates count {room}.</source>
+        <translation>{n} 个模块，但基板只有 {room} 个插座；估算按 {room} 个计。</translation>
+    </message>
+    <message>
+        <source>SXM/OAM modules take no PCIe NVLink bridge: their NVLink runs through the baseboard.</source>
+        <translation>SXM/OAM 模块不使用 PCIe NVLink 桥：它们的 NVLink 经由基板连接。</translation>
+    </message>
+    <message>
+        <source>{board}: no NVSwitch. Each GPU&apos;s NVLink ({bw:g} GB/s) is split over direct links to the other {others} ({pair:g} GB/s per pair). Erratum 10: the guide&apos;s &quot;4× A100 (NVSwitch)&quot; does not exist; NVSwitch is on the 8-GPU HGX board.</source>
+        <translation>{board}：没有 NVSwitch。每块 GPU 的 NVLink（{bw:g} GB/s）分成直连其余 {others} 块的链路（每对 {pair:g} GB/s）。勘误 10：指南中的“4× A100（NVSwitch）”并不存在；NVSwitch 在 8-GPU HGX 基板上。</translation>
+    </message>
+    <message>
+        <source>{board}: {n} modules all-to-all through {chips} NVSwitch chips, {bw:g} GB/s NVLink per GPU; host links PCIe Gen{gen} x{lanes} per GPU.</source>
+        <translation>{board}：{n} 个模块通过 {chips} 颗 NVSwitch 芯片全互连，每卡 NVLink {bw:g} GB/s；每卡主机链路 PCIe Gen{gen} x{lanes}。</translation>
+    </message>
+    <message>
+        <source>{board} has {s} sockets and {n} CPU: the slots of the empty socket ({slots}) do not work, and only {mem} of the {all} memory slots do.</source>
+        <translation>{board} 有 {s} 个插座，只装了 {n} 个 CPU：空插座的插槽（{slots}）无法使用，{all} 个内存插槽中也只有 {mem} 个可用。</translation>
+    </message>
+    <message>
+        <source>GPU {n} in {slot} runs x{lanes} instead of x{was}: the drive in {m2} takes the slot&apos;s other lanes (board manual). The other M.2 connectors are full.</source>
+        <translation>GPU {n} 在 {slot} 中以 x{lanes} 而非 x{was} 运行：{m2} 中的硬盘占用了该插槽的其余通道（见主板手册）。其他 M.2 接口都已占满。</translation>
+    </message>
+    <message>
+        <source>{slot} is off while {m2} holds a drive (they share lanes).</source>
+        <translation>{m2} 装有硬盘时 {slot} 被禁用（两者共享通道）。</translation>
+    </message>
+    <message>
+        <source>{slot} drops to x{lanes} while {m2} holds a drive.</source>
+        <translation>{m2} 装有硬盘时 {slot} 降为 x{lanes}。</translation>
+    </message>
+    <message>
+        <source>{n} M.2 drives but {board} has {slots} usable M.2 connectors.</source>
+        <translation>{n} 块 M.2 硬盘，但 {board} 只有 {slots} 个可用 M.2 接口。</translation>
+    </message>
+    <message>
+        <source>{n} SATA drives but {board} has {ports} SATA ports.</source>
+        <translation>{n} 块 SATA 硬盘，但 {board} 只有 {ports} 个 SATA 接口。</translation>
+    </message>
+    <message>
+        <source>{n} U.2 drive(s): each needs a U.2 port (OCuLink, SlimSAS or MCIO on server boards), a backplane or a PCIe adapter card; the board&apos;s connectors are not counted here.</source>
+        <translation>{n} 块 U.2 硬盘：每块需要一个 U.2 接口（服务器主板上的 OCuLink、SlimSAS 或 MCIO）、背板或 PCIe 转接卡；这里不核对主板的接口。</translation>
+    </message>
+    <message>
+        <source>{n} 3.5&quot; drives but {case} has {bays} 3.5&quot; bays.</source>
+        <translation>{n} 块 3.5 英寸硬盘，但 {case} 只有 {bays} 个 3.5 英寸硬盘位。</translation>
+    </message>
+    <message>
+        <source>{n} 2.5&quot; drives but {case} has {small} 2.5&quot; mounts and {free} free 3.5&quot; bays.</source>
+        <translation>{n} 块 2.5 英寸硬盘，但 {case} 只有 {small} 个 2.5 英寸硬盘位和 {free} 个空闲 3.5 英寸硬盘位。</translation>
+    </message>
+    <message>
+        <source>{names}: no peer-to-peer between GeForce RTX 40/50 cards, so every all-reduce goes through host memory (NCCL&apos;s SHM path) at about half the PCIe rate; the scaling estimate uses that path.</source>
+        <translation>{names}：GeForce RTX 40/50 显卡之间没有点对点（P2P），每次 all-reduce 都经主机内存（NCCL 的 SHM 路径），速率约为 PCIe 的一半；多卡扩展估算按此路径计算。</translation>
+    </message>
+    <message>
+        <source>{a} and {b} are {gap} slots apart: check that an NVLink bridge for {gpu} comes in that spacing.</source>
+        <translation>{a} 与 {b} 相距 {gap} 个槽位：请确认 {gpu} 的 NVLink 桥有这种间距。</translation>
+    </message>
+    <message>
+        <source>{a} and {b} are {gap} slots apart; NVLink bridges for {gpu} come in {sizes}-slot spacings only, so no bridge joins these two cards.</source>
+        <translation>{a} 与 {b} 相距 {gap} 个槽位；{gpu} 的 NVLink 桥只有 {sizes} 槽间距，没有桥能连接这两块卡。</translation>
+    </message>
+    <message>
+        <source>{a} and {b} are {gap} slots apart: use a {gap}-slot NVLink bridge.</source>
+        <translation>{a} 与 {b} 相距 {gap} 个槽位：请使用 {gap} 槽的 NVLink 桥。</translation>
     </message>
 </context>
 <context>

@@ -75,7 +75,7 @@ def test_unknown_category() -> None:
 
 
 def test_every_category_has_a_record_type() -> None:
-    assert set(PART_TYPES) == {"gpu", "cpu", "motherboard", "memory", "storage", "psu", "case", "cooler"}
+    assert set(PART_TYPES) == {"gpu", "cpu", "motherboard", "memory", "storage", "psu", "case", "cooler", "platform"}
 
 
 @given(st.integers(min_value=-10**9, max_value=10**9))

@@ -13,7 +13,10 @@ def test_every_tier_is_a_complete_build_with_filled_parts_marked() -> None:
     assert set(items) == {"TIER-entry", "TIER-pro", "TIER-enterprise", "TIER-cnn-min", "TIER-gpt-min"}
     for p in items.values():
         cats = {CATALOGUE[bp.id].category for bp in p.build.parts}
-        assert cats == {"gpu", "cpu", "motherboard", "memory", "storage", "psu", "case", "cooler"}, p.tier.id
+        modules = any(getattr(CATALOGUE[bp.id], "form_factor", "") == "sxm" for bp in p.build.parts)
+        expected = {"gpu", "cpu", "motherboard", "memory", "storage", "psu", "case", "cooler"}
+        expected |= {"platform"} if modules else set()
+        assert cats == expected, p.tier.id
         named = {bp.id for bp in p.tier.parts}
         assert set(p.filled) == {bp.id for bp in p.build.parts} - named
     assert set(items["TIER-gpt-min"].filled) >= {"amd-ryzen-5-3600"} or items["TIER-gpt-min"].filled
@@ -32,7 +35,11 @@ def test_enterprise_tier_reports_what_the_guide_got_wrong() -> None:
     report = check(tier.build, CATALOGUE)
     texts = [(f.rule, f.message.render()) for f in report.errors]
     assert any(rule == "COMP-2" and "DDR5" in text and "Xeon Platinum 8380" in text for rule, text in texts)
-    assert any(rule == "PCI-2" and "SXM" in text for rule, text in texts)  # erratum 10
+    assert "nvidia-hgx-a100-4-gpu" in tier.filled  # the SXM modules get the 4-GPU baseboard (PCI-8)
+    erratum = [f for f in report.findings if f.rule == "PCI-8" and "Erratum 10" in f.message.render()]
+    assert len(erratum) == 1 and erratum[0].numbers["nvswitch_chips"] == 0
+    assert not any(f.rule in ("PCI-2", "PCI-4", "PCI-5") for f in report.findings)  # no PCIe slot, bridge or scaling
+    assert report.gpus_counted == 4
 
 
 def test_tiers_cite_their_sections() -> None:

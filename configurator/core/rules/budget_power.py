@@ -5,6 +5,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
+from configurator.core.cloud import price_for
 from configurator.core.estimate.power import is_atx3, training_draw_w
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.parts import Gpu, Psu
@@ -55,7 +56,43 @@ def budget(ctx: Ctx) -> None:
                     {"part": part.id}, guide="选购矿潮后的RTX 30系显卡（需测试显存稳定性）", name=part.name)
 
 
+def _rent(ctx: Ctx, power_cny: float) -> tuple[Message | str, dict[str, object]]:
+    """BUD-3 against renting the same number of comparable GPUs at the cloud table's hourly prices."""
+    o = ctx.r.build.options
+    gpus = ctx.counted or ctx.r.gpu_list
+    if not gpus:
+        return "", {}
+    rows = [price_for(g.id, ctx.cloud) for g in gpus]
+    if any(p is None for p in rows):
+        missing = sorted({g.name for g, p in zip(gpus, rows, strict=True) if p is None})
+        return Message("rules", QT_TRANSLATE_NOOP(
+            "rules", "The cloud price table has no comparable rental for {names}."), {"names": ", ".join(missing)}), {}
+    prices = [p for p in rows if p is not None]
+    month = sum(p.cny_per_gpu_hour for p in prices) * o.hours_per_day * 30
+    used = {p.gpu_class: p for p in prices}
+    basis = "; ".join(f"{p.provider} {p.instance}, ¥{p.cny_per_gpu_hour:g}/GPU-h, {p.date}" for p in used.values())
+    numbers: dict[str, object] = {
+        "rent_cny_per_month": round(month, 1),
+        "rent_prices": [{"gpu_class": p.gpu_class, "cny_per_gpu_hour": p.cny_per_gpu_hour, "provider": p.provider,
+                         "date": p.date, "source": p.source, "user_edited": p.user_edited} for p in used.values()]}
+    saving = month - power_cny
+    if saving <= 0:
+        numbers["rent_months"] = None
+        return Message("rules", QT_TRANSLATE_NOOP(
+            "rules", "Renting {n} comparable GPU(s) ({basis}) at {hours:g} h/day costs ¥{rent:,.0f}/month, less "
+                     "than the electricity: against that it never pays for itself."),
+            {"n": len(gpus), "basis": basis, "hours": o.hours_per_day, "rent": month}), numbers
+    months = total_cny(ctx) / saving
+    numbers["rent_months"] = round(months, 1)
+    return Message("rules", QT_TRANSLATE_NOOP(
+        "rules", "Against renting {n} comparable GPU(s) ({basis}) at {hours:g} h/day, ¥{rent:,.0f}/month: "
+                 "{months:.1f} months."),
+        {"n": len(gpus), "basis": basis, "hours": o.hours_per_day, "rent": month, "months": months}), numbers
+
+
 def _break_even(ctx: Ctx, total: int) -> None:
+    """BUD-3: the guide's flat cloud rate (¥8,000/month, AWS p3.2xlarge, M 四.1), and the rent of
+    comparable GPUs from the dated cloud price table (db/cloud_prices.toml, user-editable)."""
     if total <= 0:  # nothing to buy yet
         return
     o = ctx.r.build.options
@@ -63,25 +100,27 @@ def _break_even(ctx: Ctx, total: int) -> None:
     kwh_month = draw_w / 1000 * o.hours_per_day * 30
     power_cny = kwh_month * o.electricity_cny_per_kwh
     saving = o.cloud_cny_per_month - power_cny
+    rent, rent_numbers = _rent(ctx, power_cny)
     numbers = {"total_cny": total, "cloud_cny_per_month": o.cloud_cny_per_month, "draw_w": draw_w,
                "hours_per_day": o.hours_per_day, "electricity_cny_per_kwh": o.electricity_cny_per_kwh,
-               "electricity_cny_per_month": round(power_cny, 1)}
+               "electricity_cny_per_month": round(power_cny, 1), **rent_numbers}
     if saving <= 0:
         ctx.add("BUD-3", "info", "M 四.1",
                 QT_TRANSLATE_NOOP("rules", "Renting at ¥{cloud:,.0f}/month costs less than this build's electricity "
-                           "(¥{power:,.0f}/month): it never pays for itself."),
-                {**numbers, "months": None}, cloud=o.cloud_cny_per_month, power=power_cny)
+                           "(¥{power:,.0f}/month): it never pays for itself. {rent}"),
+                {**numbers, "months": None}, cloud=o.cloud_cny_per_month, power=power_cny, rent=rent)
         return
     months = total / saving
     ctx.add("BUD-3", "info", "M 四.1",
             QT_TRANSLATE_NOOP(
                 "rules",
-                "Pays for itself in {months:.1f} months against renting at ¥{cloud:,.0f}/month: ¥{total:,} ÷ "
-                "(¥{cloud:,.0f} − ¥{power:,.0f} electricity at {draw} W × {hours:g} h/day × ¥{tariff:g}/kWh)."),
+                "Pays for itself in {months:.1f} months against renting at ¥{cloud:,.0f}/month (the guide's figure): "
+                "¥{total:,} ÷ (¥{cloud:,.0f} − ¥{power:,.0f} electricity at {draw} W × {hours:g} h/day × "
+                "¥{tariff:g}/kWh). {rent}"),
             {**numbers, "months": round(months, 1)},
             guide="本地部署RTX 3060（约¥2500）的年化成本低于AWS p3.2xlarge（¥8000/月）",
             months=months, cloud=o.cloud_cny_per_month, total=total, power=power_cny, draw=draw_w,
-            hours=o.hours_per_day, tariff=o.electricity_cny_per_kwh)
+            hours=o.hours_per_day, tariff=o.electricity_cny_per_kwh, rent=rent)
 
 
 def combined_psu(psus: tuple[Psu, ...], watts: int) -> Psu:
@@ -149,13 +188,26 @@ def power(ctx: Ctx) -> None:
         if any(g.id == "nvidia-rtx-3090" for g in gpus):
             guide_total = GUIDE_3090_PSU_W + (len(gpus) - 1) * 350
             if psu.watts < guide_total:
-                ctx.add("PWR-1", "warning", "G 六.3",
-                        QT_TRANSLATE_NOOP(
-                            "rules",
-                            "The guide asks for {guide_w} W or more with an RTX 3090 (NVIDIA's own figure is 750 W "
-                            "for one card); this supply has {psu} W."),
-                        {"guide_psu_w": guide_total, "psu_w": psu.watts},
-                        guide="检查电源功率是否充足（RTX 3090建议850W+）", guide_w=guide_total, psu=psu.watts)
+                # one PWR-1: the guide's figure replaces the vendor's finding, and names it
+                vendor_finding = next((f for f in ctx.findings if f.rule == "PWR-1"), None)
+                if vendor_finding is not None:
+                    ctx.findings.remove(vendor_finding)
+                    ctx.add("PWR-1", "warning", "G 六.3",
+                            QT_TRANSLATE_NOOP(
+                                "rules",
+                                "The guide asks for {guide_w} W or more with an RTX 3090 and the vendor recommends "
+                                "{rec} W for this GPU setup; this supply has {psu} W."),
+                            {**vendor_finding.numbers, "guide_psu_w": guide_total, "psu_w": psu.watts},
+                            guide="检查电源功率是否充足（RTX 3090建议850W+）", guide_w=guide_total,
+                            rec=vendor_finding.numbers["vendor_psu_w"], psu=psu.watts)
+                else:
+                    ctx.add("PWR-1", "warning", "G 六.3",
+                            QT_TRANSLATE_NOOP(
+                                "rules",
+                                "The guide asks for {guide_w} W or more with an RTX 3090 (NVIDIA's own figure is 750 W "
+                                "for one card); this supply has {psu} W."),
+                            {"guide_psu_w": guide_total, "psu_w": psu.watts},
+                            guide="检查电源功率是否充足（RTX 3090建议850W+）", guide_w=guide_total, psu=psu.watts)
     _connectors(ctx, psu)
 
 

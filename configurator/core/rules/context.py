@@ -6,10 +6,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from configurator.core.build import Resolved, Workload
+from configurator.core.cloud import CloudPrice
 from configurator.core.estimate.memory import RamEstimate, VramBreakdown
 from configurator.core.estimate.power import PowerEstimate
 from configurator.core.findings import Finding, Severity
 from configurator.core.i18n import Message
+from configurator.core.parts import Gpu
 from configurator.core.pcie import Placement
 
 
@@ -21,6 +23,8 @@ class Ctx:
     vram: VramBreakdown | None  # per GPU, for the workload
     ram: RamEstimate | None
     findings: list[Finding] = field(default_factory=list)
+    counted: list[Gpu] = field(default_factory=list)  # GPUs in a slot or on a baseboard (engine.counted_gpus)
+    cloud: tuple[CloudPrice, ...] = ()  # BUD-3's rental prices
 
     @property
     def workload(self) -> Workload | None:

@@ -15,13 +15,7 @@ def _lane_source(source: str) -> Message:
 def pcie(ctx: Ctx) -> None:
     r = ctx.r
     gpus = r.gpu_list
-    sxm = [g for g in gpus if g.form_factor != "pcie"]
-    for g in sxm:
-        ctx.add("PCI-2", "error", "G 五.3",
-                QT_TRANSLATE_NOOP(
-                    "rules",
-                    "{name} is an {ff} module: it sits on an HGX/OAM baseboard, not in a PCIe slot."),
-                {"part": g.id}, guide="A100 80GB×4（NVSwitch连接）", name=g.name, ff=g.form_factor.upper())
+    sxm = r.module_gpus  # PCI-8 (rules/topology.py): they sit on a baseboard
     board = r.board
     pl = ctx.placement
     if board is None or pl is None or not gpus:
@@ -33,10 +27,11 @@ def pcie(ctx: Ctx) -> None:
         ctx.add("PCI-2", "error", "G 二.3, 六.3",
                 QT_TRANSLATE_NOOP(
                     "rules",
-                    "Only {placed} of {n} GPUs fit on {board}: it has {slots} x16-length slots and the cards are "
-                    "{width} slots wide, so they cover neighbouring slots."),
+                    "Only {placed} of {n} GPUs fit on {board}: it has {slots} usable x16-length slots and the "
+                    "cards are {width} slots wide, so they cover neighbouring slots. The estimates count the "
+                    "{placed} that fit."),
                 numbers, placed=pl.placed, n=n_pcie, board=board.name, slots=pl.x16_slots,
-                width=max(g.slot_width or 1 for g in gpus))
+                width=max(g.slot_width or 1 for g in gpus if g.form_factor == "pcie"))
     for n, seat in enumerate(pl.seats, start=1):
         link = {"gpu": n, "slot": seat.slot.name, "lanes": seat.lanes, "gen": seat.gen, "from": seat.slot.source,
                 "covers": list(seat.covers)}
@@ -61,8 +56,9 @@ def pcie(ctx: Ctx) -> None:
                         "slots."),
                     {"gpu": n, "gen": seat.gen, "card_gen": seat.gpu.pcie_gen},
                     guide="验证PCIe插槽版本（建议PCIe 4.0）", n=n, gen=seat.gen, card=seat.gpu.pcie_gen)
-    _nvlink(ctx)
-    _multi_gpu(ctx)
+    if not sxm:  # modules: no PCIe bridge, no PCIe scaling (PCI-8)
+        _nvlink(ctx)
+        _multi_gpu(ctx)
 
 
 def _nvlink(ctx: Ctx) -> None:
@@ -97,6 +93,7 @@ def _nvlink(ctx: Ctx) -> None:
                         "one NVLink group (the guide's \"4 cards via NVLink\" is not possible)."),
                     numbers, guide="4张RTX 3090通过NVLink连接", name=g.name, limit=limit, n=len(gpus),
                     pairs=len(gpus) // limit)
+            return  # one PCI-4 per build
         ctx.add("PCI-4", "info", "G 二.3",
                 QT_TRANSLATE_NOOP(
                     "rules",
@@ -155,12 +152,6 @@ def compat(ctx: Ctx) -> None:
                     QT_TRANSLATE_NOOP("rules", "{cpu} supports {m}-socket systems only; the build has {n}."),
                     {"cpus": r.cpu_count, "max_sockets": cpu.max_sockets}, cpu=cpu.name, m=cpu.max_sockets,
                     n=r.cpu_count)
-        elif r.cpu_count < board.sockets:
-            ctx.add("COMP-1", "info", "vendor specs",
-                    QT_TRANSLATE_NOOP(
-                        "rules",
-                        "{board} has {s} sockets and {n} CPU: the slots and memory of the empty socket do not work."),
-                    {"cpus": r.cpu_count, "sockets": board.sockets}, board=board.name, s=board.sockets, n=r.cpu_count)
         if cpu.launch_year and board.launch_year and cpu.launch_year > board.launch_year:
             ctx.add("COMP-5", "warning", "G 六.3",
                     QT_TRANSLATE_NOOP(
@@ -218,13 +209,17 @@ def _memory_compat(ctx: Ctx) -> None:
                             {"ecc": True}, kit=m.name, who=who)
     if board and r.memory:
         cap_limit = board.max_memory_gb
+        slots = board.memory_slots
+        if cpu and 0 < r.cpu_count < board.sockets:  # PCI-9: the empty socket's slots do not work
+            slots = board.memory_slots * r.cpu_count // board.sockets
+            cap_limit = board.max_memory_gb * r.cpu_count // board.sockets
         if cpu:
             cap_limit = min(cap_limit, cpu.max_memory_gb * max(r.cpu_count, 1))
-        numbers = {"modules": r.modules, "slots": board.memory_slots, "ram_gb": r.ram_gb, "max_gb": cap_limit}
-        if r.modules > board.memory_slots:
+        numbers = {"modules": r.modules, "slots": slots, "ram_gb": r.ram_gb, "max_gb": cap_limit}
+        if r.modules > slots:
             ctx.add("COMP-3", "error", "vendor specs",
-                    QT_TRANSLATE_NOOP("rules", "{n} memory modules but {board} has {slots} slots."), numbers,
-                    n=r.modules, board=board.name, slots=board.memory_slots)
+                    QT_TRANSLATE_NOOP("rules", "{n} memory modules but {board} has {slots} working slots."), numbers,
+                    n=r.modules, board=board.name, slots=slots)
         if r.ram_gb > cap_limit:
             ctx.add("COMP-3", "error", "vendor specs",
                     QT_TRANSLATE_NOOP(

@@ -54,12 +54,14 @@ from configurator.core.build import (
     parse_build,
     resolve,
 )
+from configurator.core.cloud import CloudPrice
 from configurator.core.engine import Report, check
 from configurator.core.findings import ESTIMATE_LABELS
 from configurator.core.models import KNOWN_MODELS
 from configurator.core.parts import SUMMARY_FIELDS, AnyPart, part_to_dict
 from configurator.core.presets import Preset, presets
 from configurator.core.sheet import Sheet, build_sheet, main_throughput, throughput_chart
+from configurator.store.cloud_prices import cloud_prices
 from configurator.store.csvio import write_atomic
 from configurator.store.repository import BuildsRepository, PartsRepository, RepositoryError
 from configurator.ui.i18n import translate
@@ -71,7 +73,7 @@ from configurator.ui.theme import colours, style_plot
 # The parts rows of the form: (key, category, has a quantity).
 ROWS = (("gpu", "gpu", True), ("cpu", "cpu", True), ("motherboard", "motherboard", False),
         ("memory", "memory", True), ("storage", "storage", True), ("storage2", "storage", True),
-        ("psu", "psu", True), ("case", "case", False), ("cooler", "cooler", True))
+        ("psu", "psu", True), ("case", "case", False), ("cooler", "cooler", True), ("platform", "platform", False))
 EMPTY_BUILD = Build(parts=(), name="", workload=Workload(model="resnet50", task="train", precision="amp"))
 
 
@@ -156,6 +158,7 @@ class PlannerTab(QWidget):
         self.runs_for_build = runs_for_build  # benchmark runs linked to a saved build
         self.setAcceptDrops(True)
         self.catalogue: dict[str, AnyPart] = {}
+        self.cloud_prices: list[CloudPrice] | None = None  # BUD-3: the shipped table with the user's prices
         self.report: Report | None = None
         self.sheet: Sheet | None = None
         self._updating = False
@@ -411,6 +414,7 @@ class PlannerTab(QWidget):
     # -- catalogue ----------------------------------------------------------------------
     def reload_catalogue(self) -> None:
         self.catalogue = {p.id: p for p in self.parts_repo.list_parts()}
+        self.cloud_prices = cloud_prices(self.parts_repo.store)
         by_cat: dict[str, list[AnyPart]] = {}
         for p in self.catalogue.values():
             by_cat.setdefault(p.category, []).append(p)
@@ -555,7 +559,7 @@ class PlannerTab(QWidget):
 
     # -- results ------------------------------------------------------------------------------
     def _recompute(self, build: Build) -> None:
-        self.report = report = check(build, self.catalogue)
+        self.report = report = check(build, self.catalogue, cloud_prices=self.cloud_prices)
         self.findings.show_findings(list(report.findings))
         errors = len(report.errors)
         warnings = sum(f.severity == "warning" for f in report.findings)
@@ -896,6 +900,7 @@ class PlannerTab(QWidget):
             "psu": translate("Planner", "Power supply"),
             "case": translate("Planner", "Case"),
             "cooler": translate("Planner", "CPU cooler"),
+            "platform": translate("Planner", "GPU baseboard (SXM)"),
         }
         for key, label in self.row_labels.items():
             label.setText(titles[key])
