@@ -6,8 +6,28 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence, QPaintEvent
-from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QIcon,
+    QKeySequence,
+    QPaintEvent,
+)
+from PySide6.QtWidgets import (
+    QApplication,
+    QFileDialog,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QStyle,
+    QSystemTrayIcon,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from configurator.i18n import LANGUAGES
 from configurator.store.csvio import CsvImportError, ImportResult, export_csv, import_csv
@@ -66,6 +86,15 @@ class MainWindow(QMainWindow):
         self.setAcceptDrops(True)
         # (NVIDIA driver version, log file) for Help → About; the composition root fills it in.
         self.about_info: Callable[[], tuple[str | None, Path | None]] = lambda: (None, None)
+
+        # Desktop notifications (the monitor's alerts) go through one tray icon, where the desktop has one.
+        self.tray: QSystemTrayIcon | None = None
+        if QSystemTrayIcon.isSystemTrayAvailable():
+            icon = QApplication.windowIcon()
+            if icon.isNull():
+                icon = self.style().standardIcon(QStyle.StandardPixmap.SP_ComputerIcon)
+            self.tray = QSystemTrayIcon(icon, self)
+            self.tray.show()
 
         self.tabs = QTabWidget()
         self.tabs.setObjectName("mainTabs")
@@ -165,6 +194,8 @@ class MainWindow(QMainWindow):
     def _connect_tab(self, widget: QWidget) -> None:
         if hasattr(widget, "status_message"):
             widget.status_message.connect(lambda text: self.statusBar().showMessage(text, 15000))
+        if hasattr(widget, "notification"):
+            widget.notification.connect(self.notify)
         if hasattr(widget, "modified_changed"):
             widget.modified_changed.connect(lambda modified, w=widget: self._modified_changed(w, modified))
 
@@ -318,6 +349,11 @@ class MainWindow(QMainWindow):
             self.import_parts(Path(url.toLocalFile()))
         event.acceptProposedAction()
 
+    def notify(self, title: str, text: str) -> None:
+        """A desktop notification through the tray icon, where the desktop has one."""
+        if self.tray is not None and self.tray.supportsMessages():
+            self.tray.showMessage(title, text, QIcon(), 10000)
+
     # -- misc ----------------------------------------------------------------------
     def show_about(self) -> None:
         from configurator.ui.diagnostics import about_text
@@ -338,5 +374,7 @@ class MainWindow(QMainWindow):
         self.parts_browser.save_state()
         self.settings.sync()
         self.tasks.wait(10000)
+        if self.tray is not None:
+            self.tray.hide()
         super().closeEvent(event)
 

@@ -82,9 +82,9 @@ def remote_down_shot(name: str, lang: str) -> None:
     with socket.socket() as s:  # a loopback port nothing listens on
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    tab.add_remote(f"127.0.0.1:{port}")
+    tab.remote_hosts.add(f"127.0.0.1:{port}")
     wait(6000)
-    tab.cards_scroll.ensureWidgetVisible(tab.remotes[0])
+    tab.cards.ensureWidgetVisible(tab.cards.remotes[0])
     wait(300)
     w.grab().save(str(OUT / f"{name}.png"))
     w.close()
@@ -94,8 +94,8 @@ def remote_down_shot(name: str, lang: str) -> None:
 def bench_shot(name: str) -> None:
     services, w = window(name)
     tab = w.tab(BenchmarkTab)
-    tab.set_python(sys.executable)
-    tab.device_combo.setCurrentIndex(tab.device_combo.findData("cpu"))
+    tab.picker.set_python(sys.executable)
+    tab.controls.device_combo.setCurrentIndex(tab.controls.device_combo.findData("cpu"))
     done = []
     tab.runner.finished.connect(lambda *_a: done.append(True))
     tab.start(jobs=["matmul", "membw", "copies", "resnet18", "gpt2"])  # the quick suite's defaults
