@@ -18,7 +18,6 @@ from PySide6.QtGui import (
 )
 from PySide6.QtWidgets import (
     QApplication,
-    QFileDialog,
     QLabel,
     QMainWindow,
     QMessageBox,
@@ -33,6 +32,7 @@ from configurator.i18n import LANGUAGES
 from configurator.store.csvio import CsvImportError, ImportResult, export_csv, import_csv
 from configurator.store.database import Store
 from configurator.store.repository import PartsRepository
+from configurator.ui.files import open_file, save_file
 from configurator.ui.i18n import LanguageManager, translate
 from configurator.ui.parts_browser import PartsBrowser
 from configurator.ui.tasks import TaskRunner
@@ -115,7 +115,9 @@ class MainWindow(QMainWindow):
         self.parts_browser.detail.price_changed.connect(self._mark_parts_dirty)
         self.db_label = QLabel()
         self.statusBar().addPermanentWidget(self.db_label)
-        self.parts_browser.status_message.connect(lambda text: self.statusBar().showMessage(text, 0))
+        # The Parts tab's line (how many parts it lists) belongs to that tab: shown only while it is open.
+        self._parts_status = ""
+        self.parts_browser.status_message.connect(self._parts_status_changed)
 
         self._build_menus()
         self.retranslate()
@@ -245,6 +247,11 @@ class MainWindow(QMainWindow):
                 return widget
         raise LookupError(kind.__name__)
 
+    def _parts_status_changed(self, text: str) -> None:
+        self._parts_status = text
+        if self.tabs.currentWidget() is self.parts_browser:
+            self.statusBar().showMessage(text, 0)
+
     def _tab_changed(self, index: int) -> None:
         """Prices edited in the Parts tab show up in the planner when it is shown again."""
         extra = [w for w, _t in self.extra_tabs]
@@ -253,6 +260,10 @@ class MainWindow(QMainWindow):
         widget = self.tabs.widget(index)
         if widget is self.parts_browser:
             self.parts_browser.ensure_loaded()
+            if self._parts_status:
+                self.statusBar().showMessage(self._parts_status, 0)
+        elif self._parts_status and self.statusBar().currentMessage() == self._parts_status:
+            self.statusBar().clearMessage()
         reload = getattr(widget, "reload_catalogue", None)
         if reload is not None and self._parts_dirty:
             reload()
@@ -272,9 +283,8 @@ class MainWindow(QMainWindow):
 
     # -- import / export ---------------------------------------------------------
     def import_parts_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, translate("MainWindow", "Import parts"), str(Path.home()),
-            translate("MainWindow", "CSV files (*.csv);;All files (*)"))
+        path = open_file(self, self.settings, "parts-csv", translate("MainWindow", "Import parts"), Path.home(),
+                         translate("MainWindow", "CSV files (*.csv);;All files (*)"))
         if path:
             self.import_parts(Path(path))
 
@@ -319,9 +329,8 @@ class MainWindow(QMainWindow):
         box.open()
 
     def export_parts_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(
-            self, translate("MainWindow", "Export parts"), str(Path.home() / "parts.csv"),
-            translate("MainWindow", "CSV files (*.csv)"))
+        path = save_file(self, self.settings, "parts-csv", translate("MainWindow", "Export parts"),
+                         Path.home() / "parts.csv", translate("MainWindow", "CSV files (*.csv)"))
         if path:
             self.export_parts(Path(path))
 

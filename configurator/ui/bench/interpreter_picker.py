@@ -11,12 +11,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt, Signal
-from PySide6.QtWidgets import QComboBox, QFileDialog, QHBoxLayout, QLabel, QPushButton, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from configurator.bench import interpreters
 from configurator.bench.interpreters import Probe
 from configurator.paths import is_frozen
 from configurator.ui.bench.fmt import render
+from configurator.ui.files import open_file
 from configurator.ui.i18n import translate
 from configurator.ui.tasks import TaskRunner
 
@@ -149,8 +150,8 @@ class InterpreterPicker(QWidget):
 
     def pick(self) -> None:
         current = self.python_path()
-        path, _ = QFileDialog.getOpenFileName(self, translate("BenchmarkTab", "Python interpreter"),
-                                              str(Path(current).parent) if current else str(Path.home()))
+        path = open_file(self, self.settings, "python", translate("BenchmarkTab", "Python interpreter"),
+                         Path(current).parent if current else Path.home())
         if path:
             self.set_python(path)
 

@@ -1,6 +1,10 @@
 """The Benchmark tab's results: a table of result rows compared with earlier runs on this
 machine, the guides' references and the planner's estimate; the live log; the three charts;
-the history line and the export buttons."""
+the stored runs, the history line and the export buttons.
+
+A result measured while the machine was busy says so beside it; a result whose spread is too
+wide (or a DDP scaling above ideal) is marked unstable and not compared, as it is no fact;
+the thresholds are stated under the table (configurator.bench.load)."""
 
 from __future__ import annotations
 
@@ -25,10 +29,12 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.bench import suites
-from configurator.bench.references import percent_diff, references_for
+from configurator.bench.load import BUSY_CPU_PERCENT, BUSY_GPU_PERCENT, UNSTABLE_SPREAD
+from configurator.bench.references import other_device_references, percent_diff, references_for
 from configurator.bench.results import STATUS_LABELS, RowResult, RunRecord, fmt_value
 from configurator.ui.bench.charts import MatmulChart, ScalingChart, ThroughputChart
-from configurator.ui.bench.fmt import pct
+from configurator.ui.bench.fmt import pct, render, unit, value_with_unit
+from configurator.ui.bench.run_list import RunList
 from configurator.ui.i18n import translate
 from configurator.ui.theme import colours
 
@@ -49,6 +55,7 @@ class ResultsPanel(QWidget):
         self.record: RunRecord | None = None
         self.earlier: dict[str, list[float]] = {}
         self.saved_run_id: int | None = None
+        self.opened = False  # the record is a stored run opened from the list, not the one just run
 
         self.table = QTableWidget(0, COLUMNS)
         self.table.setObjectName("benchResults")
@@ -58,10 +65,14 @@ class ResultsPanel(QWidget):
         self.table.setAlternatingRowColors(True)
         self.table.setWordWrap(False)
         self.table.setMinimumSize(100, 60)
+        self.notes = QLabel()  # what "busy" and "unstable" mean, when a row is either
+        self.notes.setObjectName("benchNotes")
+        self.notes.setWordWrap(True)
+        self.notes.hide()
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for col, width in enumerate((150, 70, 110, 150, 150, 170)):
+        for col, width in enumerate((150, 110, 110, 150, 150, 170)):
             self.table.setColumnWidth(col, width)
         self.log = QPlainTextEdit()
         self.log.setObjectName("benchLog")
@@ -77,8 +88,13 @@ class ResultsPanel(QWidget):
         lb.setContentsMargins(0, 0, 0, 0)
         lb.addWidget(self.log_label)
         lb.addWidget(self.log)
+        table_box = QWidget()
+        tb = QVBoxLayout(table_box)
+        tb.setContentsMargins(0, 0, 0, 0)
+        tb.addWidget(self.table, 1)
+        tb.addWidget(self.notes)
         self.left = QSplitter(Qt.Orientation.Vertical)
-        self.left.addWidget(self.table)
+        self.left.addWidget(table_box)
         self.left.addWidget(log_box)
         self.left.setStretchFactor(0, 3)
         self.left.setStretchFactor(1, 2)
@@ -105,7 +121,9 @@ class ResultsPanel(QWidget):
         self.export_json_button.clicked.connect(lambda: self.export_requested.emit("json"))
         self.export_csv_button = QPushButton()
         self.export_csv_button.clicked.connect(lambda: self.export_requested.emit("csv"))
+        self.runs = RunList()
         bottom = QHBoxLayout()
+        bottom.addWidget(self.runs, 2)
         bottom.addWidget(self.history_label, 1)
         bottom.addWidget(self.export_json_button)
         bottom.addWidget(self.export_csv_button)
@@ -119,6 +137,7 @@ class ResultsPanel(QWidget):
         self.export_json_button.setText(translate("BenchmarkTab", "Export JSON…"))
         self.export_csv_button.setText(translate("BenchmarkTab", "Export CSV…"))
         self.log_label.setText(translate("BenchmarkTab", "Log"))
+        self.runs.retranslate()
         self.table.setHorizontalHeaderLabels([
             translate("BenchmarkTab", "Result"), translate("BenchmarkTab", "Status"),
             translate("BenchmarkTab", "Value"), translate("BenchmarkTab", "Median ± IQR"),
@@ -127,6 +146,7 @@ class ResultsPanel(QWidget):
         self.show_record()
 
     def set_running(self, running: bool) -> None:
+        self.runs.set_running(running)
         has = self.record is not None and bool(self.record.rows) and not running
         self.export_json_button.setEnabled(has)
         self.export_csv_button.setEnabled(has)
@@ -141,13 +161,18 @@ class ResultsPanel(QWidget):
         self.table.setRowCount(len(rows))
         for i, r in enumerate(rows):
             self._fill_row(i, r)
+        self._show_notes(rows)
         self.show_charts()
         if rec is None:
             self.history_label.setText("")
             return
         runs = max((len(v) for v in self.earlier.values()), default=0)
-        saved = (translate("BenchmarkTab", "Saved as run {id}.").replace("{id}", str(self.saved_run_id))
-                 if self.saved_run_id is not None else "")
+        if self.opened:
+            saved = translate("BenchmarkTab", "Run {id} of {time}, stored.").replace(
+                "{id}", str(rec.run_id)).replace("{time}", rec.started_at.strftime("%Y-%m-%d %H:%M"))
+        else:
+            saved = (translate("BenchmarkTab", "Saved as run {id}.").replace("{id}", str(self.saved_run_id))
+                     if self.saved_run_id is not None else "")
         hist = translate("BenchmarkTab", "{n} earlier runs on this machine.").replace("{n}", str(runs)) \
             if runs else translate("BenchmarkTab", "No earlier runs on this machine to compare with.")
         self.history_label.setText(f"{saved} {hist}".strip() if rec.finished_at else "")
@@ -159,38 +184,56 @@ class ResultsPanel(QWidget):
         self.matmul_chart.update(rec)
         self.scaling_chart.update(rec)
 
+    def _show_notes(self, rows: list[RowResult]) -> None:
+        busy = any(r.busy() for r in rows)
+        unstable = any(r.unstable() is not None for r in rows)
+        notes = []
+        if busy:
+            notes.append(translate(
+                "BenchmarkTab", "⚠ busy: before or during the result other processes used more than {cpu} % of "
+                                "the CPU (all cores together), or the GPU was more than {gpu} % busy with other "
+                                "work or ran another process; the result may be lower than this machine can do.")
+                .replace("{cpu}", f"{BUSY_CPU_PERCENT:.0f}").replace("{gpu}", f"{BUSY_GPU_PERCENT:.0f}"))
+        if unstable:
+            notes.append(translate(
+                "BenchmarkTab", "≈ unstable: the spread (IQR) is more than {spread} % of the median, or a scaling "
+                                "efficiency is above ideal; such a result is not compared with anything.")
+                .replace("{spread}", f"{100 * UNSTABLE_SPREAD:.0f}"))
+        self.notes.setText("\n".join(notes))
+        self.notes.setStyleSheet(f"color: {colours(self.palette()).warning};" if notes else "")
+        self.notes.setVisible(bool(notes))
+
+    def _device(self, r: RowResult) -> str:
+        rec = self.record
+        return str(r.settings.get("device") or (rec.resolved_device if rec else None) or "cpu")
+
     def _fill_row(self, i: int, r: RowResult) -> None:
         name = translate("bench", suites.ROW_LABELS.get(r.name, r.name))
         status = translate("bench", STATUS_LABELS.get(r.status, r.status))
         cells = [name, status, "", "", "", "", ""]
         tips = [r.name, r.error_text(translate) or "", "", "", "", "", ""]
+        colour = STATUS_COLOURS.get(r.status, "text")
         if r.status == "ok":
-            cells[2] = f"{fmt_value(r.value)} {r.unit}"
-            cells[3] = f"{fmt_value(r.median)} ± {fmt_value(r.iqr)} {r.unit}"
+            busy, unstable = r.busy(), r.unstable()
+            marks = []
+            if unstable is not None:
+                marks.append(translate("BenchmarkTab", "measurement problem") if r.name == "ddp-scaling"
+                             and "measurement problem" in unstable.template else translate("BenchmarkTab", "unstable"))
+            if busy:
+                marks.append(translate("BenchmarkTab", "busy"))
+            if marks:
+                cells[1] = "⚠ " + ", ".join(marks)
+                tips[1] = "\n".join([render(m) for m in ([unstable] if unstable is not None else []) + busy])
+                colour = "warning"
+            cells[2] = ("≈ " if unstable is not None else "") + value_with_unit(r.value, r.unit)
+            cells[3] = f"{fmt_value(r.median)} ± {fmt_value(r.iqr)} {unit(r.unit)}".rstrip()
             tips[2] = "\n".join(f"{k}: {v}" for k, v in r.settings.items())
-            prev = self.earlier.get(r.name)
-            if prev and r.value is not None:
-                base = statistics.median(prev)
-                cells[4] = translate("BenchmarkTab", "{pct} vs {value} (median of {n})").replace(
-                    "{pct}", pct(percent_diff(r.value, base))).replace("{value}", fmt_value(base)).replace(
-                    "{n}", str(len(prev)))
-            refs = references_for(r.name, r.settings)
-            if refs and r.value is not None:
-                ref = refs[0]
-                cells[5] = f"{pct(percent_diff(r.value, ref.value))} vs {fmt_value(ref.value)} {ref.unit}"
-                tips[5] = f"{ref.rule} · {translate('bench', ref.label)}"
-            est = self._estimate(r)
-            if est is not None and r.value is not None:
-                value, unit, how = est
-                if r.name.startswith("matmul-"):  # against the card's spec-sheet peak
-                    cells[6] = translate("BenchmarkTab", "{share} of the spec sheet's {peak}").replace(
-                        "{share}", f"{r.value / value:.0%}").replace("{peak}", f"{fmt_value(value)} {unit}")
-                else:
-                    cells[6] = translate("BenchmarkTab", "measured {measured} against {estimate} estimated, {pct}") \
-                        .replace("{measured}", f"{fmt_value(r.value)} {r.unit}") \
-                        .replace("{estimate}", f"{fmt_value(value)} {unit}").replace("{pct}", pct(percent_diff(
-                            r.value, value)))
-                tips[6] = how
+            if unstable is not None:  # no fact to compare: say why instead
+                for col in (4, 5, 6):
+                    cells[col] = translate("BenchmarkTab", "not compared (unstable)")
+                    tips[col] = render(unstable)
+            else:
+                self._comparisons(r, cells, tips)
         else:
             cells[2] = r.error_text(translate) or ""
         for col, text in enumerate(cells):
@@ -198,11 +241,44 @@ class ResultsPanel(QWidget):
             if tips[col]:
                 item.setToolTip(tips[col])
             if col == 1:
-                c = colours(self.palette())
-                item.setForeground(QColor(getattr(c, STATUS_COLOURS.get(r.status, "text"))))
+                item.setForeground(QColor(getattr(colours(self.palette()), colour)))
             if col in (2, 3) and r.status == "ok":
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.table.setItem(i, col, item)
+
+    def _comparisons(self, r: RowResult, cells: list[str], tips: list[str]) -> None:
+        """Against earlier runs here, the guides' references for this kind of device, the planner's estimate."""
+        prev = self.earlier.get(r.name)
+        if prev and r.value is not None:
+            base = statistics.median(prev)
+            cells[4] = translate("BenchmarkTab", "{pct} vs {value} (median of {n})").replace(
+                "{pct}", pct(percent_diff(r.value, base))).replace("{value}", fmt_value(base)).replace(
+                "{n}", str(len(prev)))
+        device = self._device(r)
+        refs = references_for(r.name, r.settings, device)
+        if refs and r.value is not None:
+            ref = refs[0]
+            cells[5] = f"{pct(percent_diff(r.value, ref.value))} vs {value_with_unit(ref.value, ref.unit)}"
+            tips[5] = f"{ref.rule} · {translate('bench', ref.label)}"
+        elif device == "cpu" and other_device_references(r.name, device):
+            others = other_device_references(r.name, device)
+            cells[5] = translate("BenchmarkTab", "none for a CPU")
+            tips[5] = translate("BenchmarkTab", "The guides' figures for this result are GPU measurements ({refs}); "
+                                                "a CPU result is not compared with them.").replace(
+                "{refs}", "; ".join(f"{ref.rule}: {value_with_unit(ref.value, ref.unit)}, "
+                                    f"{translate('bench', ref.label)}" for ref in others))
+        est = self._estimate(r)
+        if est is not None and r.value is not None:
+            value, est_unit, how = est
+            if r.name.startswith("matmul-"):  # against the card's spec-sheet peak
+                cells[6] = translate("BenchmarkTab", "{share} of the spec sheet's {peak}").replace(
+                    "{share}", f"{r.value / value:.0%}").replace("{peak}", value_with_unit(value, est_unit))
+            else:
+                cells[6] = translate("BenchmarkTab", "measured {measured} against {estimate} estimated, {pct}") \
+                    .replace("{measured}", value_with_unit(r.value, r.unit)) \
+                    .replace("{estimate}", value_with_unit(value, est_unit)).replace("{pct}", pct(percent_diff(
+                        r.value, value)))
+            tips[6] = how
 
     def _estimate(self, r: RowResult) -> tuple[float, str, str] | None:
         if self.estimate_for is None or self.record is None:

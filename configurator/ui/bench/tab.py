@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QCoreApplication, QEvent, QSettings
-from PySide6.QtWidgets import QFileDialog, QLabel, QProgressBar, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QProgressBar, QVBoxLayout, QWidget
 
 from configurator.bench import suites
+from configurator.bench.load import GpuReader
 from configurator.bench.results import STATUS_LABELS, RowResult, RunRecord, export_csv, export_json, fmt_value
 from configurator.bench.runner import WORKER_MODULE, Event, SuiteSession
 from configurator.paths import is_frozen
@@ -25,6 +26,7 @@ from configurator.ui.bench.interpreter_picker import DiscoverFn, InterpreterPick
 from configurator.ui.bench.process import QtSuiteRunner
 from configurator.ui.bench.results_panel import EstimateFor, ResultsPanel
 from configurator.ui.bench.suite_controls import SuiteControls
+from configurator.ui.files import save_file
 from configurator.ui.i18n import translate
 from configurator.ui.tasks import TaskRunner
 from configurator.ui.theme import colours
@@ -45,6 +47,7 @@ class BenchmarkTab(QWidget):
         *,
         discover_fn: DiscoverFn | None = None,
         probe_fn: ProbeFn | None = None,
+        gpus: GpuReader | None = None,
     ):
         super().__init__(parent)
         self.setObjectName("BenchmarkTab")
@@ -52,6 +55,7 @@ class BenchmarkTab(QWidget):
         self.tasks = tasks
         self.settings = settings
         self.results = results
+        self.gpus = gpus  # how busy the GPUs are (the monitor's samples), for each run's "busy" note
         self.last_error: str | None = None
         self.worker_module = WORKER_MODULE  # tests put the fault worker here
         self._note: tuple[str, str] | None = None  # the status (text, style) an interpreter note covers
@@ -75,6 +79,7 @@ class BenchmarkTab(QWidget):
         self.status.setWordWrap(True)
         self.panel = ResultsPanel(estimate_for)
         self.panel.export_requested.connect(self.export_dialog)
+        self.panel.runs.open_requested.connect(self.open_run)
 
         layout = QVBoxLayout(self)
         layout.addWidget(self.controls)
@@ -89,6 +94,7 @@ class BenchmarkTab(QWidget):
         self.controls.refresh_builds()
         self._set_running(False)
         self._scheme = colours(self.palette())
+        self.load_runs(open_latest=True)  # after a restart: the newest stored run of this machine
 
     @property
     def record(self) -> RunRecord | None:
@@ -103,6 +109,8 @@ class BenchmarkTab(QWidget):
             self._note = None
         self.panel.retranslate()
         self._show_empty_state()
+        if self._note is None and not self.status.styleSheet():
+            self._show_opened()
         self.picker.retranslate()
 
     def changeEvent(self, event: QEvent) -> None:
@@ -151,6 +159,54 @@ class BenchmarkTab(QWidget):
             self.status.setText(text)
             self.status.setStyleSheet(style)
 
+    # -- stored runs ---------------------------------------------------------------------------------
+    @property
+    def machine(self) -> str | None:
+        """This machine's id, as the last run here found it (runs are listed for it)."""
+        return str(self.settings.value("bench/machine", "") or "") or None
+
+    def load_runs(self, open_latest: bool = False) -> None:
+        """List the stored runs of this machine; ``open_latest``: open the newest if none is shown."""
+        if self.results is None:
+            return
+        runs = self.results.runs(machine=self.machine)
+        self.panel.runs.set_runs(runs, self.record.run_id if self.record else None)
+        if open_latest and self.record is None and runs:
+            newest = next((r for r in runs if r.status == "finished"), runs[0])
+            self.open_run(newest.id)
+
+    def open_run(self, run_id: int) -> bool:
+        """Show a stored run, compared with the finished runs on its machine before it."""
+        if self.results is None or self.runner.is_running():
+            return False
+        rec = self.results.get(run_id)
+        if rec is None:
+            return False
+        repo = self.results
+        earlier = {r.name: [p.value for p in repo.history(rec.machine, r.name, before=rec.started_at)]
+                   for r in rec.rows if r.status == "ok"}
+        panel = self.panel
+        panel.record, panel.earlier, panel.saved_run_id, panel.opened = rec, {k: v for k, v in earlier.items()
+                                                                             if v}, rec.run_id, True
+        panel.log.clear()
+        panel.runs.select(run_id)
+        self._note = None
+        self.progress.setValue(0)
+        self._show_opened()
+        panel.show_record()
+        self._set_running(False)
+        self._update_python_note()
+        return True
+
+    def _show_opened(self) -> None:
+        rec = self.record
+        if rec is None or not self.panel.opened:
+            return
+        self._set_status(translate("BenchmarkTab", "Showing run {id} of {time} ({status}); “Run benchmarks” "
+                                                   "measures again.")
+                         .replace("{id}", str(rec.run_id)).replace("{time}", rec.started_at.strftime("%Y-%m-%d %H:%M"))
+                         .replace("{status}", translate("bench", STATUS_LABELS.get(rec.status, rec.status))))
+
     # -- running -----------------------------------------------------------------------------------
     def start(self, jobs: list[str] | None = None, overrides: dict[str, dict[str, Any]] | None = None,
               timeout_s: float | None = None) -> bool:
@@ -175,8 +231,9 @@ class BenchmarkTab(QWidget):
         self.controls.remember()
         self.settings.setValue("bench/python", python)
         session = SuiteSession(suite, device, jobs, python, overrides=overrides, timeout_s=timeout_s,
-                               worker_module=self.worker_module)
+                               worker_module=self.worker_module, gpus=self.gpus)
         panel = self.panel
+        panel.opened = False
         panel.record = session.record
         panel.record.build_id = self.controls.build_id
         panel.earlier = {}
@@ -239,6 +296,8 @@ class BenchmarkTab(QWidget):
         elif ev.kind == "row" and ev.row is not None:
             append("  " + self._row_summary(ev.row))
             self.panel.show_record()
+        elif ev.kind == "job_finished":  # its rows now know how busy the machine was
+            self.panel.show_record()
 
     def _row_summary(self, row: RowResult) -> str:
         name = translate("bench", suites.ROW_LABELS.get(row.name, row.name))
@@ -278,6 +337,9 @@ class BenchmarkTab(QWidget):
     def _saved(self, earlier: dict[str, list[float]]) -> None:
         self.panel.earlier = {k: v for k, v in earlier.items() if v}
         self.panel.saved_run_id = self.record.run_id if self.record else None
+        if self.record is not None and self.record.machine:
+            self.settings.setValue("bench/machine", self.record.machine)
+        self.load_runs()
         self.panel.show_record()
 
     def _save_failed(self, exc: BaseException, _tb: str) -> None:
@@ -288,8 +350,8 @@ class BenchmarkTab(QWidget):
     def export_dialog(self, kind: str) -> None:
         name, filter_ = (("benchmark.json", translate("BenchmarkTab", "JSON files (*.json)")) if kind == "json"
                          else ("benchmark.csv", translate("BenchmarkTab", "CSV files (*.csv)")))
-        path, _ = QFileDialog.getSaveFileName(self, translate("BenchmarkTab", "Export results"),
-                                              str(Path.home() / name), filter_)
+        path = save_file(self, self.settings, "bench-export", translate("BenchmarkTab", "Export results"),
+                         Path.home() / name, filter_)
         if path:
             self.export(Path(path), kind)
 

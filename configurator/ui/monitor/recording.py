@@ -7,12 +7,13 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, Qt
-from PySide6.QtWidgets import QFileDialog, QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
+from PySide6.QtCore import QEvent, QSettings, Qt
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from configurator.monitor.service import MonitorService
 from configurator.paths import user_data_dir
 from configurator.store.recordings import RecordingsRepository
+from configurator.ui.files import save_file
 from configurator.ui.i18n import translate
 from configurator.ui.monitor.fmt import fill
 from configurator.ui.theme import colours
@@ -21,9 +22,10 @@ from configurator.ui.theme import colours
 class RecordingControls(QWidget):
     """``hostname``: the name the recording is indexed under (the latest sample's host)."""
 
-    def __init__(self, service: MonitorService, recordings: RecordingsRepository, hostname: Callable[[], str],
-                 parent: QWidget | None = None):
+    def __init__(self, service: MonitorService, recordings: RecordingsRepository, settings: QSettings,
+                 hostname: Callable[[], str], parent: QWidget | None = None):
         super().__init__(parent)
+        self.settings = settings
         self.service = service
         self.recordings = recordings
         self.hostname = hostname
@@ -76,8 +78,8 @@ class RecordingControls(QWidget):
         folder = user_data_dir() / "recordings"
         folder.mkdir(parents=True, exist_ok=True)
         default = folder / datetime.now().strftime("monitor-%Y%m%d-%H%M%S.csv")
-        path, _ = QFileDialog.getSaveFileName(self, translate("Monitor", "Record to CSV"), str(default),
-                                              translate("Monitor", "CSV files (*.csv)"))
+        path = save_file(self, self.settings, "recording", translate("Monitor", "Record to CSV"), default,
+                         translate("Monitor", "CSV files (*.csv)"))
         if path:
             self.start_recording(Path(path))
         else:

@@ -110,7 +110,7 @@ class MonitorTab(QWidget):
         self.pause_button.setCheckable(True)
         self.pause_button.toggled.connect(self.set_paused)
         self.recorder = RecordingControls(
-            self.service, self.recordings,
+            self.service, self.recordings, self.settings,
             lambda: self.latest.host.hostname if self.latest else self.service.host.hostname)
 
         row1 = QHBoxLayout()
