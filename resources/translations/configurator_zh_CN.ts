@@ -179,6 +179,10 @@
         <translation>日志</translation>
     </message>
     <message>
+        <source>What the benchmarks print shows here while they run (a stored run keeps its results, not its log).</source>
+        <translation>基准测试运行时的输出显示在这里（已保存的运行只保留结果，不保留日志）。</translation>
+    </message>
+    <message>
         <source>Result</source>
         <translation>结果</translation>
     </message>
@@ -209,6 +213,14 @@
     <message>
         <source>Run {id} of {time}, stored.</source>
         <translation>第 {id} 次运行（{time}），已保存。</translation>
+    </message>
+    <message>
+        <source>{saved} {history}</source>
+        <translation>{saved}{history}</translation>
+    </message>
+    <message>
+        <source>not compared</source>
+        <translation>不比较</translation>
     </message>
     <message>
         <source>(none)</source>
@@ -317,10 +329,6 @@
     <message>
         <source>busy</source>
         <translation>繁忙</translation>
-    </message>
-    <message>
-        <source>not compared (unstable)</source>
-        <translation>不比较（结果不稳定）</translation>
     </message>
     <message>
         <source>{pct} vs {value} (median of {n})</source>
@@ -1970,7 +1978,7 @@
     </message>
     <message>
         <source>Memory bandwidth</source>
-        <translation>显存带宽</translation>
+        <translation>内存带宽</translation>
     </message>
     <message>
         <source>Host→device, pinned</source>

@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtCore import QSettings
 
 from configurator.bench.results import RowResult, RunRecord
+from configurator.core.i18n import Message
 from configurator.store.bench_results import BenchResultsRepository
 from configurator.ui.bench import BenchmarkTab, QtSuiteRunner
 from configurator.ui.main_window import MainWindow
@@ -54,7 +55,8 @@ def test_an_unstable_result_is_marked_and_not_compared(qtbot, window: MainWindow
     status, value, *_rest = cells(tab, 0)[1:]
     assert status.startswith("⚠ unstable") and value == "≈ 100 img/s"
     assert "30 % of the median, more than 10 %" in tab.panel.table.item(0, 1).toolTip()
-    assert cells(tab, 0)[4:] == ["not compared (unstable)"] * 3
+    assert cells(tab, 0)[4:] == ["not compared"] * 3
+    assert "30 % of the median" in tab.panel.table.item(0, 4).toolTip()
     assert tab.panel.notes.isVisible() and "more than 10 % of the median" in tab.panel.notes.text()
 
     run(qtbot, tab, ["noisy"], {"noisy": {"median": 100.0, "iqr": 5.0}})  # a steady one: a fact, compared
@@ -131,7 +133,9 @@ def cpu_run(repo: BenchResultsRepository) -> int:
     rec = RunRecord("quick", "cpu", sys.executable, start, resolved_device="cpu", finished_at=start
                     + timedelta(minutes=2), status="finished", fingerprint=fp, machine="cpu-box", rows=[
                         RowResult("resnet50-train", "resnet50", "ok", 2.3, "img/s", 2.3, 0.05,
-                                  {"device": "cpu", "amp": False, "batch": 8, "image": 224})])
+                                  {"device": "cpu", "amp": False, "batch": 8, "image": 224}),
+                        RowResult("matmul-tf32", "matmul", "skipped", error=Message(
+                            "bench", "TF32 is a Tensor Core format of NVIDIA GPUs"))])
     return repo.save(rec)
 
 
@@ -155,5 +159,6 @@ def test_the_table_speaks_chinese(qtbot, window: MainWindow, services, lang: str
     tab.load_runs()
     tab.open_run(run_id)
     window.set_language(lang)
-    text = " ".join(cells(tab, 0)) + tab.status.text() + tab.panel.runs.combo.itemText(0)
+    text = " ".join(cells(tab, 0) + cells(tab, 1)) + tab.status.text() + tab.panel.runs.combo.itemText(0)
     assert "img/s" not in text and "none for a CPU" not in text and "Showing run" not in text
+    assert "张/秒" in text and "TF32 是 NVIDIA GPU Tensor Core 的数据格式" in text  # a stored reason, translated

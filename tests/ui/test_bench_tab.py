@@ -94,6 +94,26 @@ def test_qprocess_runner_cancel(qtbot, runner: QtSuiteRunner) -> None:  # type: 
     assert runner.proc is None
 
 
+def test_qprocess_runner_cancel_in_the_pause_before_a_child(qtbot, runner: QtSuiteRunner) -> None:  # type: ignore[no-untyped-def]
+    """Each workload waits a moment first (how busy the machine is, before it, is measured then)."""
+    from PySide6.QtCore import QTimer
+
+    s = fault_session(["ok", "ok"], settle_s=30.0)
+    QTimer.singleShot(300, runner.cancel)
+    with qtbot.waitSignal(runner.finished, timeout=10000) as blocker:
+        runner.start(s)
+    rec = blocker.args[0]
+    assert rec.status == "cancelled" and [r.status for r in rec.rows] == ["cancelled"]
+    assert runner.proc is None and rec.duration_s is not None and rec.duration_s < 5
+
+
+def test_qprocess_runner_records_the_load_around_a_child(qtbot, runner: QtSuiteRunner) -> None:  # type: ignore[no-untyped-def]
+    rec, _ = run_to_end(qtbot, runner, fault_session(["spin"], settle_s=0.5, overrides={"spin": {"seconds": 0.3}}))
+    load = rec.rows[0].load
+    assert load is not None and load["before"]["seconds"] >= 0.45 and load["during"]["seconds"] >= 0.3
+    assert load["before"]["cpu_percent"] is not None and load["during"]["cpu_percent"] is not None
+
+
 def test_shutdown_kills_a_running_child(qtbot, runner: QtSuiteRunner) -> None:  # type: ignore[no-untyped-def]
     runner.start(fault_session(["hang"]))
     qtbot.waitUntil(lambda: runner.proc is not None and runner.proc.state() == QProcess.ProcessState.Running)

@@ -149,6 +149,7 @@ class MatmulChart:
             w.addItem(pg.ScatterPlotItem(x=xs, y=best, symbol="o", size=8, brush=None, pen=pg.mkPen(colour)))
         legend.setParentItem(w.getPlotItem().vb)
         w.getAxis("bottom").setTicks([list(enumerate(shapes))])
+        w.getAxis("left").enableAutoSIPrefix(False)  # "TFLOPS (x0.001)" on a CPU said nothing useful
         w.getAxis("left").setLabel("TFLOPS")
         w.setXRange(-0.5, len(shapes) - 0.5, padding=0)
         w.setYRange(0, top * 1.15 or 1, padding=0)

@@ -72,7 +72,7 @@ class ResultsPanel(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for col, width in enumerate((150, 110, 110, 150, 150, 170)):
+        for col, width in enumerate((150, 120, 130, 170, 150, 170)):
             self.table.setColumnWidth(col, width)
         self.log = QPlainTextEdit()
         self.log.setObjectName("benchLog")
@@ -122,21 +122,23 @@ class ResultsPanel(QWidget):
         self.export_csv_button = QPushButton()
         self.export_csv_button.clicked.connect(lambda: self.export_requested.emit("csv"))
         self.runs = RunList()
-        bottom = QHBoxLayout()
-        bottom.addWidget(self.runs, 2)
-        bottom.addWidget(self.history_label, 1)
-        bottom.addWidget(self.export_json_button)
-        bottom.addWidget(self.export_csv_button)
+        top = QHBoxLayout()
+        top.addWidget(self.runs, 3)
+        top.addWidget(self.history_label, 2)
+        top.addWidget(self.export_json_button)
+        top.addWidget(self.export_csv_button)
 
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(top)
         layout.addWidget(split, 1)
-        layout.addLayout(bottom)
 
     def retranslate(self) -> None:
         self.export_json_button.setText(translate("BenchmarkTab", "Export JSON…"))
         self.export_csv_button.setText(translate("BenchmarkTab", "Export CSV…"))
         self.log_label.setText(translate("BenchmarkTab", "Log"))
+        self.log.setPlaceholderText(translate("BenchmarkTab", "What the benchmarks print shows here while they run "
+                                                              "(a stored run keeps its results, not its log)."))
         self.runs.retranslate()
         self.table.setHorizontalHeaderLabels([
             translate("BenchmarkTab", "Result"), translate("BenchmarkTab", "Status"),
@@ -175,7 +177,8 @@ class ResultsPanel(QWidget):
                      if self.saved_run_id is not None else "")
         hist = translate("BenchmarkTab", "{n} earlier runs on this machine.").replace("{n}", str(runs)) \
             if runs else translate("BenchmarkTab", "No earlier runs on this machine to compare with.")
-        self.history_label.setText(f"{saved} {hist}".strip() if rec.finished_at else "")
+        both = translate("BenchmarkTab", "{saved} {history}").replace("{saved}", saved).replace("{history}", hist)
+        self.history_label.setText(both.strip() if rec.finished_at else "")
 
     def show_charts(self) -> None:
         rec = self.record
@@ -230,7 +233,7 @@ class ResultsPanel(QWidget):
             tips[2] = "\n".join(f"{k}: {v}" for k, v in r.settings.items())
             if unstable is not None:  # no fact to compare: say why instead
                 for col in (4, 5, 6):
-                    cells[col] = translate("BenchmarkTab", "not compared (unstable)")
+                    cells[col] = translate("BenchmarkTab", "not compared")
                     tips[col] = render(unstable)
             else:
                 self._comparisons(r, cells, tips)
