@@ -28,3 +28,13 @@ def unit(u: str | None) -> str:
 
 def value_with_unit(v: float | None, u: str | None) -> str:
     return f"{fmt_value(v)} {unit(u)}".rstrip()
+
+
+def suite_names() -> dict[str, str]:
+    return {"quick": translate("BenchmarkTab", "Quick"), "standard": translate("BenchmarkTab", "Standard"),
+            "full": translate("BenchmarkTab", "Full")}
+
+
+def device_names() -> dict[str, str]:
+    return {"auto": translate("BenchmarkTab", "Automatic"), "cpu": translate("BenchmarkTab", "CPU"),
+            "cuda": translate("BenchmarkTab", "CUDA GPU"), "mps": translate("BenchmarkTab", "Apple MPS")}

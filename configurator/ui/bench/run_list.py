@@ -7,15 +7,14 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
 
 from configurator.bench.results import STATUS_LABELS
 from configurator.store.bench_results import RunSummary
+from configurator.ui.bench.fmt import device_names, suite_names
 from configurator.ui.i18n import translate
 
 
 def run_title(run: RunSummary) -> str:
     status = translate("bench", STATUS_LABELS.get(run.status, run.status))
-    suite = {"quick": translate("BenchmarkTab", "Quick"), "standard": translate("BenchmarkTab", "Standard"),
-             "full": translate("BenchmarkTab", "Full")}.get(run.suite, run.suite)
-    device = {"cpu": translate("BenchmarkTab", "CPU"), "cuda": translate("BenchmarkTab", "CUDA GPU"),
-              "mps": translate("BenchmarkTab", "Apple MPS")}.get(run.device, run.device)
+    suite = suite_names().get(run.suite, run.suite)
+    device = device_names().get(run.device, run.device)
     return (translate("BenchmarkTab", "Run {id} · {time} · {suite} on {device} · {status} · {n} results")
             .replace("{id}", str(run.id)).replace("{time}", run.started_at.strftime("%Y-%m-%d %H:%M"))
             .replace("{suite}", suite).replace("{device}", device).replace("{status}", status)

@@ -8,6 +8,7 @@ from PySide6.QtGui import QFont
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidget
 
 from configurator.store.repository import BuildsRepository
+from configurator.ui.bench.fmt import device_names, suite_names
 from configurator.ui.i18n import translate
 
 
@@ -54,12 +55,8 @@ class SuiteControls(QWidget):
         self.suite_label.setText(translate("BenchmarkTab", "Suite:"))
         self.device_label.setText(translate("BenchmarkTab", "Device:"))
         self.build_label.setText(translate("BenchmarkTab", "Link to build:"))
-        suite_names = {"quick": translate("BenchmarkTab", "Quick"), "standard": translate("BenchmarkTab", "Standard"),
-                       "full": translate("BenchmarkTab", "Full")}
-        device_names = {"auto": translate("BenchmarkTab", "Automatic"), "cpu": translate("BenchmarkTab", "CPU"),
-                        "cuda": translate("BenchmarkTab", "CUDA GPU"), "mps": translate("BenchmarkTab", "Apple MPS")}
-        for combo, names, key in ((self.suite_combo, suite_names, "bench/suite"),
-                                  (self.device_combo, device_names, "bench/device")):
+        for combo, names, key in ((self.suite_combo, suite_names(), "bench/suite"),
+                                  (self.device_combo, device_names(), "bench/device")):
             current = combo.currentData() or self.settings.value(key, next(iter(names)))
             combo.blockSignals(True)
             combo.clear()
