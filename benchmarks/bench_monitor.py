@@ -80,7 +80,7 @@ def child_app(seconds: float) -> dict[str, float]:
         loop.exec()
 
     run_for(WARMUP * _SLOWER)
-    assert tab.isVisible() and len(tab.gpu_cards) == GPUS
+    assert tab.isVisible() and len(tab.cards.gpu_cards) == GPUS
     _count_instructions(True)
     redraws, cpu, gui, wall = tab.redraw_count, _cpu_seconds(), time.thread_time(), time.perf_counter()
     run_for(seconds)

@@ -120,6 +120,8 @@ def build_tabs(services: Services, defer: bool = False,
         after_startup.append(planner.load_presets)
     tabs.append((planner, lambda: translate("MainWindow", "Planner")))
 
+    monitors: list[Any] = []  # the monitor's service, once its tab is built (the benchmarks read its GPU samples)
+
     def monitor() -> QWidget:
         # Sampler thread (real NVML, or --fake-gpus N) → history, alerts, exporter, recorder.
         from configurator.monitor.service import MonitorService
@@ -131,6 +133,7 @@ def build_tabs(services: Services, defer: bool = False,
             interval = 1.0
         service = MonitorService.create(services.fake_gpus, interval_s=interval)
         service.start()
+        monitors.append(service)
         services.cleanups.append(service.stop)
 
         def driver_version() -> str | None:
@@ -160,8 +163,13 @@ def build_tabs(services: Services, defer: bool = False,
             value, unit, how = found
             return value, unit, how.render(translate)
 
+        def gpus() -> tuple[Any, ...]:
+            """The GPUs as the monitor last sampled them (nothing but its sampler calls NVML)."""
+            snap = monitors[0].latest if monitors else None
+            return snap.gpus if snap is not None else ()
+
         tab = BenchmarkTab(runner, services.tasks, services.settings, BenchResultsRepository(services.store),
-                           BuildsRepository(services.store), estimate_for=estimate_for)
+                           BuildsRepository(services.store), estimate_for=estimate_for, gpus=gpus)
         services.cleanups.append(tab.shutdown)
         return tab
 

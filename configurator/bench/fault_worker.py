@@ -14,6 +14,8 @@ Same command line as :mod:`configurator.bench.worker`; the job name says what to
                process group, one in a session of its own (``setsid``), then hang;
 - ``leaky``    the same sleepers, then report a result and exit 0 (they outlive us);
 - ``tree``     like torchrun: two "ranks", each with a child of its own, then hang.
+- ``spin``     keep one core busy for ``seconds`` (parameter, default 0.5), then report a result;
+- ``noisy``    report a result whose spread is wide: median ``median``, IQR ``iqr`` (parameters).
 
 The last three log ``started {pids}`` with ``pids`` = every process in the tree (this one first).
 """
@@ -78,6 +80,19 @@ def main(argv: list[str] | None = None) -> int:
         emit.progress(0.5, "half way")
         emit.result("ok", float(params.get("batch", 1)), "img/s", float(params.get("batch", 1)), 0.0,
                     settings={"batch": params.get("batch")})
+        emit.send("done")
+        return 0
+    if job == "spin":
+        end = time.process_time() + float(params.get("seconds", 0.5))
+        n = 0
+        while time.process_time() < end:
+            n += 1
+        emit.result("spin", 1.0, "img/s", 1.0, 0.0, settings={"seconds": params.get("seconds", 0.5)})
+        emit.send("done")
+        return 0
+    if job == "noisy":
+        median = float(params.get("median", 100.0))
+        emit.result("noisy", median, "img/s", median, float(params.get("iqr", 30.0)))
         emit.send("done")
         return 0
     if job == "crash":

@@ -1,8 +1,10 @@
 """The guides' reference figures (RULES.md REF-1..3, PCI-5) that measurements are compared with.
 
-A reference applies to a result row when its workload matches and, where it says so,
-the precision matches (REF-1 has FP32 and AMP figures). Each names its source and the
-hardware it was measured on, so a comparison never suggests more than it is.
+A reference applies to a result row when its workload matches, it was measured on the same
+kind of device (every figure of the guides is a GPU's: a CPU result is never compared with
+one) and, where it says so, the precision matches (REF-1 has FP32 and AMP figures). Each
+names its source and the hardware it was measured on, so a comparison never suggests more
+than it is.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ class Reference:
     label: str  # translatable, context "bench"
     amp: bool | None = None  # None: any precision
     processes: int | None = None  # for scaling references
+    device: str = "cuda"  # the kind of device it was measured on
 
 
 REFERENCES: tuple[Reference, ...] = (
@@ -39,9 +42,16 @@ REFERENCES: tuple[Reference, ...] = (
 SCALING_REFERENCE = {"rule": "PCI-5", "section": "G 二.3", "processes": 4, "theoretical": 3.7, "measured": 3.5}
 
 
-def references_for(row: str, settings: dict[str, Any] | None = None) -> list[Reference]:
+def references_for(row: str, settings: dict[str, Any] | None = None, device: str | None = None) -> list[Reference]:
+    """The references for a result row measured on ``device`` (its settings' "device" if not given)."""
     amp = bool((settings or {}).get("amp"))
-    return [r for r in REFERENCES if r.row == row and (r.amp is None or r.amp == amp)]
+    device = device or str((settings or {}).get("device") or "cuda")
+    return [r for r in REFERENCES if r.row == row and r.device == device and (r.amp is None or r.amp == amp)]
+
+
+def other_device_references(row: str, device: str) -> list[Reference]:
+    """References for this row measured on another kind of device (named, never compared with)."""
+    return [r for r in REFERENCES if r.row == row and r.device != device]
 
 
 def percent_diff(measured: float, reference: float) -> float | None:

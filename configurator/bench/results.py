@@ -13,6 +13,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
+from configurator.bench.load import busy_reasons, unstable_reason
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message, Translate
 
 STATUS_LABELS = {
@@ -54,9 +55,19 @@ class RowResult:
     settings: dict[str, Any] = field(default_factory=dict)
     details: dict[str, Any] = field(default_factory=dict)
     error: Message | None = None
+    # How busy the machine was: {"before": {...}, "during": {...}} (configurator.bench.load.Window)
+    load: dict[str, Any] | None = None
 
     def error_text(self, translate: Translate | None = None) -> str | None:
         return self.error.render(translate) if self.error is not None else None
+
+    def busy(self) -> list[Message]:
+        """Why this result was measured on a busy machine; empty when it was not (or nothing is known)."""
+        return busy_reasons(self.load) if self.status == "ok" else []
+
+    def unstable(self) -> Message | None:
+        """Why this result must not be read as a fact (too wide a spread, more than ideal scaling)."""
+        return unstable_reason(self.name, self.median, self.iqr, self.details) if self.status == "ok" else None
 
     def to_json(self, full: bool = False, translate: Translate | None = None) -> dict[str, Any]:
         d: dict[str, Any] = {"workload": self.name, "status": self.status, "value": self.value,
@@ -66,6 +77,10 @@ class RowResult:
             d["job"] = self.job
             d["settings"] = self.settings
             d["details"] = self.details
+            d["load"] = self.load
+            d["busy"] = [m.render(translate) for m in self.busy()]
+            unstable = self.unstable()
+            d["unstable"] = unstable.render(translate) if unstable is not None else None
         return d
 
 

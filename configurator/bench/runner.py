@@ -30,6 +30,7 @@ from typing import Any
 
 from configurator.bench import suites
 from configurator.bench.fingerprint import machine_id
+from configurator.bench.load import SETTLE_S, GpuReader, LoadMeter, Window
 from configurator.bench.protocol import ProtocolError, decode
 from configurator.bench.results import RowResult, RunRecord
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
@@ -96,6 +97,7 @@ class Job:
     timeout_s: float
     overrides: dict[str, Any] = field(default_factory=dict)
     attempt: int = 1
+    settle_s: float = 0.0  # the driver waits this long before starting the child ("before" is measured then)
 
 
 @dataclass(frozen=True)
@@ -121,6 +123,7 @@ class _JobState:
     fraction: float = 0.0
     fingerprint: dict[str, Any] | None = None
     device: str | None = None
+    before: Window | None = None  # how busy the machine was in the pause before the child started
 
 
 class SuiteSession:
@@ -138,6 +141,8 @@ class SuiteSession:
         threads: int = 0,
         worker_module: str = WORKER_MODULE,
         fingerprint: bool = True,
+        settle_s: float = SETTLE_S,
+        gpus: GpuReader | None = None,
     ):
         if suite not in suites.SUITES:
             raise ValueError(f"unknown suite {suite!r}")
@@ -150,6 +155,8 @@ class SuiteSession:
         self.timeout_s = timeout_s if timeout_s is not None else suites.TIMEOUTS[suite]
         self.threads = threads
         self.worker_module = worker_module
+        self.settle_s = settle_s
+        self.meter = LoadMeter(gpus)
         self.record = RunRecord(suite, device, self.python, datetime.now())
         self._queue: list[Job] = []
         if fingerprint:
@@ -171,7 +178,7 @@ class SuiteSession:
 
     def workload_job(self, name: str, overrides: dict[str, Any], attempt: int = 1) -> Job:
         extra = [name] + (["--params", json.dumps(overrides)] if overrides else [])
-        return Job("workload", name, self._argv(extra), self.timeout_s, overrides, attempt)
+        return Job("workload", name, self._argv(extra), self.timeout_s, overrides, attempt, self.settle_s)
 
     def _queue_workloads(self) -> None:
         for name in self.jobs:
@@ -201,9 +208,30 @@ class SuiteSession:
                 self._events.append(Event("job_finished", job.name, skip, self.fraction))
                 continue
             self._current = _JobState(job)
+            if job.kind == "workload":
+                self.meter.open()  # "before": the pause the driver waits before starting the child
             return job
         self._finish()
         return None
+
+    def child_starting(self) -> None:
+        """The driver is about to start the current job's child: "before" ends, "during" begins."""
+        st = self._current
+        if st is not None and st.job.kind == "workload":
+            st.before = self.meter.close()
+            self.meter.open()
+
+    def sample_load(self, ours: Sequence[int] = ()) -> None:
+        """While a child runs (the driver's periodic tick): note the GPUs' use by processes not ``ours``."""
+        if self._current is not None and self._current.job.kind == "workload":
+            self.meter.sample_gpus(ours)
+
+    def _load(self, st: _JobState) -> dict[str, Any] | None:
+        if st.before is None:
+            return None
+        # While our job runs on a GPU its utilisation is ours; on the CPU, GPU use is someone else's.
+        during = self.meter.close(gpu_utilisation=self.record.resolved_device != "cuda")
+        return {"before": st.before.to_json(), "during": during.to_json()}
 
     def take_events(self) -> list[Event]:
         """Events that arose outside a child (jobs skipped without starting one); call after next_job."""
@@ -334,6 +362,7 @@ class SuiteSession:
                 self.record.finished_at = datetime.now()
             return events
 
+        load = self._load(st) if job.kind == "workload" else None
         expected = _rows_of(job.name, tuple(st.rows))
         for name in expected:
             row = st.rows.get(name)
@@ -344,9 +373,11 @@ class SuiteSession:
                 if st.error and st.error.get("traceback"):
                     row.details["traceback"] = str(st.error["traceback"])[-4000:]
                 events.append(Event("row", job.name, row=row))
+            row.load = load
             self._add_row(row)
         for name, row in st.rows.items():  # rows a job reported beyond its declared ones
             if name not in expected:
+                row.load = load
                 self._add_row(row)
         self._finished_jobs += 1
         events.append(Event("job_finished", job.name, reason, self.fraction))
@@ -664,6 +695,10 @@ class SubprocessRunner:
                 self._emit(ev)
             if job is None:
                 break
+            if not self._settle(job.settle_s):  # cancelled in the pause before the child
+                for ev in self.session.job_finished(None, cancelled=True):
+                    self._emit(ev)
+                continue
             self._emit(Event("job_started", job.name, fraction=self.session.fraction))
             for ev in self._run_job(job):
                 self._emit(ev)
@@ -673,8 +708,13 @@ class SubprocessRunner:
     def _emit(self, ev: Event) -> None:
         self.on_event(ev)
 
+    def _settle(self, seconds: float) -> bool:
+        """Wait ``seconds`` before a workload (the machine's "before" is measured then); False if cancelled."""
+        return not self._cancel.wait(seconds) if seconds > 0 else not self._cancel.is_set()
+
     def _run_job(self, job: Job) -> list[Event]:
         token = tree_token()
+        self.session.child_starting()
         try:
             proc = subprocess.Popen(job.argv, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
                                     stderr=subprocess.PIPE, env={**self.env, TREE_VAR: token}, bufsize=0,
@@ -721,6 +761,7 @@ class SubprocessRunner:
                     break
                 if now >= refresh_at:
                     tree.refresh()
+                    self.session.sample_load([proc.pid, *(p.pid for p in tree.descendants())])
                     refresh_at = now + REFRESH_S
                 wake = min(t for t in (None if timed_out or cancelled else deadline, kill_at, give_up_at, refresh_at)
                            if t is not None)

@@ -38,9 +38,24 @@ class HistoryPoint:
 
 
 def _row_result(r: BenchResultRow) -> RowResult:
-    error = Message("bench", "{error}", {"error": r.error}) if r.error else None
+    kept = (r.details or {}).get("error_message")  # the message itself, so it shows in the reader's language
+    if isinstance(kept, dict) and isinstance(kept.get("template"), str):
+        params = kept.get("params")
+        params = params if isinstance(params, dict) else {}
+        error: Message | None = Message(str(kept.get("context") or "bench"), kept["template"], params)
+    else:
+        error = Message("bench", "{error}", {"error": r.error}) if r.error else None
     return RowResult(r.workload, str(r.details.get("job", "")) if r.details else "", r.status, r.value, r.unit,
-                     r.median, r.iqr, dict(r.settings or {}), dict(r.details or {}), error)
+                     r.median, r.iqr, dict(r.settings or {}), dict(r.details or {}), error,
+                     load=dict(r.load) if isinstance(r.load, dict) else None)
+
+
+def _error_message(r: RowResult) -> dict[str, Any]:
+    """The row's error as its template and parameters (plain ones only), for reading back translated."""
+    e = r.error
+    if e is None or not all(isinstance(v, str | int | float | bool) or v is None for v in e.params.values()):
+        return {}
+    return {"error_message": {"context": e.context, "template": e.template, "params": dict(e.params)}}
 
 
 class BenchResultsRepository:
@@ -64,7 +79,8 @@ class BenchResultsRepository:
             for r in record.rows:
                 s.add(BenchResultRow(run_id=run.id, workload=r.name, status=r.status, value=r.value, unit=r.unit,
                                      median=r.median, iqr=r.iqr, settings=r.settings,
-                                     details={**r.details, "job": r.job}, error=r.error_text()))
+                                     details={**r.details, "job": r.job, **_error_message(r)}, error=r.error_text(),
+                                     load=r.load))
             run_id = run.id
         record.run_id, record.build_id = run_id, build_id
         return run_id
@@ -95,14 +111,17 @@ class BenchResultsRepository:
                             build_id=run.build_id)
         for row in rec.rows:
             row.details.pop("job", None)
+            row.details.pop("error_message", None)
         return rec
 
     def history(self, machine: str, workload: str, before: datetime | None = None,
                 limit: int = 50) -> list[HistoryPoint]:
-        """Earlier successful values of one result row on one machine, oldest first."""
+        """Earlier successful values of one result row on one machine, oldest first: from finished
+        runs only (a cancelled or failed run is no earlier run to compare with)."""
         stmt = (select(BenchResultRow, BenchRunRow.started_at)
                 .join(BenchRunRow, BenchRunRow.id == BenchResultRow.run_id)
-                .where(BenchRunRow.machine == machine, BenchResultRow.workload == workload,
+                .where(BenchRunRow.machine == machine, BenchRunRow.status == "finished",
+                       BenchResultRow.workload == workload,
                        BenchResultRow.status == "ok", BenchResultRow.value.is_not(None))
                 .order_by(BenchRunRow.started_at.desc(), BenchRunRow.id.desc()).limit(limit))
         if before is not None:

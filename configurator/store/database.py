@@ -43,7 +43,7 @@ from configurator import __version__
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 
 # The newest migration in db/migrations/versions; a test asserts it is Alembic's one head.
-SCHEMA_HEAD = "0003"
+SCHEMA_HEAD = "0004"
 # Every revision this version knows, oldest first, and the tables each one creates
 # (a test checks both against the migration scripts). A stored revision not listed
 # here was written by a newer version of the app.
@@ -51,6 +51,7 @@ REVISION_TABLES: dict[str, tuple[str, ...]] = {
     "0001": ("parts", "builds", "price_history", "meta"),
     "0002": ("recordings",),
     "0003": ("bench_runs", "bench_results"),
+    "0004": (),  # bench_results.load
 }
 KNOWN_REVISIONS = tuple(REVISION_TABLES)
 # JSON columns checked with json_valid() at every open.

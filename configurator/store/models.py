@@ -108,3 +108,5 @@ class BenchResultRow(Base):
     settings: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     details: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     error: Mapped[str | None] = mapped_column(Text, nullable=True)
+    # How busy the machine was before and during the workload (configurator.bench.load); None: not recorded.
+    load: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)

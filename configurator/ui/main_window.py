@@ -6,13 +6,33 @@ from collections.abc import Callable, Sequence
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
-from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence, QPaintEvent
-from PySide6.QtWidgets import QFileDialog, QLabel, QMainWindow, QMessageBox, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtGui import (
+    QAction,
+    QActionGroup,
+    QCloseEvent,
+    QDragEnterEvent,
+    QDropEvent,
+    QIcon,
+    QKeySequence,
+    QPaintEvent,
+)
+from PySide6.QtWidgets import (
+    QApplication,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QStyle,
+    QSystemTrayIcon,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from configurator.i18n import LANGUAGES
 from configurator.store.csvio import CsvImportError, ImportResult, export_csv, import_csv
 from configurator.store.database import Store
 from configurator.store.repository import PartsRepository
+from configurator.ui.files import open_file, save_file
 from configurator.ui.i18n import LanguageManager, translate
 from configurator.ui.parts_browser import PartsBrowser
 from configurator.ui.tasks import TaskRunner
@@ -67,6 +87,15 @@ class MainWindow(QMainWindow):
         # (NVIDIA driver version, log file) for Help → About; the composition root fills it in.
         self.about_info: Callable[[], tuple[str | None, Path | None]] = lambda: (None, None)
 
+        # Desktop notifications (the monitor's alerts) go through one tray icon, where the desktop has one.
+        self.tray: QSystemTrayIcon | None = None
+        if QSystemTrayIcon.isSystemTrayAvailable():
+            icon = QApplication.windowIcon()
+            if icon.isNull():
+                icon = self.style().standardIcon(QStyle.StandardPixmap.SP_ComputerIcon)
+            self.tray = QSystemTrayIcon(icon, self)
+            self.tray.show()
+
         self.tabs = QTabWidget()
         self.tabs.setObjectName("mainTabs")
         self.parts_browser = PartsBrowser(parts, settings, load=not defer)
@@ -86,7 +115,9 @@ class MainWindow(QMainWindow):
         self.parts_browser.detail.price_changed.connect(self._mark_parts_dirty)
         self.db_label = QLabel()
         self.statusBar().addPermanentWidget(self.db_label)
-        self.parts_browser.status_message.connect(lambda text: self.statusBar().showMessage(text, 0))
+        # The Parts tab's line (how many parts it lists) belongs to that tab: shown only while it is open.
+        self._parts_status = ""
+        self.parts_browser.status_message.connect(self._parts_status_changed)
 
         self._build_menus()
         self.retranslate()
@@ -165,6 +196,8 @@ class MainWindow(QMainWindow):
     def _connect_tab(self, widget: QWidget) -> None:
         if hasattr(widget, "status_message"):
             widget.status_message.connect(lambda text: self.statusBar().showMessage(text, 15000))
+        if hasattr(widget, "notification"):
+            widget.notification.connect(self.notify)
         if hasattr(widget, "modified_changed"):
             widget.modified_changed.connect(lambda modified, w=widget: self._modified_changed(w, modified))
 
@@ -214,6 +247,11 @@ class MainWindow(QMainWindow):
                 return widget
         raise LookupError(kind.__name__)
 
+    def _parts_status_changed(self, text: str) -> None:
+        self._parts_status = text
+        if self.tabs.currentWidget() is self.parts_browser:
+            self.statusBar().showMessage(text, 0)
+
     def _tab_changed(self, index: int) -> None:
         """Prices edited in the Parts tab show up in the planner when it is shown again."""
         extra = [w for w, _t in self.extra_tabs]
@@ -222,6 +260,10 @@ class MainWindow(QMainWindow):
         widget = self.tabs.widget(index)
         if widget is self.parts_browser:
             self.parts_browser.ensure_loaded()
+            if self._parts_status:
+                self.statusBar().showMessage(self._parts_status, 0)
+        elif self._parts_status and self.statusBar().currentMessage() == self._parts_status:
+            self.statusBar().clearMessage()
         reload = getattr(widget, "reload_catalogue", None)
         if reload is not None and self._parts_dirty:
             reload()
@@ -241,9 +283,8 @@ class MainWindow(QMainWindow):
 
     # -- import / export ---------------------------------------------------------
     def import_parts_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, translate("MainWindow", "Import parts"), str(Path.home()),
-            translate("MainWindow", "CSV files (*.csv);;All files (*)"))
+        path = open_file(self, self.settings, "parts-csv", translate("MainWindow", "Import parts"), Path.home(),
+                         translate("MainWindow", "CSV files (*.csv);;All files (*)"))
         if path:
             self.import_parts(Path(path))
 
@@ -288,9 +329,8 @@ class MainWindow(QMainWindow):
         box.open()
 
     def export_parts_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(
-            self, translate("MainWindow", "Export parts"), str(Path.home() / "parts.csv"),
-            translate("MainWindow", "CSV files (*.csv)"))
+        path = save_file(self, self.settings, "parts-csv", translate("MainWindow", "Export parts"),
+                         Path.home() / "parts.csv", translate("MainWindow", "CSV files (*.csv)"))
         if path:
             self.export_parts(Path(path))
 
@@ -318,6 +358,11 @@ class MainWindow(QMainWindow):
             self.import_parts(Path(url.toLocalFile()))
         event.acceptProposedAction()
 
+    def notify(self, title: str, text: str) -> None:
+        """A desktop notification through the tray icon, where the desktop has one."""
+        if self.tray is not None and self.tray.supportsMessages():
+            self.tray.showMessage(title, text, QIcon(), 10000)
+
     # -- misc ----------------------------------------------------------------------
     def show_about(self) -> None:
         from configurator.ui.diagnostics import about_text
@@ -338,5 +383,7 @@ class MainWindow(QMainWindow):
         self.parts_browser.save_state()
         self.settings.sync()
         self.tasks.wait(10000)
+        if self.tray is not None:
+            self.tray.hide()
         super().closeEvent(event)
 

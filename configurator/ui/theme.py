@@ -29,9 +29,9 @@ import os
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from PySide6.QtCore import QObject, Qt
-from PySide6.QtGui import QColor, QGuiApplication, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QObject, QRectF, Qt
+from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
+from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleOption, QWidget
 
 log = logging.getLogger(__name__)
 
@@ -178,6 +178,47 @@ def make_palette(dark: bool) -> QPalette:
     return pal
 
 
+class FusionStyle(QProxyStyle):
+    """Fusion, with check boxes and radio buttons that stay visible on a dark palette.
+
+    Fusion outlines an indicator in a shade darker than the window, which on a dark palette
+    is all but invisible: an unchecked box (in a form or an item view) cannot be seen. On a
+    dark palette this draws a light outline over Fusion's own indicator; on a light one it
+    draws nothing more."""
+
+    def __init__(self) -> None:
+        super().__init__("Fusion")
+
+    def drawPrimitive(self, element: QStyle.PrimitiveElement, option: QStyleOption, painter: QPainter,
+                      widget: QWidget | None = None) -> None:
+        super().drawPrimitive(element, option, painter, widget)
+        radio = element == QStyle.PrimitiveElement.PE_IndicatorRadioButton
+        if not (radio or element == QStyle.PrimitiveElement.PE_IndicatorCheckBox) or not is_dark(option.palette):
+            return
+        enabled = bool(option.state & QStyle.StateFlag.State_Enabled)
+        colour = QColor(option.palette.color(QPalette.ColorRole.Text))
+        colour.setAlphaF(0.75 if enabled else 0.35)
+        painter.save()
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(colour, 1.0))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        r = QRectF(option.rect).adjusted(0.5, 0.5, -0.5, -0.5)
+        side = min(r.width(), r.height())
+        r = QRectF(r.center().x() - side / 2, r.center().y() - side / 2, side, side)
+        if radio:
+            painter.drawEllipse(r)
+        else:
+            painter.drawRoundedRect(r, 1.5, 1.5)
+        painter.restore()
+
+
+def style_name(style: QStyle) -> str:
+    """The style's name (a proxy style's is its base style's)."""
+    if isinstance(style, QProxyStyle) and style.baseStyle() is not None:
+        return style.baseStyle().name()
+    return style.name()
+
+
 def requested_scheme(override: str | None, system: Qt.ColorScheme, platform_dark: bool) -> Scheme:
     """The scheme to show: the override (``light``/``dark``), else the system's, else the palette's."""
     value = (override or "").strip().lower()
@@ -199,7 +240,7 @@ class ThemeManager(QObject):
         super().__init__(app)
         self.app = app
         self.override = override
-        self.platform_style = app.style().name()  # before we change anything
+        self.platform_style = style_name(app.style())  # before we change anything
         self.fusion = False  # True while the app uses Fusion with our palette instead of the platform's look
         self.scheme: Scheme | None = None
         self._applying = False
@@ -222,13 +263,14 @@ class ThemeManager(QObject):
             self._native(want if (scheme or self._forced()) else None)
             if is_dark(self.app.palette()) != (want == "dark"):
                 # The platform does not draw this scheme: Fusion with our palette.
-                if self.app.style().name().lower() != "fusion":
-                    self.app.setStyle("Fusion")
+                if not isinstance(self.app.style(), FusionStyle):
+                    self.app.setStyle(FusionStyle())
                 self.app.setPalette(make_palette(want == "dark"))
                 self.fusion = True
             self.scheme = want
             log.info("colour scheme: %s (%s)", want,
-                     "Fusion with the app's palette" if self.fusion else f"{self.app.style().name()}, platform palette")
+                     "Fusion with the app's palette" if self.fusion
+                     else f"{style_name(self.app.style())}, platform palette")
         finally:
             self._applying = False
         return want
@@ -250,7 +292,8 @@ class ThemeManager(QObject):
                                  Qt.ColorScheme.Light if ask == "light" else Qt.ColorScheme.Unknown)
             self._asked = ask is not None
         if self.fusion:
-            if self.app.style().name().lower() != self.platform_style.lower():
+            if isinstance(self.app.style(), FusionStyle) or style_name(self.app.style()).lower() != \
+                    self.platform_style.lower():
                 self.app.setStyle(self.platform_style)
             self.app.setPalette(QPalette())  # no roles set: the platform's palette again
             self.fusion = False

@@ -62,8 +62,8 @@ def planner_shot(name: str, lang: str, scheme: str = "light") -> None:
     services.close()
 
 
-def monitor_shot(name: str, fake_gpus: int | None) -> None:
-    services, w = window(name, fake_gpus=fake_gpus)
+def monitor_shot(name: str, fake_gpus: int | None, lang: str = "en", scheme: str = "light") -> None:
+    services, w = window(name, lang, fake_gpus=fake_gpus, scheme=scheme)
     tab = w.tab(MonitorTab)
     tab.window_combo.setCurrentIndex(0)
     tab.interval.setValue(0.5)  # as a user would: the spin box says what the sampler does
@@ -82,9 +82,9 @@ def remote_down_shot(name: str, lang: str) -> None:
     with socket.socket() as s:  # a loopback port nothing listens on
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    tab.add_remote(f"127.0.0.1:{port}")
+    tab.remote_hosts.add(f"127.0.0.1:{port}")
     wait(6000)
-    tab.cards_scroll.ensureWidgetVisible(tab.remotes[0])
+    tab.cards.ensureWidgetVisible(tab.cards.remotes[0])
     wait(300)
     w.grab().save(str(OUT / f"{name}.png"))
     w.close()
@@ -94,8 +94,8 @@ def remote_down_shot(name: str, lang: str) -> None:
 def bench_shot(name: str) -> None:
     services, w = window(name)
     tab = w.tab(BenchmarkTab)
-    tab.set_python(sys.executable)
-    tab.device_combo.setCurrentIndex(tab.device_combo.findData("cpu"))
+    tab.picker.set_python(sys.executable)
+    tab.controls.device_combo.setCurrentIndex(tab.controls.device_combo.findData("cpu"))
     done = []
     tab.runner.finished.connect(lambda *_a: done.append(True))
     tab.start(jobs=["matmul", "membw", "copies", "resnet18", "gpt2"])  # the quick suite's defaults
@@ -105,6 +105,50 @@ def bench_shot(name: str) -> None:
         wait(500)
     wait(1500)
     w.grab().save(str(OUT / f"{name}.png"))
+    w.close()
+    services.close()
+
+
+def grab_with_popup(w, popup) -> None:  # type: ignore[no-untyped-def]
+    """The window with an open popup (a window of its own) painted where it shows."""
+    from PySide6.QtGui import QPainter
+
+    image = w.grab().toImage()
+    painter = QPainter(image)
+    painter.drawPixmap(w.mapFromGlobal(popup.mapToGlobal(popup.rect().topLeft())), popup.grab())
+    painter.end()
+    return image
+
+
+def bench_runs_shot(name: str, lang: str, scheme: str = "light") -> None:
+    """The Benchmark tab's stored runs, after a restart: the newest is shown and the list is open."""
+    tiny = {"matmul": {"shapes": [[512, 512, 512]]}, "membw": {"mib": 64}}
+    services, w = window(name, lang, scheme=scheme)
+    tab = w.tab(BenchmarkTab)
+    tab.picker.set_python(sys.executable)
+    tab.controls.device_combo.setCurrentIndex(tab.controls.device_combo.findData("cpu"))
+    for cancel in (False, False, True):
+        done: list[bool] = []
+        tab.runner.finished.connect(lambda *_a, d=done: d.append(True))
+        if cancel:
+            tab.runner.job_event.connect(lambda ev: tab.cancel() if ev.kind == "job_started" and ev.job == "membw"
+                                         else None)
+        tab.start(jobs=["matmul", "membw"], overrides=tiny)
+        for _ in range(600):
+            if done:
+                break
+            wait(200)
+        wait(1500)
+    w.close()
+    services.close()
+    services, w = window(name, lang, scheme=scheme)  # the app again, on the same database
+    tab = w.tab(BenchmarkTab)
+    wait(800)
+    combo = tab.panel.runs.combo
+    combo.showPopup()
+    wait(500)
+    grab_with_popup(w, combo.view().window()).save(str(OUT / f"{name}.png"))
+    combo.hidePopup()
     w.close()
     services.close()
 
@@ -125,7 +169,8 @@ if __name__ == "__main__":
         import subprocess
 
         for key in ("planner-en", "planner-zh", "planner-dark", "monitor-en", "monitor-no-driver", "benchmark-en",
-                    "parts-en", "parts-zh", "monitor-remote-down-en", "monitor-remote-down-zh"):
+                    "parts-en", "parts-zh", "monitor-remote-down-en", "monitor-remote-down-zh", "monitor-zh",
+                    "monitor-dark", "benchmark-runs-en", "benchmark-runs-zh", "benchmark-runs-dark"):
             subprocess.run([sys.executable, __file__, key], check=True)
         sys.exit(0)
     only = set(sys.argv[1:])
@@ -135,6 +180,11 @@ if __name__ == "__main__":
         "planner-dark": lambda: planner_shot("planner-dark", "en", "dark"),
         "monitor-en": lambda: monitor_shot("monitor-en", 4),
         "monitor-no-driver": lambda: monitor_shot("monitor-no-driver", None),
+        "monitor-zh": lambda: monitor_shot("monitor-zh", 4, "zh_CN"),
+        "monitor-dark": lambda: monitor_shot("monitor-dark", 4, scheme="dark"),
+        "benchmark-runs-en": lambda: bench_runs_shot("benchmark-runs-en", "en"),
+        "benchmark-runs-zh": lambda: bench_runs_shot("benchmark-runs-zh", "zh_CN"),
+        "benchmark-runs-dark": lambda: bench_runs_shot("benchmark-runs-dark", "en", "dark"),
         "benchmark-en": lambda: bench_shot("benchmark-en"),
         "parts-en": lambda: parts_shot("parts-en", "en"),
         "parts-zh": lambda: parts_shot("parts-zh", "zh_CN"),

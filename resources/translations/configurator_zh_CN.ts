@@ -163,6 +163,10 @@
         <translation>日志</translation>
     </message>
     <message>
+        <source>What the benchmarks print shows here while they run (a stored run keeps its results, not its log).</source>
+        <translation>基准测试运行时的输出显示在这里（已保存的运行只保留结果，不保留日志）。</translation>
+    </message>
+    <message>
         <source>Result</source>
         <translation>结果</translation>
     </message>
@@ -189,6 +193,10 @@
     <message>
         <source>vs planner estimate</source>
         <translation>与规划估算相比</translation>
+    </message>
+    <message>
+        <source>Run {id} of {time}, stored.</source>
+        <translation>第 {id} 次运行（{time}），已保存。</translation>
     </message>
     <message>
         <source>(none)</source>
@@ -279,8 +287,44 @@
         <translation>这台机器上没有可供比较的此前运行。</translation>
     </message>
     <message>
+        <source>{saved} {history}</source>
+        <translation>{saved}{history}</translation>
+    </message>
+    <message>
+        <source>⚠ busy: before or during the result other processes used more than {cpu} % of the CPU (all cores together), or the GPU was more than {gpu} % busy with other work or ran another process; the result may be lower than this machine can do.</source>
+        <translation>⚠ 繁忙：测量前或测量中，其他进程占用了超过 {cpu} % 的 CPU（所有核心合计），或 GPU 被其他任务占用超过 {gpu} %、或有其他进程在 GPU 上运行；结果可能低于这台机器的实际能力。</translation>
+    </message>
+    <message>
+        <source>≈ unstable: the spread (IQR) is more than {spread} % of the median, or a scaling efficiency is above ideal; such a result is not compared with anything.</source>
+        <translation>≈ 不稳定：离散程度（四分位距）超过中位数的 {spread} %，或扩展效率高于理想值；这类结果不与任何数据比较。</translation>
+    </message>
+    <message>
+        <source>measurement problem</source>
+        <translation>测量问题</translation>
+    </message>
+    <message>
+        <source>unstable</source>
+        <translation>不稳定</translation>
+    </message>
+    <message>
+        <source>busy</source>
+        <translation>繁忙</translation>
+    </message>
+    <message>
+        <source>not compared</source>
+        <translation>不比较</translation>
+    </message>
+    <message>
         <source>{pct} vs {value} (median of {n})</source>
         <translation>{pct}，对比 {value}（{n} 次的中位数）</translation>
+    </message>
+    <message>
+        <source>none for a CPU</source>
+        <translation>无 CPU 参考值</translation>
+    </message>
+    <message>
+        <source>The guides&apos; figures for this result are GPU measurements ({refs}); a CPU result is not compared with them.</source>
+        <translation>指南中该项的数据是 GPU 的测量值（{refs}）；CPU 结果不与其比较。</translation>
     </message>
     <message>
         <source>{share} of the spec sheet&apos;s {peak}</source>
@@ -299,6 +343,10 @@
         <translation>JSON 文件 (*.json)</translation>
     </message>
     <message>
+        <source>Showing run {id} of {time} ({status}); “Run benchmarks” measures again.</source>
+        <translation>正在显示第 {id} 次运行（{time}，{status}）；点击“运行基准测试”可重新测量。</translation>
+    </message>
+    <message>
         <source>CSV files (*.csv)</source>
         <translation>CSV 文件 (*.csv)</translation>
     </message>
@@ -309,6 +357,22 @@
     <message>
         <source>Could not write {path}: {error}</source>
         <translation>无法写入 {path}：{error}</translation>
+    </message>
+    <message>
+        <source>Run {id} · {time} · {suite} on {device} · {status} · {n} results</source>
+        <translation>第 {id} 次运行 · {time} · {suite}，{device} · {status} · {n} 项结果</translation>
+    </message>
+    <message>
+        <source>Stored &amp;runs:</source>
+        <translation>已存运行(&amp;R)：</translation>
+    </message>
+    <message>
+        <source>The runs stored for this machine, newest first; choose one to open it</source>
+        <translation>这台机器已保存的运行，最新的在前；选择一项即可打开</translation>
+    </message>
+    <message>
+        <source>(none stored yet)</source>
+        <translation>（尚未保存任何运行）</translation>
     </message>
 </context>
 <context>
@@ -1768,6 +1832,21 @@
     </message>
 </context>
 <context>
+    <name>Units</name>
+    <message>
+        <source>img/s</source>
+        <translation>张/秒</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>词元/秒</translation>
+    </message>
+    <message>
+        <source>samples/s</source>
+        <translation>样本/秒</translation>
+    </message>
+</context>
+<context>
     <name>advise</name>
     <message>
         <source>VRAM peaked at {p:.0%} of the card ({src})</source>
@@ -2219,6 +2298,38 @@
     <message>
         <source>PyTorch in {python} does not load: {error}</source>
         <translation>{python} 中的 PyTorch 无法加载：{error}</translation>
+    </message>
+    <message>
+        <source>before</source>
+        <translation>测量前</translation>
+    </message>
+    <message>
+        <source>during</source>
+        <translation>测量中</translation>
+    </message>
+    <message>
+        <source>{when}: other processes used {cpu} % of the CPU</source>
+        <translation>{when}：其他进程占用了 {cpu} % 的 CPU</translation>
+    </message>
+    <message>
+        <source>{when}: the GPU was {gpu} % busy with other work</source>
+        <translation>{when}：GPU 被其他任务占用 {gpu} %</translation>
+    </message>
+    <message>
+        <source>{when}: other processes on the GPU: {processes}</source>
+        <translation>{when}：GPU 上有其他进程：{processes}</translation>
+    </message>
+    <message>
+        <source>a measurement problem: {n} processes scaled to {eff} % of ideal, more than is possible (the one-process baseline was slowed, or the machine was busy)</source>
+        <translation>测量问题：{n} 个进程的扩展效率为理想值的 {eff} %，超过了可能的上限（单进程基准被拖慢，或机器当时繁忙）</translation>
+    </message>
+    <message>
+        <source>a measurement problem: {eff} % of ideal scaling is more than is possible</source>
+        <translation>测量问题：扩展效率为理想值的 {eff} %，超过了可能的上限</translation>
+    </message>
+    <message>
+        <source>unstable: the spread (IQR) is {spread} % of the median, more than {limit} %</source>
+        <translation>不稳定：离散程度（四分位距）为中位数的 {spread} %，超过 {limit} %</translation>
     </message>
 </context>
 <context>

@@ -17,6 +17,7 @@ FAULT = "configurator.bench.fault_worker"
 
 def session(jobs: list[str], **kw) -> SuiteSession:  # type: ignore[no-untyped-def]
     kw.setdefault("timeout_s", 20.0)
+    kw.setdefault("settle_s", 0.0)  # no pause before each job: these tests are about faults
     return SuiteSession("quick", "cpu", jobs, worker_module=FAULT, fingerprint=kw.pop("fingerprint", False), **kw)
 
 

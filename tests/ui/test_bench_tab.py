@@ -38,6 +38,7 @@ def no_real_search(monkeypatch):  # type: ignore[no-untyped-def]
 
 def fault_session(jobs: list[str], **kw) -> SuiteSession:  # type: ignore[no-untyped-def]
     kw.setdefault("timeout_s", 20.0)
+    kw.setdefault("settle_s", 0.0)  # no pause before each job: these tests are about faults
     return SuiteSession("quick", "cpu", jobs, worker_module=FAULT, fingerprint=False, **kw)
 
 
@@ -91,6 +92,26 @@ def test_qprocess_runner_cancel(qtbot, runner: QtSuiteRunner) -> None:  # type: 
     assert rec.status == "cancelled"
     assert [(r.name, r.status) for r in rec.rows] == [("slow", "cancelled"), ("ok", "cancelled")]
     assert runner.proc is None
+
+
+def test_qprocess_runner_cancel_in_the_pause_before_a_child(qtbot, runner: QtSuiteRunner) -> None:  # type: ignore[no-untyped-def]
+    """Each workload waits a moment first (how busy the machine is, before it, is measured then)."""
+    from PySide6.QtCore import QTimer
+
+    s = fault_session(["ok", "ok"], settle_s=30.0)
+    QTimer.singleShot(300, runner.cancel)
+    with qtbot.waitSignal(runner.finished, timeout=10000) as blocker:
+        runner.start(s)
+    rec = blocker.args[0]
+    assert rec.status == "cancelled" and [r.status for r in rec.rows] == ["cancelled"]
+    assert runner.proc is None and rec.duration_s is not None and rec.duration_s < 5
+
+
+def test_qprocess_runner_records_the_load_around_a_child(qtbot, runner: QtSuiteRunner) -> None:  # type: ignore[no-untyped-def]
+    rec, _ = run_to_end(qtbot, runner, fault_session(["spin"], settle_s=0.5, overrides={"spin": {"seconds": 0.3}}))
+    load = rec.rows[0].load
+    assert load is not None and load["before"]["seconds"] >= 0.45 and load["during"]["seconds"] >= 0.3
+    assert load["before"]["cpu_percent"] is not None and load["during"]["cpu_percent"] is not None
 
 
 def test_shutdown_kills_a_running_child(qtbot, runner: QtSuiteRunner) -> None:  # type: ignore[no-untyped-def]
@@ -166,29 +187,29 @@ def test_tab_empty_state_and_title(window) -> None:  # type: ignore[no-untyped-d
     tab = bench_tab(window)
     assert window.tabs.tabText(window.tabs.indexOf(tab)) == "Benchmark"
     assert "No run yet" in tab.status.text()
-    assert tab.run_button.isEnabled() and not tab.cancel_button.isEnabled()
-    assert not tab.export_json_button.isEnabled()
-    assert tab.python_path() == sys.executable
+    assert tab.controls.run_button.isEnabled() and not tab.controls.cancel_button.isEnabled()
+    assert not tab.panel.export_json_button.isEnabled()
+    assert tab.picker.python_path() == sys.executable
 
 
 def test_tab_runs_stores_compares_and_exports(qtbot, window, services, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     tab = bench_tab(window)
     tab.worker_module = FAULT
     build_id = BuildsRepository(services.store).save("我的机器", {"parts": []})
-    tab._refresh_builds()
-    tab.build_combo.setCurrentIndex(tab.build_combo.findData(build_id))
+    tab.controls.refresh_builds()
+    tab.controls.build_combo.setCurrentIndex(tab.controls.build_combo.findData(build_id))
     repo = BenchResultsRepository(services.store)
     for batch in (10, 30):  # two runs: the second is compared with the first
         with qtbot.waitSignal(tab.runner.finished, timeout=20000):
             assert tab.start(jobs=["ok", "crash"], overrides={"ok": {"batch": batch}})
-            assert tab.cancel_button.isEnabled() and not tab.run_button.isEnabled()
-        qtbot.waitUntil(lambda: tab.saved_run_id is not None, timeout=10000)
-    assert tab.table.rowCount() == 2
-    assert tab.table.item(0, 2).text() == "30.0 img/s"
-    assert tab.table.item(0, 4).text().startswith("+200 %")
-    assert "crashed" in tab.table.item(1, 2).text()
-    assert "1 earlier runs" in tab.history_label.text()
-    assert "SIGSEGV" in tab.log.toPlainText() or "crashed" in tab.log.toPlainText()
+            assert tab.controls.cancel_button.isEnabled() and not tab.controls.run_button.isEnabled()
+        qtbot.waitUntil(lambda: tab.panel.saved_run_id is not None, timeout=10000)
+    assert tab.panel.table.rowCount() == 2
+    assert tab.panel.table.item(0, 2).text() == "30.0 img/s"
+    assert tab.panel.table.item(0, 4).text().startswith("+200 %")
+    assert "crashed" in tab.panel.table.item(1, 2).text()
+    assert "1 earlier runs" in tab.panel.history_label.text()
+    assert "SIGSEGV" in tab.panel.log.toPlainText() or "crashed" in tab.panel.log.toPlainText()
     runs = repo.runs()
     assert len(runs) == 2 and runs[0].build_id == build_id and runs[0].results == 2
     assert [p.value for p in repo.history(runs[0].machine, "ok")] == [10.0, 30.0]
@@ -209,10 +230,10 @@ def test_tab_runs_stores_compares_and_exports(qtbot, window, services, tmp_path:
 def test_tab_estimate_seam(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     tab = bench_tab(window)
     tab.worker_module = FAULT
-    tab.estimate_for = lambda fp, row: (40.0, "img/s", "test estimate") if row.name == "ok" else None
+    tab.panel.estimate_for = lambda fp, row: (40.0, "img/s", "test estimate") if row.name == "ok" else None
     with qtbot.waitSignal(tab.runner.finished, timeout=20000):
         tab.start(jobs=["ok"], overrides={"ok": {"batch": 36}})
-    cell = tab.table.item(0, 6)
+    cell = tab.panel.table.item(0, 6)
     assert cell.text() == "measured 36.0 img/s against 40.0 img/s estimated, −10 %"
     assert cell.toolTip() == "test estimate"
 
@@ -222,7 +243,7 @@ def test_run_button_starts_the_whole_suite(qtbot, window, monkeypatch) -> None: 
     tab = bench_tab(window)
     started: list[object] = []
     monkeypatch.setattr(tab.runner, "start", started.append)
-    qtbot.mouseClick(tab.run_button, Qt.MouseButton.LeftButton)
+    qtbot.mouseClick(tab.controls.run_button, Qt.MouseButton.LeftButton)
     assert len(started) == 1 and tab.last_error is None
     session = started[0]
     assert isinstance(session, SuiteSession)
@@ -231,14 +252,14 @@ def test_run_button_starts_the_whole_suite(qtbot, window, monkeypatch) -> None: 
 
 def test_tab_rejects_a_missing_interpreter(window) -> None:  # type: ignore[no-untyped-def]
     tab = bench_tab(window)
-    tab.set_python("/no/such/python")
+    tab.picker.set_python("/no/such/python")
     assert not tab.start()
     assert "No Python interpreter" in (tab.last_error or "")
 
 
 def test_tab_real_worker_tiny_matmul(qtbot, window) -> None:  # type: ignore[no-untyped-def]
     tab = bench_tab(window)
-    tab.device_combo.setCurrentIndex(tab.device_combo.findData("cpu"))
+    tab.controls.device_combo.setCurrentIndex(tab.controls.device_combo.findData("cpu"))
     with qtbot.waitSignal(tab.runner.finished, timeout=60000) as blocker:
         tab.start(jobs=["matmul"], overrides={"matmul": {"shapes": [[64, 64, 64]], "dtypes": ["fp32"],
                                                          "min_time": 0.01, "min_reps": 3, "warmup": 1}})
@@ -246,7 +267,7 @@ def test_tab_real_worker_tiny_matmul(qtbot, window) -> None:  # type: ignore[no-
     row = rec.row("matmul-fp32")
     assert row.status == "ok" and row.unit == "TFLOPS" and row.value > 0
     assert rec.fingerprint["torch"] and rec.resolved_device == "cpu"
-    qtbot.waitUntil(lambda: tab.saved_run_id is not None, timeout=10000)
+    qtbot.waitUntil(lambda: tab.panel.saved_run_id is not None, timeout=10000)
 
 
 # -- choosing the interpreter -----------------------------------------------------------------------
@@ -281,9 +302,9 @@ def interpreter(tmp_path: Path, name: str) -> Path:
 
 
 def shown(qtbot, tab: BenchmarkTab) -> BenchmarkTab:  # type: ignore[no-untyped-def]
-    assert not tab.discovered and not tab.discovering  # nothing is searched before the tab is shown
+    assert not tab.picker.discovered and not tab.picker.discovering  # nothing is searched before the tab is shown
     tab.show()
-    qtbot.waitUntil(lambda: tab.discovered, timeout=5000)
+    qtbot.waitUntil(lambda: tab.picker.discovered, timeout=5000)
     return tab
 
 
@@ -292,7 +313,7 @@ def test_discovery_fills_the_combo_when_first_shown(qtbot, make_tab, tmp_path: P
     found = [probe_of(sys.executable), probe_of(torch_py, torch="2.3.1", cuda=None),
              probe_of(plain_py, torch=None), probe_of("/old/python2", python="2.7.18", error="too old")]
     tab = shown(qtbot, make_tab(found))
-    combo = tab.python_combo
+    combo = tab.picker.combo
     assert combo.objectName() == "benchPython" and combo.isEditable()
     assert [combo.itemData(i) for i in range(combo.count())] == [p.path for p in found]
     assert combo.itemText(0) == f"Python 3.11.9 · torch 2.14.1 (CUDA 12.8) — {sys.executable}"
@@ -300,16 +321,16 @@ def test_discovery_fills_the_combo_when_first_shown(qtbot, make_tab, tmp_path: P
     assert combo.itemText(2) == f"Python 3.11.9 · no PyTorch — {plain_py}"
     assert combo.itemText(3) == "too old — /old/python2"
     assert not combo.model().item(3).isEnabled() and combo.model().item(2).isEnabled()
-    assert tab.python_path() == sys.executable  # not frozen: this interpreter, as before
+    assert tab.picker.python_path() == sys.executable  # not frozen: this interpreter, as before
     assert combo.currentText() == combo.itemText(0)
-    assert tab.python_refresh.isEnabled() and tab.python_refresh.text() == "Refresh"
+    assert tab.picker.refresh.isEnabled() and tab.picker.refresh.text() == "Refresh"
     assert "No run yet" in tab.status.text()
 
     found.append(probe_of(interpreter(tmp_path, "new")))  # Refresh looks again
-    tab.refresh_interpreters()
-    assert not tab.python_refresh.isEnabled()
-    qtbot.waitUntil(lambda: not tab.discovering and combo.count() == 5, timeout=5000)
-    assert tab.python_path() == sys.executable
+    tab.picker.search()
+    assert not tab.picker.refresh.isEnabled()
+    qtbot.waitUntil(lambda: not tab.picker.discovering and combo.count() == 5, timeout=5000)
+    assert tab.picker.python_path() == sys.executable
 
 
 def test_saved_setting_is_preselected(qtbot, make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -317,10 +338,10 @@ def test_saved_setting_is_preselected(qtbot, make_tab, tmp_path: Path) -> None: 
     settings = QSettings(str(tmp_path / "saved.ini"), QSettings.Format.IniFormat)
     settings.setValue("bench/python", str(b))
     tab = make_tab([probe_of(a, torch="2.14.1"), probe_of(b, torch="2.3.0")], settings)
-    assert tab.python_path() == str(b)  # before the search too
+    assert tab.picker.python_path() == str(b)  # before the search too
     shown(qtbot, tab)
-    assert tab.python_path() == str(b) and tab.python_combo.currentIndex() == 1
-    assert tab.python_combo.currentText().startswith("Python 3.11.9 · torch 2.3.0")
+    assert tab.picker.python_path() == str(b) and tab.picker.combo.currentIndex() == 1
+    assert tab.picker.combo.currentText().startswith("Python 3.11.9 · torch 2.3.0")
 
 
 def test_saved_interpreter_not_found_by_the_search_is_kept_and_probed(qtbot, make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -329,49 +350,49 @@ def test_saved_interpreter_not_found_by_the_search_is_kept_and_probed(qtbot, mak
     settings.setValue("bench/python", str(mine))
     tab = shown(qtbot, make_tab([probe_of(sys.executable)], settings,
                                 probe_fn=lambda path: probe_of(path, torch="2.5.0", cuda="12.4")))
-    qtbot.waitUntil(lambda: tab.known_probe(str(mine)) is not None, timeout=5000)
-    assert tab.python_path() == str(mine)
-    assert tab.python_combo.currentText() == f"Python 3.11.9 · torch 2.5.0 (CUDA 12.4) — {mine}"
+    qtbot.waitUntil(lambda: tab.picker.known_probe(str(mine)) is not None, timeout=5000)
+    assert tab.picker.python_path() == str(mine)
+    assert tab.picker.combo.currentText() == f"Python 3.11.9 · torch 2.5.0 (CUDA 12.4) — {mine}"
 
 
 def test_interpreter_without_torch_is_refused_with_the_pip_command(qtbot, make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     plain = interpreter(tmp_path, "plain")
     tab = shown(qtbot, make_tab([probe_of(sys.executable), probe_of(plain, torch=None)]))
-    tab.python_combo.setCurrentIndex(1)  # chosen: the status says so before anything runs
+    tab.picker.combo.setCurrentIndex(1)  # chosen: the status says so before anything runs
     expected = (f"There is no PyTorch in {plain}. Install it with “{plain} -m pip install torch torchvision”")
     assert tab.status.text().startswith(expected) and "cf222e" in tab.status.styleSheet()
     assert not tab.start()
     assert (tab.last_error or "").startswith(expected) and not tab.runner.is_running()
-    tab.python_combo.setCurrentIndex(0)  # back to one with torch: the note goes
+    tab.picker.combo.setCurrentIndex(0)  # back to one with torch: the note goes
     assert "No run yet" in tab.status.text() and tab.status.styleSheet() == ""
 
 
 def test_browsed_or_typed_path_is_probed(qtbot, make_tab, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     typed = interpreter(tmp_path, "typed")
     tab = shown(qtbot, make_tab([probe_of(sys.executable)]))
-    tab.python_combo.setEditText(str(typed))
-    assert tab.python_path() == str(typed)
-    tab.python_combo.lineEdit().editingFinished.emit()  # what Return or leaving the field does
-    qtbot.waitUntil(lambda: tab.known_probe(str(typed)) is not None, timeout=5000)
-    assert tab.python_combo.currentText() == f"Python 3.11.9 · no PyTorch — {typed}"
-    assert tab.python_path() == str(typed) and "There is no PyTorch" in tab.status.text()
-    assert tab.python_combo.count() == 2
+    tab.picker.combo.setEditText(str(typed))
+    assert tab.picker.python_path() == str(typed)
+    tab.picker.combo.lineEdit().editingFinished.emit()  # what Return or leaving the field does
+    qtbot.waitUntil(lambda: tab.picker.known_probe(str(typed)) is not None, timeout=5000)
+    assert tab.picker.combo.currentText() == f"Python 3.11.9 · no PyTorch — {typed}"
+    assert tab.picker.python_path() == str(typed) and "There is no PyTorch" in tab.status.text()
+    assert tab.picker.combo.count() == 2
 
 
 def test_frozen_default_is_the_first_with_torch(qtbot, make_tab, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     plain, good = interpreter(tmp_path, "plain"), interpreter(tmp_path, "conda-torch")
     tab = make_tab([probe_of(good, torch="2.14.1"), probe_of(plain, torch=None)])
-    assert tab.python_path() == ""  # the app itself is no choice
+    assert tab.picker.python_path() == ""  # the app itself is no choice
     shown(qtbot, tab)
-    assert tab.python_path() == str(good)
+    assert tab.picker.python_path() == str(good)
 
 
 def test_frozen_without_any_torch_says_so(qtbot, make_tab, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     monkeypatch.setattr(sys, "frozen", True, raising=False)
     plain = interpreter(tmp_path, "plain")
     tab = shown(qtbot, make_tab([probe_of(plain, torch=None)]))
-    assert tab.python_path() == "" and tab.python_combo.count() == 1
+    assert tab.picker.python_path() == "" and tab.picker.combo.count() == 1
     message = "No Python with PyTorch found; pick one with “…”."
     assert tab.status.text() == message
     assert not tab.start() and tab.last_error == message

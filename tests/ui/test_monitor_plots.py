@@ -10,7 +10,8 @@ import pytest
 from PySide6.QtGui import QColor
 
 from configurator.monitor.ring import History
-from configurator.ui.monitor.plots import COLOURS, RollingPlot, peak_downsample, polylines
+from configurator.ui.monitor.plots import COLOURS, RollingPlot
+from configurator.ui.monitor.traces import peak_downsample, polylines
 
 
 def shown_plot(qtbot, size: tuple[int, int], *keys: str, **kwargs: object) -> RollingPlot:  # type: ignore[no-untyped-def]

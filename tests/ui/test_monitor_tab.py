@@ -56,17 +56,17 @@ def test_no_driver_state_and_host_on_this_machine(qtbot, window: MainWindow) -> 
     if snap.nvml.available:
         pytest.skip("this machine has an NVIDIA driver")
     assert tab.status.isVisible() and "No NVIDIA driver" in tab.status.text()
-    assert tab.gpu_cards == {}
-    assert "%" in tab.host_card.values["cpu"].text() and "GiB" in tab.host_card.values["ram"].text()
+    assert tab.cards.gpu_cards == {}
+    assert "%" in tab.cards.host_card.values["cpu"].text() and "GiB" in tab.cards.host_card.values["ram"].text()
     assert tab.empty_processes.isVisible() and "No NVIDIA GPU" in tab.empty_processes.text()
     assert "of a core" in tab.own_cpu.text()
 
 
 def test_cards_plots_and_processes_with_fake_gpus(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     tab = monitor_tab(fake_window)
-    qtbot.waitUntil(lambda: len(tab.gpu_cards) == 3 and tab.redraw_count >= 3, timeout=5000)
+    qtbot.waitUntil(lambda: len(tab.cards.gpu_cards) == 3 and tab.redraw_count >= 3, timeout=5000)
     assert not tab.status.isVisible()
-    card = tab.gpu_cards["0"]
+    card = tab.cards.gpu_cards["0"]
     assert "RTX 4090" in card.title.text()
     assert "GiB" in card.values["vram"].text() and "W" in card.values["power"].text()
     assert "°C" in card.values["temp"].text() and "MHz" in card.values["clocks"].text()
@@ -134,16 +134,16 @@ def test_a_card_scrolled_out_of_view_catches_up_when_scrolled_back(qtbot, fake_w
     scrolled into view they show the newest snapshot at once, values and plot."""
     tab = monitor_tab(fake_window)
     fake_window.resize(700, 560)  # one column: the host card and GPU 0 fill the view
-    qtbot.waitUntil(lambda: len(tab.gpu_cards) == 3 and tab.redraw_count >= 2, timeout=5000)
-    last = tab.gpu_cards["2"]
-    qtbot.waitUntil(lambda: not tab._on_screen(last), timeout=5000)
+    qtbot.waitUntil(lambda: len(tab.cards.gpu_cards) == 3 and tab.redraw_count >= 2, timeout=5000)
+    last = tab.cards.gpu_cards["2"]
+    qtbot.waitUntil(lambda: not tab.cards.on_screen(last), timeout=5000)
     count = tab.redraw_count
     qtbot.waitUntil(lambda: tab.redraw_count >= count + 3, timeout=5000)
     tab.service.sampler.stop()  # hold the newest snapshot still
     qtbot.waitUntil(lambda: tab.latest is tab.service.latest, timeout=5000)
     newest = next(g for g in tab.latest.gpus if g.id == "2")  # type: ignore[union-attr]
     assert last.sample is not newest  # it was left alone while out of view
-    tab.cards_scroll.ensureWidgetVisible(last)
+    tab.cards.ensureWidgetVisible(last)
     qtbot.waitUntil(lambda: last.sample is newest, timeout=5000)
     assert last.values["power"].text().startswith(f"{newest.power_w:,.0f} W")
     t, _y = last.plot.curves["gpu2.util"].getData()
@@ -152,10 +152,10 @@ def test_a_card_scrolled_out_of_view_catches_up_when_scrolled_back(qtbot, fake_w
 
 def test_pause_freezes_the_plots_but_not_the_values(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     tab = monitor_tab(fake_window)
-    qtbot.waitUntil(lambda: "0" in tab.gpu_cards and tab.redraw_count >= 2, timeout=5000)
+    qtbot.waitUntil(lambda: "0" in tab.cards.gpu_cards and tab.redraw_count >= 2, timeout=5000)
     qtbot.mouseClick(tab.pause_button, Qt.MouseButton.LeftButton)
     assert tab.paused and tab.pause_button.text() == "Resume"
-    curve = tab.gpu_cards["0"].plot.curves["gpu0.util"]
+    curve = tab.cards.gpu_cards["0"].plot.curves["gpu0.util"]
     frozen = len(curve.getData()[0])
     count = tab.redraw_count
     qtbot.waitUntil(lambda: tab.redraw_count >= count + 3, timeout=5000)
@@ -177,6 +177,8 @@ def test_alerts_model_notifications_and_lost_gpu(qtbot, fake_window: MainWindow)
     tab = monitor_tab(fake_window)
     fake = tab.service.gpu.lib
     assert isinstance(fake, FakeNvml)
+    notified: list[tuple[str, str]] = []  # what goes to the desktop, through the main window's tray icon
+    tab.notification.connect(lambda title, text: notified.append((title, text)))
     tab.service.alerts.th = Thresholds(util_sustain_s=0.0, clear_s=0.0)
     fake.scenario.gpus[1].base_util = 30.0
     fake.scenario.gpus[1].swing = 0.0
@@ -186,13 +188,14 @@ def test_alerts_model_notifications_and_lost_gpu(qtbot, fake_window: MainWindow)
     assert tab.alerts_model.index(0, 1).data() == "GPU-6 · M 1.1"
     assert "likely bottleneck" in tab.alerts_model.index(0, 3).data()
     assert tab.bottom.tabText(1) == "Alerts (1)" and not tab.alerts_view.isHidden() and tab.empty_alerts.isHidden()
-    assert tab.notified and tab.notified[0][0].startswith("GPU-6")
+    qtbot.waitUntil(lambda: bool(notified), timeout=5000)
+    assert notified[0][0].startswith("GPU-6")
     tab.service.gpu.retry_s = 999
     fake.lose(2)
     qtbot.waitUntil(lambda: any(a.rule == "MON-1" and a.severity == "error" for a in tab.alerts_model.alerts),
                     timeout=5000)
     qtbot.waitUntil(lambda: "lost" in tab.status.text(), timeout=5000)
-    assert tab.status.isVisible() and tab.gpu_cards["2"].state.isVisible()
+    assert tab.status.isVisible() and tab.cards.gpu_cards["2"].state.isVisible()
     fake.scenario.gpus[1].base_util = 95.0
     qtbot.waitUntil(lambda: any(a.rule == "GPU-6" and not a.active for a in tab.alerts_model.alerts), timeout=5000)
 
@@ -200,20 +203,21 @@ def test_alerts_model_notifications_and_lost_gpu(qtbot, fake_window: MainWindow)
 def test_recording_with_markers_is_indexed(qtbot, fake_window: MainWindow, tmp_path: Path,  # type: ignore[no-untyped-def]
                                            fake_services: Services) -> None:
     tab = monitor_tab(fake_window)
-    assert not tab.marker_button.isEnabled()
+    assert not tab.recorder.marker_button.isEnabled()
     path = tmp_path / "监控 记录.csv"
-    assert tab.start_recording(path)
-    assert tab.recording and tab.record_button.text() == "Stop recording" and tab.marker_button.isEnabled()
+    assert tab.recorder.start_recording(path)
+    assert tab.recorder.recording and tab.recorder.record_button.text() == "Stop recording"
+    assert tab.recorder.marker_button.isEnabled()
     rec = tab.service.recorder
     assert rec is not None
     qtbot.waitUntil(lambda: rec.rows >= 2, timeout=5000)
-    tab.marker_edit.setText("warm-up done")
-    qtbot.mouseClick(tab.marker_button, Qt.MouseButton.LeftButton)
-    assert tab.marker_edit.text() == "" and "warm-up done" in tab.record_state.text()
+    tab.recorder.marker_edit.setText("warm-up done")
+    qtbot.mouseClick(tab.recorder.marker_button, Qt.MouseButton.LeftButton)
+    assert tab.recorder.marker_edit.text() == "" and "warm-up done" in tab.recorder.record_state.text()
     rows = rec.rows
     qtbot.waitUntil(lambda: rec.rows >= rows + 2, timeout=5000)
-    tab.stop_recording()
-    assert not tab.recording and "Recorded" in tab.record_state.text()
+    tab.recorder.stop_recording()
+    assert not tab.recorder.recording and "Recorded" in tab.recorder.record_state.text()
     (saved,) = RecordingsRepository(fake_services.store).list()
     assert saved.path == path.resolve() and saved.rows == rec.rows and saved.gpus == 3
     assert [m["label"] for m in saved.markers] == ["warm-up done"]
@@ -223,30 +227,30 @@ def test_recording_with_markers_is_indexed(qtbot, fake_window: MainWindow, tmp_p
 
 def test_recording_to_a_bad_folder_says_why(fake_window: MainWindow, tmp_path: Path) -> None:
     tab = monitor_tab(fake_window)
-    assert not tab.start_recording(tmp_path / "missing" / "x.csv")
-    assert not tab.recording and "Cannot record" in tab.record_state.text()
+    assert not tab.recorder.start_recording(tmp_path / "missing" / "x.csv")
+    assert not tab.recorder.recording and "Cannot record" in tab.recorder.record_state.text()
 
 
 def test_exporter_switch(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     tab = monitor_tab(fake_window)
     qtbot.waitUntil(lambda: tab.service.latest is not None, timeout=5000)
-    tab.exporter_address.setText("127.0.0.1:0")
-    tab.exporter_check.setChecked(True)
-    assert tab.service.exporter.running and not tab.exporter_address.isEnabled()
+    tab.exporter.address.setText("127.0.0.1:0")
+    tab.exporter.check.setChecked(True)
+    assert tab.service.exporter.running and not tab.exporter.address.isEnabled()
     url = tab.service.exporter.url
-    assert url and url in tab.exporter_state.text()
+    assert url and url in tab.exporter.state.text()
     with urllib.request.urlopen(url, timeout=5) as resp:
         assert b'configurator_gpu_utilization_ratio{gpu="0"' in resp.read()
-    assert "without a password" not in tab.exporter_state.text()  # loopback: nothing to warn of
-    tab.exporter_check.setChecked(False)
-    assert not tab.service.exporter.running and tab.exporter_state.text() == "off"
-    tab.exporter_address.setText("0.0.0.0:0")  # every interface: the tab says who can read it
-    tab.exporter_check.setChecked(True)
-    assert tab.service.exporter.running and "without a password" in tab.exporter_state.text()
-    tab.exporter_check.setChecked(False)
-    tab.exporter_address.setText("localhost:http")
-    tab.exporter_check.setChecked(True)
-    assert not tab.exporter_check.isChecked() and "port must be a number" in tab.exporter_state.text()
+    assert "without a password" not in tab.exporter.state.text()  # loopback: nothing to warn of
+    tab.exporter.check.setChecked(False)
+    assert not tab.service.exporter.running and tab.exporter.state.text() == "off"
+    tab.exporter.address.setText("0.0.0.0:0")  # every interface: the tab says who can read it
+    tab.exporter.check.setChecked(True)
+    assert tab.service.exporter.running and "without a password" in tab.exporter.state.text()
+    tab.exporter.check.setChecked(False)
+    tab.exporter.address.setText("localhost:http")
+    tab.exporter.check.setChecked(True)
+    assert not tab.exporter.check.isChecked() and "port must be a number" in tab.exporter.state.text()
 
 
 def test_remote_host_is_plotted_beside_local(qtbot, fake_window: MainWindow, settings: QSettings) -> None:  # type: ignore[no-untyped-def]
@@ -255,20 +259,20 @@ def test_remote_host_is_plotted_beside_local(qtbot, fake_window: MainWindow, set
     try:
         other.sampler.sample_once()
         url = other.exporter.start("127.0.0.1", 0)
-        assert tab.add_remote("not a url at all ://") is None
-        assert "not an http(s) URL" in tab.remote_edit.toolTip()
-        card = tab.add_remote(url)
-        assert card is not None and card in tab.remotes
+        assert tab.remote_hosts.add("not a url at all ://") is None
+        assert "not an http(s) URL" in tab.remote_hosts.edit.toolTip()
+        card = tab.remote_hosts.add(url)
+        assert card is not None and card in tab.cards.remotes
         qtbot.waitUntil(lambda: card.target.latest is not None, timeout=5000)
         qtbot.waitUntil(lambda: "RTX A6000" in card.gpu_labels.text(), timeout=5000)
         assert settings.value("monitor/remotes") in ([url], url)
         qtbot.waitUntil(lambda: len(card.history) >= 2, timeout=10000)
-        tab.remove_remote(card)
-        assert tab.remotes == [] and not tab._remote_timer.isActive()
+        tab.remote_hosts.remove(card)
+        assert tab.cards.remotes == [] and not tab.remote_hosts.timer.isActive()
     finally:
         other.stop()
         fake_window.parent()  # keep the window alive until here
-    qtbot.waitUntil(lambda: not tab._scraping, timeout=5000)
+    qtbot.waitUntil(lambda: not tab.remote_hosts._scraping, timeout=5000)
 
 
 def test_an_unreachable_or_garbage_remote_host_shows_its_state_and_backs_off(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
@@ -298,8 +302,8 @@ def test_an_unreachable_or_garbage_remote_host_shows_its_state_and_backs_off(qtb
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        down = tab.add_remote(f"127.0.0.1:{closed_port}")
-        garbage = tab.add_remote(f"http://127.0.0.1:{server.server_address[1]}/metrics")
+        down = tab.remote_hosts.add(f"127.0.0.1:{closed_port}")
+        garbage = tab.remote_hosts.add(f"http://127.0.0.1:{server.server_address[1]}/metrics")
         assert down is not None and garbage is not None
         qtbot.waitUntil(lambda: down.target.failures >= 1 and garbage.target.failures >= 1, timeout=10000)
         qtbot.waitUntil(lambda: "cannot reach" in down.state.text(), timeout=5000)
@@ -309,10 +313,10 @@ def test_an_unreachable_or_garbage_remote_host_shows_its_state_and_backs_off(qtb
         qtbot.waitUntil(lambda: tab.redraw_count >= redraws + 5, timeout=5000)  # the local cards go on
         assert down.target.failures <= 2  # backed off: not a try per second
         assert not tab.findChildren(QMessageBox)
-        tab.remove_remote(down)
-        tab.remove_remote(garbage)
-        assert tab.remotes == []
-        qtbot.waitUntil(lambda: not tab._scraping, timeout=5000)
+        tab.remote_hosts.remove(down)
+        tab.remote_hosts.remove(garbage)
+        assert tab.cards.remotes == []
+        qtbot.waitUntil(lambda: not tab.remote_hosts._scraping, timeout=5000)
     finally:
         server.shutdown()
         server.server_close()
@@ -336,12 +340,12 @@ def test_values_and_plots_repainted_in_part_look_as_if_painted_whole(qtbot, fake
     must equal the card painted afresh (no stale pixels, no text drawn twice over itself)."""
     tab = monitor_tab(fake_window)
     tab.window_combo.setCurrentIndex(0)  # one minute: each redraw moves the lines by a pixel or more
-    qtbot.waitUntil(lambda: "0" in tab.gpu_cards and tab.redraw_count >= 3, timeout=5000)
+    qtbot.waitUntil(lambda: "0" in tab.cards.gpu_cards and tab.redraw_count >= 3, timeout=5000)
     count = tab.redraw_count
     qtbot.waitUntil(lambda: tab.redraw_count >= count + 10, timeout=5000)
     tab.service.sampler.stop()
     qtbot.wait(200)
-    card = tab.gpu_cards["0"]
+    card = tab.cards.gpu_cards["0"]
     panel = card.panel
     screen = fake_window.screen()
 

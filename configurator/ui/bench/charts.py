@@ -10,9 +10,11 @@ from typing import Any
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
-from configurator.bench.references import REFERENCES, SCALING_REFERENCE
-from configurator.bench.results import RunRecord, fmt_value
+from configurator.bench.load import EFFICIENCY_TOLERANCE
+from configurator.bench.references import SCALING_REFERENCE, references_for
+from configurator.bench.results import RunRecord
 from configurator.bench.suites import ROW_LABELS
+from configurator.ui.bench.fmt import value_with_unit
 from configurator.ui.i18n import translate
 from configurator.ui.theme import Colours, colours, series_colour, style_plot
 
@@ -70,8 +72,9 @@ class ThroughputChart:
             _empty(w, translate("BenchmarkTab", "No throughput results yet"), c)
             return
         logs = [math.log10(r.value or 1) for r in rows]
-        refs = [(i, ref) for i, r in enumerate(rows) for ref in REFERENCES if ref.row == r.name
-                and (ref.amp is None or ref.amp == bool(r.settings.get("amp")))]
+        device = record.resolved_device if record else None
+        refs = [(i, ref) for i, r in enumerate(rows)  # a GPU's figure is never set beside a CPU's result
+                for ref in references_for(r.name, r.settings, str(r.settings.get("device") or device or "cpu"))]
         points = logs + [math.log10(v) for n, v in earlier.items() if v > 0 and any(r.name == n for r in rows)] + \
             [math.log10(ref.value) for _i, ref in refs]
         lo = math.floor(min(points)) - 0.3
@@ -80,7 +83,9 @@ class ThroughputChart:
         w.addItem(pg.BarGraphItem(x0=[lo] * len(rows), y=ys, height=0.6, width=[v - lo for v in logs],
                                   brush="#4c78a8", pen=pg.mkPen("#2b4a6f")))
         for y, r, v in zip(ys, rows, logs, strict=True):
-            label = pg.TextItem(f"{fmt_value(r.value)} {r.unit}", color=c.text, anchor=(0, 0.5))
+            unstable = r.unstable() is not None  # not a fact: marked as the table marks it
+            text = ("≈ " if unstable else "") + value_with_unit(r.value, r.unit)
+            label = pg.TextItem(text, color=c.warning if unstable else c.text, anchor=(0, 0.5))
             prev_v = earlier.get(r.name)
             right = max(v, math.log10(prev_v)) if prev_v and prev_v > 0 else v
             label.setPos(right + 0.06, y)
@@ -144,6 +149,7 @@ class MatmulChart:
             w.addItem(pg.ScatterPlotItem(x=xs, y=best, symbol="o", size=8, brush=None, pen=pg.mkPen(colour)))
         legend.setParentItem(w.getPlotItem().vb)
         w.getAxis("bottom").setTicks([list(enumerate(shapes))])
+        w.getAxis("left").enableAutoSIPrefix(False)  # "TFLOPS (x0.001)" on a CPU said nothing useful
         w.getAxis("left").setLabel("TFLOPS")
         w.setXRange(-0.5, len(shapes) - 0.5, padding=0)
         w.setYRange(0, top * 1.15 or 1, padding=0)
@@ -176,7 +182,9 @@ class ScalingChart:
         w.plot(xs, ys, pen=pg.mkPen(measured, width=2), symbol="o", symbolBrush=measured,
                name=translate("BenchmarkTab", "measured"))
         for x, y, r in zip(xs, ys, runs, strict=True):
-            t = pg.TextItem(f"{y:.2f}× ({100 * float(r['efficiency']):.0f} %)", color=c.text, anchor=(0.5, 1.2))
+            over = float(r["efficiency"]) > EFFICIENCY_TOLERANCE  # above ideal: a measurement problem, said so
+            t = pg.TextItem(f"{'⚠ ' if over else ''}{y:.2f}× ({100 * float(r['efficiency']):.0f} %)",
+                            color=c.warning if over else c.text, anchor=(0.5, 1.2))
             t.setPos(x, y)
             w.addItem(t)
         top = max(ys + ideal)

@@ -49,11 +49,14 @@ class QtSuiteRunner(QObject):
         self._next.setSingleShot(True)
         self._next.setInterval(0)
         self._next.timeout.connect(self._start_next)
+        self._settle = QTimer(self)  # the pause before a workload's child (the machine's "before" is measured then)
+        self._settle.setSingleShot(True)
+        self._settle.timeout.connect(self._launch)
         self.tree: ProcessTree | None = None  # the running child's, from when it started
         self._token: str | None = None
         self._refresh = QTimer(self)  # remembers new descendants, so one whose parent dies is still found
         self._refresh.setInterval(int(REFRESH_S * 1000))
-        self._refresh.timeout.connect(lambda: self.tree.refresh() if self.tree is not None else None)
+        self._refresh.timeout.connect(self._on_refresh)
 
     # -- public ------------------------------------------------------------------------
     def is_running(self) -> bool:
@@ -73,6 +76,11 @@ class QtSuiteRunner(QObject):
             self._cancelled = True
             self._signal(kill=False)
             self._grace.start(self.grace_ms)
+        elif self._settle.isActive():  # in the pause before the child: the job is cancelled unstarted
+            self._settle.stop()
+            for ev in self.session.job_finished(None, cancelled=True):
+                self.job_event.emit(ev)
+            self._next.start()
         else:
             self.session.cancel()
             self._next.start()
@@ -82,6 +90,9 @@ class QtSuiteRunner(QObject):
         self._stopping = True
         self._next.stop()
         was_running = self.is_running()
+        if self._settle.isActive() and self.session is not None:
+            self._settle.stop()
+            self.session.job_finished(None, cancelled=True)
         if self.session is not None and not self.session.finished:
             self.session.cancel()
         proc = self.proc
@@ -112,6 +123,16 @@ class QtSuiteRunner(QObject):
             self.finished.emit(session.record)
             return
         self._job = job
+        if job.settle_s > 0:
+            self._settle.start(int(job.settle_s * 1000))
+        else:
+            self._launch()
+
+    def _launch(self) -> None:
+        session, job = self.session, self._job
+        if session is None or job is None:
+            return
+        session.child_starting()
         self._closed = False
         self._timed_out = self._cancelled = False
         self._buffer = b""
@@ -139,6 +160,14 @@ class QtSuiteRunner(QObject):
         self.job_event.emit(Event("job_started", job.name, fraction=session.fraction))
         self._deadline.start(int(job.timeout_s * 1000))
         proc.start()
+
+    def _on_refresh(self) -> None:
+        tree = self.tree
+        if tree is None:
+            return
+        tree.refresh()
+        if self.session is not None:
+            self.session.sample_load([tree.pid, *(p.pid for p in tree.descendants())])
 
     def _read_stdout(self) -> None:
         if self.proc is None or self.session is None:
