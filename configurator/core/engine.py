@@ -6,11 +6,13 @@ computes a rule itself. No Qt, no database: the caller hands over the catalogue.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from configurator.core.build import Build, Resolved, resolve
+from configurator.core.build import Build, Resolved, Workload, resolve, workload_errors
 from configurator.core.estimate import fit as fitting
 from configurator.core.estimate import throughput as tp
 from configurator.core.estimate.memory import (
@@ -28,7 +30,7 @@ from configurator.core.estimate.power import estimate_power, training_draw_w
 from configurator.core.findings import SEVERITY_ORDER, Estimate, Finding
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message, Translate
 from configurator.core.measurements import Measurement
-from configurator.core.parts import AnyPart, Gpu
+from configurator.core.parts import AnyPart, FieldError, Gpu
 from configurator.core.pcie import place
 from configurator.core.rules import budget_power, hardware, platform
 from configurator.core.rules.context import Ctx
@@ -40,10 +42,13 @@ class Report:
     total_cny: int
     findings: tuple[Finding, ...]
     estimates: tuple[Estimate, ...]
+    # The workload's own problems (a form can hold what a build file may not, e.g. int8 training): the
+    # build is then judged without its workload, and is not ok.
+    workload_errors: tuple[FieldError, ...] = ()
 
     @property
     def ok(self) -> bool:
-        return not any(f.severity == "error" for f in self.findings)
+        return not self.workload_errors and not any(f.severity == "error" for f in self.findings)
 
     @property
     def errors(self) -> list[Finding]:
@@ -60,6 +65,8 @@ class Report:
             "budget_cny": self.build.budget_cny,
             "findings": [f.to_json(translate) for f in self.findings],
             "estimates": [e.to_json(translate) for e in self.estimates],
+            **({"workload_errors": [{"path": e.path, "message": e.message.render(translate)}
+                                    for e in self.workload_errors]} if self.workload_errors else {}),
         }
 
 
@@ -92,12 +99,13 @@ def usable_gpus(r: Resolved) -> list[Gpu]:
 def check(build: Build, catalogue: Mapping[str, AnyPart],
           measurements: Sequence[Measurement] | None = None) -> Report:
     """``measurements``: the published rows the throughput model is fitted to (default: the shipped ones)."""
-    r = resolve(build, catalogue)
+    problems = _workload_problems(build.workload) if build.workload is not None else ()
+    r = resolve(dataclasses.replace(build, workload=None) if problems else build, catalogue)
     power = estimate_power(r)
     board = r.board
     cpu = r.cpu
     placement = place(r.gpu_list, board, cpu.pcie_gen if cpu else None, None) if board and r.gpu_list else None
-    w = build.workload
+    w = r.build.workload
     gpus = usable_gpus(r)
     n = len(gpus)
     vram = vram_per_gpu(w, n, display_gpu=build.options.display_gpu) if w is not None and gpus else None
@@ -124,7 +132,18 @@ def check(build: Build, catalogue: Mapping[str, AnyPart],
     if main is not None and main.value:
         budget_power.per_watt(ctx, main.value, main.unit)
     findings = sorted(ctx.findings, key=lambda f: SEVERITY_ORDER[f.severity])
-    return Report(build, total, tuple(findings), tuple(estimates))
+    return Report(build, total, tuple(findings), tuple(estimates), problems)
+
+
+@functools.lru_cache(maxsize=64)
+def _workload_problems(workload: Workload) -> tuple[FieldError, ...]:
+    return tuple(workload_errors(workload))
+
+
+def break_even(report: Report) -> Finding | None:
+    """The finding that says in how many months the build pays for itself against renting (its
+    ``numbers["months"]``), if the build has one."""
+    return next((f for f in report.findings if f.rule == "BUD-3" and f.numbers.get("months") is not None), None)
 
 
 def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
