@@ -1,0 +1,78 @@
+"""The planner's choices as a user reads them: the part pickers, the verdict of an incomplete build,
+the findings' details and the PCIe map."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+from test_planner_tab import pick, planner
+
+from configurator.ui.main_window import MainWindow
+
+
+def test_picker_entries_read_from_the_name_with_the_deciding_figures(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    tab = planner(window)
+    combo = tab.rows["gpu"].combo
+    texts = [combo.itemText(i) for i in range(combo.count())]
+    ti = next(t for t in texts if t.startswith("NVIDIA GeForce RTX 3060 Ti —"))
+    plain = next(t for t in texts if t.startswith("NVIDIA GeForce RTX 3060 12GB —"))
+    assert ti.split(" — ")[1].startswith("8 GiB") and plain.split(" — ")[1].startswith("12 GiB")  # VRAM first
+    small = next(t for t in texts if t.startswith("NVIDIA GeForce RTX 4060 Ti 8GB —"))
+    big = next(t for t in texts if t.startswith("NVIDIA GeForce RTX 4060 Ti 16GB —"))
+    assert small.split(" — ")[1].startswith("8 GiB") and big.split(" — ")[1].startswith("16 GiB")
+    assert len(set(texts)) == len(texts)  # no two entries read alike
+    cpu = tab.rows["cpu"].combo.itemText(1)
+    assert " cores · " in cpu and " threads · " in cpu and "GHz" in cpu
+    assert " W" in tab.rows["psu"].combo.itemText(1).split(" — ")[1]
+    assert "GB" in tab.rows["storage"].combo.itemText(1).split(" — ")[1]
+
+    # The popup is as wide as the longest entry.
+    widest = max(combo.view().fontMetrics().horizontalAdvance(t) for t in texts)
+    assert combo.popup_width() >= widest
+    combo.showPopup()
+    qtbot.waitUntil(lambda: combo.view().isVisible(), timeout=2000)
+    assert combo.view().width() >= widest
+    combo.hidePopup()
+
+    # After a pick the field shows the name from its start.
+    pick(qtbot, tab, "gpu", "nvidia-rtx-4060-ti-16gb")
+    line = combo.lineEdit()
+    assert line.text().startswith("NVIDIA GeForce RTX 4060 Ti 16GB") and line.cursorPosition() == 0
+
+
+def test_typing_a_search_and_enter_picks_the_first_match(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    tab = planner(window)
+    combo = tab.rows["gpu"].combo
+    line = combo.lineEdit()
+    line.setFocus()
+    line.selectAll()
+    QTest.keyClicks(line, "4060 ti 16")
+    QTest.keyClick(line, Qt.Key.Key_Return)
+    qtbot.waitUntil(lambda: tab.doc.build.parts != (), timeout=2000)
+    assert tab.rows["gpu"].part_id() == "nvidia-rtx-4060-ti-16gb"
+    assert line.cursorPosition() == 0 and not combo.invalid
+
+
+def test_text_that_matches_nothing_is_flagged_and_is_not_a_choice(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    tab = planner(window)
+    pick(qtbot, tab, "gpu", "nvidia-rtx-3090")
+    combo = tab.rows["gpu"].combo
+    line = combo.lineEdit()
+    line.setFocus()
+    line.selectAll()
+    QTest.keyClicks(line, "rtx 9999")
+    assert combo.invalid
+    assert "No GPU matches “rtx 9999”" in line.toolTip() and "NVIDIA GeForce RTX 3090" in line.toolTip()
+    assert line.property("invalid") is True
+    QTest.keyClick(line, Qt.Key.Key_Return)
+    assert combo.invalid and tab.rows["gpu"].part_id() == "nvidia-rtx-3090"  # nothing picked
+    tab.name_edit.setFocus()  # leaving the field: still flagged, the build keeps its GPU
+    assert combo.invalid and tab.doc.build.parts[0].id == "nvidia-rtx-3090"
+    # Text that matches but was not picked gives way to the choice when the field is left.
+    line.setFocus()
+    line.selectAll()
+    QTest.keyClicks(line, "4090")
+    assert not combo.invalid
+    tab.name_edit.setFocus()
+    qtbot.waitUntil(lambda: line.text().startswith("NVIDIA GeForce RTX 3090"), timeout=2000)
+    assert tab.rows["gpu"].part_id() == "nvidia-rtx-3090"
