@@ -259,3 +259,21 @@ def visible_ids_safe(w: MainWindow) -> list[str]:
         if part is not None:
             out.append(part.id)
     return out
+
+
+def test_search_terms_match_the_fields_they_name(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """The placeholder suggests "24 nvlink": every card found has 24 GB and NVLink."""
+    browser = window.parts_browser
+    window.tabs.setCurrentWidget(browser)
+    browser.ensure_loaded()
+    assert "24 nvlink" in browser.search.placeholderText()
+    qtbot.keyClicks(browser.search, "24 nvlink")
+    model = browser.model
+    qtbot.waitUntil(lambda: model.rowCount() > 0, timeout=3000)
+    parts = [model.part_at(r) for r in range(model.rowCount())]
+    assert parts and all(p.category == "gpu" and p.vram_gb == 24 and p.nvlink for p in parts)
+    browser.search.clear()
+    qtbot.keyClicks(browser.search, "2tb gen5")
+    qtbot.waitUntil(lambda: model.rowCount() > 0, timeout=3000)
+    parts = [model.part_at(r) for r in range(model.rowCount())]
+    assert all(p.category == "storage" and p.capacity_gb == 2000 and p.pcie_gen == 5 for p in parts)

@@ -76,3 +76,65 @@ def test_text_that_matches_nothing_is_flagged_and_is_not_a_choice(qtbot, window:
     tab.name_edit.setFocus()
     qtbot.waitUntil(lambda: line.text().startswith("NVIDIA GeForce RTX 3090"), timeout=2000)
     assert tab.rows["gpu"].part_id() == "nvidia-rtx-3090"
+
+
+def _rows(item) -> dict[str, str]:  # type: ignore[no-untyped-def]
+    return {item.child(i).text(0): item.child(i).text(1) for i in range(item.childCount())}
+
+
+def _finding_item(tab, rule: str):  # type: ignore[no-untyped-def]
+    for i in range(tab.findings.topLevelItemCount()):
+        top = tab.findings.topLevelItem(i)
+        for j in range(top.childCount()):
+            if top.child(j).data(0, Qt.ItemDataRole.UserRole) == rule:
+                return top.child(j)
+    raise AssertionError(rule)
+
+
+FULL = (("gpu", "nvidia-rtx-3090"), ("cpu", "amd-ryzen-9-7950x"), ("motherboard", "asus-proart-x670e-creator-wifi"),
+        ("memory", "corsair-vengeance-64gb-2x32gb-ddr5-6000"), ("storage", "samsung-990-pro-2tb"),
+        ("psu", "corsair-rm750e-2023"))
+
+
+def test_an_expanded_finding_shows_labelled_values_with_units(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    tab = planner(window)
+    for key, pid in FULL:
+        pick(qtbot, tab, key, pid)
+    item = _finding_item(tab, "PWR-2")
+    rows = _rows(item)
+    assert "peak_w" not in rows and rows["Peak power"].endswith(" W") and rows["PSU rating"] == "750 W"
+    assert item.toolTip(1) == item.text(1)  # the whole message, whatever the column's width
+    assert item.text(0) == "PWR-2 · G 六.3"
+    tree = tab.findings
+    assert tree.columnWidth(0) >= tree.fontMetrics().horizontalAdvance(item.text(0))  # the source is not cut
+    assert tree.wordWrap() and tree.textElideMode() == Qt.TextElideMode.ElideNone
+    fit = _rows(_finding_item(tab, "FIT-1"))
+    assert "breakdown_gib" not in fit and fit["VRAM"] == "24 GiB"
+    guide = next((_finding_item(tab, r) for r in ("BUD-3",)), None)
+    assert guide is not None and any(k == "The guide says" for k in _rows(guide))
+    window.language_actions["zh_CN"].trigger()
+    rows = _rows(_finding_item(tab, "PWR-2"))
+    assert "Peak power" not in rows and any(v.endswith(" W") for v in rows.values())
+    window.language_actions["en"].trigger()
+
+
+def test_pcie_map_names_each_gpu_and_its_link_inside_its_box(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    tab = planner(window)
+    pick(qtbot, tab, "gpu", "nvidia-rtx-3090")
+    tab.rows["gpu"].qty.setValue(2)
+    pick(qtbot, tab, "motherboard", "asus-proart-b550-creator")
+    seats = tab.pcie_map.seats
+    texts = [tab.pcie_map.seat_texts(n, s) for n, s in enumerate(seats, 1)]
+    assert texts[0] == ("GPU 1 · RTX 3090", "x8 Gen4 · CPU")
+    assert "GPU 2 · RTX 3090" in tab.pcie_map.toolTip()
+
+
+def test_a_build_without_cpu_board_or_psu_is_not_judged_whole(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    tab = planner(window)
+    pick(qtbot, tab, "gpu", "nvidia-rtx-4090")
+    text = tab.verdict.text()
+    assert "No errors and no warnings" not in text
+    assert "Not a whole build yet" in text and "CPU" in text and "Motherboard" in text and "Power supply" in text
+    for key, pid in FULL[1:]:
+        pick(qtbot, tab, key, pid)
+    assert "Not a whole build yet" not in tab.verdict.text() and "Also still to choose" not in tab.verdict.text()
