@@ -30,6 +30,7 @@ from configurator.core.estimate.power import estimate_power, training_draw_w
 from configurator.core.findings import SEVERITY_ORDER, Estimate, Finding
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message, Translate
 from configurator.core.measurements import Measurement
+from configurator.core.numbers import unit_message, word_message
 from configurator.core.parts import AnyPart, FieldError, Gpu
 from configurator.core.pcie import place
 from configurator.core.rules import budget_power, hardware, platform
@@ -182,7 +183,8 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
                 "0–25 %, context {ctx_low:g}–{ctx_high:g} GiB. Not counted: cuDNN benchmark workspaces, NCCL "
                 "buffers, other processes."),
                low=vram.low / GIB, high=vram.high / GIB, verdict=_VERDICT[verdict(vram, smallest)],
-               vram=smallest, sharding=w.sharding, finetune=w.finetune, offload=w.offload,
+               vram=smallest, sharding=word_message(w.sharding), finetune=word_message(w.finetune),
+               offload=word_message(w.offload),
                batch=w.effective_batch, precision=w.precision, ckpt=_CKPT if w.grad_checkpointing else "",
                attention=w.attention, ctx=CUDA_CONTEXT_GIB[1], frag=FRAGMENTATION[1],
                display=_m(_DISPLAY, lo=DISPLAY_GIB[0], hi=DISPLAY_GIB[2]) if display else "",
@@ -313,7 +315,7 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
                 "factor of 2 either way). CPU alone: {cores} cores × {lanes} FP32 lanes × 2 FMA units × 2 FLOPs × "
                 "{ghz:.2f} GHz = {peak:.2f} TFLOPS peak, {eff:.0%} reached; {bw:.0f} GB/s memory ({channels} "
                 "channels), {bw_eff:.0%} reached."),
-               value=value, unit=unit, low=value / 2, high=value * 2,
+               value=value, unit=unit_message(unit), low=value / 2, high=value * 2,
                cores=cpu.cores * max(r.cpu_count, 1), lanes=16 if cpu.avx512 else 8,
                ghz=(cpu.base_ghz + cpu.boost_ghz) / 2, peak=tp.cpu_peak_flops(cpu, max(r.cpu_count, 1)) / 1e12,
                eff=f.efficiency("cpu"), bw=bandwidth / 1e9, channels=channels * max(r.cpu_count, 1),
@@ -356,7 +358,7 @@ def _range(value: float, unit: str, family: str, fit: fitting.Fit | None, matche
         low, high = value / 2, value * 2
         rng = _m(QT_TRANSLATE_NOOP(
             "estimates", "≈ {value:,.4g} {unit}, likely {low:,.4g}–{high:,.4g} (no measurements of this family: "
-                         "a factor of 2 either way)."), value=value, unit=unit, low=low, high=high)
+                         "a factor of 2 either way)."), value=value, unit=unit_message(unit), low=low, high=high)
         return round(low, 2), round(high, 2), basis, rng
     low = min(value * fe.low_ratio, value)
     high = max(value * fe.high_ratio, value)
@@ -365,12 +367,12 @@ def _range(value: float, unit: str, family: str, fit: fitting.Fit | None, matche
     rng = _m(QT_TRANSLATE_NOOP(
         "estimates", "≈ {value:,.4g} {unit}, likely {low:,.4g}–{high:,.4g}; {n} measurements of this family "
                      "(leave-one-GPU-out error: median {median:.0%}, 90th percentile {p90:.0%})."),
-        value=value, unit=unit, low=low, high=high, n=fe.measurements, median=fe.median, p90=fe.p90)
+        value=value, unit=unit_message(unit), low=low, high=high, n=fe.measurements, median=fe.median, p90=fe.p90)
     if matched:
         m = matched[0]
         rng = _m("{range} {published}", range=rng, published=_m(QT_TRANSLATE_NOOP(
             "estimates", "Published for this GPU and workload: {value:,.4g} {unit} ({software}; {url})."),
-            value=m.per_gpu_value, unit=m.unit, software=_software(m), url=m.source_url or m.source_ref))
+            value=m.per_gpu_value, unit=unit_message(m.unit), software=_software(m), url=m.source_url or m.source_ref))
     return round(low, 2), round(high, 2), basis, rng
 
 
@@ -411,7 +413,8 @@ def _guide_disagreements(ctx: Ctx, gpus: list[Gpu], f: tp.Factors, rows: Sequenc
                 {"ref": ref, "guide": guide.per_gpu_value, "published": pub.per_gpu_value, "unit": guide.unit,
                  "ratio": round(ratio, 3), "tolerance": round(tolerance, 3), "guide_id": guide.id,
                  "published_id": pub.id, "source_url": pub.source_url},
-                ref=ref, guide_value=guide.per_gpu_value, unit=guide.unit, gpu=gpu.name, guide_sw=_software(guide),
+                ref=ref, guide_value=guide.per_gpu_value, unit=unit_message(guide.unit), gpu=gpu.name,
+                guide_sw=_software(guide),
                 guide_data=_DATA.get(guide.data or "", _UNSTATED), ratio=ratio, published=pub.per_gpu_value,
                 url=pub.source_url or pub.source_ref, pub_sw=_software(pub),
                 pub_data=_DATA.get(pub.data or "", _UNSTATED), err=tolerance, why=why)

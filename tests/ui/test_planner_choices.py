@@ -138,3 +138,44 @@ def test_a_build_without_cpu_board_or_psu_is_not_judged_whole(qtbot, window: Mai
     for key, pid in FULL[1:]:
         pick(qtbot, tab, key, pid)
     assert "Not a whole build yet" not in tab.verdict.text() and "Also still to choose" not in tab.verdict.text()
+
+
+def test_chinese_planner_and_pdf_have_no_english_units_or_tier_names(qtbot, window: MainWindow, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import re
+
+    from pypdf import PdfReader
+
+    from configurator.core.presets import presets
+
+    tab = planner(window)
+    assert [a.text().split(" · ")[-1] for a in tab.presets_menu.actions()][:2] == [
+        "Entry level (students, individuals)", "Professional (research teams)"]  # English menus, English names
+    pro = next(p for p in presets(tab.catalogue) if p.tier.id == "TIER-pro")
+    tab.apply_preset(pro)
+    window.language_actions["zh_CN"].trigger()
+    html = tab.results.estimates_label.toHtml()
+    for english in ("sequences/s", "tokens/s", "img/s", "samples", "per ¥1000", "months"):
+        assert english not in html, english
+    assert "序列/秒" in html
+    assert next(a.text().split(" · ")[-1] for a in tab.presets_menu.actions()) == "入门级（学生/个人）"
+    left = tab.chart.getPlotItem().getAxis("left")
+    assert "序列/秒" in left.labelText
+    pdf = tmp_path / "配置.pdf"
+    assert tab.export_pdf(pdf)
+    text = "".join(page.extract_text() for page in PdfReader(pdf).pages)
+    for english in ("sequences/s", "samples", "per ¥1000", " train ", "none"):
+        assert english not in text, english
+    prices = re.findall(r"¥[\d,]+", text)
+    bad = [p for p in prices if not re.fullmatch(r"¥(\d{1,4}|\d{1,3}(,\d{3})+)", p)]
+    assert prices and not bad, bad  # no price cut inside its digits
+    window.language_actions["en"].trigger()
+
+
+def test_chart_ticks_are_round_numbers() -> None:
+    from configurator.core.sheet import round_ticks, tick_text
+
+    assert round_ticks(1234) == [0, 500, 1000, 1500]
+    assert round_ticks(7.3) == [0, 2, 4, 6, 8]
+    ticks = round_ticks(0.37)
+    assert [tick_text(v, ticks) for v in ticks] == ["0", "0.1", "0.2", "0.3", "0.4"]
+    assert [tick_text(v, round_ticks(98765)) for v in round_ticks(98765)][-1] == "100,000"

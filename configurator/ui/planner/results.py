@@ -10,9 +10,10 @@ from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QSplitter, QTextBr
 from configurator.core.build import Build, resolve
 from configurator.core.engine import Report, break_even
 from configurator.core.findings import ESTIMATE_LABELS
+from configurator.core.numbers import unit_text
 from configurator.core.parts import AnyPart
-from configurator.core.presets import Preset
-from configurator.core.sheet import Sheet, main_throughput, throughput_chart
+from configurator.core.presets import Preset, tier_label
+from configurator.core.sheet import Sheet, main_throughput, round_ticks, throughput_chart, tick_text
 from configurator.core.verdict import verdict
 from configurator.ui.i18n import translate
 from configurator.ui.planner.widgets import FindingsTree, PcieMap, RatioBar
@@ -123,9 +124,9 @@ class ResultsPanel(QWidget):
             if e.key == "scaling_efficiency":
                 value = f"{e.value:.0%}"
             elif e.key == "largest_batch":
-                value = f"{int(e.value):,}"
+                value = f"{int(e.value):,} {unit_text(e.unit, translate)}"
             else:
-                value = f"{e.value:,.1f} {e.unit}"
+                value = f"{e.value:,.1f} {unit_text(e.unit, translate)}"
                 if e.low is not None and e.high is not None:  # the cross-validated range
                     value += (f"<br><span style='font-weight:normal;color:{muted}'>"
                               f"{e.low:,.0f}–{e.high:,.0f}</span>")
@@ -160,10 +161,15 @@ class ResultsPanel(QWidget):
         c = self._scheme
         brushes = [pg.mkBrush(c.accent if p.this_build else c.neutral_fill) for p in points]
         plot.addItem(pg.BarGraphItem(x=xs, height=heights, width=0.6, brushes=brushes))
-        names = [translate("Planner", "This build") if p.this_build else p.label.replace("TIER-", "")
+        names = [translate("Planner", "This build") if p.this_build else tier_label(p.label, translate, short=True)
                  for p in points]
         plot.getAxis("bottom").setTicks([list(zip(xs, names, strict=True))])
-        plot.setLabel("left", unit)
+        ticks = round_ticks(max(heights, default=0.0))
+        left = plot.getAxis("left")
+        left.enableAutoSIPrefix(False)
+        left.setTicks([[(v, tick_text(v, ticks)) for v in ticks]])
+        plot.setYRange(0, ticks[-1], padding=0.02)
+        plot.setLabel("left", unit_text(unit, translate))
         plot.setTitle(translate("Planner", "Estimated throughput beside the guides' tiers (same workload)"),
                       size="9pt", color=c.plot_foreground)
 

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import QMenu, QSplitter, QToolBar, QToolButton, QVBoxLayo
 from configurator.core.build import Build
 from configurator.core.engine import Report, check
 from configurator.core.parts import AnyPart
-from configurator.core.presets import Preset, presets
+from configurator.core.presets import Preset, presets, tier_label
 from configurator.core.sheet import Sheet, build_sheet
 from configurator.store.repository import BuildsRepository, PartsRepository
 from configurator.ui.i18n import translate
@@ -188,7 +188,8 @@ class PlannerTab(QWidget):
         self.presets_menu.clear()
         self.tiers = presets(self.catalogue)
         for preset in self.tiers:
-            act = self.presets_menu.addAction(f"{preset.tier.id} · {preset.tier.source} · {preset.tier.name}")
+            act = self.presets_menu.addAction(
+                f"{preset.tier.id} · {preset.tier.source} · {tier_label(preset.tier.id, translate)}")
             act.setData(preset.tier.id)
             act.triggered.connect(lambda _c=False, p=preset: self.apply_preset(p))
 
@@ -216,7 +217,8 @@ class PlannerTab(QWidget):
     # -- presets and suggestions ----------------------------------------------------------------
     def apply_preset(self, preset: Preset) -> None:
         """A preset opens as a new, unsaved build; undo goes back to the build before it."""
-        build = Build(preset.build.parts, preset.tier.name, None, preset.build.options, preset.build.workload)
+        name = tier_label(preset.tier.id, translate)
+        build = Build(preset.build.parts, name, None, preset.build.options, preset.build.workload)
         self.doc.start_new(build, translate("Planner", "Preset {id}").replace("{id}", preset.tier.id))
         filled = ", ".join(self.catalogue[i].name for i in preset.filled if i in self.catalogue)
         self.status_message.emit(translate("Planner", "Preset {id} ({source}); filled in: {filled}").replace(
@@ -261,6 +263,8 @@ class PlannerTab(QWidget):
         self.act_undo.setText(translate("Planner", "Undo"))
         self.act_redo.setText(translate("Planner", "Redo"))
         self.presets_button.setText(translate("Planner", "Presets"))
+        for act, preset in zip(self.presets_menu.actions(), self.tiers, strict=False):
+            act.setText(f"{preset.tier.id} · {preset.tier.source} · {tier_label(preset.tier.id, translate)}")
         self.form.retranslate()
         self.results.retranslate()
         if self.report is not None:
