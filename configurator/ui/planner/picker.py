@@ -81,8 +81,8 @@ class PartPicker(QComboBox):
         assert line is not None
         self._warning = QAction(self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning), "", self)
         self._warning.setObjectName("noMatch")
-        self._warning.setVisible(False)
         line.addAction(self._warning, QLineEdit.ActionPosition.TrailingPosition)
+        self._warning.setVisible(False)  # after adding: the line edit shows what it is given
         line.textEdited.connect(self._text_edited)
         line.returnPressed.connect(self._return_pressed)
         self.currentIndexChanged.connect(self._index_changed)

@@ -2,9 +2,17 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import QHeaderView, QSizePolicy, QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen, QResizeEvent
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QSizePolicy,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QWidget,
+)
 
 from configurator.core.findings import Finding
 from configurator.core.numbers import NUMBER_LABELS, VALUE_WORDS, format_number, number_label
@@ -82,6 +90,30 @@ def number_text(key: str, value: object, words: dict[str, str]) -> tuple[str, st
     return translate("numbers", label), format_number(value, unit, words)
 
 
+class _WrappingDelegate(QStyledItemDelegate):
+    """Rows as tall as their text wrapped to its column's width (a tree view asks with no width)."""
+
+    def __init__(self, tree: QTreeWidget):
+        super().__init__(tree)
+        self.tree = tree
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
+        size = super().sizeHint(option, index)
+        text = index.data(Qt.ItemDataRole.DisplayRole)
+        if not text:
+            return size
+        width = self.tree.columnWidth(index.column())
+        if index.column() == 0:
+            depth, parent = 0, index.parent()
+            while parent.isValid():
+                depth, parent = depth + 1, parent.parent()
+            width -= (depth + 1) * self.tree.indentation()
+        width = max(width - 8, 40)
+        fm = QFontMetrics(option.font)
+        rect = fm.boundingRect(QRect(0, 0, width, 100_000), int(Qt.TextFlag.TextWordWrap), str(text))
+        return QSize(size.width(), max(size.height(), rect.height() + 4))
+
+
 class FindingsTree(QTreeWidget):
     """Findings grouped by severity; each expands to the numbers behind it and the guide's words.
 
@@ -99,6 +131,9 @@ class FindingsTree(QTreeWidget):
         header = self.header()
         header.setStretchLastSection(True)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        header.sectionResized.connect(lambda *_a: self.doItemsLayout())
+        self.setItemDelegate(_WrappingDelegate(self))
+        self.itemExpanded.connect(lambda _i: self.resizeColumnToContents(0))
         self.findings: list[Finding] = []
         self._scheme = colours(self.palette())
 
@@ -149,8 +184,11 @@ class FindingsTree(QTreeWidget):
                 self._fill(item, f, words)
             top.setExpanded(expanded.get(severity, severity != "info"))
         self.resizeColumnToContents(0)
-        self.setColumnWidth(0, min(self.columnWidth(0), max(self.width() // 2, 160)))
         self.setUpdatesEnabled(True)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.doItemsLayout()  # the wrapped rows' heights for the new width
 
     def _fill(self, item: QTreeWidgetItem, f: Finding, words: dict[str, str]) -> None:
         """A finding's row and its children (numbers, the guide's words); existing children are reused."""
@@ -195,6 +233,7 @@ class FindingsTree(QTreeWidget):
                 item = top.child(j)
                 if item is not None and group_new[j] != group_old[j]:
                     self._fill(item, group_new[j], words)
+        self.resizeColumnToContents(0)
 
     def retranslate(self) -> None:
         findings, self.findings = self.findings, []
@@ -302,7 +341,13 @@ class PcieMap(QWidget):
             inner = rect.adjusted(6, 0, -6, 0)
             link_w = fm.horizontalAdvance(link)
             room = int(inner.width()) - link_w - 12
-            if room >= fm.horizontalAdvance("GPU 1 · RTX"):  # one line: the name left, the link right
+            if rect.height() >= 2 * fm.height() + 6:  # a tall box (a wide card): the name above its link
+                upper = QRectF(inner.left(), inner.top(), inner.width(), inner.height() / 2)
+                lower = QRectF(inner.left(), inner.center().y(), inner.width(), inner.height() / 2)
+                p.drawText(upper, Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignLeft,
+                           fm.elidedText(name, Qt.TextElideMode.ElideRight, int(inner.width())))
+                p.drawText(lower, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft, link)
+            elif room >= fm.horizontalAdvance("GPU 1 · RTX"):  # one line: the name left, the link right
                 p.drawText(inner, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
                            fm.elidedText(name, Qt.TextElideMode.ElideRight, room))
                 p.drawText(inner, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, link)
