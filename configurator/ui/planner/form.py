@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from configurator.core.build import OPTIMIZERS, OS_CHOICES, PRECISIONS, SHARDING, Build, BuildPart, Options, Workload
 from configurator.core.models import KNOWN_MODELS, custom_model_fields
-from configurator.core.parts import AnyPart, FieldError
+from configurator.core.parts import CATEGORY_LABELS, AnyPart, FieldError
 from configurator.ui.i18n import translate
 from configurator.ui.planner.picker import PartPicker, mark_invalid
 
@@ -333,8 +333,8 @@ class BuildForm(QScrollArea):
             "psu": translate("Planner", "Power supply"),
             "case": translate("Planner", "Case"),
         }
-        for key, label in self.row_labels.items():
-            label.setText(titles.get(key, key))
+        for key, label in self.row_labels.items():  # a row of a new category: the category's own name
+            label.setText(titles.get(key) or translate("parts", CATEGORY_LABELS.get(self.rows[key].category, key)))
         for row in self.rows.values():
             row.combo.retranslate()
             row.used.setToolTip(translate("Planner", "Bought used (BUD-4: test the VRAM before paying)"))
