@@ -110,6 +110,8 @@ class _WrappingDelegate(QStyledItemDelegate):
             width -= (depth + 1) * self.tree.indentation()
         width = max(width - 8, 40)
         fm = QFontMetrics(option.font)
+        if "\n" not in text and fm.horizontalAdvance(text) <= width:  # one line: the style's own height
+            return size
         rect = fm.boundingRect(QRect(0, 0, width, 100_000), int(Qt.TextFlag.TextWordWrap), str(text))
         return QSize(size.width(), max(size.height(), rect.height() + 4))
 
@@ -133,7 +135,7 @@ class FindingsTree(QTreeWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
         header.sectionResized.connect(lambda *_a: self.doItemsLayout())
         self.setItemDelegate(_WrappingDelegate(self))
-        self.itemExpanded.connect(lambda _i: self.resizeColumnToContents(0))
+        self.itemExpanded.connect(lambda _i: self.fit_rule_column())
         self.findings: list[Finding] = []
         self._scheme = colours(self.palette())
 
@@ -182,9 +184,35 @@ class FindingsTree(QTreeWidget):
                 item.setData(0, Qt.ItemDataRole.UserRole, f.rule)
                 top.addChild(item)
                 self._fill(item, f, words)
+            self.blockSignals(True)  # one fit of the rule column below, not one per group
             top.setExpanded(expanded.get(severity, severity != "info"))
-        self.resizeColumnToContents(0)
+            self.blockSignals(False)
+        self.fit_rule_column()
         self.setUpdatesEnabled(True)
+
+    def fit_rule_column(self) -> None:
+        """The rule column as wide as its widest shown text (rule · source, a number's label)."""
+        fm = self.fontMetrics()
+        step = self.indentation()
+        widest = 0
+
+        def walk(item: QTreeWidgetItem, depth: int) -> None:
+            nonlocal widest
+            for i in range(item.childCount()):
+                child = item.child(i)
+                if child is None:
+                    continue
+                widest = max(widest, fm.horizontalAdvance(child.text(0)) + (depth + 1) * step)
+                if child.isExpanded():
+                    walk(child, depth + 1)
+
+        for i in range(self.topLevelItemCount()):
+            top = self.topLevelItem(i)
+            if top is not None and top.isExpanded():
+                walk(top, 1)
+        width = widest + 24
+        if widest and width != self.columnWidth(0):
+            self.setColumnWidth(0, width)
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
@@ -233,7 +261,7 @@ class FindingsTree(QTreeWidget):
                 item = top.child(j)
                 if item is not None and group_new[j] != group_old[j]:
                     self._fill(item, group_new[j], words)
-        self.resizeColumnToContents(0)
+        self.fit_rule_column()
 
     def retranslate(self) -> None:
         findings, self.findings = self.findings, []
