@@ -603,6 +603,14 @@ def _memory_options(r: _Reader, w: Mapping[str, Any], kw: dict[str, Any], model:
         r.err("workload.finetune", _TRANSFORMER_ONLY, key="finetune")
 
 
+def workload_errors(workload: Workload) -> list[FieldError]:
+    """What the build file's reader would say about this workload (made in code, e.g. by the planner's
+    form): the same rules, so a form cannot hold a workload a file may not (int8 training)."""
+    r = _Reader()
+    _workload(r, build_to_dict(Build((), workload=workload))["workload"])
+    return r.errors
+
+
 def build_to_dict(build: Build) -> dict[str, Any]:
     doc: dict[str, Any] = {"format": FORMAT}
     if build.name:

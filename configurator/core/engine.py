@@ -6,11 +6,13 @@ computes a rule itself. No Qt, no database: the caller hands over the catalogue.
 
 from __future__ import annotations
 
+import dataclasses
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from configurator.core.build import Build, Resolved, resolve
+from configurator.core.build import Build, Resolved, Workload, resolve, workload_errors
 from configurator.core.cloud import CloudPrice, load_cloud_prices
 from configurator.core.estimate import fit as fitting
 from configurator.core.estimate import interconnect as ic
@@ -30,7 +32,8 @@ from configurator.core.estimate.power import estimate_power, training_draw_w
 from configurator.core.findings import SEVERITY_ORDER, Estimate, Finding
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message, Translate
 from configurator.core.measurements import Measurement
-from configurator.core.parts import AnyPart, Gpu, Storage
+from configurator.core.numbers import unit_message, word_message
+from configurator.core.parts import AnyPart, FieldError, Gpu, Storage
 from configurator.core.pcie import Placement, layout
 from configurator.core.rules import balance, budget_power, hardware, physical, platform, topology
 from configurator.core.rules.context import Ctx
@@ -44,10 +47,13 @@ class Report:
     estimates: tuple[Estimate, ...]
     placement: Placement | None = None  # slots, M.2 connectors (None: no board)
     gpus_counted: int = 0  # GPUs the estimates count: cards in a slot, modules on a baseboard
+    # The workload's own problems (a form can hold what a build file may not, e.g. int8 training): the
+    # build is then judged without its workload, and is not ok.
+    workload_errors: tuple[FieldError, ...] = ()
 
     @property
     def ok(self) -> bool:
-        return not any(f.severity == "error" for f in self.findings)
+        return not self.workload_errors and not any(f.severity == "error" for f in self.findings)
 
     @property
     def errors(self) -> list[Finding]:
@@ -65,6 +71,8 @@ class Report:
             "gpus_counted": self.gpus_counted,
             "findings": [f.to_json(translate) for f in self.findings],
             "estimates": [e.to_json(translate) for e in self.estimates],
+            **({"workload_errors": [{"path": e.path, "message": e.message.render(translate)}
+                                    for e in self.workload_errors]} if self.workload_errors else {}),
         }
 
 
@@ -142,13 +150,14 @@ def check(build: Build, catalogue: Mapping[str, AnyPart],
           cloud_prices: Sequence[CloudPrice] | None = None) -> Report:
     """``measurements``: the published rows the throughput model is fitted to (default: the shipped ones);
     ``cloud_prices``: BUD-3's rental prices (default: the shipped table; the store adds the user's edits)."""
-    r = resolve(build, catalogue)
+    problems = _workload_problems(build.workload) if build.workload is not None else ()
+    r = resolve(dataclasses.replace(build, workload=None) if problems else build, catalogue)
     power = estimate_power(r)
     board = r.board
     cpu = r.cpu
     placement = layout(r.gpu_list, board, cpu.pcie_gen if cpu else None, None, r.cpu_count or 1,
                        m2_drives(r)) if board else None
-    w = build.workload
+    w = r.build.workload
     gpus = counted_gpus(r, placement)
     n = len(gpus)
     vram = vram_per_gpu(w, n, display_gpu=build.options.display_gpu) if w is not None and gpus else None
@@ -180,7 +189,18 @@ def check(build: Build, catalogue: Mapping[str, AnyPart],
     if main is not None and main.value:
         budget_power.per_watt(ctx, main.value, main.unit)
     findings = sorted(ctx.findings, key=lambda f: SEVERITY_ORDER[f.severity])
-    return Report(build, total, tuple(findings), tuple(estimates), placement, n)
+    return Report(build, total, tuple(findings), tuple(estimates), placement, n, problems)
+
+
+@functools.lru_cache(maxsize=64)
+def _workload_problems(workload: Workload) -> tuple[FieldError, ...]:
+    return tuple(workload_errors(workload))
+
+
+def break_even(report: Report) -> Finding | None:
+    """The finding that says in how many months the build pays for itself against renting (its
+    ``numbers["months"]``), if the build has one."""
+    return next((f for f in report.findings if f.rule == "BUD-3" and f.numbers.get("months") is not None), None)
 
 
 def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
@@ -219,7 +239,8 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
                 "0–25 %, context {ctx_low:g}–{ctx_high:g} GiB. Not counted: cuDNN benchmark workspaces, NCCL "
                 "buffers, other processes."),
                low=vram.low / GIB, high=vram.high / GIB, verdict=_VERDICT[verdict(vram, smallest)],
-               vram=smallest, sharding=w.sharding, finetune=w.finetune, offload=w.offload,
+               vram=smallest, sharding=word_message(w.sharding), finetune=word_message(w.finetune),
+               offload=word_message(w.offload),
                batch=w.effective_batch, precision=w.precision, ckpt=_CKPT if w.grad_checkpointing else "",
                attention=w.attention, ctx=CUDA_CONTEXT_GIB[1], frag=FRAGMENTATION[1],
                display=_m(_DISPLAY, lo=DISPLAY_GIB[0], hi=DISPLAY_GIB[2]) if display else "",
@@ -354,7 +375,7 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
                 "factor of 2 either way). CPU alone: {cores} cores × {lanes} FP32 lanes × 2 FMA units × 2 FLOPs × "
                 "{ghz:.2f} GHz = {peak:.2f} TFLOPS peak, {eff:.0%} reached; {bw:.0f} GB/s memory ({channels} "
                 "channels), {bw_eff:.0%} reached."),
-               value=value, unit=unit, low=value / 2, high=value * 2,
+               value=value, unit=unit_message(unit), low=value / 2, high=value * 2,
                cores=cpu.cores * max(r.cpu_count, 1), lanes=16 if cpu.avx512 else 8,
                ghz=(cpu.base_ghz + cpu.boost_ghz) / 2, peak=tp.cpu_peak_flops(cpu, max(r.cpu_count, 1)) / 1e12,
                eff=f.efficiency("cpu"), bw=bandwidth / 1e9, channels=channels * max(r.cpu_count, 1),
@@ -419,7 +440,7 @@ def _range(value: float, unit: str, family: str, fit: fitting.Fit | None, matche
         low, high = value / 2, value * 2
         rng = _m(QT_TRANSLATE_NOOP(
             "estimates", "≈ {value:,.4g} {unit}, likely {low:,.4g}–{high:,.4g} (no measurements of this family: "
-                         "a factor of 2 either way)."), value=value, unit=unit, low=low, high=high)
+                         "a factor of 2 either way)."), value=value, unit=unit_message(unit), low=low, high=high)
         return round(low, 2), round(high, 2), basis, rng
     low = min(value * fe.low_ratio, value)
     high = max(value * fe.high_ratio, value)
@@ -428,12 +449,12 @@ def _range(value: float, unit: str, family: str, fit: fitting.Fit | None, matche
     rng = _m(QT_TRANSLATE_NOOP(
         "estimates", "≈ {value:,.4g} {unit}, likely {low:,.4g}–{high:,.4g}; {n} measurements of this family "
                      "(leave-one-GPU-out error: median {median:.0%}, 90th percentile {p90:.0%})."),
-        value=value, unit=unit, low=low, high=high, n=fe.measurements, median=fe.median, p90=fe.p90)
+        value=value, unit=unit_message(unit), low=low, high=high, n=fe.measurements, median=fe.median, p90=fe.p90)
     if matched:
         m = matched[0]
         rng = _m("{range} {published}", range=rng, published=_m(QT_TRANSLATE_NOOP(
             "estimates", "Published for this GPU and workload: {value:,.4g} {unit} ({software}; {url})."),
-            value=m.per_gpu_value, unit=m.unit, software=_software(m), url=m.source_url or m.source_ref))
+            value=m.per_gpu_value, unit=unit_message(m.unit), software=_software(m), url=m.source_url or m.source_ref))
     return round(low, 2), round(high, 2), basis, rng
 
 
@@ -474,7 +495,8 @@ def _guide_disagreements(ctx: Ctx, gpus: list[Gpu], f: tp.Factors, rows: Sequenc
                 {"ref": ref, "guide": guide.per_gpu_value, "published": pub.per_gpu_value, "unit": guide.unit,
                  "ratio": round(ratio, 3), "tolerance": round(tolerance, 3), "guide_id": guide.id,
                  "published_id": pub.id, "source_url": pub.source_url},
-                ref=ref, guide_value=guide.per_gpu_value, unit=guide.unit, gpu=gpu.name, guide_sw=_software(guide),
+                ref=ref, guide_value=guide.per_gpu_value, unit=unit_message(guide.unit), gpu=gpu.name,
+                guide_sw=_software(guide),
                 guide_data=_DATA.get(guide.data or "", _UNSTATED), ratio=ratio, published=pub.per_gpu_value,
                 url=pub.source_url or pub.source_ref, pub_sw=_software(pub),
                 pub_data=_DATA.get(pub.data or "", _UNSTATED), err=tolerance, why=why)

@@ -127,3 +127,20 @@ KNOWN_MODELS: dict[str, ModelSpec] = {
                           intermediate=11008, activation="swiglu", norm="rmsnorm", dropout=0.0,
                           attention_dropout=0.0, learned_positions=False, tied_head=False),
 }
+
+
+# A custom model's sizes where the planner's form leaves a field at 0 ("not set"): a BERT-base-sized
+# transformer layer (hidden 768, 12 heads; arXiv 1810.04805) and torchvision's 224 px input.
+CUSTOM_DEFAULTS: dict[str, float] = {"params": 1e6, "hidden": 768, "heads": 12, "image_size": 224}
+
+
+def custom_model_fields(params: float, layers: int, hidden: int, heads: int, image_size: int) -> dict[str, object]:
+    """A custom model's workload fields from a form's values, where 0 means "not set": with layers it is a
+    transformer (hidden and heads default to CUSTOM_DEFAULTS), without a CNN of the given image size."""
+    out: dict[str, object] = {"params": params or CUSTOM_DEFAULTS["params"]}
+    if layers:
+        out.update(family="transformer", layers=layers, hidden=hidden or int(CUSTOM_DEFAULTS["hidden"]),
+                   heads=heads or int(CUSTOM_DEFAULTS["heads"]))
+    else:
+        out.update(family="cnn", image_size=image_size or int(CUSTOM_DEFAULTS["image_size"]))
+    return out

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from configurator.core.build import PART_LIMITS, Build, BuildPart, Options, Workload
 from configurator.core.engine import check
+from configurator.core.i18n import QT_TRANSLATE_NOOP, Translate
 from configurator.core.parts import AnyPart
 
 
@@ -58,6 +59,33 @@ TIERS = (
 # The baseboard first (it decides which modules fit), the case before the supply (a supply must fit the
 # case's bay, FIT-4) and the cooler last (its height and radiator must fit the case, FIT-6).
 FILL_ORDER = ("platform", "cpu", "motherboard", "memory", "storage", "case", "psu", "cooler")
+
+# The tiers' names for people: the guides' own words are Chinese (Tier.name, as written); these are
+# translated ("tiers"): the Chinese translation is the guide's name, the English one says the same.
+TIER_LABELS: dict[str, str] = {
+    "TIER-entry": QT_TRANSLATE_NOOP("tiers", "Entry level (students, individuals)"),
+    "TIER-pro": QT_TRANSLATE_NOOP("tiers", "Professional (research teams)"),
+    "TIER-enterprise": QT_TRANSLATE_NOOP("tiers", "Enterprise (large-scale training)"),
+    "TIER-cnn-min": QT_TRANSLATE_NOOP("tiers", "CNN minimum"),
+    "TIER-gpt-min": QT_TRANSLATE_NOOP("tiers", "GPT minimum"),
+}
+# Short names, where a chart labels its bars.
+TIER_SHORT: dict[str, str] = {
+    "TIER-entry": QT_TRANSLATE_NOOP("tiers", "Entry"),
+    "TIER-pro": QT_TRANSLATE_NOOP("tiers", "Pro"),
+    "TIER-enterprise": QT_TRANSLATE_NOOP("tiers", "Enterprise"),
+    "TIER-cnn-min": QT_TRANSLATE_NOOP("tiers", "CNN min."),
+    "TIER-gpt-min": QT_TRANSLATE_NOOP("tiers", "GPT min."),
+}
+
+
+def tier_label(tier_id: str, translate: Translate | None = None, short: bool = False) -> str:
+    """A tier's name in the reader's language (``short``: for a chart's bar)."""
+    table = TIER_SHORT if short else TIER_LABELS
+    text = table.get(tier_id)
+    if text is None:
+        return tier_id.removeprefix("TIER-")
+    return translate("tiers", text) if translate else text
 
 
 @dataclass(frozen=True)

@@ -3,6 +3,7 @@ summary both render this."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
@@ -113,3 +114,20 @@ def throughput_chart(build: Build, catalogue: Mapping[str, AnyPart], report: Rep
         points.append(ChartPoint(preset.tier.id, v or 0.0, False))
     return points, unit
 
+
+
+def round_ticks(top: float, count: int = 4) -> list[float]:
+    """Axis ticks from 0 to at least ``top`` on a round step (1, 2, 2.5 or 5 × 10^k), about ``count`` of them."""
+    if top <= 0:
+        return [0.0, 1.0]
+    raw = top / count
+    magnitude = 10 ** math.floor(math.log10(raw))
+    step = next(m * magnitude for m in (1, 2, 2.5, 5, 10) if m * magnitude >= raw)
+    n = math.ceil(top / step - 1e-9)
+    return [round(i * step, 10) for i in range(n + 1)]
+
+
+def tick_text(value: float, ticks: list[float]) -> str:
+    """A tick's label: whole numbers with thousands separators, fractions only where the step has them."""
+    step = ticks[1] - ticks[0] if len(ticks) > 1 else 1.0
+    return f"{value:,.0f}" if float(step).is_integer() else f"{value:,.2f}".rstrip("0").rstrip(".")

@@ -21,6 +21,7 @@ from configurator.core.parts import (
     part_from_dict,
     part_from_trusted,
 )
+from configurator.core.search import Term, parse_search
 from configurator.store.catalogue import specs_of
 from configurator.store.database import Store
 from configurator.store.models import BuildRow, PartRow, PriceHistoryRow
@@ -118,24 +119,50 @@ _ROW_SORT = {"id", "category", "name", "price_cny", "price_date"}
 
 
 def _query_where(stmt: Any, q: PartQuery, category_words: dict[str, set[str]] | None = None) -> Any:
-    """Filter by category and by every search word: in the id, name, category or price, or in one of
-    the spec values (not the keys: "nvlink" finds the cards that mention it, not every GPU)."""
+    """Filter by category and by every search term (core.search): a number matches the size fields it
+    can name (VRAM, capacity, watts, cores) or a whole number in the name ("4090"); "24gb", "850w", "2tb"
+    only those fields; "nvlink", "ecc"... the capability; "gen4" the PCIe generation; any other word the
+    id, name, category or price, or one of the spec values (not the keys)."""
     if q.category:
         stmt = stmt.where(_PARTS.c.category == q.category)
     if q.words:
-        row_text = func.lower(_PARTS.c.id + " " + _PARTS.c.name + " " + _PARTS.c.category + " "
-                              + func.cast(_PARTS.c.price_cny, Text))
-        for word in q.words:
-            like = "%" + word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
-            each = func.json_each(SPECS_TEXT).table_valued("value").alias("v")
-            in_specs = select(1).select_from(each).where(func.lower(each.c.value).like(like, escape="\\"))
-            cond = or_(row_text.like(like, escape="\\"),
-                       func.lower(SPECS_TEXT).like(like, escape="\\") & in_specs.exists())
-            cats = (category_words or {}).get(word)
+        for term in parse_search(" ".join(q.words)):
+            cond = _term_condition(term)
+            cats = (category_words or {}).get(term.word)
             if cats:
                 cond = or_(cond, _PARTS.c.category.in_(sorted(cats)))
             stmt = stmt.where(cond)
     return stmt
+
+
+def _spec(field: str) -> Any:
+    return func.json_extract(SPECS_TEXT, "$." + field)
+
+
+def _term_condition(term: Term) -> Any:
+    if term.kind == "number":
+        value = int(term.value) if term.value.is_integer() else term.value
+        conds = [_spec(f) == value for f in term.fields]
+        if term.in_name:  # a whole number in the name: "4090" in "RTX 4090 D", not "24" in "RTX 2400"
+            name = func.lower(_PARTS.c.name)
+            n = term.word
+            conds += [name == n, name.op("GLOB")(f"{n}[^0-9.]*"), name.op("GLOB")(f"*[^0-9.]{n}"),
+                      name.op("GLOB")(f"*[^0-9.]{n}[^0-9.]*")]
+        return or_(*conds)
+    if term.kind == "flag":
+        return _spec(term.fields[0]) == 1
+    if term.kind == "gen":
+        gen = int(term.value)
+        slots = func.json_each(SPECS_TEXT, "$.pcie_slots").table_valued("value").alias("slot")
+        in_slots = select(1).select_from(slots).where(func.json_extract(slots.c.value, "$.gen") == gen)
+        return or_(_spec("pcie_gen") == gen, in_slots.exists())
+    word = term.word
+    row_text = func.lower(_PARTS.c.id + " " + _PARTS.c.name + " " + _PARTS.c.category + " "
+                          + func.cast(_PARTS.c.price_cny, Text))
+    like = "%" + word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+    each = func.json_each(SPECS_TEXT).table_valued("value").alias("v")
+    in_specs = select(1).select_from(each).where(func.lower(each.c.value).like(like, escape="\\"))
+    return or_(row_text.like(like, escape="\\"), func.lower(SPECS_TEXT).like(like, escape="\\") & in_specs.exists())
 
 
 def _order_by(q: PartQuery) -> list[Any]:

@@ -35,6 +35,7 @@ from configurator.core.parts import (
     AnyPart,
     PartValidationError,
     parse_text_value,
+    part_to_dict,
 )
 from configurator.store.repository import PartsRepository
 from configurator.ui.i18n import translate
@@ -70,6 +71,10 @@ class CustomPartDialog(QDialog):
             self.category.addItem(translate("parts", CATEGORY_LABELS[cat]), cat)
         self.category.setCurrentIndex(CATEGORIES.index(category))
         self.category.currentIndexChanged.connect(self._rebuild)
+        # Start from an existing part of the category: its specs, to edit into the custom one.
+        self.copy_from = QComboBox()
+        self.copy_from.setObjectName("copyFrom")
+        self.copy_from.activated.connect(lambda _i: self._copy_chosen())
 
         self.form_host = QWidget()
         self.scroll_area = QScrollArea()
@@ -90,6 +95,7 @@ class CustomPartDialog(QDialog):
         hint.setWordWrap(True)
         top = QFormLayout()
         top.addRow(translate("parts", "Category"), self.category)
+        top.addRow(translate("CustomPartDialog", "Copy from…"), self.copy_from)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(hint)
@@ -140,7 +146,41 @@ class CustomPartDialog(QDialog):
                 self._set_text(f.name, kept[f.name])
         self.scroll_area.setWidget(host)
         self.form_host = host
+        self._fill_copy_from()
 
+    def _fill_copy_from(self) -> None:
+        self.copy_from.clear()
+        self.copy_from.addItem(translate("CustomPartDialog", "— a blank part —"), None)
+        for part in sorted(self.repo.list_parts(self.current_category), key=lambda p: p.name.casefold()):
+            self.copy_from.addItem(part.name, part.id)
+
+    def _copy_chosen(self) -> None:
+        part_id = self.copy_from.currentData()
+        part = self.repo.get(str(part_id)) if part_id else None
+        if part is not None:
+            self.copy_part(part)
+
+    def copy_part(self, part: AnyPart) -> None:
+        """Fill the form with ``part``'s fields; its id and name get "-copy" / "(copy)", so the new part
+        is told apart from the one it started as (the user edits them)."""
+        data = part_to_dict(part)
+        data["id"] = f"{part.id}-copy"
+        data["name"] = part.name + " " + translate("CustomPartDialog", "(copy)")
+        for name in self.editors:
+            value = data.get(name)
+            w = self.editors[name]
+            if isinstance(w, QLineEdit):
+                if value is None:
+                    w.clear()
+                elif isinstance(value, list):
+                    w.setText(json.dumps(value, ensure_ascii=False) if value and isinstance(value[0], dict)
+                              else "; ".join(str(v) for v in value))
+                else:
+                    w.setText(str(value))
+            else:
+                self._set_text(name, value)
+        if "price_date" in self.editors and isinstance(self.editors["price_date"], QLineEdit):
+            self.editors["price_date"].setText(date.today().isoformat())  # the price is the user's, today
     def _editor(self, name: str, tp: Any, f: dataclasses.Field[Any]) -> QWidget:
         inner = [a for a in typing.get_args(tp) if a is not type(None)] if _is_optional(tp) else [tp]
         base = inner[0]

@@ -24,7 +24,9 @@ from PySide6.QtGui import (
 
 from configurator import __version__
 from configurator.core.findings import CONFIDENCE_LABELS, ESTIMATE_LABELS
-from configurator.core.sheet import Sheet
+from configurator.core.numbers import unit_text
+from configurator.core.presets import tier_label
+from configurator.core.sheet import Sheet, round_ticks, tick_text
 from configurator.ui.i18n import translate
 from configurator.ui.models import display_value
 
@@ -37,6 +39,11 @@ def _e(text: object) -> str:
     return html.escape(str(text))
 
 
+def _whole(text: str) -> str:
+    """A price or a figure with its unit, never broken across lines (Chinese text may break anywhere)."""
+    return f"<span style='white-space:nowrap'>{_e(text)}</span>"
+
+
 def chart_image(sheet: Sheet, width: int = 1600, height: int = 640) -> QImage:
     img = QImage(width, height, QImage.Format.Format_ARGB32)
     img.fill(QColor("white"))
@@ -47,16 +54,17 @@ def chart_image(sheet: Sheet, width: int = 1600, height: int = 640) -> QImage:
     font.setPixelSize(26)
     p.setFont(font)
     points = sheet.chart
-    top = max((pt.value for pt in points), default=0) or 1.0
+    ticks = round_ticks(max((pt.value for pt in points), default=0))
+    top = ticks[-1]
     left, bottom, right, head = 150, 90, 20, 30
     plot_h = height - bottom - head
     plot_w = width - left - right
     p.setPen(QColor("#cccccc"))
-    for i in range(5):
-        y = head + plot_h * i / 4
+    for value in ticks:  # round numbers, from 0 to the top
+        y = head + plot_h * (1 - value / top)
         p.drawLine(left, int(y), width - right, int(y))
         p.setPen(QColor("#555555"))
-        p.drawText(0, int(y) - 14, left - 12, 28, 0x0082, f"{top * (4 - i) / 4:,.0f}")  # AlignRight|VCenter
+        p.drawText(0, int(y) - 14, left - 12, 28, 0x0082, tick_text(value, ticks))  # AlignRight|VCenter
         p.setPen(QColor("#cccccc"))
     n = max(len(points), 1)
     slot = plot_w / n
@@ -66,11 +74,11 @@ def chart_image(sheet: Sheet, width: int = 1600, height: int = 640) -> QImage:
         p.fillRect(int(x), int(head + plot_h - h), int(slot * 0.6), int(h),
                    QColor("#2e86c1") if pt.this_build else QColor("#aab7b8"))
         p.setPen(QColor("#222222"))
-        label = translate("Sheet", "This build") if pt.this_build else pt.label.replace("TIER-", "")
+        label = translate("Sheet", "This build") if pt.this_build else tier_label(pt.label, translate, short=True)
         p.drawText(int(left + slot * i), height - bottom + 10, int(slot), 36, 0x0084, label)  # AlignHCenter|Top
         p.drawText(int(left + slot * i), int(head + plot_h - h) - 34, int(slot), 30, 0x0084, f"{pt.value:,.0f}")
     p.setPen(QColor("#222222"))
-    p.drawText(0, height - 40, width, 36, 0x0084, sheet.chart_unit)
+    p.drawText(0, height - 40, width, 36, 0x0084, unit_text(sheet.chart_unit, translate))
     p.end()
     return img
 
@@ -132,15 +140,15 @@ def sheet_html(sheet: Sheet) -> str:
                            for name, label, unit, value in row.specs)
         used = f" ({L['used']})" if row.used else ""
         out.append(f"<tr><td align='right'>{row.qty}</td><td>{_e(row.part.name)}{used}</td>"
-                   f"<td><small>{_e(specs)}</small></td><td align='right'>¥{row.part.price_cny:,}</td>"
-                   f"<td align='right'>¥{row.subtotal:,}</td></tr>")
+                   f"<td><small>{_e(specs)}</small></td><td align='right'>{_whole(f'¥{row.part.price_cny:,}')}</td>"
+                   f"<td align='right'>{_whole(f'¥{row.subtotal:,}')}</td></tr>")
     out.append(f"<tr><td></td><td colspan='3'><b>{L['total']}</b></td>"
-               f"<td align='right'><b>¥{r.total_cny:,}</b></td></tr>")
+               f"<td align='right'><b>{_whole(f'¥{r.total_cny:,}')}</b></td></tr>")
     if b.budget_cny is not None:
         left = b.budget_cny - r.total_cny
         word = L["left"] if left >= 0 else L["over"]
-        out.append(f"<tr><td></td><td colspan='3'>{L['budget']}: ¥{b.budget_cny:,.0f} — ¥{abs(left):,.0f} "
-                   f"{word}</td><td></td></tr>")
+        out.append(f"<tr><td></td><td colspan='3'>{L['budget']}: {_whole(f'¥{b.budget_cny:,.0f}')} — "
+                   f"{_whole(f'¥{abs(left):,.0f}')} {word}</td><td></td></tr>")
     out.append("</table>")
 
     out.append(f"<h2>{L['power']}</h2><ul>")
@@ -149,23 +157,25 @@ def sheet_html(sheet: Sheet) -> str:
         out.append(f"<li>{L['peak']}: {_e(peak.how.render(translate))}</li>")
     for n, seat in enumerate(sheet.seats, start=1):
         src = L["from_cpu"] if seat.slot.source == "cpu" else L["from_chipset"]
-        out.append(f"<li>GPU {n}: {_e(seat.gpu.name)} — {_e(seat.slot.name)}, x{seat.lanes} Gen{seat.gen}, "
-                   f"{src}</li>")
+        link = _whole(f"x{seat.lanes} Gen{seat.gen}")
+        out.append(f"<li>GPU {n}: {_e(seat.gpu.name)} — {_e(seat.slot.name)}, {link}, {src}</li>")
     out.append("</ul>")
 
     if b.workload is not None:
         w = b.workload
         seq = f" · {L['sequence']} {w.effective_seq_len}" if w.spec().is_transformer else ""
+        task = translate("Planner", "train") if w.task == "train" else translate("Planner", "infer")
+        sharding = translate("Sheet", "no sharding") if w.sharding == "none" else w.sharding
         out.append(f"<h2>{L['workload']}</h2>")
-        out.append(f"<p>{_e(w.model)} · {_e(w.task)} · {_e(w.precision)} · {L['batch']} {w.effective_batch}"
-                   f"{seq} · {_e(w.sharding)}</p>")
+        out.append(f"<p>{_e(w.model)} · {_e(task)} · {_e(w.precision)} · {L['batch']} {w.effective_batch}"
+                   f"{seq} · {_e(sharding)}</p>")
         out.append("<table width='100%' cellspacing='0' cellpadding='3' border='1' style='border-collapse:collapse'>")
         for e in r.estimates:
             value = "—" if e.value is None else (f"{e.value:.0%}" if e.key == "scaling_efficiency"
-                                                  else f"{e.value:,} {e.unit}")
+                                                  else f"{e.value:,} {unit_text(e.unit, translate)}")
             label = _e(translate("estimates", ESTIMATE_LABELS.get(e.key, e.key)))
             sure = _e(translate("estimates", CONFIDENCE_LABELS[e.confidence]))
-            shown = f"<b>{_e(value)}</b>"
+            shown = f"<b>{_whole(value)}</b>"
             if e.low is not None and e.high is not None and e.key != "scaling_efficiency":
                 shown += f"<br><small>{e.low:,.0f}–{e.high:,.0f}</small>"  # the cross-validated range
             out.append(f"<tr><td width='22%'>{label}</td><td width='18%' align='right'>{shown}</td>"
@@ -176,7 +186,7 @@ def sheet_html(sheet: Sheet) -> str:
     if sheet.benchmark:
         out.append(f"<h2>{L['measured']}</h2><ul>")
         for workload, measured, unit in sheet.benchmark:
-            out.append(f"<li>{_e(workload)}: {measured:,.1f} {_e(unit)}</li>")
+            out.append(f"<li>{_e(workload)}: {_whole(f'{measured:,.1f} {unit_text(unit, translate)}')}</li>")
         out.append("</ul>")
 
     out.append(f"<h2>{L['findings']}</h2>")

@@ -62,6 +62,47 @@ def planner_shot(name: str, lang: str, scheme: str = "light") -> None:
     services.close()
 
 
+def with_popup(w, popup):  # type: ignore[no-untyped-def]
+    """The window's grab with an open popup (a window of its own) painted where it is on screen."""
+    from PySide6.QtGui import QPainter
+
+    shot = w.grab()
+    top = popup.window()
+    p = QPainter(shot)
+    p.drawPixmap(w.mapFromGlobal(top.mapToGlobal(top.rect().topLeft())), top.grab())
+    p.end()
+    return shot
+
+
+def planner_details_shot(suffix: str, lang: str, scheme: str = "light") -> None:
+    """A picker open, an expanded finding and the PCIe map (three files: planner-picker-, -finding-, -pcie-)."""
+    services, w = window(f"details-{suffix}", lang, scheme=scheme)
+    planner = w.tab(PlannerTab)
+    preset = next(p for p in planner.tiers if p.tier.id == "TIER-pro")
+    planner.apply_preset(preset)
+    wait(600)
+    combo = planner.rows["gpu"].combo
+    combo.showPopup()
+    wait(400)
+    with_popup(w, combo.view()).save(str(OUT / f"planner-picker-{suffix}.png"))
+    combo.hidePopup()
+    tree = planner.findings
+    for i in range(tree.topLevelItemCount()):
+        top = tree.topLevelItem(i)
+        top.setExpanded(True)
+        for j in range(top.childCount()):
+            if top.child(j).data(0, 256) in ("PWR-2", "FIT-1"):
+                top.child(j).setExpanded(True)
+                for k in range(top.child(j).childCount()):
+                    top.child(j).child(k).setExpanded(True)
+    wait(400)
+    planner.results.grab().save(str(OUT / f"planner-finding-{suffix}.png"))
+    planner.results.pcie_box.grab().save(str(OUT / f"planner-pcie-{suffix}.png"))
+    planner.doc.undo_stack.setClean()
+    w.close()
+    services.close()
+
+
 def monitor_shot(name: str, fake_gpus: int | None, lang: str = "en", scheme: str = "light") -> None:
     services, w = window(name, lang, fake_gpus=fake_gpus, scheme=scheme)
     tab = w.tab(MonitorTab)
@@ -170,7 +211,8 @@ if __name__ == "__main__":
 
         for key in ("planner-en", "planner-zh", "planner-dark", "monitor-en", "monitor-no-driver", "benchmark-en",
                     "parts-en", "parts-zh", "monitor-remote-down-en", "monitor-remote-down-zh", "monitor-zh",
-                    "monitor-dark", "benchmark-runs-en", "benchmark-runs-zh", "benchmark-runs-dark"):
+                    "monitor-dark", "benchmark-runs-en", "benchmark-runs-zh", "benchmark-runs-dark",
+                    "planner-details-en", "planner-details-zh", "planner-details-dark"):
             subprocess.run([sys.executable, __file__, key], check=True)
         sys.exit(0)
     only = set(sys.argv[1:])
@@ -178,6 +220,9 @@ if __name__ == "__main__":
         "planner-en": lambda: planner_shot("planner-en", "en"),
         "planner-zh": lambda: planner_shot("planner-zh", "zh_CN"),
         "planner-dark": lambda: planner_shot("planner-dark", "en", "dark"),
+        "planner-details-en": lambda: planner_details_shot("en", "en"),
+        "planner-details-zh": lambda: planner_details_shot("zh", "zh_CN"),
+        "planner-details-dark": lambda: planner_details_shot("dark", "en", "dark"),
         "monitor-en": lambda: monitor_shot("monitor-en", 4),
         "monitor-no-driver": lambda: monitor_shot("monitor-no-driver", None),
         "monitor-zh": lambda: monitor_shot("monitor-zh", 4, "zh_CN"),

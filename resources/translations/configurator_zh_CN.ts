@@ -390,6 +390,18 @@
         <translation>带 * 的字段为必填项。单位写在标签中。列表项用“;”分隔。</translation>
     </message>
     <message>
+        <source>Copy from…</source>
+        <translation>从现有部件复制…</translation>
+    </message>
+    <message>
+        <source>— a blank part —</source>
+        <translation>— 空白部件 —</translation>
+    </message>
+    <message>
+        <source>(copy)</source>
+        <translation>（副本）</translation>
+    </message>
+    <message>
         <source>empty = not applicable</source>
         <translation>留空 = 不适用</translation>
     </message>
@@ -1241,8 +1253,24 @@
         <translation>精度</translation>
     </message>
     <message>
+        <source>{n} cores</source>
+        <translation>{n} 核</translation>
+    </message>
+    <message>
+        <source>{n} threads</source>
+        <translation>{n} 线程</translation>
+    </message>
+    <message>
+        <source>{n} modules</source>
+        <translation>{n} 条</translation>
+    </message>
+    <message>
         <source>— none —</source>
         <translation>— 无 —</translation>
+    </message>
+    <message>
+        <source>No {category} matches “{text}”; the build keeps {choice}.</source>
+        <translation>没有与“{text}”匹配的{category}；配置仍使用 {choice}。</translation>
     </message>
     <message>
         <source>Working out the guides&apos; tiers…</source>
@@ -1251,22 +1279,6 @@
     <message>
         <source>Edit build</source>
         <translation>编辑配置</translation>
-    </message>
-    <message>
-        <source>Pick parts on the left, or start from a preset or Suggest. Findings and estimates appear here as you choose.</source>
-        <translation>在左侧选择部件，或从预设、推荐开始。检查结果和估算会随选择即时显示在这里。</translation>
-    </message>
-    <message>
-        <source>{n} error(s): this build will not work as planned.</source>
-        <translation>{n} 个错误：此配置无法按计划工作。</translation>
-    </message>
-    <message>
-        <source>No errors; {n} recommendation(s) from the guides not met.</source>
-        <translation>没有错误；有 {n} 条指南建议未满足。</translation>
-    </message>
-    <message>
-        <source>No errors and no warnings.</source>
-        <translation>没有错误，也没有警告。</translation>
     </message>
     <message>
         <source>Price against budget</source>
@@ -1641,6 +1653,14 @@
         <translation>吞吐量</translation>
     </message>
     <message>
+        <source>Rule · source</source>
+        <translation>规则 · 出处</translation>
+    </message>
+    <message>
+        <source>Finding</source>
+        <translation>检查结果</translation>
+    </message>
+    <message>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
@@ -1782,6 +1802,10 @@
     <message>
         <source>Prices are dated street-price estimates in CNY; specifications come from the vendors&apos; spec pages; rule IDs and sections refer to the two guides (G, M) as numbered in RULES.md. Estimates say how they were made.</source>
         <translation>价格为注明日期的人民币市场参考价；规格来自厂商规格页面；规则编号与章节对应两份指南（G、M），编号见 RULES.md。各项估算均注明了计算方法。</translation>
+    </message>
+    <message>
+        <source>no sharding</source>
+        <translation>不分片</translation>
     </message>
 </context>
 <context>
@@ -3510,6 +3534,533 @@
     </message>
 </context>
 <context>
+    <name>numbers</name>
+    <message>
+        <source>8-pin inputs of the card&apos;s adapter</source>
+        <translation>显卡转接线的 8-pin 输入</translation>
+    </message>
+    <message>
+        <source>Batch per GPU</source>
+        <translation>每卡批大小</translation>
+    </message>
+    <message>
+        <source>Fastest drive&apos;s sequential read</source>
+        <translation>最快硬盘的顺序读取</translation>
+    </message>
+    <message>
+        <source>Board form factor</source>
+        <translation>主板板型</translation>
+    </message>
+    <message>
+        <source>Board socket</source>
+        <translation>主板插槽</translation>
+    </message>
+    <message>
+        <source>Board memory type</source>
+        <translation>主板内存类型</translation>
+    </message>
+    <message>
+        <source>Board launch year</source>
+        <translation>主板发布年份</translation>
+    </message>
+    <message>
+        <source>Boost clock</source>
+        <translation>加速频率</translation>
+    </message>
+    <message>
+        <source>VRAM by use</source>
+        <translation>显存用途明细</translation>
+    </message>
+    <message>
+        <source>Budget</source>
+        <translation>预算</translation>
+    </message>
+    <message>
+        <source>Card&apos;s PCIe generation</source>
+        <translation>显卡 PCIe 代数</translation>
+    </message>
+    <message>
+        <source>Boards the case takes</source>
+        <translation>机箱支持的主板</translation>
+    </message>
+    <message>
+        <source>Longest card the case takes</source>
+        <translation>机箱可容纳的最长显卡</translation>
+    </message>
+    <message>
+        <source>Case expansion slots</source>
+        <translation>机箱扩展槽位</translation>
+    </message>
+    <message>
+        <source>Checked</source>
+        <translation>核对日期</translation>
+    </message>
+    <message>
+        <source>Cloud rent per month</source>
+        <translation>云服务器月租</translation>
+    </message>
+    <message>
+        <source>Compute capability</source>
+        <translation>计算能力</translation>
+    </message>
+    <message>
+        <source>Cores</source>
+        <translation>核心</translation>
+    </message>
+    <message>
+        <source>Slot positions covered</source>
+        <translation>占用的槽位</translation>
+    </message>
+    <message>
+        <source>CPU socket</source>
+        <translation>CPU 插槽</translation>
+    </message>
+    <message>
+        <source>CPU memory types</source>
+        <translation>CPU 支持的内存类型</translation>
+    </message>
+    <message>
+        <source>CPU power</source>
+        <translation>CPU 功耗</translation>
+    </message>
+    <message>
+        <source>CPU launch year</source>
+        <translation>CPU 发布年份</translation>
+    </message>
+    <message>
+        <source>CPUs</source>
+        <translation>CPU 数量</translation>
+    </message>
+    <message>
+        <source>First GPU drives the display</source>
+        <translation>第一块显卡连接显示器</translation>
+    </message>
+    <message>
+        <source>Draw while training</source>
+        <translation>训练时功耗</translation>
+    </message>
+    <message>
+        <source>Minimum driver per CUDA version</source>
+        <translation>各 CUDA 版本所需的最低驱动</translation>
+    </message>
+    <message>
+        <source>ECC</source>
+        <translation>ECC</translation>
+    </message>
+    <message>
+        <source>Electricity per kWh</source>
+        <translation>电价（每千瓦时）</translation>
+    </message>
+    <message>
+        <source>Electricity per month</source>
+        <translation>每月电费</translation>
+    </message>
+    <message>
+        <source>8-pin EPS inputs needed</source>
+        <translation>所需 8-pin EPS 接口</translation>
+    </message>
+    <message>
+        <source>Fast (NVMe) storage</source>
+        <translation>高速（NVMe）存储</translation>
+    </message>
+    <message>
+        <source>Fine-tuning</source>
+        <translation>微调方式</translation>
+    </message>
+    <message>
+        <source>First CUDA version</source>
+        <translation>最早支持的 CUDA 版本</translation>
+    </message>
+    <message>
+        <source>First driver</source>
+        <translation>最早支持的驱动</translation>
+    </message>
+    <message>
+        <source>RAM need (first principles)</source>
+        <translation>内存需求（按原理估算）</translation>
+    </message>
+    <message>
+        <source>Lanes from</source>
+        <translation>通道来自</translation>
+    </message>
+    <message>
+        <source>PCIe generation</source>
+        <translation>PCIe 代数</translation>
+    </message>
+    <message>
+        <source>GFX target</source>
+        <translation>GFX 目标</translation>
+    </message>
+    <message>
+        <source>Global batch</source>
+        <translation>全局批大小</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>16-pin inputs on the GPUs</source>
+        <translation>显卡的 16-pin 接口</translation>
+    </message>
+    <message>
+        <source>8-pin inputs on the GPUs</source>
+        <translation>显卡的 8-pin 接口</translation>
+    </message>
+    <message>
+        <source>GPU length</source>
+        <translation>显卡长度</translation>
+    </message>
+    <message>
+        <source>GPU power</source>
+        <translation>显卡功耗</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>显卡数量</translation>
+    </message>
+    <message>
+        <source>The guide&apos;s figure</source>
+        <translation>指南给出的数值</translation>
+    </message>
+    <message>
+        <source>The guide&apos;s batch</source>
+        <translation>指南使用的批大小</translation>
+    </message>
+    <message>
+        <source>RAM need (the guide&apos;s formula)</source>
+        <translation>内存需求（指南公式）</translation>
+    </message>
+    <message>
+        <source>The guide&apos;s measurement</source>
+        <translation>指南中的测量</translation>
+    </message>
+    <message>
+        <source>PSU the guide asks for</source>
+        <translation>指南要求的电源功率</translation>
+    </message>
+    <message>
+        <source>High end</source>
+        <translation>上限</translation>
+    </message>
+    <message>
+        <source>Hours per day</source>
+        <translation>每天使用小时</translation>
+    </message>
+    <message>
+        <source>Memory kit type</source>
+        <translation>内存套条类型</translation>
+    </message>
+    <message>
+        <source>L3 cache</source>
+        <translation>三级缓存</translation>
+    </message>
+    <message>
+        <source>Lanes</source>
+        <translation>通道数</translation>
+    </message>
+    <message>
+        <source>Left of the budget</source>
+        <translation>预算剩余</translation>
+    </message>
+    <message>
+        <source>Low end</source>
+        <translation>下限</translation>
+    </message>
+    <message>
+        <source>Lowest slot position used</source>
+        <translation>用到的最低槽位</translation>
+    </message>
+    <message>
+        <source>Board&apos;s maximum memory</source>
+        <translation>主板最大内存</translation>
+    </message>
+    <message>
+        <source>GPUs per NVLink group</source>
+        <translation>每组 NVLink 显卡数</translation>
+    </message>
+    <message>
+        <source>Memory modules</source>
+        <translation>内存条数</translation>
+    </message>
+    <message>
+        <source>Months to break even</source>
+        <translation>回本月数</translation>
+    </message>
+    <message>
+        <source>VRAM need</source>
+        <translation>显存需求</translation>
+    </message>
+    <message>
+        <source>NVLink bandwidth</source>
+        <translation>NVLink 带宽</translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>Model parallelism</source>
+        <translation>模型并行</translation>
+    </message>
+    <message>
+        <source>Parameters (millions)</source>
+        <translation>参数量（百万）</translation>
+    </message>
+    <message>
+        <source>Part</source>
+        <translation>部件</translation>
+    </message>
+    <message>
+        <source>RAM by use</source>
+        <translation>内存用途明细</translation>
+    </message>
+    <message>
+        <source>Peak power</source>
+        <translation>峰值功耗</translation>
+    </message>
+    <message>
+        <source>Throughput per 100 W</source>
+        <translation>每 100 W 吞吐量</translation>
+    </message>
+    <message>
+        <source>GPUs placed</source>
+        <translation>已安置的显卡</translation>
+    </message>
+    <message>
+        <source>Board, memory, drives and fans</source>
+        <translation>主板、内存、硬盘和风扇</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>16-pin cables of the PSU</source>
+        <translation>电源的 16-pin 线缆</translation>
+    </message>
+    <message>
+        <source>8-pin PCIe cables of the PSU</source>
+        <translation>电源的 8-pin PCIe 线缆</translation>
+    </message>
+    <message>
+        <source>8-pin EPS cables of the PSU</source>
+        <translation>电源的 8-pin EPS 线缆</translation>
+    </message>
+    <message>
+        <source>PSU rating</source>
+        <translation>电源额定功率</translation>
+    </message>
+    <message>
+        <source>Published figure</source>
+        <translation>公开发表的数值</translation>
+    </message>
+    <message>
+        <source>Published measurement</source>
+        <translation>公开发表的测量</translation>
+    </message>
+    <message>
+        <source>PyTorch builds</source>
+        <translation>PyTorch 版本</translation>
+    </message>
+    <message>
+        <source>RAM installed</source>
+        <translation>已装内存</translation>
+    </message>
+    <message>
+        <source>Ratio</source>
+        <translation>比值</translation>
+    </message>
+    <message>
+        <source>Registered (RDIMM)</source>
+        <translation>寄存式（RDIMM）</translation>
+    </message>
+    <message>
+        <source>Recommended VRAM</source>
+        <translation>建议显存</translation>
+    </message>
+    <message>
+        <source>Reference</source>
+        <translation>参考</translation>
+    </message>
+    <message>
+        <source>The guide&apos;s price</source>
+        <translation>指南中的价格</translation>
+    </message>
+    <message>
+        <source>Measured</source>
+        <translation>实测</translation>
+    </message>
+    <message>
+        <source>In theory</source>
+        <translation>理论值</translation>
+    </message>
+    <message>
+        <source>Sharding</source>
+        <translation>分片</translation>
+    </message>
+    <message>
+        <source>Slot</source>
+        <translation>插槽</translation>
+    </message>
+    <message>
+        <source>Memory slots</source>
+        <translation>内存插槽</translation>
+    </message>
+    <message>
+        <source>Sockets</source>
+        <translation>插槽数</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Sustained power</source>
+        <translation>持续功耗</translation>
+    </message>
+    <message>
+        <source>Threads</source>
+        <translation>线程</translation>
+    </message>
+    <message>
+        <source>The model&apos;s error</source>
+        <translation>模型误差</translation>
+    </message>
+    <message>
+        <source>Total price</source>
+        <translation>总价</translation>
+    </message>
+    <message>
+        <source>Total storage</source>
+        <translation>总存储容量</translation>
+    </message>
+    <message>
+        <source>Transient headroom</source>
+        <translation>瞬时功耗余量</translation>
+    </message>
+    <message>
+        <source>Unit</source>
+        <translation>单位</translation>
+    </message>
+    <message>
+        <source>PSU the card&apos;s maker recommends</source>
+        <translation>显卡厂商建议的电源功率</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>VRAM</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>x16 slots</source>
+        <translation>x16 插槽</translation>
+    </message>
+    <message>
+        <source>weights</source>
+        <translation>权重</translation>
+    </message>
+    <message>
+        <source>gradients</source>
+        <translation>梯度</translation>
+    </message>
+    <message>
+        <source>optimizer states</source>
+        <translation>优化器状态</translation>
+    </message>
+    <message>
+        <source>saved activations</source>
+        <translation>保存的激活值</translation>
+    </message>
+    <message>
+        <source>OS and libraries</source>
+        <translation>系统和库</translation>
+    </message>
+    <message>
+        <source>DataLoader prefetch</source>
+        <translation>DataLoader 预取</translation>
+    </message>
+    <message>
+        <source>autocast&apos;s weight copies</source>
+        <translation>autocast 的权重副本</translation>
+    </message>
+    <message>
+        <source>logits and their gradients</source>
+        <translation>logits 及其梯度</translation>
+    </message>
+    <message>
+        <source>recomputed layer</source>
+        <translation>重算的层</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
+        <source>allocator margin</source>
+        <translation>分配器余量</translation>
+    </message>
+    <message>
+        <source>CUDA context</source>
+        <translation>CUDA 上下文</translation>
+    </message>
+    <message>
+        <source>display</source>
+        <translation>显示输出</translation>
+    </message>
+    <message>
+        <source>total</source>
+        <translation>合计</translation>
+    </message>
+    <message>
+        <source>low end</source>
+        <translation>下限</translation>
+    </message>
+    <message>
+        <source>high end</source>
+        <translation>上限</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>装得下</translation>
+    </message>
+    <message>
+        <source>tight</source>
+        <translation>偏紧</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>装不下</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>chipset</source>
+        <translation>芯片组</translation>
+    </message>
+    <message>
+        <source>none</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>full</source>
+        <translation>全量</translation>
+    </message>
+    <message>
+        <source>months</source>
+        <translation>个月</translation>
+    </message>
+    <message>
+        <source>h</source>
+        <translation>小时</translation>
+    </message>
+</context>
+<context>
     <name>parts</name>
     <message>
         <source>GPU</source>
@@ -4875,6 +5426,111 @@
     <message>
         <source>There is no benchmark run {id}.</source>
         <translation>没有第 {id} 次基准测试运行。</translation>
+    </message>
+</context>
+<context>
+    <name>tiers</name>
+    <message>
+        <source>Entry level (students, individuals)</source>
+        <translation>入门级（学生/个人）</translation>
+    </message>
+    <message>
+        <source>Professional (research teams)</source>
+        <translation>专业级（研究团队）</translation>
+    </message>
+    <message>
+        <source>Enterprise (large-scale training)</source>
+        <translation>企业级（大规模训练）</translation>
+    </message>
+    <message>
+        <source>CNN minimum</source>
+        <translation>CNN 最低配置</translation>
+    </message>
+    <message>
+        <source>GPT minimum</source>
+        <translation>GPT 最低配置</translation>
+    </message>
+    <message>
+        <source>Entry</source>
+        <translation>入门级</translation>
+    </message>
+    <message>
+        <source>Pro</source>
+        <translation>专业级</translation>
+    </message>
+    <message>
+        <source>Enterprise</source>
+        <translation>企业级</translation>
+    </message>
+    <message>
+        <source>CNN min.</source>
+        <translation>CNN 最低</translation>
+    </message>
+    <message>
+        <source>GPT min.</source>
+        <translation>GPT 最低</translation>
+    </message>
+</context>
+<context>
+    <name>units</name>
+    <message>
+        <source>img/s</source>
+        <translation>张/秒</translation>
+    </message>
+    <message>
+        <source>images/s</source>
+        <translation>张/秒</translation>
+    </message>
+    <message>
+        <source>tokens/s</source>
+        <translation>token/秒</translation>
+    </message>
+    <message>
+        <source>sequences/s</source>
+        <translation>序列/秒</translation>
+    </message>
+    <message>
+        <source>samples</source>
+        <translation>个样本</translation>
+    </message>
+    <message>
+        <source>{unit} per ¥1000</source>
+        <translation>{unit}（每 ¥1000）</translation>
+    </message>
+</context>
+<context>
+    <name>verdict</name>
+    <message>
+        <source>Pick parts on the left, or start from a preset or Suggest. Findings and estimates appear here as you choose.</source>
+        <translation>在左侧选择部件，或从预设、推荐开始。检查结果和估算会随选择即时显示在这里。</translation>
+    </message>
+    <message>
+        <source>The workload cannot be estimated: {problems}</source>
+        <translation>无法估算这个工作负载：{problems}</translation>
+    </message>
+    <message>
+        <source>{n} error(s): this build will not work as planned.</source>
+        <translation>{n} 个错误：此配置无法按计划工作。</translation>
+    </message>
+    <message>
+        <source>Not a whole build yet: still to choose {missing}. Judged so far: {errors} error(s), {warnings} warning(s).</source>
+        <translation>配置尚不完整：还需选择{missing}。目前的检查：{errors} 个错误，{warnings} 个警告。</translation>
+    </message>
+    <message>
+        <source>Also still to choose: {missing}.</source>
+        <translation>另外还需选择：{missing}。</translation>
+    </message>
+    <message>
+        <source>No errors; {n} recommendation(s) from the guides not met.</source>
+        <translation>没有错误；有 {n} 条指南建议未满足。</translation>
+    </message>
+    <message>
+        <source>No errors and no warnings.</source>
+        <translation>没有错误，也没有警告。</translation>
+    </message>
+    <message>
+        <source>, </source>
+        <translation>、</translation>
     </message>
 </context>
 </TS>

@@ -128,3 +128,17 @@ def test_check_cli_exits_0_1_or_2_with_a_message(doc: Any, capsys: pytest.Captur
         assert "Traceback" not in err
     else:
         assert result["ok"] is (code == 0) and "findings" in result
+
+
+def test_a_workload_made_in_code_gets_the_file_readers_verdict() -> None:
+    from configurator.core.build import Workload, workload_errors
+    from configurator.core.models import CUSTOM_DEFAULTS, custom_model_fields
+
+    errors = workload_errors(Workload(model="gpt2", task="train", precision="int8"))
+    assert [e.path for e in errors] == ["workload.precision"]
+    assert workload_errors(Workload(model="gpt2", task="infer", precision="int8")) == []
+    transformer = custom_model_fields(5e8, 24, 0, 0, 0)
+    assert transformer["family"] == "transformer" and transformer["hidden"] == CUSTOM_DEFAULTS["hidden"]
+    assert workload_errors(Workload(model="custom", task="train", **transformer)) == []  # type: ignore[arg-type]
+    cnn = custom_model_fields(0, 0, 0, 0, 0)
+    assert cnn == {"params": CUSTOM_DEFAULTS["params"], "family": "cnn", "image_size": 224}

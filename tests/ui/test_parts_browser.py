@@ -259,3 +259,40 @@ def visible_ids_safe(w: MainWindow) -> list[str]:
         if part is not None:
             out.append(part.id)
     return out
+
+
+def test_search_terms_match_the_fields_they_name(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """The placeholder suggests "24 nvlink": every card found has 24 GB and NVLink."""
+    browser = window.parts_browser
+    window.tabs.setCurrentWidget(browser)
+    browser.ensure_loaded()
+    assert "24 nvlink" in browser.search.placeholderText()
+    qtbot.keyClicks(browser.search, "24 nvlink")
+    model = browser.model
+    qtbot.waitUntil(lambda: model.rowCount() > 0, timeout=3000)
+    parts = [model.part_at(r) for r in range(model.rowCount())]
+    assert parts and all(p.category == "gpu" and p.vram_gb == 24 and p.nvlink for p in parts)
+    browser.search.clear()
+    qtbot.keyClicks(browser.search, "2tb gen5")
+    qtbot.waitUntil(lambda: model.rowCount() > 0, timeout=3000)
+    parts = [model.part_at(r) for r in range(model.rowCount())]
+    assert all(p.category == "storage" and p.capacity_gb == 2000 and p.pcie_gen == 5 for p in parts)
+
+
+def test_a_custom_part_can_start_as_a_copy(qtbot, window, services) -> None:  # type: ignore[no-untyped-def]
+    dialog = CustomPartDialog(services.parts, "motherboard", window)
+    qtbot.addWidget(dialog)
+    combo = dialog.copy_from
+    i = combo.findData("asus-proart-b550-creator")
+    assert i > 0
+    combo.setCurrentIndex(i)
+    combo.activated.emit(i)
+    ed = dialog.editors
+    assert ed["id"].text() == "asus-proart-b550-creator-copy" and ed["name"].text().endswith("(copy)")
+    assert ed["socket"].text() == "AM4" and "PCIEX16" in ed["pcie_slots"].text()
+    ed["price_cny"].setText("1999")
+    dialog.try_accept()
+    assert dialog.created is not None, dialog.errors.text()
+    original = services.parts.get("asus-proart-b550-creator")
+    assert dialog.created.custom and dialog.created.pcie_slots == original.pcie_slots
+    assert dialog.created.price_cny == 1999

@@ -172,3 +172,21 @@ def test_pcie_map_and_language(qtbot, window: MainWindow) -> None:  # type: igno
     assert window.tabs.tabText(0) == "配置规划 *"  # the edited build is not saved
     assert tab.parts_box.title() == "部件"
     window.language_actions["en"].trigger()
+
+
+def test_int8_training_stays_as_chosen_and_says_why(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """The form used to turn int8 training into amp without a word; core's build reader calls it an error."""
+    tab = planner(window)
+    pick(qtbot, tab, "gpu", "nvidia-rtx-3090")
+    form = tab.form
+    form.precision.setCurrentIndex(form.precision.findData("int8"))
+    qtbot.waitUntil(lambda: tab.doc.build.workload.precision == "int8", timeout=2000)
+    assert form.precision.currentData() == "int8"  # not silently amp
+    assert tab.report is not None and not tab.report.ok
+    assert "int8 is for inference" in tab.verdict.text()
+    assert "int8 is for inference" in form.precision.toolTip()
+    assert tab.report.estimate("throughput_one_gpu") is None  # nothing estimated for an impossible workload
+    form.task.setCurrentIndex(form.task.findData("infer"))
+    qtbot.waitUntil(lambda: tab.doc.build.workload.task == "infer", timeout=2000)
+    assert tab.report.ok and form.precision.toolTip() == ""
+    assert tab.report.estimate("throughput_one_gpu") is not None

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from configurator.core.cloud import price_for
 from configurator.core.estimate.power import is_atx3, training_draw_w
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
+from configurator.core.numbers import unit_message
 from configurator.core.parts import Gpu, Psu
 from configurator.core.rules.context import Ctx
 
@@ -316,4 +317,4 @@ def per_watt(ctx: Ctx, throughput: float | None, unit: str) -> None:
             QT_TRANSLATE_NOOP("rules", "{per_w:.3g} {unit} per watt at {watts} W sustained draw."),
             {"per_watt": round(throughput / ctx.power.sustained_w, 3), "sustained_w": ctx.power.sustained_w},
             guide="1660 Super的吞吐量约为RTX 3090的37%，但功耗仅为后者的1/3",
-            per_w=throughput / ctx.power.sustained_w, unit=unit, watts=ctx.power.sustained_w)
+            per_w=throughput / ctx.power.sustained_w, unit=unit_message(unit), watts=ctx.power.sustained_w)

@@ -2,11 +2,20 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QFont, QPainter, QPen
-from PySide6.QtWidgets import QSizePolicy, QTreeWidget, QTreeWidgetItem, QWidget
+from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt
+from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen, QResizeEvent
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QSizePolicy,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTreeWidget,
+    QTreeWidgetItem,
+    QWidget,
+)
 
 from configurator.core.findings import Finding
+from configurator.core.numbers import NUMBER_LABELS, VALUE_WORDS, format_number, number_label
 from configurator.core.parts import Motherboard
 from configurator.core.pcie import Seat
 from configurator.ui.i18n import translate
@@ -68,18 +77,65 @@ class RatioBar(QWidget):
         p.end()
 
 
+def number_words() -> dict[str, str]:
+    """The translated names of the numbers' keys, word values and word units."""
+    out = {k: translate("numbers", label) for k, (label, _unit) in NUMBER_LABELS.items()}
+    out.update({k: translate("numbers", w) for k, w in VALUE_WORDS.items()})
+    return out
+
+
+def number_text(key: str, value: object, words: dict[str, str]) -> tuple[str, str]:
+    """A finding's number as (label, value with its unit), e.g. ("Peak power", "395 W")."""
+    label, unit = number_label(key)
+    return translate("numbers", label), format_number(value, unit, words)
+
+
+class _WrappingDelegate(QStyledItemDelegate):
+    """Rows as tall as their text wrapped to its column's width (a tree view asks with no width)."""
+
+    def __init__(self, tree: QTreeWidget):
+        super().__init__(tree)
+        self.tree = tree
+
+    def sizeHint(self, option: QStyleOptionViewItem, index: QModelIndex | QPersistentModelIndex) -> QSize:
+        size = super().sizeHint(option, index)
+        text = index.data(Qt.ItemDataRole.DisplayRole)
+        if not text:
+            return size
+        width = self.tree.columnWidth(index.column())
+        if index.column() == 0:
+            depth, parent = 0, index.parent()
+            while parent.isValid():
+                depth, parent = depth + 1, parent.parent()
+            width -= (depth + 1) * self.tree.indentation()
+        width = max(width - 8, 40)
+        fm = QFontMetrics(option.font)
+        if "\n" not in text and fm.horizontalAdvance(text) <= width:  # one line: the style's own height
+            return size
+        rect = fm.boundingRect(QRect(0, 0, width, 100_000), int(Qt.TextFlag.TextWordWrap), str(text))
+        return QSize(size.width(), max(size.height(), rect.height() + 4))
+
+
 class FindingsTree(QTreeWidget):
-    """Findings grouped by severity; each expands to the numbers behind it and the guide's words."""
+    """Findings grouped by severity; each expands to the numbers behind it and the guide's words.
+
+    Nothing is cut: the rule column fits its text, long texts wrap, and every cell has its whole text
+    as a tooltip; the columns can be resized from the header."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
         self.setObjectName("findingsTree")
         self.setColumnCount(2)
-        self.setHeaderHidden(True)
         self.setWordWrap(True)
         self.setUniformRowHeights(False)
         self.setAlternatingRowColors(False)
-        self.setColumnWidth(0, 120)
+        self.setTextElideMode(Qt.TextElideMode.ElideNone)
+        header = self.header()
+        header.setStretchLastSection(True)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Interactive)
+        header.sectionResized.connect(lambda *_a: self.doItemsLayout())
+        self.setItemDelegate(_WrappingDelegate(self))
+        self.itemExpanded.connect(lambda _i: self.fit_rule_column())
         self.findings: list[Finding] = []
         self._scheme = colours(self.palette())
 
@@ -93,8 +149,8 @@ class FindingsTree(QTreeWidget):
     def show_findings(self, findings: list[Finding]) -> None:
         if findings == self.findings:
             return
-        shape = [(f.severity, f.rule, len(f.numbers), bool(f.guide)) for f in findings]
-        if shape == [(f.severity, f.rule, len(f.numbers), bool(f.guide)) for f in self.findings]:
+        shape = [_shape(f) for f in findings]
+        if shape == [_shape(f) for f in self.findings]:
             self._update_in_place(findings)
             return
         expanded = {}
@@ -104,10 +160,12 @@ class FindingsTree(QTreeWidget):
                 expanded[item.data(0, Qt.ItemDataRole.UserRole)] = item.isExpanded()
         self.setUpdatesEnabled(False)
         self.clear()
+        self.setHeaderLabels([translate("Planner", "Rule · source"), translate("Planner", "Finding")])
         self.findings = findings
         bold = QFont(self.font())
         bold.setBold(True)
         c = colours(self.palette())
+        words = number_words()
         for severity in ("error", "warning", "info"):
             group = [f for f in findings if f.severity == severity]
             if not group:
@@ -121,26 +179,77 @@ class FindingsTree(QTreeWidget):
             top.setFirstColumnSpanned(True)
             self.addTopLevelItem(top)
             for f in group:
-                item = QTreeWidgetItem([f"{f.rule} · {f.source}", f.message.render(translate)])
+                item = QTreeWidgetItem()
                 item.setForeground(0, severity_colour(severity, c))
-                item.setToolTip(1, f.message.render(translate))
                 item.setData(0, Qt.ItemDataRole.UserRole, f.rule)
                 top.addChild(item)
-                for key, value in f.numbers.items():
-                    child = QTreeWidgetItem([key, _fmt(value)])
-                    item.addChild(child)
-                if f.guide:
-                    child = QTreeWidgetItem([translate("Planner", "The guide says"), f"“{f.guide}”"])
-                    item.addChild(child)
+                self._fill(item, f, words)
+            self.blockSignals(True)  # one fit of the rule column below, not one per group
             top.setExpanded(expanded.get(severity, severity != "info"))
+            self.blockSignals(False)
+        self.fit_rule_column()
         self.setUpdatesEnabled(True)
 
+    def fit_rule_column(self) -> None:
+        """The rule column as wide as its widest shown text (rule · source, a number's label)."""
+        fm = self.fontMetrics()
+        step = self.indentation()
+        widest = 0
+
+        def walk(item: QTreeWidgetItem, depth: int) -> None:
+            nonlocal widest
+            for i in range(item.childCount()):
+                child = item.child(i)
+                if child is None:
+                    continue
+                widest = max(widest, fm.horizontalAdvance(child.text(0)) + (depth + 1) * step)
+                if child.isExpanded():
+                    walk(child, depth + 1)
+
+        for i in range(self.topLevelItemCount()):
+            top = self.topLevelItem(i)
+            if top is not None and top.isExpanded():
+                walk(top, 1)
+        width = widest + 24
+        if widest and width != self.columnWidth(0):
+            self.setColumnWidth(0, width)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:
+        super().resizeEvent(event)
+        self.doItemsLayout()  # the wrapped rows' heights for the new width
+
+    def _fill(self, item: QTreeWidgetItem, f: Finding, words: dict[str, str]) -> None:
+        """A finding's row and its children (numbers, the guide's words); existing children are reused."""
+        _set(item, f"{f.rule} · {f.source}", f.message.render(translate))
+        rows: list[tuple[str, str, list[tuple[str, str]]]] = []
+        for key, value in f.numbers.items():
+            label, unit = number_label(key)
+            if isinstance(value, dict) and value:
+                head = translate("numbers", label)
+                subs = [(words.get(str(k), str(k)), format_number(v, unit, words)) for k, v in value.items()]
+                rows.append((head, "", subs))
+            else:
+                rows.append((*number_text(key, value, words), []))
+        if f.guide:
+            rows.append((translate("Planner", "The guide says"), f"“{f.guide}”", []))
+        for n, (label, text, subs) in enumerate(rows):
+            child = item.child(n)
+            if child is None:
+                child = QTreeWidgetItem()
+                item.addChild(child)
+            _set(child, label, text)
+            for m, (sub_label, sub_text) in enumerate(subs):
+                grandchild = child.child(m)
+                if grandchild is None:
+                    grandchild = QTreeWidgetItem()
+                    child.addChild(grandchild)
+                _set(grandchild, sub_label, sub_text)
 
     def _update_in_place(self, findings: list[Finding]) -> None:
         """Same findings, new figures (e.g. another PSU): change only the texts that differ."""
         old = self.findings
         self.findings = findings
-        index = {f.severity: 0 for f in findings}
+        words = number_words()
         for i in range(self.topLevelItemCount()):
             top = self.topLevelItem(i)
             if top is None:
@@ -150,32 +259,33 @@ class FindingsTree(QTreeWidget):
             group_old = [f for f in old if f.severity == severity]
             for j in range(top.childCount()):
                 item = top.child(j)
-                if item is None or group_new[j] == group_old[j]:
-                    continue
-                f = group_new[j]
-                text = f.message.render(translate)
-                item.setText(1, text)
-                item.setToolTip(1, text)
-                for k, (key, value) in enumerate(f.numbers.items()):
-                    child = item.child(k)
-                    if child is not None:
-                        child.setText(0, key)
-                        child.setText(1, _fmt(value))
-            index[severity] = 0
+                if item is not None and group_new[j] != group_old[j]:
+                    self._fill(item, group_new[j], words)
+        self.fit_rule_column()
 
     def retranslate(self) -> None:
         findings, self.findings = self.findings, []
         self.show_findings(findings)
 
 
-def _fmt(value: object) -> str:
-    if isinstance(value, float):
-        return f"{value:,.3g}" if abs(value) < 1000 else f"{value:,.0f}"
-    if isinstance(value, dict):
-        return ", ".join(f"{k}: {_fmt(v)}" for k, v in value.items())
-    if isinstance(value, list):
-        return ", ".join(_fmt(v) for v in value)
-    return str(value)
+def _shape(f: Finding) -> tuple[object, ...]:
+    return (f.severity, f.rule, tuple((k, len(v) if isinstance(v, dict) else -1) for k, v in f.numbers.items()),
+            bool(f.guide))
+
+
+def _set(item: QTreeWidgetItem, first: str, second: str) -> None:
+    for column, text in ((0, first), (1, second)):
+        if item.text(column) != text:
+            item.setText(column, text)
+            item.setToolTip(column, text)
+
+
+def short_gpu_name(name: str) -> str:
+    """A GPU's name without its maker's brand words ("NVIDIA GeForce RTX 4090" → "RTX 4090")."""
+    words = name.split()
+    while len(words) > 2 and words[0] in ("NVIDIA", "GeForce", "AMD", "Radeon", "Intel"):
+        words.pop(0)
+    return " ".join(words)
 
 
 class PcieMap(QWidget):
@@ -192,6 +302,7 @@ class PcieMap(QWidget):
 
     def set_layout(self, board: Motherboard | None, seats: list[Seat]) -> None:
         self.board, self.seats = board, seats
+        self.setToolTip("\n".join(self.seat_tooltips()))
         rows = max((s.position for s in board.pcie_slots), default=1) if board else 1
         rows = max(rows, max((s.covers[-1] for s in seats), default=0))
         self.setMinimumHeight(self.ROW * rows + 8)
@@ -200,6 +311,15 @@ class PcieMap(QWidget):
 
     def sizeHint(self) -> QSize:
         return QSize(360, self.minimumHeight())
+
+    @staticmethod
+    def seat_texts(n: int, seat: Seat) -> tuple[str, str]:
+        """What a GPU's box says: "GPU 1 · RTX 4090" and its link, "x16 Gen4 · CPU"."""
+        source = translate("numbers", "CPU") if seat.slot.source == "cpu" else translate("numbers", "chipset")
+        return f"GPU {n} · {short_gpu_name(seat.gpu.name)}", f"x{seat.lanes} Gen{seat.gen} · {source}"
+
+    def seat_tooltips(self) -> list[str]:
+        return [" — ".join(self.seat_texts(n, s)) + f" · {s.slot.name}" for n, s in enumerate(self.seats, 1)]
 
     def paintEvent(self, _event: object) -> None:
         p = QPainter(self)
@@ -230,7 +350,8 @@ class PcieMap(QWidget):
                 p.drawRect(QRectF(label_w, y + 7, length, self.ROW - 14))
                 if pos in taken:
                     continue
-                hint = f"x{slot.electrical_lanes} Gen{slot.gen} · {slot.source}"
+                source = translate("numbers", "CPU") if slot.source == "cpu" else translate("numbers", "chipset")
+                hint = f"x{slot.electrical_lanes} Gen{slot.gen} · {source}"
                 p.setPen(pal.placeholderText().color())
                 p.drawText(QRectF(label_w + 4, y, self.width() - label_w - 8, self.ROW),
                            Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, hint)
@@ -244,7 +365,21 @@ class PcieMap(QWidget):
             p.setBrush(colour)
             p.drawRoundedRect(rect, 5, 5)
             p.setPen(QColor(c.on_fill))
-            text = f"GPU {n}: {seat.gpu.name} — x{seat.lanes} Gen{seat.gen} · {seat.slot.name}"
-            p.drawText(rect.adjusted(6, 0, -4, 0), Qt.AlignmentFlag.AlignVCenter,
-                       fm.elidedText(text, Qt.TextElideMode.ElideRight, int(rect.width()) - 10))
+            name, link = self.seat_texts(n, seat)
+            inner = rect.adjusted(6, 0, -6, 0)
+            link_w = fm.horizontalAdvance(link)
+            room = int(inner.width()) - link_w - 12
+            if rect.height() >= 2 * fm.height() + 6:  # a tall box (a wide card): the name above its link
+                upper = QRectF(inner.left(), inner.top(), inner.width(), inner.height() / 2)
+                lower = QRectF(inner.left(), inner.center().y(), inner.width(), inner.height() / 2)
+                p.drawText(upper, Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignLeft,
+                           fm.elidedText(name, Qt.TextElideMode.ElideRight, int(inner.width())))
+                p.drawText(lower, Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft, link)
+            elif room >= fm.horizontalAdvance("GPU 1 · RTX"):  # one line: the name left, the link right
+                p.drawText(inner, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+                           fm.elidedText(name, Qt.TextElideMode.ElideRight, room))
+                p.drawText(inner, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignRight, link)
+            else:  # a narrow map: the link, which is what the map is for, before the name
+                p.drawText(inner, Qt.AlignmentFlag.AlignVCenter | Qt.AlignmentFlag.AlignLeft,
+                           fm.elidedText(f"{link} · {name}", Qt.TextElideMode.ElideRight, int(inner.width())))
         p.end()

@@ -1,0 +1,240 @@
+"""The planner's file actions: new, open, save, duplicate, delete, import, export, PDF, and asking
+before unsaved changes are discarded (Save / Discard / Cancel)."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QInputDialog,
+    QListWidget,
+    QListWidgetItem,
+    QMessageBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from configurator.core.build import (
+    MAX_BUILD_FILE_BYTES,
+    Build,
+    BuildError,
+    Workload,
+    build_to_dict,
+    load_build_json,
+    parse_build,
+)
+from configurator.core.parts import AnyPart
+from configurator.core.sheet import build_sheet
+from configurator.store.csvio import write_atomic
+from configurator.store.repository import BuildsRepository, RepositoryError
+from configurator.ui.i18n import translate
+from configurator.ui.planner.document import PlannerDocument
+
+EMPTY_BUILD = Build(parts=(), name="", workload=Workload(model="resnet50", task="train", precision="amp"))
+
+
+class FileActions(QObject):
+    """What the planner's File-like actions do to its document; dialogs open over ``widget``."""
+
+    status_message = Signal(str)
+
+    def __init__(self, doc: PlannerDocument, builds: BuildsRepository, widget: QWidget,
+                 catalogue: Callable[[], dict[str, AnyPart]],
+                 runs_for_build: Callable[[int], list[Any]] | None = None):
+        super().__init__(widget)
+        self.doc, self.builds, self.widget = doc, builds, widget
+        self.catalogue = catalogue
+        self.runs_for_build = runs_for_build  # benchmark runs linked to a saved build
+        self.last_error = ""
+
+    def _say(self, text: str, **params: str) -> None:
+        """A status message: ``text`` translated, its ``{key}`` placeholders filled."""
+        for key, value in params.items():
+            text = text.replace("{" + key + "}", value)
+        self.status_message.emit(text)
+
+    def maybe_discard(self) -> bool:
+        """True if the build may be replaced: it has no unsaved changes, or the user saved them or
+        chose to discard them (Save / Discard / Cancel)."""
+        if not self.doc.modified:
+            return True
+        name = self.doc.build.name or translate("Planner", "Untitled build")
+        box = QMessageBox(QMessageBox.Icon.Warning, translate("Planner", "Unsaved changes"),
+                          translate("Planner", "“{name}” has changes that are not saved.").replace("{name}", name),
+                          QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
+                          | QMessageBox.StandardButton.Cancel, self.widget)
+        box.setObjectName("unsavedChanges")
+        box.setInformativeText(translate("Planner", "Save them before going on?"))
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
+        if answer == QMessageBox.StandardButton.Save:
+            return self.save()
+        return answer == QMessageBox.StandardButton.Discard
+
+    def new_build(self) -> None:
+        if self.maybe_discard():
+            self.doc.replace(EMPTY_BUILD)
+
+    def save(self) -> bool:
+        build = self.doc.build
+        name = build.name
+        if not name:
+            name, ok = QInputDialog.getText(self.widget, translate("Planner", "Save build"),
+                                            translate("Planner", "Name:"))
+            if not ok or not name.strip():
+                return False
+            name = name.strip()
+            build = Build(build.parts, name, build.budget_cny, build.options, build.workload)
+            self.doc.edit(build, translate("Planner", "Rename"))
+        try:
+            saved_id = self.builds.save(name, build_to_dict(build), self.doc.saved_id)
+        except RepositoryError:
+            saved_id = self.builds.save(name, build_to_dict(build), None)
+        self.doc.mark_saved(saved_id)
+        self._say(translate("Planner", "Saved “{name}”."), name=name)
+        return True
+
+    def duplicate(self) -> None:
+        build = self.doc.build
+        name = (build.name or translate("Planner", "Build")) + " " + translate("Planner", "(copy)")
+        copy = Build(build.parts, name, build.budget_cny, build.options, build.workload)
+        saved_id = self.builds.save(name, build_to_dict(copy))
+        self.doc.start_new(copy, translate("Planner", "Duplicate"))
+        self.doc.mark_saved(saved_id)
+        self._say(translate("Planner", "Saved “{name}”."), name=name)
+
+    def delete_saved(self) -> None:
+        if self.doc.saved_id is None:
+            self._say(translate("Planner", "This build is not saved."))
+            return
+        answer = QMessageBox.question(self.widget, translate("Planner", "Delete build"),
+                                      translate("Planner", "Delete the saved build “{name}”?").replace(
+                                          "{name}", self.doc.build.name))
+        if answer == QMessageBox.StandardButton.Yes:
+            self.builds.delete(self.doc.saved_id)
+            self.doc.saved_id = None
+            self.doc.undo_stack.resetClean()  # what is on screen is now saved nowhere
+
+    def open_saved_dialog(self) -> None:
+        saved = self.builds.list()
+        dialog = QDialog(self.widget)
+        dialog.setWindowTitle(translate("Planner", "Open a saved build"))
+        lst = QListWidget()
+        lst.setObjectName("savedBuilds")
+        for b in saved:
+            item = QListWidgetItem(f"{b.name}  —  {b.updated_at:%Y-%m-%d %H:%M}")
+            item.setData(Qt.ItemDataRole.UserRole, b.id)
+            lst.addItem(item)
+        if not saved:
+            lst.addItem(translate("Planner", "No saved builds yet: Save keeps the current one."))
+        buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Open | QDialogButtonBox.StandardButton.Cancel)
+        buttons.accepted.connect(dialog.accept)
+        buttons.rejected.connect(dialog.reject)
+        lst.itemDoubleClicked.connect(lambda _i: dialog.accept())
+        layout = QVBoxLayout(dialog)
+        layout.addWidget(lst)
+        layout.addWidget(buttons)
+        dialog.resize(460, 360)
+        if dialog.exec() and lst.currentItem() is not None:
+            build_id = lst.currentItem().data(Qt.ItemDataRole.UserRole)
+            if build_id is not None:
+                self.open_saved(int(build_id))
+
+    def open_saved(self, build_id: int) -> bool:
+        saved = self.builds.get(build_id)
+        if saved is None:
+            return False
+        try:
+            build = parse_build(saved.data, self.catalogue())
+        except BuildError as exc:
+            self._show_build_errors(saved.name, exc)
+            return False
+        if not self.maybe_discard():
+            return False
+        self.doc.replace(build, saved_id=build_id)
+        return True
+
+    def import_dialog(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self.widget, translate("Planner", "Import build file"),
+                                              str(Path.home()),
+                                              translate("Planner", "Build files (*.json);;All files (*)"))
+        if path:
+            self.import_file(Path(path))
+
+    def import_file(self, path: Path) -> bool:
+        try:
+            if not path.is_file():  # a folder, a FIFO (which would block), a device
+                raise OSError(translate("Planner", "not a regular file"))
+            with path.open("rb") as f:  # bounded, as the command line reads it
+                raw = f.read(MAX_BUILD_FILE_BYTES + 1)
+            build = parse_build(load_build_json(raw), self.catalogue())
+        except OSError as exc:
+            QMessageBox.warning(self.widget, translate("Planner", "Cannot import"),
+                                translate("Planner", "{path} could not be read: {error}").replace(
+                                    "{path}", str(path)).replace("{error}", exc.strerror or str(exc)))
+            return False
+        except BuildError as exc:
+            self._show_build_errors(str(path), exc)
+            return False
+        if not self.maybe_discard():
+            return False
+        self.doc.replace(build)
+        self._say(translate("Planner", "Imported {path}."), path=path.name)
+        return True
+
+    def _show_build_errors(self, where: str, exc: BuildError) -> None:
+        detail = "\n".join(e.render(translate) for e in exc.errors)
+        box = QMessageBox(QMessageBox.Icon.Warning, translate("Planner", "Cannot use this build file"),
+                          translate("Planner", "{where} has problems; nothing was changed:").replace(
+                              "{where}", where), QMessageBox.StandardButton.Ok, self.widget)
+        box.setInformativeText(detail)
+        box.setObjectName("buildErrors")
+        self.last_error = detail
+        box.open()
+
+    def export_dialog(self) -> None:
+        default = str(Path.home() / f"{self.doc.build.name or 'build'}.json")
+        path, _ = QFileDialog.getSaveFileName(self.widget, translate("Planner", "Export build file"), default,
+                                              translate("Planner", "Build files (*.json)"))
+        if path:
+            self.export_file(Path(path))
+
+    def export_file(self, path: Path) -> None:
+        text = json.dumps(build_to_dict(self.doc.build), ensure_ascii=False, indent=2) + "\n"
+        try:
+            write_atomic(path, text)
+        except OSError as exc:
+            QMessageBox.warning(self.widget, translate("Planner", "Export failed"), str(exc))
+            return
+        self._say(translate("Planner", "Wrote {path}."), path=str(path))
+
+    def export_pdf_dialog(self) -> None:
+        default = str(Path.home() / f"{self.doc.build.name or 'build'}.pdf")
+        path, _ = QFileDialog.getSaveFileName(self.widget, translate("Planner", "Export build sheet"), default,
+                                              translate("Planner", "PDF files (*.pdf)"))
+        if path:
+            self.export_pdf(Path(path))
+
+    def export_pdf(self, path: Path) -> bool:
+        from configurator.ui.pdf import write_sheet_pdf
+
+        sheet = build_sheet(self.doc.build, self.catalogue())
+        if self.runs_for_build is not None and self.doc.saved_id is not None:
+            runs = self.runs_for_build(self.doc.saved_id)
+            if runs:  # the newest linked run, measured results only
+                sheet.benchmark = [(r.name, float(r.value), r.unit or "") for r in runs[0].rows
+                                   if r.status == "ok" and r.value is not None]
+        try:
+            write_sheet_pdf(sheet, path)
+        except OSError as exc:
+            QMessageBox.warning(self.widget, translate("Planner", "Export failed"), str(exc))
+            return False
+        self._say(translate("Planner", "Wrote {path}."), path=str(path))
+        return True

@@ -1,0 +1,243 @@
+"""A part picker: an editable combo box over one category's parts that reads from the start of each
+part's name, followed by the figures that decide the choice; and how a field shows it is invalid.
+
+Generic over categories: a category without an entry in CHOICE_FIELDS shows its first summary fields."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QGuiApplication
+from PySide6.QtWidgets import QApplication, QComboBox, QCompleter, QLineEdit, QStyle, QWidget
+
+from configurator.core.parts import CATEGORY_LABELS, SUMMARY_FIELDS, AnyPart, field_unit, part_to_dict
+from configurator.ui.i18n import translate
+from configurator.ui.models import display_value
+
+# What decides a choice in each category, in the order a buyer reads it (VRAM first for a GPU).
+CHOICE_FIELDS: dict[str, tuple[str, ...]] = {
+    "gpu": ("vram_gb", "memory_bandwidth_gbs", "fp16_tensor_tflops", "board_power_w"),
+    "cpu": ("cores", "threads", "boost_ghz", "socket"),
+    "motherboard": ("socket", "chipset", "form_factor", "memory_type"),
+    "memory": ("capacity_gb", "modules", "memory_type", "speed_mts"),
+    "storage": ("capacity_gb", "kind", "interface"),
+    "psu": ("watts", "efficiency"),
+    "case": ("form_factor", "max_gpu_length_mm"),
+}
+
+
+def _counted(name: str, value: int) -> str:
+    """Counts that carry no unit, in words ("16 cores")."""
+    if name == "cores":
+        return translate("Planner", "{n} cores").replace("{n}", f"{value:,}")
+    if name == "threads":
+        return translate("Planner", "{n} threads").replace("{n}", f"{value:,}")
+    if name == "modules":
+        return translate("Planner", "{n} modules").replace("{n}", f"{value:,}")
+    return f"{value:,}"
+
+
+def choice_figures(part: AnyPart) -> list[str]:
+    """The figures that matter for choosing ``part``, each with its unit."""
+    d = part_to_dict(part)
+    out = []
+    for key in CHOICE_FIELDS.get(part.category, SUMMARY_FIELDS.get(part.category, ())[:3]):
+        value = d.get(key)
+        if value is None or isinstance(value, bool) or value == [] or value == "":
+            continue
+        unit = field_unit(part.category, key)
+        if isinstance(value, int) and not unit:
+            out.append(_counted(key, value))
+        else:
+            text = display_value(key, value)
+            out.append(f"{text} {translate('parts', unit)}".strip() if unit else text)
+    return out
+
+
+def part_label(part: AnyPart) -> str:
+    """The picker's entry: the whole name first, then the deciding figures and the price."""
+    return " — ".join((part.name, " · ".join([*choice_figures(part), f"¥{part.price_cny:,}"])))
+
+
+def _words(text: str) -> list[str]:
+    return text.casefold().split()
+
+
+class PartPicker(QComboBox):
+    picked = Signal()  # the chosen part changed
+
+    def __init__(self, category: str, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.category = category
+        self.setEditable(True)
+        self.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.setMinimumContentsLength(28)
+        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        completer = self.completer()
+        assert completer is not None
+        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        line = self.lineEdit()
+        assert line is not None
+        self._warning = QAction(self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning), "", self)
+        self._warning.setObjectName("noMatch")
+        line.addAction(self._warning, QLineEdit.ActionPosition.TrailingPosition)
+        self._warning.setVisible(False)  # after adding: the line edit shows what it is given
+        line.textEdited.connect(self._text_edited)
+        line.returnPressed.connect(self._return_pressed)
+        self.currentIndexChanged.connect(self._index_changed)
+        app = QApplication.instance()
+        if isinstance(app, QApplication):
+            app.focusChanged.connect(self._focus_changed)
+
+    # -- what the list holds ------------------------------------------------------------------
+    def fill(self, parts: list[AnyPart]) -> None:
+        current = self.currentData()
+        self.blockSignals(True)
+        self.clear()
+        self.addItem(translate("Planner", "— none —"), None)
+        for p in sorted(parts, key=lambda p: (p.price_cny, p.name)):
+            self.addItem(part_label(p), p.id)
+            self.setItemData(self.count() - 1, part_label(p), Qt.ItemDataRole.ToolTipRole)
+        self.select(current)
+        self.blockSignals(False)
+        self._fit_popup()
+
+    def _fit_popup(self) -> None:
+        """The popups (the list and the completer's) as wide as their longest entry, within the screen."""
+        fm = self.view().fontMetrics()
+        widest = max((fm.horizontalAdvance(self.itemText(i)) for i in range(self.count())), default=0)
+        extra = self.view().verticalScrollBar().sizeHint().width() + 4 * self.view().frameWidth() + 24
+        screen = self.screen() or QGuiApplication.primaryScreen()
+        limit = int(screen.availableGeometry().width() * 0.95) if screen is not None else widest + extra
+        width = min(widest + extra, limit)
+        self.view().setMinimumWidth(width)
+        popup = self._completer_popup()
+        if popup is not None:
+            popup.setMinimumWidth(width)
+
+    def _completer_popup(self) -> QWidget | None:
+        completer = self.completer()
+        return completer.popup() if completer is not None else None
+
+    def popup_width(self) -> int:
+        return self.view().minimumWidth()
+
+    def matches(self, text: str) -> list[int]:
+        """Rows whose entry holds every word of ``text`` (any case, any order): those whose name holds them
+        all first ("4060 ti 16" is the 16 GB card, not an 8 GB one at 165 TFLOPS), each in the list's order."""
+        words = _words(text)
+        if not words:
+            return []
+        in_name, in_entry = [], []
+        for i in range(1, self.count()):
+            entry = self.itemText(i).casefold()
+            name = entry.split(" — ")[0]
+            if all(w in name for w in words):
+                in_name.append(i)
+            elif all(w in entry for w in words):
+                in_entry.append(i)
+        return in_name + in_entry
+
+    # -- choosing ----------------------------------------------------------------------------
+    def select(self, part_id: str | None) -> None:
+        i = self.findData(part_id)
+        self.setCurrentIndex(max(i, 0))
+        self.show_start()
+
+    def part_id(self) -> str | None:
+        data = self.currentData()
+        return str(data) if data else None
+
+    def show_start(self) -> None:
+        """Long labels: show the part's name from its start, not the tail of the line."""
+        line = self.lineEdit()
+        if line is not None:
+            line.setCursorPosition(0)
+
+    def _index_changed(self, _index: int) -> None:
+        self._flag(None)
+        self.show_start()
+        if not self.signalsBlocked():
+            self.picked.emit()
+
+    def _typed(self) -> str:
+        line = self.lineEdit()
+        return line.text() if line is not None else ""
+
+    def _text_edited(self, text: str) -> None:
+        if not text.strip() or text == self.itemText(self.currentIndex()) or self.matches(text):
+            self._flag(None)
+        else:
+            self._flag(text)
+
+    def _return_pressed(self) -> None:
+        """Enter picks the first part that matches what was typed (the list is in price order)."""
+        text = self._typed()
+        if text == self.itemText(self.currentIndex()):
+            return
+        found = self.matches(text)
+        if found:
+            self.setCurrentIndex(found[0])
+            popup = self._completer_popup()
+            if popup is not None:
+                popup.hide()
+        elif text.strip():
+            self._flag(text)
+
+    def _focus_changed(self, old: QWidget | None, new: QWidget | None) -> None:
+        """Focus left the field (not for its own popups: the list, the completer's list)."""
+        mine = (self, self.lineEdit(), self.view(), self._completer_popup())
+        if old in mine and new not in mine and new is not None:
+            self._left()
+
+    def _left(self) -> None:
+        """Leaving the field: typed text that matches nothing stays, flagged; any other text that is not
+        the choice gives way to the choice's name, so the field never shows what was not picked."""
+        text = self._typed()
+        current = self.itemText(self.currentIndex())
+        if text == current or self._warning.isVisible():
+            self.show_start()
+            return
+        line = self.lineEdit()
+        if line is not None:
+            line.setText(current)
+        self.show_start()
+
+    def _flag(self, text: str | None) -> None:
+        if text is None:
+            problem = None
+        else:
+            name = translate("parts", CATEGORY_LABELS.get(self.category, self.category))
+            choice = self.itemText(self.currentIndex()).split(" — ")[0]
+            problem = (translate("Planner", "No {category} matches “{text}”; the build keeps {choice}.")
+                       .replace("{category}", name).replace("{text}", text).replace("{choice}", choice))
+        self._warning.setVisible(problem is not None)
+        self._warning.setToolTip(problem or "")
+        line = self.lineEdit()
+        if line is not None:
+            mark_invalid(line, problem)
+
+    @property
+    def invalid(self) -> bool:
+        return self._warning.isVisible()
+
+    def retranslate(self) -> None:
+        self.setItemText(0, translate("Planner", "— none —"))
+
+
+def mark_invalid(widget: QWidget, problem: str | None) -> None:
+    """Show (``problem``) or clear (None) a field's invalid state: the error colour and the reason as its tooltip."""
+    from configurator.ui.theme import colours
+
+    if problem is None:
+        if widget.property("invalid"):
+            widget.setProperty("invalid", False)
+            widget.setStyleSheet("")
+            widget.setToolTip("")
+            widget.setAccessibleDescription("")
+        return
+    widget.setProperty("invalid", True)
+    widget.setStyleSheet(f"color: {colours(widget.palette()).error};")
+    widget.setToolTip(problem)
+    widget.setAccessibleDescription(problem)

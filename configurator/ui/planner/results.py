@@ -1,0 +1,191 @@
+"""The planner's results: the verdict, the ratio bars, the estimates, the findings, the PCIe map and
+the throughput chart beside the guides' tiers. It shows what the engine found; it judges nothing."""
+
+from __future__ import annotations
+
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QSplitter, QTextBrowser, QVBoxLayout, QWidget
+
+from configurator.core.build import Build, resolve
+from configurator.core.engine import Report, break_even
+from configurator.core.findings import ESTIMATE_LABELS
+from configurator.core.numbers import unit_text
+from configurator.core.parts import AnyPart
+from configurator.core.presets import Preset, tier_label
+from configurator.core.sheet import Sheet, main_throughput, round_ticks, throughput_chart, tick_text
+from configurator.core.verdict import verdict
+from configurator.ui.i18n import translate
+from configurator.ui.planner.widgets import FindingsTree, PcieMap, RatioBar
+from configurator.ui.theme import Colours, colours, style_plot
+
+SHOWN_ESTIMATES = ("throughput_one_gpu", "throughput_total", "throughput_batch", "scaling_efficiency",
+                   "prefill_tokens_per_s", "throughput_cpu", "largest_batch", "throughput_per_kcny")
+
+
+def _set_text(label: QLabel, text: str) -> None:
+    """Only relayout a label whose text really changed."""
+    if label.text() != text:
+        label.setText(text)
+
+
+class ResultsPanel(QWidget):
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("plannerResults")
+        self._chart_key: object = None
+        self._estimates_html = ""
+        v = QVBoxLayout(self)
+        v.setContentsMargins(6, 0, 0, 0)
+        self.verdict = QLabel()
+        self.verdict.setObjectName("verdict")
+        self.verdict.setWordWrap(True)
+        self.verdict.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        v.addWidget(self.verdict)
+        bars = QGridLayout()
+        self.bars = {k: RatioBar() for k in ("price", "power", "vram", "ram")}
+        for i, key in enumerate(("price", "power", "vram", "ram")):
+            self.bars[key].setObjectName(f"bar_{key}")
+            bars.addWidget(self.bars[key], i // 2, i % 2)
+        v.addLayout(bars)
+        # A text browser, not a word-wrapped label: its layout stays inside it, so an edit
+        # does not re-lay out the whole tab (that alone cost most of a frame).
+        self.estimates_label = QTextBrowser()
+        self.estimates_label.setObjectName("estimates")
+        self.estimates_label.setFrameShape(QTextBrowser.Shape.NoFrame)
+        self.estimates_label.setFixedHeight(205)
+        self.estimates_label.viewport().setAutoFillBackground(False)
+        v.addWidget(self.estimates_label)
+        lower = QSplitter(Qt.Orientation.Vertical)
+        self.findings = FindingsTree()
+        lower.addWidget(self.findings)
+        bottom = QSplitter(Qt.Orientation.Horizontal)
+        self.pcie_map = PcieMap()
+        self.pcie_box = QGroupBox()
+        QVBoxLayout(self.pcie_box).addWidget(self.pcie_map)
+        self.chart = pg.PlotWidget()
+        self.chart.setObjectName("throughputChart")
+        self._scheme = colours(self.palette())
+        style_plot(self.chart, self._scheme, background=False)  # on the window's colour
+        self.chart.setMouseEnabled(x=False, y=False)
+        self.chart.hideButtons()
+        self.chart.setMenuEnabled(False)
+        self.chart.getPlotItem().showGrid(y=True, alpha=0.25)
+        self.chart_box = QGroupBox()
+        QVBoxLayout(self.chart_box).addWidget(self.chart)
+        bottom.addWidget(self.pcie_box)
+        bottom.addWidget(self.chart_box)
+        lower.addWidget(bottom)
+        lower.setStretchFactor(0, 3)
+        lower.setStretchFactor(1, 2)
+        v.addWidget(lower, 1)
+
+    def show_report(self, build: Build, report: Report, sheet: Sheet, catalogue: dict[str, AnyPart],
+                    tiers: list[Preset]) -> None:
+        self.findings.show_findings(list(report.findings))
+        said = verdict(report, catalogue, translate)
+        c = self._scheme
+        colour = {"empty": c.text, "error": c.error,
+                  "incomplete": c.warning, "warning": c.warning, "ok": c.ok}[said.level]
+        _set_text(self.verdict, f"<b style='color:{colour}'>{_escape(said.text)}</b>")
+        self.verdict.setProperty("level", said.level)
+        self._show_bars(sheet)
+        self.pcie_map.set_layout(resolve(build, catalogue).board, sheet.seats)
+        self._show_estimates(report)
+        self._show_chart(build, report, catalogue, tiers)
+
+    def forget_chart(self) -> None:
+        self._chart_key = None
+
+    def _show_bars(self, sheet: Sheet) -> None:
+        titles = {"price": translate("Planner", "Price against budget"),
+                  "power": translate("Planner", "Peak power against the PSU"),
+                  "vram": translate("Planner", "VRAM need per GPU against capacity"),
+                  "ram": translate("Planner", "RAM need against installed")}
+        by_key = {b.key: b for b in sheet.bars}
+        for key, widget in self.bars.items():
+            bar = by_key.get(key)
+            if bar is None:
+                widget.set_values(titles[key], translate("Planner", "n/a"), None)
+                continue
+            if key == "price":
+                text = f"¥{bar.value:,.0f}" + (f" / ¥{bar.limit:,.0f}" if bar.limit else "")
+            else:
+                text = f"{bar.value:,.1f} {bar.unit}" + (f" / {bar.limit:,.0f} {bar.unit}" if bar.limit else "")
+            widget.set_values(titles[key], text, bar.ratio)
+
+    def _show_estimates(self, report: Report) -> None:
+        rows = []
+        labels = {k: translate("estimates", ESTIMATE_LABELS[k]) for k in SHOWN_ESTIMATES}
+        muted = self._scheme.muted_text
+        for e in report.estimates:
+            if e.key not in labels or e.value is None:
+                continue
+            if e.key == "scaling_efficiency":
+                value = f"{e.value:.0%}"
+            elif e.key == "largest_batch":
+                value = f"{int(e.value):,} {unit_text(e.unit, translate)}"
+            else:
+                value = f"{e.value:,.1f} {unit_text(e.unit, translate)}"
+                if e.low is not None and e.high is not None:  # the cross-validated range
+                    value += (f"<br><span style='font-weight:normal;color:{muted}'>"
+                              f"{e.low:,.0f}–{e.high:,.0f}</span>")
+            rows.append(f"<tr><td style='padding-right:10px'>{labels[e.key]}</td><td><b>{value}</b></td>"
+                        f"<td style='padding-left:10px;color:{muted}'>{e.how.render(translate)}</td></tr>")
+        months = break_even(report)
+        if months is not None:
+            label = translate("Planner", "Break-even against renting")
+            unit = translate("Planner", "months")
+            rows.append(f"<tr><td>{label}</td><td><b>{months.numbers['months']:.1f} {unit}</b></td>"
+                        f"<td style='padding-left:10px;color:{muted}'>{months.rule} · {months.source}</td></tr>")
+        html = ("<table cellspacing='0' cellpadding='1'>" + "".join(rows) + "</table>" if rows else
+                translate("Planner", "Add a GPU or CPU and a workload to see throughput estimates."))
+        if html != self._estimates_html:
+            self._estimates_html = html
+            self.estimates_label.setHtml(html)
+
+    def _show_chart(self, build: Build, report: Report, catalogue: dict[str, AnyPart], tiers: list[Preset]) -> None:
+        if build.workload is None or report.workload_errors:
+            self.chart.clear()
+            self._chart_key = None
+            return
+        key = (build.workload, build.name, main_throughput(report), len(tiers))
+        if key == self._chart_key:
+            return
+        self._chart_key = key
+        points, unit = throughput_chart(build, catalogue, report, tiers)
+        plot = self.chart.getPlotItem()
+        plot.clear()
+        xs = list(range(len(points)))
+        heights = [p.value for p in points]
+        c = self._scheme
+        brushes = [pg.mkBrush(c.accent if p.this_build else c.neutral_fill) for p in points]
+        plot.addItem(pg.BarGraphItem(x=xs, height=heights, width=0.6, brushes=brushes))
+        names = [translate("Planner", "This build") if p.this_build else tier_label(p.label, translate, short=True)
+                 for p in points]
+        plot.getAxis("bottom").setTicks([list(zip(xs, names, strict=True))])
+        ticks = round_ticks(max(heights, default=0.0))
+        left = plot.getAxis("left")
+        left.enableAutoSIPrefix(False)
+        left.setTicks([[(v, tick_text(v, ticks)) for v in ticks]])
+        plot.setYRange(0, ticks[-1], padding=0.02)
+        plot.setLabel("left", unit_text(unit, translate))
+        plot.setTitle(translate("Planner", "Estimated throughput beside the guides' tiers (same workload)"),
+                      size="9pt", color=c.plot_foreground)
+
+    def retranslate(self) -> None:
+        self.pcie_box.setTitle(translate("Planner", "PCIe map"))
+        self.chart_box.setTitle(translate("Planner", "Throughput"))
+        self._chart_key = None
+        self.findings.retranslate()
+
+    def restyle(self, scheme: Colours) -> None:
+        """The chart in the colours of the window's new scheme (the caller shows the report again: a
+        palette change reaches the tab before this child has the new palette)."""
+        self._scheme = scheme
+        style_plot(self.chart, self._scheme, background=False)
+        self._chart_key = None
+
+
+def _escape(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
