@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from configurator.cli import main
+from configurator.cli.entry import main
 from configurator.core.build import FORMAT
 
 ROOT = Path(__file__).resolve().parents[1]

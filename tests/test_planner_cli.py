@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from configurator.cli import main
+from configurator.cli.entry import main
 
 
 def run(capsys, *argv: str) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]

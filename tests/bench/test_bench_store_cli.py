@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from configurator.bench.results import RowResult, RunRecord
-from configurator.cli import main
+from configurator.cli.entry import main
 from configurator.store.bench_results import BenchResultsRepository
 from configurator.store.database import Store
 from configurator.store.repository import BuildsRepository, RepositoryError
@@ -85,7 +85,8 @@ def test_bench_unknown_build_is_exit_2(capsys, db_path: Path) -> None:  # type: 
 
 
 def test_cli_does_not_import_torch_for_parts_list(db_path: Path) -> None:
-    code = ("import sys; from configurator.cli import main; main(['--db', sys.argv[1], 'parts', 'list', '--json']);"
+    code = ("import sys; from configurator.cli.entry import main;"
+            "main(['--db', sys.argv[1], 'parts', 'list', '--json']);"
             "sys.stderr.write('TORCH=%s' % ('torch' in sys.modules))")
     p = subprocess.run([sys.executable, "-c", code, str(db_path)], capture_output=True, text=True, check=True)
     assert "TORCH=False" in p.stderr

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from configurator.cli import main
+from configurator.cli.entry import main
 from configurator.store.database import open_store
 from configurator.store.recordings import RecordingsRepository
 
