@@ -9,20 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_run import run
 
-from configurator.cli.entry import main
 from configurator.store.catalogue import load_catalogue
 
 N_PARTS = len(load_catalogue())
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_parts_list_json_is_an_array_of_show_objects(capsys, db_path: Path) -> None:  # type: ignore[no-untyped-def]

@@ -9,21 +9,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from cli_run import run
 
 from configurator.cli.context import GLOBAL_OPTIONS
-from configurator.cli.entry import build_parser, main
+from configurator.cli.entry import build_parser
 
 ENGLISH = "parts. Prices are street-price estimates in CNY"
 CHINESE = "价格为人民币市场参考价"
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def sub_parsers(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()

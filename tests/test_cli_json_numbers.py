@@ -12,23 +12,15 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_run import run
 
 from configurator.bench.results import RowResult, RunRecord
 from configurator.cli import rounding
 from configurator.cli.context import Cli
-from configurator.cli.entry import build_parser, main
+from configurator.cli.entry import build_parser
 from configurator.core import measurements as ms
 from configurator.core.parts import part_to_dict
 from configurator.store.catalogue import load_catalogue
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def floats(doc: Any, path: str = "") -> Iterator[tuple[str, float]]:

@@ -10,9 +10,9 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
+from cli_run import run
 
 from configurator.bench.results import RowResult, RunRecord
-from configurator.cli.entry import main
 from configurator.store.bench_results import BenchResultsRepository
 from configurator.store.database import Store
 from configurator.store.repository import BuildsRepository, RepositoryError
@@ -49,15 +49,6 @@ def test_repository_history_per_machine_and_builds(store: Store) -> None:
     assert repo.runs("m1")[1].build_id is None  # ON DELETE SET NULL
     repo.delete(ids[0])
     assert repo.get(ids[0]) is None and len(repo.runs("m1")) == 2
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize("argv, path", [
