@@ -1,8 +1,8 @@
 """What every sub-command shares: the global options, the :class:`Cli` a handler is given (language,
 database, fake GPUs, messages, the exit-code contract) and the output helpers (tables, JSON).
 
-Imports only the standard library and configurator's i18n at module level: the sub-command groups
-import this module, never each other and never :mod:`configurator.cli.entry`.
+At module level it imports only the standard library, the i18n helpers and :mod:`.rounding`: the
+sub-command groups import this module, never each other and never :mod:`configurator.cli.entry`.
 """
 
 from __future__ import annotations

@@ -23,14 +23,14 @@ def cmd_measurements_list(cli: Cli) -> int:
         return EXIT_OK
     head = [cli.translate("cli", t) for t in ("GPU", "×", "Model", "Task", "Precision", "Batch", "Value",
                                               "Software", "Source")]
-    rows_text = [head]
+    lines = [head]
     for m in rows:
         software = " ".join(x for x in (m.framework, m.framework_version) if x) or "—"
         where = m.source_url.split("/blob/")[0].removeprefix("https://github.com/") if m.source_url else m.source_ref
-        rows_text.append([m.gpu.removeprefix("nvidia-"), str(m.gpu_count), m.model, m.task, m.precision or "—",
+        lines.append([m.gpu.removeprefix("nvidia-"), str(m.gpu_count), m.model, m.task, m.precision or "—",
                       "—" if m.batch_size is None else str(m.batch_size), f"{m.value:,g} {m.unit}", software, where])
-    if len(rows_text) > 1:
-        print(table(rows_text))
+    if len(lines) > 1:
+        print(table(lines))
     print("\n" + cli.say(QT_TRANSLATE_NOOP(
         "cli", "{n} published measurements from {sources} sources; --json gives every field with its URL."),
         n=len(rows), sources=len({m.origin for m in rows})))

@@ -1,4 +1,4 @@
-"""`configurator check`, `suggest` and `presets`: the planner engine on the command line."""
+"""`configurator check`, `suggest`, `presets` and `export-pdf`: the planner engine on the command line."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ if TYPE_CHECKING:
     from configurator.core.build import Build
     from configurator.core.engine import Report
     from configurator.core.parts import AnyPart
+
 
 def load_catalogue(cli: Cli) -> dict[str, AnyPart]:
     from configurator.store.repository import PartsRepository
