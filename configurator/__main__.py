@@ -1,5 +1,5 @@
 import sys
 
-from configurator.cli import main
+from configurator.cli.entry import main
 
 sys.exit(main())

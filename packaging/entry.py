@@ -1,7 +1,7 @@
 """Entry point of the packaged app (PyInstaller): the ``configurator`` command, GUI and CLI.
 
 ``configurator`` with no sub-command starts the GUI, anything else is the command line
-(:func:`configurator.cli.main`). ``configurator -m configurator.bench.MODULE ...`` runs a
+(:func:`configurator.cli.entry.main`). ``configurator -m configurator.bench.MODULE ...`` runs a
 benchmark module in this process, so that a benchmark started with no interpreter chosen
 (``sys.executable`` is this program when frozen) reports cleanly that torch is missing
 instead of starting a second GUI. The benchmarks themselves run under the user's Python,
@@ -29,7 +29,7 @@ def run_module(name: str, args: list[str]) -> int:
 def main() -> int:
     if len(sys.argv) >= 3 and sys.argv[1] == "-m":
         return run_module(sys.argv[2], sys.argv[3:])
-    from configurator.cli import main as cli_main
+    from configurator.cli.entry import main as cli_main
 
     return cli_main(sys.argv[1:])
 

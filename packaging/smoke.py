@@ -247,6 +247,12 @@ class Smoke:
             raise SmokeError(f"--fake-gpus 2 monitor --once --json: {len(fake['gpus'])} GPUs")
         self.step("configurator --fake-gpus 2 monitor", t, "2 simulated GPUs")
 
+        t = time.monotonic()  # a global option after the sub-command (configurator.cli.context.add_command)
+        fake = json.loads(self.cli("monitor", "--once", "--json", "--fake-gpus", "3").stdout)
+        if len(fake["gpus"]) != 3:
+            raise SmokeError(f"monitor --once --json --fake-gpus 3: {len(fake['gpus'])} GPUs")
+        self.step("configurator monitor --fake-gpus 3", t, "3 simulated GPUs")
+
     def desktop_files(self) -> None:
         t = time.monotonic()
         share = self.bundle / "share"

@@ -9,20 +9,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_run import run
 
-from configurator.cli import main
 from configurator.store.catalogue import load_catalogue
 
 N_PARTS = len(load_catalogue())
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_parts_list_json_is_an_array_of_show_objects(capsys, db_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -118,7 +109,7 @@ def test_corrupt_database_cli_says_where_the_old_file_went(tmp_path: Path) -> No
 
 @pytest.mark.parametrize("argv", [("parts", "list"), ("parts", "show", "nvidia-rtx-3090")])
 def test_cli_never_imports_qt_in_english(tmp_path: Path, argv: tuple[str, ...]) -> None:
-    code = ("import sys; from configurator.cli import main; rc = main(sys.argv[1:]); "
+    code = ("import sys; from configurator.cli.entry import main; rc = main(sys.argv[1:]); "
             "assert 'PySide6' not in sys.modules and 'alembic' not in sys.modules or rc; print('clean')")
     db = tmp_path / "c.db"
     _cli(db, "parts", "list")  # first start: creates (alembic is fine there)

@@ -14,10 +14,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_run import run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from configurator.cli import main
+from configurator.cli.entry import main
 from configurator.core.build import FORMAT
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -32,15 +33,6 @@ def strict_json(text: str) -> Any:
     def refuse(name: str) -> Any:
         raise AssertionError(f"{name} in the JSON output")
     return json.loads(text, parse_constant=refuse)
-
-
-def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def assert_bad_input(code: int, out: str, err: str, *lines: str) -> None:

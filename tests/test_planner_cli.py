@@ -5,16 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from configurator.cli import main
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
+from cli_run import run
 
 
 def write(tmp_path: Path, doc: object, name: str = "配置.json") -> Path:

@@ -10,10 +10,10 @@ from datetime import datetime, timedelta
 from pathlib import Path
 
 import pytest
+from cli_run import run
 from needs import skip_if_headless
 
 from configurator.bench.results import RowResult, RunRecord
-from configurator.cli import main
 from configurator.store.bench_results import BenchResultsRepository
 from configurator.store.database import Store
 from configurator.store.repository import BuildsRepository, RepositoryError
@@ -52,15 +52,6 @@ def test_repository_history_per_machine_and_builds(store: Store) -> None:
     assert repo.get(ids[0]) is None and len(repo.runs("m1")) == 2
 
 
-def run(capsys, *argv: str) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
-
-
 @pytest.mark.parametrize("argv, path", [
     (["bench", "--only", "matmul,warp", "--json"], "--only"),
     (["bench", "--no-store", "--build", "3", "--json"], "--build"),
@@ -86,7 +77,8 @@ def test_bench_unknown_build_is_exit_2(capsys, db_path: Path) -> None:  # type: 
 
 
 def test_cli_does_not_import_torch_for_parts_list(db_path: Path) -> None:
-    code = ("import sys; from configurator.cli import main; main(['--db', sys.argv[1], 'parts', 'list', '--json']);"
+    code = ("import sys; from configurator.cli.entry import main;"
+            "main(['--db', sys.argv[1], 'parts', 'list', '--json']);"
             "sys.stderr.write('TORCH=%s' % ('torch' in sys.modules))")
     p = subprocess.run([sys.executable, "-c", code, str(db_path)], capture_output=True, text=True, check=True)
     assert "TORCH=False" in p.stderr

@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from planner_kit import CATALOGUE
 
-from configurator.cli import main
+from configurator.cli.entry import main
 from configurator.core.build import FORMAT, BuildError, Workload, build_to_dict, parse_build
 from configurator.core.engine import check
 

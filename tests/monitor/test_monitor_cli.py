@@ -9,19 +9,10 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_run import run
 
-from configurator.cli import main
 from configurator.store.database import open_store
 from configurator.store.recordings import RecordingsRepository
-
-
-def run(capsys, *argv: str) -> tuple[int, str, str]:  # type: ignore[no-untyped-def]
-    try:
-        code = main(list(argv))
-    except SystemExit as exc:
-        code = int(exc.code or 0)
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_once_json_real_run_without_a_driver(db_path: Path) -> None:

@@ -10,12 +10,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from configurator.bench.results import STATUS_LABELS, fmt_value
+from configurator.cli.context import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, Cli, Subcommands, add_command, table
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 
 if TYPE_CHECKING:
     from configurator.bench.results import RowResult, RunRecord
     from configurator.bench.runner import Event
-    from configurator.cli import Cli
 
 SUITES = ("quick", "standard", "full")
 DEVICES = ("auto", "cpu", "cuda", "mps")
@@ -24,8 +24,8 @@ MAX_THREADS = 1_024  # more than the logical CPUs of any one machine
 MAX_ROW_ID = 2**63 - 1
 
 
-def register(sub: Any) -> None:
-    b = sub.add_parser("bench", help="run the benchmark suite in child processes")
+def register(sub: Subcommands) -> None:
+    b = add_command(sub, "bench", help="run the benchmark suite in child processes")
     b.add_argument("--suite", default="quick", choices=SUITES)
     b.add_argument("--device", default="auto", choices=DEVICES)
     b.add_argument("--only", metavar="W,..", help="comma-separated jobs or results, e.g. matmul,gpt2")
@@ -42,13 +42,13 @@ def register(sub: Any) -> None:
     b.add_argument("--verbose", action="store_true", help="also show what the workers print on stderr")
     b.set_defaults(func=cmd_bench)
     bsub = b.add_subparsers(dest="bench_command", metavar="{interpreters}")
-    bi = bsub.add_parser("interpreters", help="list the Python interpreters found here, with their torch and CUDA")
+    bi = add_command(bsub, "interpreters", help="list the Python interpreters found here, with their torch and CUDA")
     bi.add_argument("--json", action="store_true", help="print one JSON document on stdout")
     bi.add_argument("--import-torch", action="store_true",
                     help="also import torch in each (slower): proves it loads and tells whether CUDA is available")
     bi.set_defaults(func=cmd_interpreters)
 
-    d = sub.add_parser("doctor", help="check drivers, CUDA, torch and the environment")
+    d = add_command(sub, "doctor", help="check drivers, CUDA, torch and the environment")
     d.add_argument("--json", action="store_true")
     d.set_defaults(func=cmd_doctor)
 
@@ -65,14 +65,13 @@ def _default_python(cli: Cli) -> str | None:
 def cmd_interpreters(cli: Cli) -> int:
     """``bench interpreters``: what ``--python`` could be, the usable ones first."""
     from configurator.bench.interpreters import default_python, describe, discover, torch_summary
-    from configurator.cli import _table
 
     a = cli.args
     found = discover(import_torch=a.import_torch)
     default = default_python(lambda: found)
     if a.json:
-        cli.emit_json({"default": default, "interpreters": [p.to_json(cli._translate) for p in found]})
-        return 0
+        cli.emit_json({"default": default, "interpreters": [p.to_json(cli.translator) for p in found]})
+        return EXIT_OK
     rows = [[cli.translate("cli", "Python"), cli.translate("cli", "PyTorch"), cli.translate("cli", "CUDA"),
              "torchvision", "transformers", cli.translate("cli", "Path")]]
     notes: list[str] = []
@@ -87,7 +86,7 @@ def cmd_interpreters(cli: Cli) -> int:
         rows.append([p.python or "?", cli.render(torch_summary(p)) if p.torch is None or p.torch_error else p.torch,
                      cuda if p.torch else "—", yes if p.torchvision else no, yes if p.transformers else no, p.path])
     if len(rows) > 1:
-        print(_table(rows))
+        print(table(rows))
         if a.import_torch:
             print(cli.say(QT_TRANSLATE_NOOP("cli", "✓ or ✗ after the CUDA version: whether torch.cuda.is_available() "
                                                    "in that interpreter.")))
@@ -102,7 +101,7 @@ def cmd_interpreters(cli: Cli) -> int:
     else:
         print(cli.say(QT_TRANSLATE_NOOP("cli", "No Python with PyTorch found: install it into one of these "
                                                "(python -m pip install torch torchvision) or give --python PATH.")))
-    return 0
+    return EXIT_OK
 
 
 def _row_line(cli: Cli, row: RowResult) -> str:
@@ -111,7 +110,7 @@ def _row_line(cli: Cli, row: RowResult) -> str:
                        name=row.name, value=fmt_value(row.value), unit=row.unit or "", median=fmt_value(row.median),
                        iqr=fmt_value(row.iqr))
     status = cli.translate("bench", STATUS_LABELS.get(row.status, row.status))
-    return f"{row.name}: {status} — {row.error_text(cli._translate) or ''}"
+    return f"{row.name}: {status} — {row.error_text(cli.translator) or ''}"
 
 
 def cmd_bench(cli: Cli) -> int:
@@ -216,24 +215,23 @@ def cmd_bench(cli: Cli) -> int:
             store.close()
     if a.out:
         try:
-            export_json(record, a.out, cli._translate)
+            export_json(record, a.out, cli.translator)
         except OSError as exc:
-            cli.fail([(str(a.out), exc.strerror or str(exc))], code=1)
+            cli.fail([(str(a.out), exc.strerror or str(exc))], code=EXIT_FINDINGS)
 
     if a.json:
-        cli.emit_json(record.to_json(translate=cli._translate))
+        cli.emit_json(record.to_json(translate=cli.translator))
     else:
         _print_human(cli, record)
     if record.error is not None:
         cli.warn(cli.say(QT_TRANSLATE_NOOP("cli", "The suite could not run: {reason}"),
-                         reason=record.error.render(cli._translate)))
-        return 1
-    return 130 if interrupted["yes"] else 0
+                         reason=record.error.render(cli.translator)))
+        return EXIT_FINDINGS
+    return EXIT_INTERRUPTED if interrupted["yes"] else EXIT_OK
 
 
 def _print_human(cli: Cli, record: RunRecord) -> None:
     from configurator.bench.fingerprint import summary
-    from configurator.cli import _table
 
     if record.fingerprint:
         print(summary(record.fingerprint))
@@ -243,9 +241,9 @@ def _print_human(cli: Cli, record: RunRecord) -> None:
     for r in record.rows:
         rows.append([r.name, cli.translate("bench", STATUS_LABELS.get(r.status, r.status)), fmt_value(r.value),
                      r.unit or "", fmt_value(r.median),
-                     fmt_value(r.iqr), (r.error_text(cli._translate) or "")[:90]])
+                     fmt_value(r.iqr), (r.error_text(cli.translator) or "")[:90]])
     if len(rows) > 1:
-        print(_table(rows))
+        print(table(rows))
     print(cli.say(QT_TRANSLATE_NOOP("cli", "Suite {suite} on {device}: {status} in {seconds} s{saved}."),
                   suite=record.suite, device=record.resolved_device or record.device,
                   status=cli.translate("bench", STATUS_LABELS.get(record.status, record.status)),
@@ -261,7 +259,7 @@ def cmd_doctor(cli: Cli) -> int:
     from configurator.bench.doctor import exit_code, run_checks
 
     checks = run_checks()
-    rendered = [c.render(cli._translate) for c in checks]
+    rendered = [c.render(cli.translator) for c in checks]
     code = exit_code(checks)
     if cli.args.json:
         cli.emit_json({"ok": code == 0, "checks": rendered})

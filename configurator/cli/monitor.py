@@ -15,17 +15,17 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING, Any
 
+from configurator.cli.context import EXIT_OK, Cli, Subcommands, add_command
 from configurator.core.i18n import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
-    from configurator.cli import Cli
     from configurator.monitor.snapshot import Snapshot
 
 GiB = 1024**3
 
 
-def register(sub: Any) -> None:
-    p = sub.add_parser("monitor", help="watch the GPUs and the host (NVML + psutil)")
+def register(sub: Subcommands) -> None:
+    p = add_command(sub, "monitor", help="watch the GPUs and the host (NVML + psutil)")
     p.add_argument("--once", action="store_true", help="print one snapshot and exit (0 with or without a driver)")
     p.add_argument("--json", action="store_true", help="JSON: one document (--once) or one per line")
     p.add_argument("--interval", type=float, default=1.0, metavar="S", help="seconds between samples (default 1)")
@@ -135,7 +135,6 @@ def _record_error(cli: Cli, path: str, exc: OSError) -> str:
 
 
 def cmd_monitor(cli: Cli) -> int:
-    import json
     import signal
     import threading
 
@@ -153,10 +152,7 @@ def cmd_monitor(cli: Cli) -> int:
     if args.count is not None and args.count < 1:
         errors.append(("--count", cli.say(QT_TRANSLATE_NOOP("cli", "must be at least 1, not {got}"),
                                           got=args.count)))
-    fake = getattr(args, "fake_gpus", None)
-    if fake is not None and not 0 <= fake <= 64:
-        errors.append(("--fake-gpus", cli.say(QT_TRANSLATE_NOOP("cli", "must be between 0 and 64, not {got}"),
-                                              got=fake)))
+    errors.extend(cli.fake_gpus_problems())
     address = None
     if args.serve is not None:
         if args.once:
@@ -171,7 +167,7 @@ def cmd_monitor(cli: Cli) -> int:
     if errors:
         cli.fail(errors)
 
-    service = MonitorService.create(fake, interval_s=args.interval if not args.once else 1.0)
+    service = MonitorService.create(cli.fake_gpus, interval_s=args.interval if not args.once else 1.0)
     service.gpu.start()
     store = None
     recording_id = None
@@ -205,7 +201,7 @@ def cmd_monitor(cli: Cli) -> int:
                 cli.emit_json(snapshot_to_dict(snap))
             else:
                 print(_human(cli, snap, header=True))
-            return 0
+            return EXIT_OK
 
         # Continuous: the sampler thread samples, this thread prints.
         done = threading.Event()
@@ -214,7 +210,7 @@ def cmd_monitor(cli: Cli) -> int:
 
         def show(snap: Snapshot) -> None:
             if args.json:
-                print(json.dumps(snapshot_to_dict(snap), ensure_ascii=False, allow_nan=False), flush=True)
+                cli.emit_json_line(snapshot_to_dict(snap))
             else:
                 print(_human(cli, snap, header=header[0]), flush=True)
                 header[0] = False
@@ -240,7 +236,7 @@ def cmd_monitor(cli: Cli) -> int:
         finally:
             if previous is not None:
                 signal.signal(signal.SIGTERM, previous)
-        return 0
+        return EXIT_OK
     finally:
         rec = service.stop_recording()
         service.stop()

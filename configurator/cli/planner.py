@@ -1,20 +1,17 @@
-"""`configurator check`, `suggest` and `presets`: the planner engine on the command line."""
+"""`configurator check`, `suggest`, `presets` and `export-pdf`: the planner engine on the command line."""
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from configurator.cli.context import EXIT_FINDINGS, EXIT_OK, Cli, Subcommands, add_command
 from configurator.core.i18n import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
-    from configurator.cli import Cli
     from configurator.core.build import Build
     from configurator.core.engine import Report
     from configurator.core.parts import AnyPart
-
-EXIT_OK, EXIT_FINDINGS, EXIT_BAD_INPUT = 0, 1, 2
 
 
 def load_catalogue(cli: Cli) -> dict[str, AnyPart]:
@@ -69,12 +66,12 @@ def read_build_file(cli: Cli, path: Path, catalogue: dict[str, AnyPart]) -> Buil
     try:
         data = load_build_json(raw)
     except BuildFileError as exc:  # paths: "" (the file) or "line:column"
-        cli.fail([(f"{path}:{e.path}" if e.path else str(path), e.message.render(cli._translate))
+        cli.fail([(f"{path}:{e.path}" if e.path else str(path), e.message.render(cli.translator))
                   for e in exc.errors])
     try:
         return parse_build(data, catalogue)
     except BuildError as exc:
-        cli.fail([(e.path or str(path), e.message.render(cli._translate)) for e in exc.errors])
+        cli.fail([(e.path or str(path), e.message.render(cli.translator)) for e in exc.errors])
 
 
 SEVERITY_TITLES = {
@@ -85,7 +82,7 @@ SEVERITY_TITLES = {
 
 
 def print_report(cli: Cli, report: Report) -> None:
-    tr = cli._translate
+    tr = cli.translator
     b = report.build
     title = b.name or cli.translate("cli", "Build")
     budget = f" / ¥{b.budget_cny:,.0f}" if b.budget_cny is not None else ""
@@ -118,7 +115,7 @@ def cmd_check(cli: Cli) -> int:
         store.close()
     report = check(build, catalogue, cloud_prices=prices)
     if cli.args.json:
-        cli.emit_json(report.to_json(cli._translate))
+        cli.emit_json(report.to_json(cli.translator))
     else:
         print_report(cli, report)
     return EXIT_OK if report.ok else EXIT_FINDINGS
@@ -145,7 +142,7 @@ def cmd_suggest(cli: Cli) -> int:
     if reader.errors or workload is None:
         flags = {"model": "--workload", "task": "--task", "precision": "--precision", "batch_size": "--batch-size",
                  "seq_len": "--seq-len"}
-        cli.fail([(flags.get(e.path.removeprefix("workload."), e.path), e.message.render(cli._translate))
+        cli.fail([(flags.get(e.path.removeprefix("workload."), e.path), e.message.render(cli.translator))
                   for e in BuildError(reader.errors).errors])
     assert isinstance(workload, Workload)
     catalogue = load_catalogue(cli)
@@ -156,8 +153,8 @@ def cmd_suggest(cli: Cli) -> int:
             "budget_cny": a.budget,
             "workload": doc,
             "suggestions": [{"build": build_to_dict(s.build), "total_cny": s.total_cny,
-                             "throughput": round(s.throughput, 2), "unit": s.unit,
-                             "findings": [f.to_json(cli._translate) for f in s.report.findings
+                             "throughput": s.throughput, "unit": s.unit,
+                             "findings": [f.to_json(cli.translator) for f in s.report.findings
                                           if f.severity != "info"]} for s in found],
         })
         return EXIT_OK if found else EXIT_FINDINGS
@@ -195,12 +192,12 @@ def cmd_presets(cli: Cli) -> int:
     return EXIT_OK
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    c = sub.add_parser("check", help="check a build file against the guides' rules")
+def register(sub: Subcommands) -> None:
+    c = add_command(sub, "check", help="check a build file against the guides' rules")
     c.add_argument("build", help="BUILD.json")
     c.add_argument("--json", action="store_true")
     c.set_defaults(func=cmd_check)
-    s = sub.add_parser("suggest", help="the best build for a budget and workload")
+    s = add_command(sub, "suggest", help="the best build for a budget and workload")
     s.add_argument("--budget", type=float, required=True, help="CNY")
     s.add_argument("--workload", required=True, help="resnet18, resnet50, bert-base, gpt2, llama-7b …")
     s.add_argument("--task", default="train", help="train or infer")
@@ -209,11 +206,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     s.add_argument("--seq-len", type=int)
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_suggest)
-    e = sub.add_parser("export-pdf", help="write a build sheet (A4 PDF); works without a display")
+    e = add_command(sub, "export-pdf", help="write a build sheet (A4 PDF); works without a display")
     e.add_argument("build", help="BUILD.json")
     e.add_argument("out", help="OUT.pdf")
     e.set_defaults(func=cmd_export_pdf, json=False)
-    p = sub.add_parser("presets", help="the guides' tiers as build files")
+    p = add_command(sub, "presets", help="the guides' tiers as build files")
     p.add_argument("--json", action="store_true")
     p.set_defaults(func=cmd_presets)
 

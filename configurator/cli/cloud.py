@@ -4,18 +4,12 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-from typing import TYPE_CHECKING
 
+from configurator.cli.context import EXIT_OK, Cli, Subcommands, add_command, table
 from configurator.core.i18n import QT_TRANSLATE_NOOP
-
-if TYPE_CHECKING:
-    from configurator.cli import Cli
-
-EXIT_OK = 0
 
 
 def cmd_cloud_list(cli: Cli) -> int:
-    from configurator.cli import _table
     from configurator.store.cloud_prices import cloud_prices
 
     store = cli.open_store()
@@ -29,7 +23,7 @@ def cmd_cloud_list(cli: Cli) -> int:
     head = [cli.translate("cli", t) for t in ("GPU class", "¥/GPU-hour", "Date", "Provider", "Source")]
     rows = [head] + [[p.gpu_class, f"{p.cny_per_gpu_hour:g}" + (" *" if p.user_edited else ""), p.date,
                       f"{p.provider} {p.instance}", p.source] for p in prices]
-    print(_table(rows))
+    print(table(rows))
     print("\n" + cli.say(QT_TRANSLATE_NOOP(
         "cli", "* your price (`cloud-prices reset CLASS` restores the shipped one).")))
     return EXIT_OK
@@ -74,15 +68,15 @@ def _price(text: str) -> float:
         raise argparse.ArgumentTypeError(f"not a number: {text[:40]!r}") from None
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    c = sub.add_parser("cloud-prices", help="cloud GPU rental prices for the break-even (BUD-3)")
+def register(sub: Subcommands) -> None:
+    c = add_command(sub, "cloud-prices", help="cloud GPU rental prices for the break-even (BUD-3)")
     csub = c.add_subparsers(dest="cloud_command")
     c.add_argument("--json", action="store_true")
     c.set_defaults(func=cmd_cloud_list)
-    s = csub.add_parser("set", help="your own price per GPU and hour for a GPU class (kept across upgrades)")
+    s = add_command(csub, "set", help="your own price per GPU and hour for a GPU class (kept across upgrades)")
     s.add_argument("gpu_class")
     s.add_argument("cny_per_gpu_hour", type=_price)
     s.set_defaults(func=cmd_cloud_set)
-    r = csub.add_parser("reset", help="back to the shipped price")
+    r = add_command(csub, "reset", help="back to the shipped price")
     r.add_argument("gpu_class")
     r.set_defaults(func=cmd_cloud_reset)

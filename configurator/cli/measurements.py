@@ -2,20 +2,13 @@
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
-from typing import TYPE_CHECKING
 
+from configurator.cli.context import EXIT_OK, Cli, Subcommands, add_command, table
 from configurator.core.i18n import QT_TRANSLATE_NOOP
-
-if TYPE_CHECKING:
-    from configurator.cli import Cli
-
-EXIT_OK = 0
 
 
 def cmd_measurements_list(cli: Cli) -> int:
-    from configurator.cli import _table
     from configurator.core import measurements as ms
 
     try:
@@ -30,24 +23,24 @@ def cmd_measurements_list(cli: Cli) -> int:
         return EXIT_OK
     head = [cli.translate("cli", t) for t in ("GPU", "×", "Model", "Task", "Precision", "Batch", "Value",
                                               "Software", "Source")]
-    table = [head]
+    lines = [head]
     for m in rows:
         software = " ".join(x for x in (m.framework, m.framework_version) if x) or "—"
         where = m.source_url.split("/blob/")[0].removeprefix("https://github.com/") if m.source_url else m.source_ref
-        table.append([m.gpu.removeprefix("nvidia-"), str(m.gpu_count), m.model, m.task, m.precision or "—",
+        lines.append([m.gpu.removeprefix("nvidia-"), str(m.gpu_count), m.model, m.task, m.precision or "—",
                       "—" if m.batch_size is None else str(m.batch_size), f"{m.value:,g} {m.unit}", software, where])
-    if len(table) > 1:
-        print(_table(table))
+    if len(lines) > 1:
+        print(table(lines))
     print("\n" + cli.say(QT_TRANSLATE_NOOP(
         "cli", "{n} published measurements from {sources} sources; --json gives every field with its URL."),
         n=len(rows), sources=len({m.origin for m in rows})))
     return EXIT_OK
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
-    m = sub.add_parser("measurements", help="the published measurements behind the throughput estimates")
+def register(sub: Subcommands) -> None:
+    m = add_command(sub, "measurements", help="the published measurements behind the throughput estimates")
     msub = m.add_subparsers(dest="measurements_command", required=True)  # the same contract-keeping parser
-    ml = msub.add_parser("list", help="list them (with source URL and software)")
+    ml = add_command(msub, "list", help="list them (with source URL and software)")
     ml.add_argument("--gpu", help="only this catalogue GPU id")
     ml.add_argument("--family", help="cnn-train, bert-train, gpt-train, llm-prefill, llm-decode")
     ml.add_argument("--json", action="store_true")

@@ -1,0 +1,5 @@
+import sys
+
+from configurator.cli.entry import main
+
+sys.exit(main())
