@@ -78,6 +78,8 @@ class DcgmGpu:
     job: str | None = None  # hpc_job
     profiling: bool = True  # DCGM_FI_PROF_* (a profiling module that is on)
     xid: int = 0
+    namespace: str | None = None  # Kubernetes: DCGM exporter's pod attribution
+    pod: str | None = None
 
 
 def dcgm_page(hostname: str, gpus: Sequence[DcgmGpu], driver: str = "550.54.15") -> str:
@@ -93,6 +95,8 @@ def dcgm_page(hostname: str, gpus: Sequence[DcgmGpu], driver: str = "550.54.15")
                   f'modelName="{g.model}",Hostname="{hostname}",DCGM_FI_DRIVER_VERSION="{driver}"')
         if g.job:
             labels += f',hpc_job="{g.job}"'
+        if g.pod:
+            labels += f',namespace="{g.namespace or "default"}",pod="{g.pod}",container="trainer"'
         put("DCGM_FI_DEV_GPU_UTIL", "GPU utilization (in %).", labels, g.util)
         put("DCGM_FI_DEV_FB_USED", "Framebuffer memory used (in MiB).", labels, g.fb_used_mib)
         put("DCGM_FI_DEV_FB_FREE", "Framebuffer memory free (in MiB).", labels, g.fb_total_mib - g.fb_used_mib - 500)
@@ -189,10 +193,10 @@ class PrometheusServer:
              "--storage.tsdb.retention.time=2h", "--web.enable-lifecycle"],
             stdout=log, stderr=subprocess.STDOUT, stdin=subprocess.DEVNULL)
         log.close()
-        self.wait(lambda: self._get("/-/ready") is not None, timeout_s, "Prometheus did not become ready")
+        self.wait(lambda: self.get("/-/ready") is not None, timeout_s, "Prometheus did not become ready")
         return self
 
-    def _get(self, path: str) -> bytes | None:
+    def get(self, path: str) -> bytes | None:
         try:
             with urllib.request.urlopen(self.url + path, timeout=2) as resp:
                 body: bytes = resp.read()
@@ -201,7 +205,7 @@ class PrometheusServer:
             return None
 
     def query(self, promql: str) -> list[dict[str, Any]]:
-        body = self._get("/api/v1/query?" + urllib.parse.urlencode({"query": promql}))
+        body = self.get("/api/v1/query?" + urllib.parse.urlencode({"query": promql}))
         if body is None:
             return []
         result: list[dict[str, Any]] = json.loads(body).get("data", {}).get("result", [])

@@ -239,12 +239,13 @@ class PrometheusClient:
     def _read(self, resp: Any, deadline: float) -> bytes:
         chunks: list[bytes] = []
         size = 0
+        read = getattr(resp, "read1", None) or resp.read  # read(n) would wait for all n bytes
         while True:
             left = deadline - time.monotonic()
             if left <= 0:
                 raise self._timeout()
-            try:  # each read waits at most timeout_s (the socket's); the deadline bounds the whole
-                chunk = resp.read(CHUNK)
+            try:  # each read waits at most timeout_s (the socket's) and returns what came; the deadline bounds all
+                chunk = read(CHUNK)
             except TimeoutError:
                 raise self._timeout() from None
             if not chunk:
