@@ -124,6 +124,7 @@ def test_nodes_and_gpus_are_found(stack: Stack) -> None:
     a0 = node(doc, "node-a")["gpus"][0]
     assert a0["name"] == "NVIDIA GeForce RTX 4090" and 0 < a0["utilization_gpu_percent"] <= 100
     assert a0["memory_total_bytes"] == 24 * 1024**3 and a0["exporters"] == ["configurator"]
+    assert a0["throttle_reasons"] == [] and g["throttle_reasons"] == []  # reported, none active (not n/a)
 
 
 def test_same_field_names_as_the_local_json(stack: Stack) -> None:

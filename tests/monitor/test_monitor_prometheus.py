@@ -195,3 +195,27 @@ def test_dashboard_structure_and_cluster_row() -> None:
     assert "by (node)" in exprs and "by (hpc_job)" in exprs and "by (namespace, pod)" in exprs
     assert "DCGM_FI_DEV_GPU_UTIL" in exprs and "configurator_gpu_utilization_ratio" in exprs
     assert "node_cpu_seconds_total" in exprs
+
+
+def test_the_exporters_hostname_label_is_settable() -> None:
+    import re
+
+    from prometheus_client import generate_latest
+
+    from configurator.monitor import fake_nvml
+    from configurator.monitor.fake_nvml import FakeNvml
+    from configurator.monitor.nvml import NvmlBackend
+    from configurator.monitor.service import MonitorService
+
+    service = MonitorService(NvmlBackend(FakeNvml(fake_nvml.several(1))), node_name="gpu-node-7")
+    try:
+        snap = service.sampler.sample_once()
+
+        def hostnames() -> set[str]:
+            return set(re.findall(r'hostname="([^"]*)"', generate_latest(service.exporter.registry).decode()))
+
+        assert hostnames() == {"gpu-node-7"}
+        service.exporter.node_name = "  "  # blank: back to this host's name
+        assert service.exporter.node_name is None and hostnames() == {snap.host.hostname} == {socket.gethostname()}
+    finally:
+        service.stop()

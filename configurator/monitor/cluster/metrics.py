@@ -76,8 +76,16 @@ NODE_HOST = {"node_load1": "load_1m", "node_load5": "load_5m", "node_load15": "l
 _INT_FIELDS = {"pcie_gen", "pcie_gen_max", "pcie_width", "pcie_width_max", "throttle_reasons", "ecc_uncorrected",
                "memory_used_bytes", "memory_total_bytes", "swap_used_bytes", "swap_total_bytes", "xid_last"}
 XID_FALLEN_OFF_BUS = 79  # NVIDIA's Xid catalogue: "GPU has fallen off the bus"
-GAUGES = "|".join(["DCGM_FI_(DEV|PROF)_.+", "configurator_(gpu|host|monitor)_.+", "node_uname_info",
+REPORTED = "configurator_gpu_clocks_event_reported"  # made by the query: the GPU reports its reasons
+# One instant query for every gauge read: exact names (the server looks each up in its index, where a
+# pattern would scan every name); of the throttle reasons only the active ones, plus one series per GPU
+# that says it reports them (so "none active" is 0, and a GPU that does not say is n/a).
+_NAMES = "|".join([*DCGM_GPU, *OUR_GPU, *OUR_HOST, "configurator_gpu_up", "configurator_gpu_process_memory_bytes",
+                   "configurator_host_core_utilization_ratio", "configurator_nvml_up", "node_uname_info",
                    *NODE_HOST])
+GAUGES_QUERY = (f'{{__name__=~"{_NAMES}"}} or configurator_gpu_clocks_event_active == 1 '
+                f'or label_replace(count by (hostname, gpu, uuid, name) (configurator_gpu_clocks_event_active), '
+                f'"__name__", "{REPORTED}", "", "")')
 _REASON_BITS = {name: bit for bit, name in THROTTLE_REASONS.items()}
 
 
@@ -208,6 +216,9 @@ def read_nodes(gauges: list[Sample], rates: list[Sample]) -> tuple[
         elif name == "configurator_gpu_clocks_event_active":
             g = gpu_of(lab, host)
             g.reasons = (g.reasons or 0) | (_REASON_BITS.get(lab.get("reason", ""), 0) if s.value else 0)
+        elif name == REPORTED:
+            g = gpu_of(lab, host)
+            g.reasons = g.reasons or 0
         elif name == "configurator_gpu_process_memory_bytes":
             g = gpu_of(lab, host)
             pid = int(lab["pid"]) if lab.get("pid", "").isdigit() else 0

@@ -10,7 +10,7 @@ import numpy.typing as npt
 
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.monitor.alerts import Alert, Thresholds, bottleneck
-from configurator.monitor.cluster.metrics import GAUGES, OUR_UTIL, UTIL, UTIL_EXPR, gpu_key, host_of, read_nodes
+from configurator.monitor.cluster.metrics import GAUGES_QUERY, OUR_UTIL, UTIL, UTIL_EXPR, gpu_key, host_of, read_nodes
 from configurator.monitor.cluster.model import (
     ClusterGpu,
     ClusterJob,
@@ -42,7 +42,7 @@ class PrometheusCluster:
         server holds nothing from the exporters above)."""
         start = time.perf_counter()
         now = time.time() if at is None else at
-        gauges = self.client.query(f'{{__name__=~"{GAUGES}"}}', now)
+        gauges = self.client.query(GAUGES_QUERY, now)
         w = duration(self.rate_window_s)
         rates = self.client.query(" or ".join([
             f'label_replace(sum by (instance, mode) (rate(node_cpu_seconds_total[{w}])), "q", "cpu", "", "")',
