@@ -45,6 +45,16 @@ def find_tool(name: str, install: str) -> str:
     return path
 
 
+def end(proc: subprocess.Popen[bytes]) -> None:
+    """Terminate a child we started, then kill it if it has not gone within 10 s."""
+    proc.terminate()
+    try:
+        proc.wait(10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait(5)
+
+
 def free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
@@ -241,12 +251,7 @@ class PrometheusServer:
 
     def stop(self) -> None:
         if self.proc is not None:
-            self.proc.terminate()
-            try:
-                self.proc.wait(10)
-            except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait(5)
+            end(self.proc)
             self.proc = None
         if self._tmp is not None:
             self._tmp.cleanup()
@@ -267,9 +272,4 @@ class NodeExporter:
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, stdin=subprocess.DEVNULL)
 
     def stop(self) -> None:
-        self.proc.terminate()
-        try:
-            self.proc.wait(10)
-        except subprocess.TimeoutExpired:
-            self.proc.kill()
-            self.proc.wait(5)
+        end(self.proc)
