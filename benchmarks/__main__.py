@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 
 from benchmarks import (
+    bench_cluster,
     bench_gui_startup,
     bench_monitor,
     bench_planner,
@@ -16,7 +17,7 @@ from benchmarks import (
 
 SUITES = {"startup": bench_startup.run, "planner": bench_planner.run, "planner_ui": bench_planner_ui.run,
           "runner": bench_runner.run, "monitor": bench_monitor.run, "gui_startup": bench_gui_startup.run,
-          "scale": bench_scale.run}
+          "scale": bench_scale.run, "cluster": bench_cluster.run}
 
 
 def main() -> None:

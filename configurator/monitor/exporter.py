@@ -81,8 +81,12 @@ def parse_address(text: str) -> tuple[str, int]:
 
 
 class SnapshotCollector(Collector):
-    def __init__(self, latest: Callable[[], Snapshot | None]):
+    """``node_name``: the ``hostname`` label on every series (None: the snapshot's host name, this
+    host's), so several exporters on one machine can pose as several nodes of a cluster."""
+
+    def __init__(self, latest: Callable[[], Snapshot | None], node_name: str | None = None):
         self.latest = latest
+        self.node_name = node_name
 
     def describe(self) -> list[Metric]:  # no metrics at registration: don't sample for it
         return []
@@ -91,7 +95,7 @@ class SnapshotCollector(Collector):
         s = self.latest()
         if s is None:
             return
-        host = s.host.hostname
+        host = self.node_name or s.host.hostname
         yield GaugeMetricFamily("configurator_snapshot_timestamp_seconds", "Time of the snapshot served",
                                 value=s.time)
         nvml = GaugeMetricFamily("configurator_nvml_up", "1 if NVML (the NVIDIA driver) is available",
@@ -457,13 +461,15 @@ class Exporter:
     """The HTTP server for ``/metrics``; ``start`` raises OSError if the address is taken.
 
     After ``start``, ``warning`` is a message to show when the address is not loopback
-    (the metrics are unauthenticated), else None.
+    (the metrics are unauthenticated), else None. ``node_name`` sets the ``hostname`` label
+    (default: this host's name); it can be changed later through :attr:`node_name`.
     """
 
     def __init__(self, latest: Callable[[], Snapshot | None], *, request_timeout_s: float = REQUEST_TIMEOUT_S,
-                 max_connections: int = MAX_CONNECTIONS):
+                 max_connections: int = MAX_CONNECTIONS, node_name: str | None = None):
         self.registry = CollectorRegistry(auto_describe=False)
-        self.registry.register(SnapshotCollector(latest))
+        self.collector = SnapshotCollector(latest, (node_name or "").strip() or None)
+        self.registry.register(self.collector)
         self.request_timeout_s = request_timeout_s
         self.max_connections = max_connections
         self._server: MetricsServer | None = None
@@ -473,6 +479,14 @@ class Exporter:
     @property
     def running(self) -> bool:
         return self._server is not None
+
+    @property
+    def node_name(self) -> str | None:
+        return self.collector.node_name
+
+    @node_name.setter
+    def node_name(self, name: str | None) -> None:
+        self.collector.node_name = (name or "").strip() or None
 
     @property
     def server(self) -> MetricsServer | None:

@@ -33,12 +33,12 @@ def make_gpu_backend(fake_gpus: int | None = None, *, lib: Any = None, retry_s: 
 
 class MonitorService:
     def __init__(self, gpu: NvmlBackend, host: HostBackend | None = None, *, interval_s: float = 1.0,
-                 slow_every_s: float = 5.0, thresholds: Thresholds | None = None):
+                 slow_every_s: float = 5.0, thresholds: Thresholds | None = None, node_name: str | None = None):
         self.gpu = gpu
         self.host = host or HostBackend()
         self.sampler = Sampler(gpu, self.host, interval_s=interval_s, slow_every_s=slow_every_s)
         self.alerts = AlertEngine(thresholds)
-        self.exporter = Exporter(lambda: self.sampler.latest)
+        self.exporter = Exporter(lambda: self.sampler.latest, node_name=node_name)  # the hostname label
         self.recorder: CsvRecorder | None = None
         self._alert_listeners: list[AlertListener] = []
         self._lock = threading.Lock()

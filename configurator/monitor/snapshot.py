@@ -150,7 +150,8 @@ class Snapshot:
     extra: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
-def _iso(t: float) -> str:
+def iso_time(t: float) -> str:
+    """Seconds since the epoch as the JSON documents write a time (local time, ISO 8601, ms)."""
     return datetime.fromtimestamp(t, tz=UTC).astimezone().isoformat(timespec="milliseconds")
 
 
@@ -218,7 +219,7 @@ def host_to_dict(h: HostSample) -> dict[str, Any]:
 def snapshot_to_dict(s: Snapshot) -> dict[str, Any]:
     """The `configurator monitor --once --json` document."""
     return {
-        "time": _iso(s.time),
+        "time": iso_time(s.time),
         "host": host_to_dict(s.host),
         "nvml": {"available": s.nvml.available, "error": s.nvml.error, "error_kind": s.nvml.error_kind,
                  "driver_version": s.nvml.driver_version},

@@ -3509,8 +3509,40 @@
         <translation>{url!r} 不是 http(s) URL，例如 http://gpu-server:9400/metrics</translation>
     </message>
     <message>
+        <source>enter the URL of a Prometheus server, such as http://prometheus:9090</source>
+        <translation>请输入 Prometheus 服务器的 URL，例如 http://prometheus:9090</translation>
+    </message>
+    <message>
+        <source>{url!r} is not an http(s) URL of a Prometheus server such as http://prometheus:9090</source>
+        <translation>{url!r} 不是 Prometheus 服务器的 http(s) URL（例如 http://prometheus:9090）</translation>
+    </message>
+    <message>
         <source>{url!r} has an invalid port</source>
         <translation>{url!r} 的端口无效</translation>
+    </message>
+    <message>
+        <source>{url} answered {path} with JSON that is not Prometheus&apos;s query result</source>
+        <translation>{url} 对 {path} 返回的 JSON 不是 Prometheus 的查询结果</translation>
+    </message>
+    <message>
+        <source>{url} did not answer within {seconds} s</source>
+        <translation>{url} 在 {seconds} 秒内没有应答</translation>
+    </message>
+    <message>
+        <source>{url} is not a Prometheus server: {path} answered HTTP {code} with {what}, not the API&apos;s JSON</source>
+        <translation>{url} 不是 Prometheus 服务器：{path} 返回 HTTP {code}，内容为 {what}，而不是 API 的 JSON</translation>
+    </message>
+    <message>
+        <source>{url} gave up the query after {seconds} s: {error}</source>
+        <translation>{url} 在 {seconds} 秒后放弃了查询：{error}</translation>
+    </message>
+    <message>
+        <source>{url} refused the query ({kind}): {error}</source>
+        <translation>{url} 拒绝了查询（{kind}）：{error}</translation>
+    </message>
+    <message>
+        <source>{url} sent more than 64 MiB for one query</source>
+        <translation>{url} 为一次查询返回了超过 64 MiB 的数据</translation>
     </message>
     <message>
         <source>{url} answered HTTP {code}</source>
@@ -3531,6 +3563,30 @@
     <message>
         <source>{url} has no metrics from this app, the DCGM exporter or node_exporter</source>
         <translation>{url} 中没有来自本应用、DCGM exporter 或 node_exporter 的指标</translation>
+    </message>
+    <message>
+        <source>{url} answers, but holds no metrics from this app&apos;s exporter, the DCGM exporter or node_exporter: check its scrape configuration</source>
+        <translation>{url} 有应答，但其中没有本应用导出器、DCGM exporter 或 node_exporter 的指标：请检查它的抓取（scrape）配置</translation>
+    </message>
+    <message>
+        <source>Job {job} under-uses its GPUs</source>
+        <translation>作业 {job} 的 GPU 利用不足</translation>
+    </message>
+    <message>
+        <source>All {n} GPUs of job {job} (on {nodes}) stayed under {threshold} % busy for the last {window} s (GPU {gpu} on {node} at most {util} %); likely bottleneck on {node}: {cause}.</source>
+        <translation>作业 {job} 的全部 {n} 块 GPU（位于 {nodes}）在最近 {window} 秒内利用率一直低于 {threshold} %（{node} 上的 GPU {gpu} 最高仅 {util} %）；{node} 上可能的瓶颈：{cause}。</translation>
+    </message>
+    <message>
+        <source>GPUs of job {job} out of step</source>
+        <translation>作业 {job} 的各 GPU 步调不一致</translation>
+    </message>
+    <message>
+        <source>The GPUs of job {job} (on {nodes}) differ by {spread} points of utilisation over the last {window} s: GPU {low} on {low_node} averages {low_util} %, GPU {high} on {high_node} {high_util} %. An uneven data split, a slow rank or a slow link between nodes: run with NCCL_DEBUG=INFO and check that every rank gets the same batch size.</source>
+        <translation>作业 {job} 的各 GPU（位于 {nodes}）在最近 {window} 秒内利用率相差 {spread} 个百分点：{low_node} 上的 GPU {low} 平均 {low_util} %，{high_node} 上的 GPU {high} 平均 {high_util} %。可能是数据划分不均、某个 rank 过慢或节点间网络过慢：请设置 NCCL_DEBUG=INFO 运行，并检查每个 rank 的 batch size 是否相同。</translation>
+    </message>
+    <message>
+        <source>Prometheus has no host metrics for {node} (CPU, iowait): run node_exporter there to tell a data-loading bottleneck</source>
+        <translation>Prometheus 中没有 {node} 的主机指标（CPU、iowait）：请在该节点上运行 node_exporter，以便判断数据加载瓶颈</translation>
     </message>
 </context>
 <context>
