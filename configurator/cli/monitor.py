@@ -33,6 +33,12 @@ def register(sub: Subcommands) -> None:
     p.add_argument("--record", metavar="F.csv", help="record every sample to a CSV file (a new file, or see --force)")
     p.add_argument("--force", action="store_true", help="with --record: overwrite the file if it exists")
     p.add_argument("--count", type=int, default=None, metavar="N", help="stop after N samples")
+    p.add_argument("--prometheus", metavar="URL",
+                   help="read a cluster from a Prometheus server (DCGM exporter, node_exporter, this app's exporter)")
+    p.add_argument("--node-name", metavar="NAME",
+                   help="with --serve: the hostname label of the metrics (default: this host's name)")
+    p.add_argument("--timeout", type=float, default=5.0, metavar="S",
+                   help="with --prometheus: seconds a query may take (default 5)")
     p.set_defaults(func=cmd_monitor)
 
 
@@ -134,6 +140,69 @@ def _record_error(cli: Cli, path: str, exc: OSError) -> str:
     return exc.strerror or str(exc)
 
 
+def _cluster(cli: Cli) -> int:
+    """--prometheus URL: the cluster a Prometheus server holds, once (--once) or every --interval."""
+    import math
+
+    from configurator.monitor.cluster import PrometheusCluster, cluster_to_dict
+    from configurator.monitor.prometheus import PrometheusError
+
+    args = cli.args
+    errors: list[tuple[str, str]] = []
+    for flag in ("serve", "record", "node_name"):
+        if getattr(args, flag) is not None:
+            errors.append(("--" + flag.replace("_", "-"), cli.say(QT_TRANSLATE_NOOP(
+                "cli", "works on this machine's GPUs, not with --prometheus"))))
+    if not (math.isfinite(args.timeout) and 0.1 <= args.timeout <= 120):
+        errors.append(("--timeout", cli.say(QT_TRANSLATE_NOOP("cli", "must be between 0.1 and 120 seconds"))))
+    if not (math.isfinite(args.interval) and 1 <= args.interval <= 3600):
+        errors.append(("--interval", cli.say(QT_TRANSLATE_NOOP(
+            "cli", "with --prometheus: must be between 1 and 3600 seconds"))))
+    if errors:
+        cli.fail(errors)
+    try:
+        source = PrometheusCluster(args.prometheus, timeout_s=args.timeout)
+    except PrometheusError as exc:
+        cli.fail([("--prometheus", cli.render(exc.message))])
+    shown = 0
+    while True:
+        try:
+            snap = source.snapshot()
+        except PrometheusError as exc:
+            if args.once or shown == 0:
+                cli.fail([("--prometheus", cli.render(exc.message))])
+            cli.warn(cli.render(exc.message))  # a later failure: say so and try again next interval
+        else:
+            doc = cluster_to_dict(snap, render=cli.render)
+            if args.json:
+                (cli.emit_json if args.once else cli.emit_json_line)(doc)
+            else:
+                print(_cluster_text(cli, doc), flush=True)
+            shown += 1
+        if args.once or (args.count is not None and shown >= args.count):
+            return EXIT_OK
+        time.sleep(args.interval)
+
+
+def _cluster_text(cli: Cli, doc: dict[str, Any]) -> str:
+    def n(v: Any, fmt: str = "{:.0f}") -> str:
+        return "n/a" if v is None else fmt.format(v)
+
+    lines = [cli.say(QT_TRANSLATE_NOOP("cli", "{nodes} nodes from {source}"), nodes=len(doc["nodes"]),
+                     source=doc["source"])]
+    for node in doc["nodes"]:
+        h = node["host"]
+        lines.append(f"{node['hostname']}: CPU {n(h.get('cpu_percent'))} %, iowait {n(h.get('iowait_percent'))} %")
+        for g in node["gpus"]:
+            lines.append(f"  GPU {g['id']} {g.get('name') or ''}: {n(g.get('utilization_gpu_percent'))} %, "
+                         f"{n(g.get('power_w'))} W, {n(g.get('temperature_c'))} °C"
+                         + (f", job {g['job']}" if g.get("job") else ""))
+    for job in doc["jobs"]:
+        for a in job["alerts"]:
+            lines.append(f"[{a['rule']}] {job['label']}: {a['message']}")
+    return "\n".join(lines)
+
+
 def cmd_monitor(cli: Cli) -> int:
     import signal
     import threading
@@ -144,7 +213,13 @@ def cmd_monitor(cli: Cli) -> int:
     from configurator.monitor.snapshot import snapshot_to_dict
 
     args = cli.args
+    if args.prometheus is not None:
+        return _cluster(cli)
     errors: list[tuple[str, str]] = []
+    if args.node_name is not None and (args.serve is None or not args.node_name.strip() or len(args.node_name) > 253
+                                       or any(not ch.isprintable() for ch in args.node_name)):
+        errors.append(("--node-name", cli.say(QT_TRANSLATE_NOOP(
+            "cli", "needs --serve, and a printable name of 1 to 253 characters"))))
     if not MIN_INTERVAL_S <= args.interval <= MAX_INTERVAL_S:
         errors.append(("--interval", cli.say(QT_TRANSLATE_NOOP(
             "cli", "must be between {low} and {high} seconds, not {got}"),
@@ -167,7 +242,8 @@ def cmd_monitor(cli: Cli) -> int:
     if errors:
         cli.fail(errors)
 
-    service = MonitorService.create(cli.fake_gpus, interval_s=args.interval if not args.once else 1.0)
+    service = MonitorService.create(cli.fake_gpus, interval_s=args.interval if not args.once else 1.0,
+                                    node_name=args.node_name)
     service.gpu.start()
     store = None
     recording_id = None

@@ -6,72 +6,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from configurator.cli.context import EXIT_FINDINGS, EXIT_OK, Cli, Subcommands, add_command
+from configurator.cli.inputs import load_catalogue, read_build_file
 from configurator.core.i18n import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
-    from configurator.core.build import Build
     from configurator.core.engine import Report
-    from configurator.core.parts import AnyPart
-
-
-def load_catalogue(cli: Cli) -> dict[str, AnyPart]:
-    from configurator.store.repository import PartsRepository
-
-    store = cli.open_store()
-    try:
-        return {p.id: p for p in PartsRepository(store).list_parts()}
-    finally:
-        store.close()
-
-
-def read_build_bytes(cli: Cli, path: Path) -> bytes:
-    """At most MAX_BUILD_FILE_BYTES + 1 bytes of a regular file: never blocks on a FIFO, never reads a
-    device or a folder; every failure is one line and exit 2."""
-    import os
-    import stat
-
-    from configurator.core.build import MAX_BUILD_FILE_BYTES
-
-    too_big = cli.say(QT_TRANSLATE_NOOP("build", "is too large: a build file may be at most {limit:,} bytes"),
-                      limit=MAX_BUILD_FILE_BYTES)
-    try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    except IsADirectoryError:
-        cli.fail([(str(path), cli.say(QT_TRANSLATE_NOOP("cli", "is a folder, not a build file")))])
-    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
-        cli.fail([(str(path), (exc.strerror if isinstance(exc, OSError) else None) or str(exc))])
-    try:
-        info = os.fstat(fd)
-        if stat.S_ISDIR(info.st_mode):
-            cli.fail([(str(path), cli.say(QT_TRANSLATE_NOOP("cli", "is a folder, not a build file")))])
-        if not stat.S_ISREG(info.st_mode):
-            cli.fail([(str(path), cli.say(QT_TRANSLATE_NOOP("cli", "is not a regular file")))])
-        if info.st_size > MAX_BUILD_FILE_BYTES:
-            cli.fail([(str(path), too_big)])
-        with os.fdopen(os.dup(fd), "rb") as f:
-            raw = f.read(MAX_BUILD_FILE_BYTES + 1)
-    except OSError as exc:
-        cli.fail([(str(path), exc.strerror or str(exc))])
-    finally:
-        os.close(fd)
-    if len(raw) > MAX_BUILD_FILE_BYTES:  # it grew while we looked
-        cli.fail([(str(path), too_big)])
-    return raw
-
-
-def read_build_file(cli: Cli, path: Path, catalogue: dict[str, AnyPart]) -> Build:
-    from configurator.core.build import BuildError, BuildFileError, load_build_json, parse_build
-
-    raw = read_build_bytes(cli, path)
-    try:
-        data = load_build_json(raw)
-    except BuildFileError as exc:  # paths: "" (the file) or "line:column"
-        cli.fail([(f"{path}:{e.path}" if e.path else str(path), e.message.render(cli.translator))
-                  for e in exc.errors])
-    try:
-        return parse_build(data, catalogue)
-    except BuildError as exc:
-        cli.fail([(e.path or str(path), e.message.render(cli.translator)) for e in exc.errors])
 
 
 SEVERITY_TITLES = {

@@ -201,8 +201,9 @@ def sheet_html(sheet: Sheet) -> str:
     return "".join(out)
 
 
-def write_sheet_pdf(sheet: Sheet, path: Path) -> None:
-    """Render the sheet to ``path`` (A4), atomically. Raises OSError if it cannot be written."""
+def write_html_pdf(body: str, path: Path, title: str, images: dict[str, QImage] | None = None) -> None:
+    """Render ``body`` (HTML) to ``path`` as A4 in the house style, atomically (QSaveFile). ``images``:
+    resources the HTML names by URL. Raises OSError if it cannot be written."""
     doc = QTextDocument()
     font = QFont()
     font.setFamilies(FONT_FAMILIES)
@@ -210,14 +211,14 @@ def write_sheet_pdf(sheet: Sheet, path: Path) -> None:
     doc.setDefaultFont(font)
     doc.setDefaultStyleSheet("h1 { font-size: 18pt; } h2 { font-size: 12.5pt; margin-top: 10px; } "
                              "th { background: #eef2f5; }")
-    if sheet.chart:
-        doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl("chart://throughput"), chart_image(sheet))
-    doc.setHtml(sheet_html(sheet))
+    for url, image in (images or {}).items():
+        doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(url), image)
+    doc.setHtml(body)
     out = QSaveFile(str(path))
     if not out.open(QSaveFile.OpenModeFlag.WriteOnly):
         raise OSError(out.errorString())
     writer = QPdfWriter(out)
-    writer.setTitle(sheet.title or "Build sheet")
+    writer.setTitle(title)
     writer.setCreator(f"Configurator {__version__}")
     writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
                                      QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
@@ -226,3 +227,9 @@ def write_sheet_pdf(sheet: Sheet, path: Path) -> None:
     del writer
     if not out.commit():
         raise OSError(out.errorString())
+
+
+def write_sheet_pdf(sheet: Sheet, path: Path) -> None:
+    """Render the sheet to ``path`` (A4), atomically. Raises OSError if it cannot be written."""
+    images = {"chart://throughput": chart_image(sheet)} if sheet.chart else None
+    write_html_pdf(sheet_html(sheet), path, sheet.title or "Build sheet", images)

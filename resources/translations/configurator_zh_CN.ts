@@ -1682,6 +1682,121 @@
     </message>
 </context>
 <context>
+    <name>Report</name>
+    <message>
+        <source> (GPUs and the CPU packages, from RAPL)</source>
+        <translation>（GPU 与 CPU 封装，CPU 部分来自 RAPL）</translation>
+    </message>
+    <message>
+        <source>Alerts during the run</source>
+        <translation>运行期间的告警</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Energy</source>
+        <translation>能耗</translation>
+    </message>
+    <message>
+        <source>Energy and cost</source>
+        <translation>能耗与电费</translation>
+    </message>
+    <message>
+        <source>For</source>
+        <translation>持续</translation>
+    </message>
+    <message>
+        <source>From</source>
+        <translation>开始于</translation>
+    </message>
+    <message>
+        <source>GPU</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>GPU-6 and the other alerts are replayed from the recorded values with the thresholds the live monitor uses; rule IDs are listed in docs/rules.md.</source>
+        <translation>GPU-6 等告警按实时监控所用的阈值，根据记录的数值重放得出；规则编号见 docs/rules.md。</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source>Host</source>
+        <translation>主机</translation>
+    </message>
+    <message>
+        <source>Memory peak / capacity</source>
+        <translation>显存峰值 / 容量</translation>
+    </message>
+    <message>
+        <source>NVML energy counter</source>
+        <translation>NVML 能耗计数器</translation>
+    </message>
+    <message>
+        <source>None.</source>
+        <translation>无。</translation>
+    </message>
+    <message>
+        <source>Power median / max</source>
+        <translation>功耗中位数 / 最大值</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>The recording has neither an energy counter nor power readings.</source>
+        <translation>该记录既没有能耗计数器，也没有功耗读数。</translation>
+    </message>
+    <message>
+        <source>Throttled</source>
+        <translation>降频时间</translation>
+    </message>
+    <message>
+        <source>Training</source>
+        <translation>训练时间</translation>
+    </message>
+    <message>
+        <source>Training process and DataLoader workers</source>
+        <translation>训练进程与 DataLoader 工作进程</translation>
+    </message>
+    <message>
+        <source>Training run report</source>
+        <translation>训练运行报告</translation>
+    </message>
+    <message>
+        <source>Utilisation median / p95</source>
+        <translation>利用率中位数 / p95</translation>
+    </message>
+    <message>
+        <source>What it said</source>
+        <translation>告警内容</translation>
+    </message>
+    <message>
+        <source>median</source>
+        <translation>中位数</translation>
+    </message>
+    <message>
+        <source>of a core</source>
+        <translation>个核心</translation>
+    </message>
+    <message>
+        <source>power × time</source>
+        <translation>功耗 × 时间</translation>
+    </message>
+    <message>
+        <source>samples</source>
+        <translation>个采样</translation>
+    </message>
+    <message>
+        <source>workers</source>
+        <translation>工作进程</translation>
+    </message>
+</context>
+<context>
     <name>Sheet</name>
     <message>
         <source>This build</source>
@@ -2722,6 +2837,26 @@
         <translation>{path} 已存在；加上 --force 可覆盖它</translation>
     </message>
     <message>
+        <source>works on this machine&apos;s GPUs, not with --prometheus</source>
+        <translation>只作用于本机 GPU，不能与 --prometheus 同用</translation>
+    </message>
+    <message>
+        <source>must be between 0.1 and 120 seconds</source>
+        <translation>必须在 0.1 到 120 秒之间</translation>
+    </message>
+    <message>
+        <source>with --prometheus: must be between 1 and 3600 seconds</source>
+        <translation>与 --prometheus 同用时必须在 1 到 3600 秒之间</translation>
+    </message>
+    <message>
+        <source>{nodes} nodes from {source}</source>
+        <translation>来自 {source} 的 {nodes} 个节点</translation>
+    </message>
+    <message>
+        <source>needs --serve, and a printable name of 1 to 253 characters</source>
+        <translation>需要同时使用 --serve，且名称须为 1 到 253 个可打印字符</translation>
+    </message>
+    <message>
         <source>must be between {low} and {high} seconds, not {got}</source>
         <translation>必须在 {low} 到 {high} 秒之间，而不是 {got}</translation>
     </message>
@@ -2818,8 +2953,52 @@
         <translation>（已补全：最便宜的兼容部件）</translation>
     </message>
     <message>
+        <source>Saved as the build “{name}”.</source>
+        <translation>已保存为配置“{name}”。</translation>
+    </message>
+    <message>
+        <source>must be a number from 0 to {high:g} ¥/kWh</source>
+        <translation>必须是 0 到 {high:g} ¥/kWh 之间的数字</translation>
+    </message>
+    <message>
+        <source>{path}: {minutes:.1f} min, {samples} samples</source>
+        <translation>{path}：{minutes:.1f} 分钟，{samples} 个采样</translation>
+    </message>
+    <message>
+        <source>GPU {id}: utilisation median {med} %, p95 {p95} %; memory peak {peak} of {cap} GiB; power median {power} W; energy {kj} kJ ({method}); throttled {thr} s {why}</source>
+        <translation>GPU {id}：利用率中位数 {med} %，p95 {p95} %；显存峰值 {peak} / {cap} GiB；功耗中位数 {power} W；能耗 {kj} kJ（{method}）；降频 {thr} 秒 {why}</translation>
+    </message>
+    <message>
+        <source>Host: CPU median {cpu} % (p95 {cpu95} %), iowait median {io} % (p95 {io95} %), training process and workers {train} % of a core</source>
+        <translation>主机：CPU 中位数 {cpu} %（p95 {cpu95} %），iowait 中位数 {io} %（p95 {io95} %），训练进程与工作进程占 {train} % 个核心</translation>
+    </message>
+    <message>
+        <source>Energy {kwh:.3f} kWh × ¥{tariff:g}/kWh = ¥{cost:.2f}</source>
+        <translation>能耗 {kwh:.3f} kWh × ¥{tariff:g}/kWh = ¥{cost:.2f}</translation>
+    </message>
+    <message>
         <source>Wrote {path}.</source>
         <translation>已写入 {path}。</translation>
+    </message>
+    <message>
+        <source>must be a price above 0 and at most ¥{high:,.0f}</source>
+        <translation>必须是大于 0、不超过 ¥{high:,.0f} 的价格</translation>
+    </message>
+    <message>
+        <source>no part of this machine matched the catalogue: give a build file</source>
+        <translation>本机没有任何部件与目录匹配：请提供配置文件</translation>
+    </message>
+    <message>
+        <source>No catalogue change that the engine accepts lifts it.</source>
+        <translation>目录中没有能通过引擎检查、又能解除该瓶颈的更换方案。</translation>
+    </message>
+    <message>
+        <source>Benchmark run {id} ({device}):</source>
+        <translation>基准测试运行 {id}（{device}）：</translation>
+    </message>
+    <message>
+        <source>no stored benchmark run {id}</source>
+        <translation>没有已保存的基准测试运行 {id}</translation>
     </message>
     <message>
         <source>{n} published measurements from {sources} sources; --json gives every field with its URL.</source>
@@ -2946,6 +3125,18 @@
     <message>
         <source>the power supply and the case cannot be read from the system: add them to judge power and fit</source>
         <translation>系统无法读出电源和机箱：请补充它们，以便判断供电和安装空间</translation>
+    </message>
+    <message>
+        <source>no GPU was read ({error}): the GPUs are left for you to pick</source>
+        <translation>未能读取 GPU（{error}）：请手动选择 GPU</translation>
+    </message>
+    <message>
+        <source>This machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>unknown: pick it</source>
+        <translation>未知：请选择</translation>
     </message>
 </context>
 <context>

@@ -274,3 +274,33 @@ def test_time_in_the_json_is_the_snapshots(stack: Stack) -> None:
     from datetime import datetime
 
     assert math.isclose(datetime.fromisoformat(stack.doc["time"]).timestamp(), stack.snap.time, abs_tol=0.01)
+
+
+def test_the_command_line_reads_the_cluster_from_the_server(stack: Stack, capsys: pytest.CaptureFixture[str]) -> None:
+    from cli_run import run
+
+    code, out, err = run(capsys, "monitor", "--prometheus", stack.server.url, "--once", "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert set(doc) >= {"time", "source", "nodes", "jobs"}
+    assert {"node-a", "node-b", "dgx-1", "dgx-2", "k8s-gpu-1"} <= {n["hostname"] for n in doc["nodes"]}
+    # the same field names as the local --once --json, where the quantity is the same
+    code, local, _ = run(capsys, "monitor", "--fake-gpus", "1", "--once", "--json")
+    gpu_keys = set(json.loads(local)["gpus"][0])
+    assert gpu_keys <= set(node(doc, "node-a")["gpus"][0])
+    code, text, err = run(capsys, "monitor", "--prometheus", stack.server.url, "--once")
+    assert code == 0 and "dgx-2" in text and "4242" in text  # (default windows: not judged yet)
+
+
+def test_the_command_line_says_one_line_for_a_server_it_cannot_use(capsys: pytest.CaptureFixture[str]) -> None:
+    from cli_run import run
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]  # nothing listens there once closed
+    code, _out, err = run(capsys, "monitor", "--prometheus", f"http://127.0.0.1:{port}", "--once", "--json")
+    assert code == 2 and err.count("\n") == 1 and "--prometheus" in err
+    code, _out, err = run(capsys, "monitor", "--prometheus", "ftp://x", "--once")
+    assert code == 2 and "--prometheus" in err
+    code, _out, err = run(capsys, "monitor", "--prometheus", "http://127.0.0.1:1", "--serve", "127.0.0.1:0")
+    assert code == 2 and "--serve" in err

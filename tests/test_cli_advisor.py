@@ -1,0 +1,93 @@
+"""`configurator detect`, `report` and `advise` on the command line."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from cli_run import run
+
+from configurator.core import presets
+from configurator.core.build import build_to_dict
+from configurator.core.catalogue import load_catalogue
+from configurator.monitor.recorder import CsvRecorder
+from configurator.monitor.snapshot import GpuProcess, GpuSample, HostSample, NvmlStatus, Snapshot, TrainingProcess
+
+GiB = 1024**3
+
+
+def recording(path: Path, util: float = 40.0, workers_cpu: float = 99.0) -> Path:
+    rec = CsvRecorder(path)
+    for i in range(60):
+        g = GpuSample(0, "0", "NVIDIA GeForce RTX 3060", "GPU-0", utilization_gpu_percent=util,
+                      memory_used_bytes=6 * GiB, memory_total_bytes=12 * GiB, power_w=150.0, energy_j=150.0 * i,
+                      throttle_reasons=0, processes=(GpuProcess(7, GiB, "python train.py", "me", parent_pid=3),))
+        host = HostSample("box", cpu_percent=60.0, iowait_percent=1.0,
+                          training=TrainingProcess(7, "python train.py", 50.0, 4, (workers_cpu,) * 4))
+        rec(Snapshot(1_764_000_000.0 + i, i, host, NvmlStatus(True), (g,)))
+    rec.close()
+    return path
+
+
+def test_detect_lists_this_machine_and_saves_it(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, err = run(capsys, "detect", "--json", "--save", "--fake-gpus", "2")
+    assert code == 0, err
+    doc = json.loads(out)
+    gpus = [p for p in doc["parts"] if p["category"] == "gpu"]
+    assert {p["id"] for p in gpus} == {"nvidia-rtx-4090", "nvidia-rtx-3090"}  # the fake NVML's first two
+    assert doc["saved_build_id"] and any("power supply" in n for n in doc["notes"])
+    code, out, _ = run(capsys, "detect", "--json", "--save", "--fake-gpus", "1")
+    assert json.loads(out)["saved_build_id"] == doc["saved_build_id"]  # "This machine" replaced, not added
+
+
+def test_report_json_text_and_pdf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    rec = recording(tmp_path / "run.csv")
+    code, out, err = run(capsys, "report", str(rec), "--json", "--tariff", "1.2")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["verdict"]["rule"] == "GPU-6" and "DataLoader" in doc["verdict"]["text"]
+    assert doc["gpus"][0]["energy_method"] == "nvml-counter" and doc["energy"]["tariff_cny_per_kwh"] == 1.2
+    code, text, _ = run(capsys, "--lang", "zh_CN", "report", str(rec))
+    assert code == 0 and "利用率中位数" in text
+    pdf = tmp_path / "报告.pdf"
+    code, _out, err = run(capsys, "--lang", "zh_CN", "report", str(rec), "--pdf", str(pdf))
+    assert code == 0, err
+    from pypdf import PdfReader
+
+    page = PdfReader(str(pdf)).pages[0].extract_text()
+    assert "训练运行报告" in page and "GPU-6" in page
+
+
+@pytest.mark.parametrize(("argv", "where"), [
+    (["report", "missing.csv"], "missing.csv"),
+    (["report", "{rec}", "--tariff", "nan"], "--tariff"),
+    (["report", "{rec}", "--tariff", "-1"], "--tariff"),
+    (["advise", "{build}", "--budget", "inf"], "--budget"),
+    (["advise", "{build}", "--bench", "999"], "--bench"),
+    (["advise", "{build}", "--recording", "nope.csv"], "nope.csv"),
+])
+def test_bad_input_is_one_line_and_exit_2(tmp_path: Path, capsys: pytest.CaptureFixture[str], argv: list[str],
+                                          where: str) -> None:
+    rec = recording(tmp_path / "run.csv")
+    build = tmp_path / "b.json"
+    build.write_text(json.dumps(build_to_dict(presets.presets({p.id: p for p in load_catalogue()})[0].build)))
+    args = [a.format(rec=rec, build=build) for a in argv]
+    code, _out, err = run(capsys, *args)
+    assert code == 2 and err.count("\n") == 1 and where in err, err
+
+
+def test_advise_a_build_file_with_and_without_evidence(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    cat = {p.id: p for p in load_catalogue()}
+    build = tmp_path / "entry.json"
+    build.write_text(json.dumps(build_to_dict(presets.presets(cat)[0].build)))
+    code, out, err = run(capsys, "advise", str(build), "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["limit"]["resource"] == "gpu" and len(doc["upgrades"]) >= 3
+    assert all(u["price_cny"] > 0 and u["gain_percent"] > 0 for u in doc["upgrades"])
+    code, out, err = run(capsys, "advise", str(build), "--recording", str(recording(tmp_path / "r.csv")), "--json")
+    doc = json.loads(out)
+    assert doc["limit"]["rule"] == "BAL-1" and doc["upgrades"][0]["kind"] == "cpu"
+    code, text, _ = run(capsys, "advise", str(build), "--budget", "2500")
+    assert code == 0 and "UPG-1" in text
