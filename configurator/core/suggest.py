@@ -7,6 +7,8 @@ by its throughput and completes each with the cheapest valid memory, drive, supp
 case (branch and bound on price, every candidate confirmed by the engine's own check).
 It walks configurations from the fastest down and stops once they fall more than 1 %
 below the best valid one: ties within 1 % go to the cheaper build, then to the lower ids.
+The configurations are made best first (``_configs``), so a walk that stops near the top
+never estimates the hundreds of thousands below it.
 
 Before the search, dominated parts are pruned (``prune``): a part is dropped when enough other
 parts of its category cost no more (ties: a lower id) and are at least as good in every field
