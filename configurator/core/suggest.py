@@ -341,29 +341,31 @@ def _layout(part: AnyPart) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...]
 _FITS_UNDER: dict[str, str] = {"length_mm": "max_gpu_length_mm"}
 
 
-_GETTERS: dict[type[Any], tuple[Callable[[Any], Any], bool]] = {}
+_GETTERS: dict[type[Any], tuple[Callable[[Any], Any], tuple[int, ...]]] = {}
 
 
-def _equal_getter(part: AnyPart) -> tuple[Callable[[Any], Any], bool]:
-    """A function giving the tuple of a part type's must-be-equal fields, and whether that tuple is
-    hashable as it is (no list or slot-record fields; else its repr is the key)."""
+def _equal_getter(part: AnyPart) -> tuple[Callable[[Any], Any], tuple[int, ...]]:
+    """A function giving the tuple of a part type's must-be-equal fields, and where in that tuple
+    the list fields are (``_frozen`` makes them hashable)."""
     got = _GETTERS.get(type(part))
     if got is None:
         names = _layout(part)[0]
         getter = operator.attrgetter(*names) if len(names) > 1 else (lambda p: tuple(getattr(p, n) for n in names))
         hints = typing.get_type_hints(type(part))
-        plain = not any("list" in str(hints[n]) or dataclasses.is_dataclass(hints[n]) for n in names)
-        got = _GETTERS[type(part)] = (getter, plain)
+        lists = tuple(i for i, n in enumerate(names) if "list" in str(hints[n]) or dataclasses.is_dataclass(hints[n]))
+        got = _GETTERS[type(part)] = (getter, lists)
     return got
 
 
-def _frozen(values: tuple[Any, ...]) -> Any:
+def _frozen(values: tuple[Any, ...], lists: tuple[int, ...]) -> tuple[Any, ...]:
     """A hashable key of field values: lists of text as tuples; slot records by their exact repr."""
-    out = []
-    for v in values:
+    out = list(values)
+    for i in lists:
+        v = out[i]
         if type(v) is list:
-            v = tuple(v) if all(type(x) is str for x in v) else repr(v)
-        out.append(v)
+            out[i] = tuple(v) if all(type(x) is str for x in v) else repr(v)
+        elif v is not None:
+            out[i] = repr(v)
     return tuple(out)
 
 
@@ -373,7 +375,7 @@ def _profile(part: AnyPart, limits: Mapping[str, list[int]] | None = None) -> tu
     ``limits``: for a GPU, the sorted limits of the kept cases per "fits under" field; such a field
     then counts as the number of limits it fits under (a card that fits every case that a longer
     one fits is as good, whatever its length)."""
-    getter, plain = _equal_getter(part)
+    getter, lists = _equal_getter(part)
     equal = getter(part)
     ordered: list[Any] = []
     nones: list[str] = []
@@ -387,7 +389,7 @@ def _profile(part: AnyPart, limits: Mapping[str, list[int]] | None = None) -> tu
             ordered.append(value * direction)
         else:  # None: only equal to None
             nones.append(name)
-    key = (equal if plain else _frozen(equal), tuple(nones))
+    key = (_frozen(equal, lists) if lists else equal, tuple(nones))
     return key, tuple(ordered)
 
 
