@@ -42,6 +42,9 @@ CATEGORY_LABELS: dict[str, str] = {
 ID_RE = re.compile(r"^[a-z0-9]+(?:[-.][a-z0-9]+)*$")
 DATE_RE = re.compile(r"^\d{4}-\d{2}(?:-\d{2})?$")
 MEMORY_TYPES = ("DDR4", "DDR5")
+# The longest id and name a part may have (the database's columns; a shop's file is checked on import).
+MAX_ID = 128
+MAX_NAME = 200
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -483,6 +486,7 @@ _MSG_URL = QT_TRANSLATE_NOOP(
     "parts", "must be the URL of the model's spec page (https://…/path), not {got!r}"
 )
 _MSG_MEMTYPE = QT_TRANSLATE_NOOP("parts", "must be DDR4 or DDR5, not {got!r}")
+_MSG_TOO_LONG = QT_TRANSLATE_NOOP("parts", "is {n:,} characters long: at most {limit} are allowed")
 
 _TYPE_NAMES = {
     int: QT_TRANSLATE_NOOP("parts", "an integer"),
@@ -652,8 +656,13 @@ def _slot_kwargs(d: Mapping[str, Any]) -> dict[str, Any]:
 
 def _check_semantics(data: Mapping[str, Any], errors: list[FieldError]) -> None:
     pid = data.get("id")
-    if isinstance(pid, str) and not ID_RE.match(pid):
+    if isinstance(pid, str) and len(pid) > MAX_ID:
+        errors.append(_err("id", _MSG_TOO_LONG, n=len(pid), limit=MAX_ID))
+    elif isinstance(pid, str) and not ID_RE.match(pid):
         errors.append(_err("id", _MSG_ID, got=pid))
+    name = data.get("name")
+    if isinstance(name, str) and len(name) > MAX_NAME:
+        errors.append(_err("name", _MSG_TOO_LONG, n=len(name), limit=MAX_NAME))
     date = data.get("price_date")
     if isinstance(date, str) and not _is_date(date):
         errors.append(_err("price_date", _MSG_DATE, got=date))

@@ -7,6 +7,8 @@ by its throughput and completes each with the cheapest valid memory, drive, supp
 case (branch and bound on price, every candidate confirmed by the engine's own check).
 It walks configurations from the fastest down and stops once they fall more than 1 %
 below the best valid one: ties within 1 % go to the cheaper build, then to the lower ids.
+The configurations are made best first (``_configs``), so a walk that stops near the top
+never estimates the hundreds of thousands below it.
 
 Before the search, dominated parts are pruned (``prune``): a part is dropped when enough other
 parts of its category cost no more (ties: a lower id) and are at least as good in every field
@@ -21,7 +23,11 @@ from __future__ import annotations
 
 import bisect
 import dataclasses
-from collections.abc import Iterable, Mapping
+import heapq
+import math
+import operator
+import typing
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -80,59 +86,81 @@ def _by_category(catalogue: Mapping[str, AnyPart]) -> dict[str, list[AnyPart]]:
     return out
 
 
-def _spec_key(gpu: Gpu) -> str:
-    """Every field of a GPU that a rule or estimate reads (not its id, name or price), as one key:
-    same-spec listings share one throughput estimate and one slot placement."""
-    equal_names, ordered = _layout(gpu)
-    return repr([getattr(gpu, n) for n in (*equal_names, *(n for n, _d in ordered))])
+class _Estimates:
+    """Throughput and slot placement of configurations, cached on what each reads: a GPU's estimate
+    on its ``Hw`` (compute, bandwidth, power), its placement on its slot width and PCIe link, so
+    listings of one model at other prices, lengths or power share them."""
 
+    def __init__(self, w: Workload):
+        self.w = w
+        self.hw: dict[str, tp.Hw] = {}
+        self.singles: dict[tp.Hw, tp.Throughput] = {}
+        self.places: dict[tuple[Any, ...], Placement] = {}
+        self.values: dict[tuple[Any, ...], float] = {}
+        self.cpu_only: dict[tuple[str, int, str], float] = {}
+        self.train_multi = w.task == "train"
+        self.one_stream = bool(w.spec().decoder and w.task == "infer")
+        self.grad = w.spec().params * (4 if w.precision in ("fp32", "amp") else 2)
 
-def _config_throughput(gpu: Gpu | None, n: int, cpu: Cpu, cpus: int, board: Motherboard, w: Workload,
-                       cache: dict[tuple[str, ...], float], places: dict[tuple[str, ...], Placement],
-                       singles: dict[str, tp.Throughput], specs: dict[str, str]) -> float | None:
-    """The engine's throughput for this configuration (None if the GPUs do not all get a slot).
-
-    Cached per GPU *spec* (``_spec_key``): the estimate and the placement read no id, name or price."""
-    parts = [BuildPart(cpu.id, cpus), BuildPart(board.id)]
-    if gpu is not None:
-        parts.insert(0, BuildPart(gpu.id, n))
-    spec = "-"
-    if gpu is not None:
-        spec = specs.get(gpu.id) or specs.setdefault(gpu.id, _spec_key(gpu))
-    key = (spec, str(n), cpu.id, str(cpus), board.id)
-    if key in cache:
-        known = cache[key]
-        return None if known < 0 else known
-    catalogue: dict[str, AnyPart] = {cpu.id: cpu, board.id: board}
-    value: float | None = None
-    if gpu is not None:
-        catalogue[gpu.id] = gpu
-        pkey = ("place", board.id, spec, str(n), str(cpu.pcie_gen))
-        pl = places.get(pkey)
-        if pl is None:
-            pl = places[pkey] = place([gpu] * n, board, cpu.pcie_gen, None)
-        if pl.unplaced:
-            cache[key] = -1.0
-            return None
-        one = singles.get(spec)
+    def single(self, gpu: Gpu) -> tp.Throughput:
+        hw = self.hw.get(gpu.id)
+        if hw is None:
+            hw = self.hw[gpu.id] = tp.gpu_hw(gpu)
+        one = self.singles.get(hw)
         if one is None:
-            one = singles[spec] = tp.single_gpu(gpu, w, tp.FACTORS)
-        per = one.headline(w)
-        if n > 1 and w.task == "train":
-            gen = min(s.gen for s in pl.seats)
-            lanes = min(s.lanes for s in pl.seats)
-            link = tp.link_bytes_per_s(gpu, gen, lanes, False)
-            grad = w.spec().params * (4 if w.precision in ("fp32", "amp") else 2)
-            value = per * tp.scaling(n, w.effective_batch / one.samples_per_s, grad, link, tp.FACTORS)
-        elif w.spec().decoder and w.task == "infer":
-            value = per  # one stream, as the engine counts it: more GPUs do not make it faster
+            one = self.singles[hw] = tp.single_gpu(gpu, self.w, tp.FACTORS)
+        return one
+
+    def upper_bound(self, gpu: Gpu, n: int) -> float:
+        """No configuration of ``n`` of these cards is faster (data-parallel scaling is at most
+        n·η^log2(n); a hair more for rounding)."""
+        per = self.single(gpu).headline(self.w)
+        if n <= 1 or self.one_stream:
+            return per
+        if self.train_multi:
+            return float(per * n * tp.FACTORS.eta ** math.log2(n) * (1 + 1e-9))
+        return per * n
+
+    def place(self, gpu: Gpu, n: int, board: Motherboard, cpu_gen: int | None) -> Placement:
+        key = (board.id, gpu.slot_width, gpu.pcie_gen, gpu.pcie_lanes, n, cpu_gen)
+        pl = self.places.get(key)
+        if pl is None:
+            pl = self.places[key] = place([gpu] * n, board, cpu_gen, None)
+        return pl
+
+    def gpu_config(self, gpu: Gpu, n: int, cpu: Cpu, board: Motherboard) -> float | None:
+        """The engine's throughput for n of these GPUs (None if they do not all get a slot)."""
+        one = self.single(gpu)
+        key = (self.hw[gpu.id], gpu.slot_width, gpu.pcie_gen, gpu.pcie_lanes, n, board.id, cpu.pcie_gen)
+        known = self.values.get(key)
+        if known is not None:
+            return None if known < 0 else known
+        pl = self.place(gpu, n, board, cpu.pcie_gen)
+        value: float | None
+        if pl.unplaced:
+            value = None
         else:
-            value = per * n
-    else:
-        rep = check(Build(tuple(parts), workload=w), catalogue)
-        value = report_throughput(rep)
-    cache[key] = value if value is not None else -1.0
-    return value
+            w = self.w
+            per = one.headline(w)
+            if n > 1 and self.train_multi:
+                gen = min(s.gen for s in pl.seats)
+                lanes = min(s.lanes for s in pl.seats)
+                link = tp.link_bytes_per_s(gpu, gen, lanes, False)
+                value = per * tp.scaling(n, w.effective_batch / one.samples_per_s, self.grad, link, tp.FACTORS)
+            elif self.one_stream:
+                value = per  # one stream, as the engine counts it: more GPUs do not make it faster
+            else:
+                value = per * n
+        self.values[key] = value if value is not None else -1.0
+        return value
+
+    def cpu_config(self, cpu: Cpu, cpus: int, board: Motherboard) -> float:
+        key = (cpu.id, cpus, board.id)
+        got = self.cpu_only.get(key)
+        if got is None:
+            build = Build((BuildPart(cpu.id, cpus), BuildPart(board.id)), workload=self.w)
+            got = self.cpu_only[key] = report_throughput(check(build, {cpu.id: cpu, board.id: board}))
+        return got
 
 
 def _memory_options(mems: list[Memory], board: Motherboard, cpu: Cpu, cpus: int, need_gb: float
@@ -157,7 +185,7 @@ def _memory_options(mems: list[Memory], board: Motherboard, cpu: Cpu, cpus: int,
 
 
 def _complete(cfg: _Config, w: Workload, parts_by: dict[str, list[AnyPart]], budget: float,
-              catalogue: Mapping[str, AnyPart], options: Options) -> tuple[Build, Report] | None:
+              catalogue: Mapping[str, AnyPart], options: Options, est: _Estimates) -> tuple[Build, Report] | None:
     """Cheapest valid memory + drive + supply + case for a configuration, within the budget.
 
     Branch and bound on price. The filters below are necessary conditions of the engine's
@@ -174,7 +202,8 @@ def _complete(cfg: _Config, w: Workload, parts_by: dict[str, list[AnyPart]], bud
     psus = [p for p in parts_by.get("psu", []) if isinstance(p, Psu) and connectors(gpus, cfg.cpus, p).ok]
     lowest = 0
     if gpus:
-        lowest = place(gpus, cfg.board, cfg.cpu.pcie_gen, None).lowest_position
+        assert cfg.gpu is not None
+        lowest = est.place(cfg.gpu, cfg.n, cfg.board, cfg.cpu.pcie_gen).lowest_position
     cases = [c for c in parts_by.get("case", []) if isinstance(c, Case)
              and cfg.board.form_factor in c.board_form_factors and lowest <= c.expansion_slots
              and (cfg.gpu is None or (cfg.gpu.length_mm or 0) <= c.max_gpu_length_mm)]
@@ -219,42 +248,65 @@ def _complete(cfg: _Config, w: Workload, parts_by: dict[str, list[AnyPart]], bud
     return (best[2], best[3]) if best else None
 
 
-def _configs(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float) -> Iterable[_Config]:
-    cache: dict[tuple[str, ...], float] = {}
-    places: dict[tuple[str, ...], Placement] = {}
-    singles: dict[str, tp.Throughput] = {}
-    specs: dict[str, str] = {}
+def _configs(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est: _Estimates
+             ) -> Iterator[_Config]:
+    """Every (GPU × count, CPU × count, board) configuration within the budget, fastest first (equal
+    throughput: cheaper first, then in board, CPU, count, GPU order).
+
+    Generated lazily, best first: the GPU options (card × count) in order of an upper bound on their
+    throughput, each expanded over every board and CPU only once no configuration already made is
+    faster than its bound. A search that stops near the top sees a few options, not all of them."""
     gpus = [g for g in parts_by.get("gpu", []) if isinstance(g, Gpu) and g.form_factor == "pcie"]
     cpus = [c for c in parts_by.get("cpu", []) if isinstance(c, Cpu)]
     boards = [b for b in parts_by.get("motherboard", []) if isinstance(b, Motherboard)]
-    gpu_options: list[tuple[Gpu | None, int]] = [(None, 0)]
+    # (order, cpu, count, board, price) of every CPU × board pair within the budget
+    pairs: list[tuple[tuple[int, int, int], Cpu, int, Motherboard, int]] = []
+    for bi, board in enumerate(boards):
+        for ci, cpu in enumerate(cpus):
+            if cpu.socket != board.socket:
+                continue
+            for count in sorted({1, min(board.sockets, cpu.max_sockets)}):
+                base = cpu.price_cny * count + board.price_cny
+                if base <= budget:
+                    pairs.append(((bi, ci, count), cpu, count, board, base))
+    if not pairs:
+        return
+    cheapest = min(p[4] for p in pairs)
+    heap: list[tuple[float, int, tuple[int, int, int, int], _Config]] = []
+    for order, cpu, count, board, base in pairs:
+        t = est.cpu_config(cpu, count, board)
+        if t > 0:
+            heap.append((-t, base, (*order, 0), _Config(None, 0, cpu, count, board, t)))
+    heapq.heapify(heap)
+    options: list[tuple[float, int, Gpu, int]] = []  # (-bound, option order, GPU, count)
+    low_vram = {n: vram_per_gpu(w, n).low / GIB for n in range(1, MAX_GPUS + 1)}
     for g in gpus:
         if g.vendor != "nvidia" and not g.rocm_supported:
             continue
         for n in range(1, MAX_GPUS + 1):
             if g.price_cny * n > budget:
                 break
-            if vram_per_gpu(w, n).low / GIB > g.vram_gb:  # FIT-1's error: even the low end does not fit
+            if low_vram[n] > g.vram_gb:  # FIT-1's error: even the low end does not fit
                 continue
-            gpu_options.append((g, n))
-    out: list[_Config] = []
-    for board in boards:
-        for cpu in cpus:
-            if cpu.socket != board.socket:
-                continue
-            for count in sorted({1, min(board.sockets, cpu.max_sockets)}):
-                base = cpu.price_cny * count + board.price_cny
-                if base > budget:
+            if g.price_cny * n + cheapest <= budget:
+                options.append((-est.upper_bound(g, n), len(options) + 1, g, n))
+    options.sort(key=lambda o: (o[0], o[1]))
+    next_option = 0
+    while True:
+        while next_option < len(options) and (not heap or -options[next_option][0] >= -heap[0][0]):
+            _bound, oi, gpu, n = options[next_option]
+            next_option += 1
+            for order, cpu, count, board, base in pairs:
+                price = base + gpu.price_cny * n
+                if price > budget:
                     continue
-                for gpu, n in gpu_options:
-                    if base + (gpu.price_cny * n if gpu else 0) > budget:
-                        continue
-                    t = _config_throughput(gpu, n, cpu, count, board, w, cache, places, singles, specs)
-                    if t is None or t <= 0:
-                        continue
-                    out.append(_Config(gpu, n, cpu, count, board, t))
-    out.sort(key=lambda c: (-c.throughput, c.price))
-    return out
+                value = est.gpu_config(gpu, n, cpu, board)
+                if value is None or value <= 0:
+                    continue
+                heapq.heappush(heap, (-value, price, (*order, oi), _Config(gpu, n, cpu, count, board, value)))
+        if not heap:
+            return
+        yield heapq.heappop(heap)[3]
 
 
 # Fields no rule or estimate compares (names and prices are handled on their own).
@@ -289,16 +341,45 @@ def _layout(part: AnyPart) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...]
 _FITS_UNDER: dict[str, str] = {"length_mm": "max_gpu_length_mm"}
 
 
-def _profile(part: AnyPart, limits: Mapping[str, list[int]] | None = None) -> tuple[str, tuple[Any, ...]]:
+_GETTERS: dict[type[Any], tuple[Callable[[Any], Any], tuple[int, ...]]] = {}
+
+
+def _equal_getter(part: AnyPart) -> tuple[Callable[[Any], Any], tuple[int, ...]]:
+    """A function giving the tuple of a part type's must-be-equal fields, and where in that tuple
+    the list fields are (``_frozen`` makes them hashable)."""
+    got = _GETTERS.get(type(part))
+    if got is None:
+        names = _layout(part)[0]
+        getter = operator.attrgetter(*names) if len(names) > 1 else (lambda p: tuple(getattr(p, n) for n in names))
+        hints = typing.get_type_hints(type(part))
+        lists = tuple(i for i, n in enumerate(names) if "list" in str(hints[n]) or dataclasses.is_dataclass(hints[n]))
+        got = _GETTERS[type(part)] = (getter, lists)
+    return got
+
+
+def _frozen(values: tuple[Any, ...], lists: tuple[int, ...]) -> tuple[Any, ...]:
+    """A hashable key of field values: lists of text as tuples; slot records by their exact repr."""
+    out = list(values)
+    for i in lists:
+        v = out[i]
+        if type(v) is list:
+            out[i] = tuple(v) if all(type(x) is str for x in v) else repr(v)
+        elif v is not None:
+            out[i] = repr(v)
+    return tuple(out)
+
+
+def _profile(part: AnyPart, limits: Mapping[str, list[int]] | None = None) -> tuple[Any, tuple[Any, ...]]:
     """The fields that must be equal (as one hashable key) and the ordered ones (better = bigger).
 
     ``limits``: for a GPU, the sorted limits of the kept cases per "fits under" field; such a field
     then counts as the number of limits it fits under (a card that fits every case that a longer
     one fits is as good, whatever its length)."""
-    equal_names, ordered_names = _layout(part)
-    equal = [getattr(part, n) for n in equal_names]
+    getter, lists = _equal_getter(part)
+    equal = getter(part)
     ordered: list[Any] = []
-    for name, direction in ordered_names:
+    nones: list[str] = []
+    for name, direction in _layout(part)[1]:
         value = getattr(part, name)
         if isinstance(value, (int, float)) and not isinstance(value, bool):
             fits = limits.get(name) if limits is not None else None
@@ -307,9 +388,9 @@ def _profile(part: AnyPart, limits: Mapping[str, list[int]] | None = None) -> tu
                 continue
             ordered.append(value * direction)
         else:  # None: only equal to None
-            equal.append((name, value))
-    # repr of plain values and frozen slot records is exact and hashable as text.
-    return repr(equal), tuple(ordered)
+            nones.append(name)
+    key = (_frozen(equal, lists) if lists else equal, tuple(nones))
+    return key, tuple(ordered)
 
 
 def prune(catalogue: Mapping[str, AnyPart], alternatives: int = 3) -> dict[str, AnyPart]:
@@ -327,13 +408,20 @@ def prune(catalogue: Mapping[str, AnyPart], alternatives: int = 3) -> dict[str, 
 
 def _prune_into(kept: dict[str, AnyPart], parts: Iterable[AnyPart], alternatives: int,
                 limits: Mapping[str, list[int]] | None) -> None:
-    groups: dict[tuple[str, str, int], list[tuple[int, str, tuple[Any, ...], AnyPart]]] = {}
+    # Listings of one model with the same profile: only the ``need`` cheapest can be kept (each of
+    # them dominates the rest, or is itself pruned by parts that dominate the rest).
+    same: dict[tuple[str, Any, tuple[Any, ...]], list[tuple[int, str, AnyPart]]] = {}
     for part in parts:
         equal, ordered = _profile(part, limits)
+        same.setdefault((part.category, equal, ordered), []).append((part.price_cny, part.id, part))
+    groups: dict[tuple[str, Any, int], list[tuple[int, str, tuple[Any, ...], AnyPart]]] = {}
+    for (category, equal, ordered), listed in same.items():
+        need = alternatives + 1 if category == "gpu" else 1
+        cheapest = heapq.nsmallest(need, listed) if len(listed) > need else listed  # ids are unique
         # Fields with a direction that are None on this part go into the equal key (via _profile),
         # so parts in one group have the same ordered fields.
-        groups.setdefault((part.category, equal, len(ordered)), []).append(
-            (part.price_cny, part.id, ordered, part))
+        groups.setdefault((category, equal, len(ordered)), []).extend(
+            (price, pid, ordered, part) for price, pid, part in cheapest)
     for (category, _equal, _n), members in groups.items():
         need = alternatives + 1 if category == "gpu" else 1
         members.sort(key=lambda m: (m[0], m[1]))
@@ -363,13 +451,14 @@ def suggest(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload,
     found: list[Suggestion] = []
     best_t: float | None = None
     seen_gpu: set[tuple[str, int]] = set()
-    for cfg in _configs(parts_by, workload, budget):
+    est = _Estimates(workload)
+    for cfg in _configs(parts_by, workload, budget, est):
         if best_t is not None and cfg.throughput < (1 - TIE) * best_t and len(seen_gpu) > alternatives:
             break
         gkey = (cfg.gpu.id if cfg.gpu else "-", cfg.n)
         if best_t is not None and cfg.throughput < (1 - TIE) * best_t and gkey in seen_gpu:
             continue
-        done = _complete(cfg, workload, parts_by, budget, catalogue, options)
+        done = _complete(cfg, workload, parts_by, budget, catalogue, options, est)
         if done is None:
             continue
         build, report = done

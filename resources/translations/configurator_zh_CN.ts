@@ -4830,6 +4830,10 @@
         <translation>必须是 DDR4 或 DDR5，而不是 {got!r}</translation>
     </message>
     <message>
+        <source>is {n:,} characters long: at most {limit} are allowed</source>
+        <translation>长度为 {n:,} 个字符，最多允许 {limit} 个</translation>
+    </message>
+    <message>
         <source>an integer</source>
         <translation>整数</translation>
     </message>

@@ -1,0 +1,320 @@
+"""Parts CSV as text: the columns, export (formula-guarded, atomic), and reading a user's file
+(encoding detection, separators, line endings) into records with their line numbers.
+
+Import reads UTF-8, UTF-8 with BOM or GB18030 (what Excel on a Chinese Windows writes; only when
+the text looks Chinese, so a Latin-1 file is refused rather than read as gibberish), or an encoding
+the caller names, with comma, semicolon or tab separators and any line endings (CR-only too).
+
+Export guards against formula injection (OWASP): a text cell that starts with ``= + - @``, a tab
+or a CR is written with a leading ``'`` so a spreadsheet shows it as text; numbers are written as
+numbers. Import takes the guard off text cells again, so an export imports back unchanged.
+"""
+
+from __future__ import annotations
+
+import codecs
+import contextlib
+import csv
+import io
+import itertools
+import json
+import os
+import re
+import tempfile
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any
+
+from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
+from configurator.core.parts import (
+    CATEGORIES,
+    STORE_FIELDS,
+    AnyPart,
+    FieldError,
+    part_to_dict,
+    spec_field_names,
+)
+
+HEAD = ["id", "category", "name", "brand", "price_cny", "price_date", "source", "launch_year", "notes"]
+
+
+def csv_columns() -> list[str]:
+    cols = list(HEAD)
+    for cat in CATEGORIES:
+        for name in spec_field_names(cat):
+            if name not in cols and name not in STORE_FIELDS:
+                cols.append(name)
+    return cols
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, dict)):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+GUARD = "'"
+CHUNK = 1 << 20
+MAX_DIGITS = 40  # a cell with more digits than this is no price or spec (int() refuses > 4,300)
+INT_LIMIT = 2 ** 63  # SQLite's INTEGER
+
+
+def guard_formula(text: str) -> str:
+    """A text cell as a spreadsheet must show it: text, never a formula (OWASP CSV injection)."""
+    if text.startswith(FORMULA_START) or text.startswith(GUARD):
+        return GUARD + text
+    return text
+
+
+def unguard_formula(text: str) -> str:
+    """Undo :func:`guard_formula` (a user's own leading quote before plain text is kept)."""
+    if len(text) > 1 and text[0] == GUARD and text[1:].startswith((*FORMULA_START, GUARD)):
+        return text[1:]
+    return text
+
+
+def _export_cell(value: Any) -> str:
+    if isinstance(value, str):
+        return guard_formula(value)
+    return _cell(value)
+
+
+@contextlib.contextmanager
+def atomic_text_writer(path: Path, encoding: str = "utf-8") -> Iterator[IO[str]]:
+    """A text file written beside the target, replacing it only once complete."""
+    path = Path(path)
+    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding=encoding, newline="") as f:
+            yield f
+        os.replace(tmp, path)
+    except BaseException:
+        Path(tmp).unlink(missing_ok=True)
+        raise
+
+
+def write_atomic(path: Path, text: str, encoding: str = "utf-8") -> None:
+    """Write beside the target, then replace it: a crash never leaves half a file."""
+    with atomic_text_writer(path, encoding) as f:
+        f.write(text)
+
+
+def export_csv(parts: Iterable[AnyPart], path: Path) -> int:
+    """Write the parts (a list or a stream) atomically; UTF-8 with BOM so that Excel shows Chinese."""
+    cols = csv_columns()
+    n = 0
+    with atomic_text_writer(path) as f:
+        f.write("\ufeff")
+        w = csv.writer(f, lineterminator="\r\n")
+        w.writerow(cols)
+        for part in parts:
+            d = part_to_dict(part)
+            w.writerow([_export_cell(d.get(k)) for k in cols])
+            n += 1
+    return n
+
+
+# ---------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class RowError:
+    line: int
+    error: FieldError
+
+    def render(self, translate: Any = None) -> str:
+        return f"{self.line}: {self.error.render(translate)}"
+
+
+class CsvImportError(ValueError):
+    def __init__(self, errors: list[RowError]):
+        self.errors = errors
+        super().__init__("\n".join(e.render() for e in errors))
+
+
+
+def _m(template: str, **params: Any) -> Message:
+    return Message("csv", template, params)
+
+
+def _file_error(line: int, template: str, **params: Any) -> CsvImportError:
+    return CsvImportError([RowError(line, FieldError("file", _m(template, **params)))])
+
+
+def _line_at(prefix: bytes) -> int:
+    """The 1-based line a byte offset is on (CR-only files count their CRs)."""
+    lf = prefix.count(b"\n")
+    return 1 + (lf if lf else prefix.count(b"\r"))
+
+
+_NOT_ASCII = re.compile(r"[^\x00-\x7f]")
+_CJK = re.compile(r"[\u3400-\u9fff\uf900-\ufaff\u3000-\u303f\uff00-\uffef]")
+
+
+def _looks_chinese(chars: dict[str, int]) -> bool:
+    """Text decoded as GB18030 is Chinese if most of its non-ASCII characters are in GB2312 (the
+    common simplified set). Latin-1 text read as GB18030 gives rare ideographs (an accented letter
+    and the ASCII letter after it make one GBK-extension character)."""
+    total = sum(chars.values())
+    if total == 0:
+        return True
+    common = 0
+    cjk = 0
+    for ch, n in chars.items():
+        try:
+            ch.encode("gb2312")
+        except UnicodeEncodeError:
+            continue
+        common += n
+        if _CJK.match(ch):
+            cjk += n
+    return cjk > 0 and common >= 0.9 * total
+
+
+def _try_decode(path: Path, encoding: str, sample: dict[str, int] | None = None) -> int | None:
+    """Stream the file through a strict decoder: None if it all decodes, else the line of the first bad byte."""
+    decoder = codecs.getincrementaldecoder(encoding)("strict")
+    lf = cr = 0
+    with open(path, "rb") as f:
+        while True:
+            chunk = f.read(CHUNK)
+            try:
+                text = decoder.decode(chunk, final=not chunk)
+            except UnicodeDecodeError as exc:
+                before = chunk[:max(exc.start, 0)]
+                lf, cr = lf + before.count(b"\n"), cr + before.count(b"\r")
+                return 1 + (lf if lf else cr)
+            if sample is not None and len(sample) < 20000:
+                for ch in _NOT_ASCII.findall(text):
+                    sample[ch] = sample.get(ch, 0) + 1
+            if not chunk:
+                return None
+            lf, cr = lf + chunk.count(b"\n"), cr + chunk.count(b"\r")
+
+
+KNOWN_ENCODINGS = ("utf-8", "gb18030", "latin-1", "cp1252")
+
+
+def detect_encoding(path: Path, encoding: str | None = None) -> str:
+    """The encoding to read ``path`` with; raises CsvImportError with the first undecodable line."""
+    if encoding:
+        try:
+            name = codecs.lookup(encoding).name
+        except LookupError:
+            raise _file_error(0, QT_TRANSLATE_NOOP(
+                "csv", "unknown encoding {encoding!r}: use one of {choices}"), encoding=encoding,
+                choices=", ".join(KNOWN_ENCODINGS)) from None
+        name = "utf-8-sig" if name == "utf-8" else name
+        bad = _try_decode(path, name)
+        if bad is not None:
+            raise _file_error(bad, QT_TRANSLATE_NOOP(
+                "csv", "is not {encoding} text (this line has a byte that is not): check the encoding"),
+                encoding=encoding)
+        return name
+    bad_utf8 = _try_decode(path, "utf-8-sig")
+    if bad_utf8 is None:
+        return "utf-8-sig"
+    chars: dict[str, int] = {}
+    if _try_decode(path, "gb18030", chars) is None and _looks_chinese(chars):
+        return "gb18030"
+    raise _file_error(bad_utf8, QT_TRANSLATE_NOOP(
+        "csv", "the file is not UTF-8 or GB18030 (this line has a byte that is neither): save it as CSV "
+        "UTF-8 and try again, or name its encoding (configurator parts import --encoding cp1252)"))
+
+
+def decode(raw: bytes) -> str:
+    """Bytes to text the way import does (UTF-8, then GB18030 when it looks Chinese)."""
+    try:
+        return raw.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        bad = _line_at(raw[:exc.start])
+    try:
+        text = raw.decode("gb18030")
+    except UnicodeDecodeError:
+        text = None
+    if text is not None:
+        chars: dict[str, int] = {}
+        for ch in _NOT_ASCII.findall(text):
+            chars[ch] = chars.get(ch, 0) + 1
+        if _looks_chinese(chars):
+            return text
+    raise _file_error(bad, QT_TRANSLATE_NOOP(
+        "csv", "the file is not UTF-8 or GB18030 (this line has a byte that is neither): save it as CSV "
+        "UTF-8 and try again, or name its encoding (configurator parts import --encoding cp1252)"))
+
+
+def _dialect(first_line: str) -> type[csv.Dialect]:
+    delimiter = max(",;\t", key=first_line.count) if first_line else ","
+
+    class Dialect(csv.excel):
+        pass
+
+    Dialect.delimiter = delimiter
+    return Dialect
+
+
+_MSG_FIELD_LIMIT = QT_TRANSLATE_NOOP(
+    "csv", "has a cell longer than {limit} KiB, the most a cell may hold (is this a parts CSV?); "
+    "nothing after it was read")
+_MSG_CSV = QT_TRANSLATE_NOOP("csv", "cannot be read as CSV: {error}; nothing after it was read")
+
+
+def iter_records(stream: IO[str]) -> Iterator[tuple[int, list[str]] | RowError]:
+    """(line, cells) for each non-empty record, or a RowError where the CSV cannot be read (the last item)."""
+    head = stream.readline()
+    first = re.split(r"\r\n|\r|\n", head, maxsplit=1)[0]
+    rest = itertools.chain([head] if head else [], stream)
+    reader = csv.reader(rest, _dialect(first))
+    while True:
+        try:
+            rec = next(reader)
+        except StopIteration:
+            return
+        except csv.Error as exc:
+            line = max(reader.line_num, 1)
+            if "field larger than field limit" in str(exc):
+                yield RowError(line, FieldError("row", _m(_MSG_FIELD_LIMIT, limit=csv.field_size_limit() // 1024)))
+            else:
+                yield RowError(line, FieldError("row", _m(_MSG_CSV, error=str(exc))))
+            return
+        except UnicodeDecodeError:
+            yield RowError(reader.line_num + 1, FieldError("file", _m(QT_TRANSLATE_NOOP(
+                "csv", "this line has a byte the encoding cannot read: check the encoding"))))
+            return
+        yield reader.line_num, rec
+
+
+def read_rows(text: str) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
+    """Header and rows of CSV text in memory (small files, tests)."""
+    header: list[str] = []
+    rows: list[tuple[int, dict[str, str]]] = []
+    for item in iter_records(io.StringIO(text, newline="")):
+        if isinstance(item, RowError):
+            raise CsvImportError([item])
+        line, rec = item
+        if not header:
+            header = [h.strip() for h in rec]
+            continue
+        if not any(c.strip() for c in rec):
+            continue
+        rows.append((line, {header[i]: c for i, c in enumerate(rec) if i < len(header)}))
+        if len(rec) > len(header):
+            rows[-1][1]["\0extra"] = str(len(rec) - len(header))
+    return header, rows
+
+
+def _has_surrogate(value: Any) -> bool:
+    try:
+        json.dumps(value, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        return True
+    except (TypeError, ValueError):
+        return False
+    return False
+
