@@ -37,8 +37,9 @@ from configurator.core.estimate import throughput as tp
 from configurator.core.estimate.memory import GIB, host_ram, vram_per_gpu
 from configurator.core.estimate.power import estimate_power
 from configurator.core.parts import AnyPart, Case, Cpu, Gpu, Memory, Motherboard, Psu, Storage
-from configurator.core.pcie import Placement, place
+from configurator.core.pcie import Placement, layout
 from configurator.core.rules.budget_power import connectors
+from configurator.core.rules.physical import SMALL_PSU
 
 MAX_GPUS = 4
 TIE = 0.01
@@ -121,21 +122,23 @@ class _Estimates:
             return float(per * n * tp.FACTORS.eta ** math.log2(n) * (1 + 1e-9))
         return per * n
 
-    def place(self, gpu: Gpu, n: int, board: Motherboard, cpu_gen: int | None) -> Placement:
-        key = (board.id, gpu.slot_width, gpu.pcie_gen, gpu.pcie_lanes, n, cpu_gen)
+    def place(self, gpu: Gpu, n: int, board: Motherboard, cpu_gen: int | None, cpus: int = 1) -> Placement:
+        """The engine's slot layout: only the slots the fitted CPUs feed (PCI-9). The drives' M.2 lane
+        sharing (PCI-10) is left to the engine's check of the whole build."""
+        key = (board.id, gpu.slot_width, gpu.pcie_gen, gpu.pcie_lanes, n, cpu_gen, cpus)
         pl = self.places.get(key)
         if pl is None:
-            pl = self.places[key] = place([gpu] * n, board, cpu_gen, None)
+            pl = self.places[key] = layout([gpu] * n, board, cpu_gen, None, cpus)
         return pl
 
-    def gpu_config(self, gpu: Gpu, n: int, cpu: Cpu, board: Motherboard) -> float | None:
+    def gpu_config(self, gpu: Gpu, n: int, cpu: Cpu, board: Motherboard, cpus: int = 1) -> float | None:
         """The engine's throughput for n of these GPUs (None if they do not all get a slot)."""
         one = self.single(gpu)
-        key = (self.hw[gpu.id], gpu.slot_width, gpu.pcie_gen, gpu.pcie_lanes, n, board.id, cpu.pcie_gen)
+        key = (self.hw[gpu.id], gpu.slot_width, gpu.pcie_gen, gpu.pcie_lanes, n, board.id, cpu.pcie_gen, cpus)
         known = self.values.get(key)
         if known is not None:
             return None if known < 0 else known
-        pl = self.place(gpu, n, board, cpu.pcie_gen)
+        pl = self.place(gpu, n, board, cpu.pcie_gen, cpus)
         value: float | None
         if pl.unplaced:
             value = None
@@ -203,10 +206,12 @@ def _complete(cfg: _Config, w: Workload, parts_by: dict[str, list[AnyPart]], bud
     lowest = 0
     if gpus:
         assert cfg.gpu is not None
-        lowest = est.place(cfg.gpu, cfg.n, cfg.board, cfg.cpu.pcie_gen).lowest_position
+        lowest = est.place(cfg.gpu, cfg.n, cfg.board, cfg.cpu.pcie_gen, cfg.cpus).lowest_position
+    width = cfg.board.width_mm
     cases = [c for c in parts_by.get("case", []) if isinstance(c, Case)
              and cfg.board.form_factor in c.board_form_factors and lowest <= c.expansion_slots
-             and (cfg.gpu is None or (cfg.gpu.length_mm or 0) <= c.max_gpu_length_mm)]
+             and (cfg.gpu is None or (cfg.gpu.length_mm or 0) <= c.max_gpu_length_mm)
+             and (width is None or c.max_board_width_mm is None or width <= c.max_board_width_mm)]  # FIT-5
     if not (mems and drives and psus and cases):
         return None
     room = budget - cfg.price
@@ -224,18 +229,21 @@ def _complete(cfg: _Config, w: Workload, parts_by: dict[str, list[AnyPart]], bud
             if partial + min_psu + min_case > bound:
                 break
             draft = [*base_parts, BuildPart(mem.id, qty), BuildPart(drive.id)]
-            peak = estimate_power(resolve(Build(tuple(draft)), catalogue)).peak_w
             for psu in psus:
                 partial2 = partial + psu.price_cny
                 bound = best[0] if best else room
                 if partial2 + min_case > bound:
                     break
-                if psu.watts < peak:
+                # PWR-2 with this supply: an ATX 3.x one needs less transient headroom (PWR-5)
+                if psu.watts < estimate_power(resolve(Build((*draft, BuildPart(psu.id))), catalogue)).peak_w:
                     continue
                 for case in cases:
                     total = partial2 + case.price_cny
                     if total > (best[0] if best else room):
                         break
+                    if psu.form_factor not in case.psu_form_factors and not (
+                            psu.form_factor in SMALL_PSU and "ATX" in case.psu_form_factors):
+                        continue  # FIT-4: the supply does not go in this case's bay
                     parts = [*draft, BuildPart(psu.id), BuildPart(case.id)]
                     build = Build(tuple(parts), budget_cny=budget, options=options, workload=w)
                     report = check(build, catalogue)
@@ -300,7 +308,7 @@ def _configs(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est
                 price = base + gpu.price_cny * n
                 if price > budget:
                     continue
-                value = est.gpu_config(gpu, n, cpu, board)
+                value = est.gpu_config(gpu, n, cpu, board, count)
                 if value is None or value <= 0:
                     continue
                 heapq.heappush(heap, (-value, price, (*order, oi), _Config(gpu, n, cpu, count, board, value)))
