@@ -5,7 +5,7 @@ BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export QT_QPA_PLATFORM ?= offscreen
 
-.PHONY: run test lint bench translations package clean
+.PHONY: run test lint bench docs translations package clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -26,6 +26,10 @@ test: lint
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+# docs/rules.md from the rules catalogue (configurator/core/rules/catalogue/); a test fails when it is stale.
+docs: $(STAMP)
+	$(BIN)/python -m configurator.core.rules.catalogue --markdown > docs/rules.md.tmp && mv docs/rules.md.tmp docs/rules.md
 
 # Re-extract the strings into the .ts (keeping translations) and recompile the .qm.
 translations: $(STAMP)
