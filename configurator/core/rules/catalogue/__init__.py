@@ -19,22 +19,22 @@ from configurator.core.rules.catalogue.model import SEVERITY_KEYS, Erratum, Rule
 __all__ = ["ERRATA", "RULES", "SECTIONS", "SEVERITY_KEYS", "Erratum", "Rule", "Status", "get", "markdown",
            "summary_markdown"]
 
-C = "rule catalogue"
+CONTEXT = "rule catalogue"
 
 SECTIONS: tuple[tuple[str, tuple[Rule, ...]], ...] = (
-    (QT_TRANSLATE_NOOP(C, "Budget and cost"), guides.BUDGET),
-    (QT_TRANSLATE_NOOP(C, "Power"), guides.POWER),
-    (QT_TRANSLATE_NOOP(C, "PCIe and multi-GPU"), guides.PCIE),
-    (QT_TRANSLATE_NOOP(C, "Drivers, CUDA, software stack"), guides.SOFTWARE),
-    (QT_TRANSLATE_NOOP(C, "GPU and VRAM"), guides.GPU),
-    (QT_TRANSLATE_NOOP(C, "CPU"), guides.CPU),
-    (QT_TRANSLATE_NOOP(C, "Memory (RAM)"), guides.MEMORY),
-    (QT_TRANSLATE_NOOP(C, "Storage"), guides.STORAGE),
-    (QT_TRANSLATE_NOOP(C, "Compatibility and fit"), more.COMPATIBILITY),
-    (QT_TRANSLATE_NOOP(C, "Reference performance"), more.REFERENCE),
-    (QT_TRANSLATE_NOOP(C, "Presets (the guides' tiers)"), more.TIERS),
-    (QT_TRANSLATE_NOOP(C, "Monitoring and troubleshooting"), more.MONITORING),
-    (QT_TRANSLATE_NOOP(C, "Beyond the guides"), more.BEYOND),
+    (QT_TRANSLATE_NOOP("rule catalogue", "Budget and cost"), guides.BUDGET),
+    (QT_TRANSLATE_NOOP("rule catalogue", "Power"), guides.POWER),
+    (QT_TRANSLATE_NOOP("rule catalogue", "PCIe and multi-GPU"), guides.PCIE),
+    (QT_TRANSLATE_NOOP("rule catalogue", "Drivers, CUDA, software stack"), guides.SOFTWARE),
+    (QT_TRANSLATE_NOOP("rule catalogue", "GPU and VRAM"), guides.GPU),
+    (QT_TRANSLATE_NOOP("rule catalogue", "CPU"), guides.CPU),
+    (QT_TRANSLATE_NOOP("rule catalogue", "Memory (RAM)"), guides.MEMORY),
+    (QT_TRANSLATE_NOOP("rule catalogue", "Storage"), guides.STORAGE),
+    (QT_TRANSLATE_NOOP("rule catalogue", "Compatibility and fit"), more.COMPATIBILITY),
+    (QT_TRANSLATE_NOOP("rule catalogue", "Reference performance"), more.REFERENCE),
+    (QT_TRANSLATE_NOOP("rule catalogue", "Presets (the guides' tiers)"), more.TIERS),
+    (QT_TRANSLATE_NOOP("rule catalogue", "Monitoring and troubleshooting"), more.MONITORING),
+    (QT_TRANSLATE_NOOP("rule catalogue", "Beyond the guides"), more.BEYOND),
 )
 
 RULES: tuple[Rule, ...] = tuple(r for _title, rules in SECTIONS for r in rules)
@@ -42,16 +42,16 @@ ERRATA: tuple[Erratum, ...] = more.ERRATA
 _BY_ID = {r.id: r for r in RULES}
 
 SEVERITY_WORDS = {
-    "error": QT_TRANSLATE_NOOP(C, "error"),
-    "warning": QT_TRANSLATE_NOOP(C, "warning"),
-    "info": QT_TRANSLATE_NOOP(C, "info"),
-    "fail": QT_TRANSLATE_NOOP(C, "doctor: fail"),
-    "warn": QT_TRANSLATE_NOOP(C, "doctor: warn"),
+    "error": QT_TRANSLATE_NOOP("rule catalogue", "error"),
+    "warning": QT_TRANSLATE_NOOP("rule catalogue", "warning"),
+    "info": QT_TRANSLATE_NOOP("rule catalogue", "info"),
+    "fail": QT_TRANSLATE_NOOP("rule catalogue", "doctor: fail"),
+    "warn": QT_TRANSLATE_NOOP("rule catalogue", "doctor: warn"),
 }
 STATUS_WORDS = {
-    "checked": QT_TRANSLATE_NOOP(C, "checked"),
-    "advice": QT_TRANSLATE_NOOP(C, "the guide's advice (not checked)"),
-    "planned": QT_TRANSLATE_NOOP(C, "planned"),
+    "checked": QT_TRANSLATE_NOOP("rule catalogue", "checked"),
+    "advice": QT_TRANSLATE_NOOP("rule catalogue", "the guide's advice (not checked)"),
+    "planned": QT_TRANSLATE_NOOP("rule catalogue", "planned"),
 }
 
 
@@ -60,7 +60,7 @@ def get(rule_id: str) -> Rule | None:
 
 
 def _tr(translate: Translate | None, text: str) -> str:
-    return translate(C, text) if translate else text
+    return translate(CONTEXT, text) if translate else text
 
 
 def _cell(text: str) -> str:
@@ -124,19 +124,22 @@ def markdown() -> str:
 
 def summary_markdown(translate: Translate | None = None, full_text: str | None = None) -> str:
     """The catalogue as tables in the user's language (ID, source, severities, title), for the app;
-    ``full_text``: where docs/rules.md (what each rule checks and why, in English) is."""
-    out = [f"# {_tr(translate, QT_TRANSLATE_NOOP(C, 'The rules catalogue'))}\n"]
+    ``full_text``: the URL of docs/rules.md (what each rule checks and why, in English)."""
+    title = QT_TRANSLATE_NOOP("rule catalogue", "The rules catalogue")
+    out = [f"# {_tr(translate, title)}\n"]
     out.append(_tr(translate, QT_TRANSLATE_NOOP(
-        C, "Every finding, alert and doctor check cites one of these rule IDs and its source: G is the PyTorch "
-           "hardware guide, M the guide to minimum CNN and GPT configurations.")))
+        "rule catalogue", "Every finding, alert and doctor check cites one of these rule IDs and its source: G is "
+                          "the PyTorch hardware guide, M the guide to minimum CNN and GPT configurations.")))
     if full_text:
         out.append("\n" + _tr(translate, QT_TRANSLATE_NOOP(
-            C, "What each rule checks and why, and the guides' errata: {path} (English).")).replace(
-            "{path}", f"[{full_text}]({full_text})"))
-    heads = [_tr(translate, QT_TRANSLATE_NOOP(C, "Rule")), _tr(translate, QT_TRANSLATE_NOOP(C, "Source")),
-             _tr(translate, QT_TRANSLATE_NOOP(C, "Severity")), _tr(translate, QT_TRANSLATE_NOOP(C, "What"))]
-    for title, rules in SECTIONS:
-        out.append(f"\n## {_tr(translate, title)}\n")
+            "rule catalogue", "What each rule checks and why, and the guides' errata: {path} (English).")).replace(
+            "{path}", f"[docs/rules.md]({full_text})"))
+    heads = [_tr(translate, QT_TRANSLATE_NOOP("rule catalogue", "Rule")),
+             _tr(translate, QT_TRANSLATE_NOOP("rule catalogue", "Source")),
+             _tr(translate, QT_TRANSLATE_NOOP("rule catalogue", "Severity")),
+             _tr(translate, QT_TRANSLATE_NOOP("rule catalogue", "What"))]
+    for heading, rules in SECTIONS:
+        out.append(f"\n## {_tr(translate, heading)}\n")
         out.append("| " + " | ".join(heads) + " |")
         out.append("|---|---|---|---|")
         for r in rules:

@@ -6,33 +6,33 @@ from __future__ import annotations
 from configurator.core.i18n import QT_TRANSLATE_NOOP
 from configurator.core.rules.catalogue.model import Erratum, Rule
 
-C = "rule catalogue"
-
 COMPATIBILITY = (
-    Rule("COMP-1", "vendor specs", QT_TRANSLATE_NOOP(C, "The CPU fits the board's socket"),
+    Rule("COMP-1", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "The CPU fits the board's socket"),
          "The CPU's socket must be the board's, and there must be no more CPUs than the board has sockets "
          "or than the CPU supports in one system. A dual-socket board with one CPU gets a note (its second "
          "socket's slots and memory are dead; PCI-9 will check what sits there).",
          {"error": "socket mismatch, or too many CPUs for the board or the CPU",
           "info": "a socket of the board is left empty"}),
-    Rule("COMP-2", "vendor specs", QT_TRANSLATE_NOOP(C, "Memory type, RDIMM/UDIMM and ECC suit board and CPU"),
+    Rule("COMP-2", "vendor specs",
+         QT_TRANSLATE_NOOP("rule catalogue", "Memory type, RDIMM/UDIMM and ECC suit board and CPU"),
          "DDR4 and DDR5 do not mix and do not fit each other's slots; registered and unbuffered modules do "
          "not mix and each board and CPU takes one kind. ECC modules on a platform without ECC run, but "
          "without error correction.",
          {"error": "a memory type or module kind the board or CPU cannot take",
           "warning": "ECC modules where ECC is not supported"}, errata=(3,)),
-    Rule("COMP-3", "vendor specs", QT_TRANSLATE_NOOP(C, "Module count and capacity within the board's limits"),
+    Rule("COMP-3", "vendor specs",
+         QT_TRANSLATE_NOOP("rule catalogue", "Module count and capacity within the board's limits"),
          "No more modules than memory slots, and no more memory than the board and CPUs address.",
          {"error": "too many modules, or more capacity than supported"}),
-    Rule("COMP-4", "vendor specs", QT_TRANSLATE_NOOP(C, "Cards and board fit the case"),
+    Rule("COMP-4", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "Cards and board fit the case"),
          "The longest card against the case's GPU clearance, the board's form factor against those the case "
          "takes, and the lowest expansion position the cards reach against the case's slots.",
          {"error": "a card too long, a board form factor the case does not take, or too few expansion slots"}),
-    Rule("COMP-5", "G 六.3", QT_TRANSLATE_NOOP(C, "A CPU newer than the board may need a BIOS update"),
+    Rule("COMP-5", "G 六.3", QT_TRANSLATE_NOOP("rule catalogue", "A CPU newer than the board may need a BIOS update"),
          "When the CPU launched after the board, the board may not start with it until its BIOS is "
          "updated (which may need an older CPU or a flashback button).",
          {"warning": "the CPU's launch year is after the board's"}),
-    Rule("FIT-1", "first principles", QT_TRANSLATE_NOOP(C, "The workload fits in each GPU's memory"),
+    Rule("FIT-1", "first principles", QT_TRANSLATE_NOOP("rule catalogue", "The workload fits in each GPU's memory"),
          "Estimates the memory per GPU from the model and the workload (weights, gradients, optimizer "
          "states as sharded, the activations autograd saves at the batch and precision, autocast copies, "
          "logits, KV cache, the CUDA context, the display and the allocator's margin), with its range, "
@@ -41,78 +41,85 @@ COMPATIBILITY = (
           "warning": "the card's memory is within the range (tight)",
           "info": "it fits, with what is left at the high end"}, where=("planner", "estimates"),
          errata=(4,)),
-    Rule("FIT-2", "first principles", QT_TRANSLATE_NOOP(C, "The host RAM holds what training needs"),
+    Rule("FIT-2", "first principles", QT_TRANSLATE_NOOP("rule catalogue", "The host RAM holds what training needs"),
          "Estimates host memory from first principles: the OS and libraries, a host copy of the weights per "
          "process, and the DataLoader's prefetched batches.",
          {"error": "the estimate is above the installed RAM"}, where=("planner", "estimates"), errata=(5,)),
-    Rule("FIT-3", "G 四.1", QT_TRANSLATE_NOOP(C, "The data set fits on the build's storage"),
+    Rule("FIT-3", "G 四.1", QT_TRANSLATE_NOOP("rule catalogue", "The data set fits on the build's storage"),
          "A data set larger than all drives together cannot be trained on from local disk.",
          {"error": "the data set is larger than the build's storage"}),
 )
 
 REFERENCE = (
-    Rule("REF-1", "G 五", QT_TRANSLATE_NOOP(C, "ResNet-50 on RTX 3090: 230 img/s FP32, 460 img/s AMP per card"),
+    Rule("REF-1", "G 五",
+         QT_TRANSLATE_NOOP("rule catalogue", "ResNet-50 on RTX 3090: 230 img/s FP32, 460 img/s AMP per card"),
          "The guide's measured table (one and two cards, FP32 and AMP, with their memory). It calibrates "
          "the multi-GPU scaling estimate, the benchmark compares its ResNet-50 result with it, and EST-1 "
          "shows where current publications differ.",
          {}, where=("estimates", "benchmark")),
-    Rule("REF-2", "G 二.1", QT_TRANSLATE_NOOP(C, "GTX 1660 Super: 37 % of an RTX 3090 on ResNet-18"),
+    Rule("REF-2", "G 二.1", QT_TRANSLATE_NOOP("rule catalogue", "GTX 1660 Super: 37 % of an RTX 3090 on ResNet-18"),
          "A ratio, not a throughput: kept with the published measurements as the guide's figure, but no "
          "estimate or comparison uses it.", {}, where=(), status="advice"),
-    Rule("REF-3", "M 2.1", QT_TRANSLATE_NOOP(C, "RTX 3060: GPT-2 Small writes 512 tokens in about 8 s"),
+    Rule("REF-3", "M 2.1", QT_TRANSLATE_NOOP("rule catalogue", "RTX 3060: GPT-2 Small writes 512 tokens in about 8 s"),
          "About 64 tokens/s; the benchmark's GPT-2 decode result is compared with it.",
          {}, where=("estimates", "benchmark")),
-    Rule("REF-4", "M 1.3", QT_TRANSLATE_NOOP(C, "INT8 quantisation: −75 % memory, 2–3× faster inference"),
+    Rule("REF-4", "M 1.3",
+         QT_TRANSLATE_NOOP("rule catalogue", "INT8 quantisation: −75 % memory, 2–3× faster inference"),
          "The guide's figure for post-training quantisation; documented, not used in an estimate.",
          {}, where=(), status="advice"),
-    Rule("REF-5", "M 2.3", QT_TRANSLATE_NOOP(C, "ONNX Runtime: about 30 % faster inference"),
+    Rule("REF-5", "M 2.3", QT_TRANSLATE_NOOP("rule catalogue", "ONNX Runtime: about 30 % faster inference"),
          "The guide's figure; documented, not used in an estimate.", {}, where=(), status="advice",
          errata=(12,)),
-    Rule("REF-6", "M 四.3", QT_TRANSLATE_NOOP(C, "Pruning half the parameters costs about 2 % accuracy"),
+    Rule("REF-6", "M 四.3", QT_TRANSLATE_NOOP("rule catalogue", "Pruning half the parameters costs about 2 % accuracy"),
          "The guide's figure; documented, not used in an estimate.", {}, where=(), status="advice"),
 )
 
 TIERS = (
-    Rule("TIER-entry", "G 五.3", QT_TRANSLATE_NOOP(C, "Entry tier: RTX 3060 12GB, Ryzen 5 5600X, 32 GB, 1 TB NVMe"),
+    Rule("TIER-entry", "G 五.3",
+         QT_TRANSLATE_NOOP("rule catalogue", "Entry tier: RTX 3060 12GB, Ryzen 5 5600X, 32 GB, 1 TB NVMe"),
          "The guide's student/personal tier as a preset; parts it leaves out are filled with the cheapest "
          "that adds no error, and marked as filled.", {}, where=("presets",)),
-    Rule("TIER-pro", "G 五.3", QT_TRANSLATE_NOOP(C, "Professional tier: 2× RTX 3090 + NVLink, Threadripper Pro"),
+    Rule("TIER-pro", "G 五.3",
+         QT_TRANSLATE_NOOP("rule catalogue", "Professional tier: 2× RTX 3090 + NVLink, Threadripper Pro"),
          "The guide's research-team tier (3975WX, 128 GB ECC DDR4, 2 TB NVMe + 8 TB HDD) as a preset.",
          {}, where=("presets",)),
-    Rule("TIER-enterprise", "G 五.3", QT_TRANSLATE_NOOP(C, "Enterprise tier: 4× A100 80GB, 2× Xeon Platinum 8380"),
+    Rule("TIER-enterprise", "G 五.3",
+         QT_TRANSLATE_NOOP("rule catalogue", "Enterprise tier: 4× A100 80GB, 2× Xeon Platinum 8380"),
          "The guide's large-scale tier as written, so checking it reports its DDR5 with a DDR4-only CPU and "
          "its SXM modules without a baseboard.", {}, where=("presets",), errata=(3, 10)),
-    Rule("TIER-cnn-min", "M 1.1", QT_TRANSLATE_NOOP(C, "CNN minimum: GTX 1650 Super, i5-10400F, 16 GB, 256 GB NVMe"),
+    Rule("TIER-cnn-min", "M 1.1",
+         QT_TRANSLATE_NOOP("rule catalogue", "CNN minimum: GTX 1650 Super, i5-10400F, 16 GB, 256 GB NVMe"),
          "The guide's minimum for CNN work as a preset.", {}, where=("presets",)),
-    Rule("TIER-gpt-min", "M 2.1", QT_TRANSLATE_NOOP(C, "GPT minimum: RTX 3060 12GB, 32 GB, 512 GB SSD"),
+    Rule("TIER-gpt-min", "M 2.1", QT_TRANSLATE_NOOP("rule catalogue", "GPT minimum: RTX 3060 12GB, 32 GB, 512 GB SSD"),
          "The guide's minimum for GPT work as a preset.", {}, where=("presets",)),
 )
 
 MONITORING = (
-    Rule("MON-1", "G 七, M 3.2", QT_TRANSLATE_NOOP(C, "Watch temperature, memory, utilisation and the host"),
+    Rule("MON-1", "G 七, M 3.2",
+         QT_TRANSLATE_NOOP("rule catalogue", "Watch temperature, memory, utilisation and the host"),
          "The Monitor tab and `configurator monitor` show what `nvidia-smi -l 1`, `nvidia-smi dmon` and "
          "`htop` show, record it, and alert on what needs a person: a lost GPU, thermal throttling, a GPU "
          "held at its power limit.",
          {"error": "a GPU stopped answering", "warning": "thermal throttling",
           "info": "a GPU held at its power limit"}, where=("monitor",)),
-    Rule("MON-2", "M 3.2", QT_TRANSLATE_NOOP(C, "Prometheus and Grafana dashboards"),
+    Rule("MON-2", "M 3.2", QT_TRANSLATE_NOOP("rule catalogue", "Prometheus and Grafana dashboards"),
          "The monitor serves /metrics for Prometheus; a Grafana dashboard and alerting rules ship in "
          "resources/.", {}, where=("monitor",)),
-    Rule("OOM-1", "G 六.1, M 五", QT_TRANSLATE_NOOP(C, "Before CUDA runs out of memory"),
+    Rule("OOM-1", "G 六.1, M 五", QT_TRANSLATE_NOOP("rule catalogue", "Before CUDA runs out of memory"),
          "The monitor warns when a GPU's memory stays nearly full, with the guide's remedies (smaller batch "
          "and accumulation, checkpointing, mixed precision, torch.cuda.memory_summary()).",
          {"warning": "VRAM above 95 % for a while"}, where=("monitor",)),
-    Rule("DIST-1", "G 六.2", QT_TRANSLATE_NOOP(C, "GPUs of one job out of step"),
+    Rule("DIST-1", "G 六.2", QT_TRANSLATE_NOOP("rule catalogue", "GPUs of one job out of step"),
          "When the GPUs of one job differ widely in utilisation, a rank is slow or the data is split "
          "unevenly; the alert suggests NCCL_DEBUG=INFO and equal batches per rank.",
          {"warning": "utilisation 30 points apart for a while"}, where=("monitor",), errata=(8,)),
-    Rule("ENV-1", "M 五", QT_TRANSLATE_NOOP(C, "Version conflicts: pip check"),
+    Rule("ENV-1", "M 五", QT_TRANSLATE_NOOP("rule catalogue", "Version conflicts: pip check"),
          "The doctor runs `pip check` in the chosen interpreter and reports broken requirements.",
          {"warn": "broken requirements", "fail": "pip check could not run"}, where=("doctor",)),
-    Rule("ENV-2", "M 五", QT_TRANSLATE_NOOP(C, "Model paths with Chinese or special characters"),
+    Rule("ENV-2", "M 五", QT_TRANSLATE_NOOP("rule catalogue", "Model paths with Chinese or special characters"),
          "Some loaders fail on such paths; the doctor checks the paths it is given.",
          {"warn": "a path with non-ASCII or special characters"}, where=("doctor",)),
-    Rule("UPG-1", "G 七", QT_TRANSLATE_NOOP(C, "The upgrade path: short, medium and long term"),
+    Rule("UPG-1", "G 七", QT_TRANSLATE_NOOP("rule catalogue", "The upgrade path: short, medium and long term"),
          "The upgrade advisor will say what the guide's path means for a given build and recording (more "
          "VRAM and a better data pipeline first, then several nodes, then new GPU generations), with its "
          "erratum about the A4000.", {"info": "the advisor's advice"}, where=("planner",), status="planned",
@@ -120,63 +127,69 @@ MONITORING = (
 )
 
 BEYOND = (
-    Rule("THERM-1", "vendor specs", QT_TRANSLATE_NOOP(C, "Passively cooled cards need forced airflow"),
+    Rule("THERM-1", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "Passively cooled cards need forced airflow"),
          "Data-centre PCIe cards have no fans; they rely on the server's front-to-back airflow and overheat "
          "in a desktop case.", {"error": "a passive card in a case without server airflow"}, status="planned"),
-    Rule("THERM-2", "vendor specs", QT_TRANSLATE_NOOP(C, "Open-air cards need a gap between them"),
+    Rule("THERM-2", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "Open-air cards need a gap between them"),
          "Open-air coolers in adjacent slots starve the upper card's fans; blower cards can be stacked.",
          {"warning": "open-air cards in adjacent slots"}, status="planned"),
-    Rule("FIT-4", "vendor specs", QT_TRANSLATE_NOOP(C, "The PSU's form factor fits the case"),
+    Rule("FIT-4", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "The PSU's form factor fits the case"),
          "ATX, SFX and SFX-L supplies against the case's PSU mount.",
          {"error": "the supply's form factor does not fit"}, status="planned"),
-    Rule("FIT-5", "vendor specs", QT_TRANSLATE_NOOP(C, "The board's dimensions fit the case"),
+    Rule("FIT-5", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "The board's dimensions fit the case"),
          "E-ATX and SSI-EEB widths differ between vendors: the board's measured size against the case's limit.",
          {"error": "the board is larger than the case takes"}, status="planned"),
-    Rule("FIT-6", "vendor specs", QT_TRANSLATE_NOOP(C, "The CPU cooler fits the socket, the case and the CPU"),
+    Rule("FIT-6", "vendor specs",
+         QT_TRANSLATE_NOOP("rule catalogue", "The CPU cooler fits the socket, the case and the CPU"),
          "The cooler's socket support, its height against the case, and its rating against the CPU's "
          "maximum power.", {"error": "wrong socket or too tall", "warning": "rated below the CPU's maximum power"},
          status="planned"),
-    Rule("FIT-7", "vendor specs", QT_TRANSLATE_NOOP(C, "Drives fit M.2 slots, SATA ports and bays"),
+    Rule("FIT-7", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "Drives fit M.2 slots, SATA ports and bays"),
          "Every drive needs a connector on the board and a place in the case.",
          {"error": "more drives than slots, ports or bays"}, status="planned"),
-    Rule("PWR-5", "ATX 3.x, vendor specs", QT_TRANSLATE_NOOP(C, "Several PSUs, ATX 3.x headroom, 90 % load"),
+    Rule("PWR-5", "ATX 3.x, vendor specs",
+         QT_TRANSLATE_NOOP("rule catalogue", "Several PSUs, ATX 3.x headroom, 90 % load"),
          "Several supplies add up; an ATX 3.x supply is specified for GPU power excursions, so it needs less "
          "transient headroom; a supply above 90 % of its rating at the estimated peak runs hot and loud.",
          {"warning": "above 90 % of the rating at the estimated peak"}, status="planned"),
-    Rule("PCI-8", "vendor specs", QT_TRANSLATE_NOOP(C, "SXM/OAM modules sit on their baseboard"),
+    Rule("PCI-8", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "SXM/OAM modules sit on their baseboard"),
          "SXM and OAM modules go on an HGX/OAM baseboard with NVLink or NVSwitch, never in a PCIe slot and "
          "never with a PCIe NVLink bridge.",
          {"error": "an SXM/OAM module without its baseboard, in a PCIe slot or with a bridge"},
          status="planned", errata=(10,)),
-    Rule("PCI-9", "vendor specs", QT_TRANSLATE_NOOP(C, "One CPU on a dual-socket board: half the slots are dead"),
+    Rule("PCI-9", "vendor specs",
+         QT_TRANSLATE_NOOP("rule catalogue", "One CPU on a dual-socket board: half the slots are dead"),
          "The slots and memory wired to an empty socket do not work.",
          {"error": "a GPU or memory placed on the empty socket's slots",
           "info": "which slots and memory channels are unusable"}, status="planned"),
-    Rule("PCI-10", "board manuals", QT_TRANSLATE_NOOP(C, "An M.2 drive can take lanes from a GPU slot"),
+    Rule("PCI-10", "board manuals", QT_TRANSLATE_NOOP("rule catalogue", "An M.2 drive can take lanes from a GPU slot"),
          "Where the manual says an M.2 slot shares lanes with a GPU slot, populating it lowers that slot's link.",
          {"warning": "a GPU's link drops because of a populated M.2 slot"}, status="planned"),
-    Rule("PCI-11", "vendor specs", QT_TRANSLATE_NOOP(C, "GeForce 40/50 cards have no peer-to-peer"),
+    Rule("PCI-11", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "GeForce 40/50 cards have no peer-to-peer"),
          "Without P2P, all-reduce between the cards goes through host memory; the scaling estimate says so.",
          {"warning": "a multi-GPU training build of such cards", "info": "the all-reduce path"},
          status="planned"),
-    Rule("PCI-12", "vendor specs", QT_TRANSLATE_NOOP(C, "NVLink bridges have fixed slot spacings"),
+    Rule("PCI-12", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "NVLink bridges have fixed slot spacings"),
          "A bridge spans two, three or four slots; the two cards' slots must be one of those apart.",
          {"error": "no bridge spacing matches the cards' slots"}, status="planned"),
-    Rule("BAL-1", "G 四.2, first principles", QT_TRANSLATE_NOOP(C, "Enough CPU cores per GPU to feed it"),
+    Rule("BAL-1", "G 四.2, first principles",
+         QT_TRANSLATE_NOOP("rule catalogue", "Enough CPU cores per GPU to feed it"),
          "The guide's num_workers ≥ 4 per GPU plus the training process itself: cores = GPUs × 5.",
          {"warning": "fewer cores than the GPUs' loaders need"}, status="planned"),
-    Rule("BAL-2", "vendor specs", QT_TRANSLATE_NOOP(C, "Populate the CPU's memory channels"),
+    Rule("BAL-2", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "Populate the CPU's memory channels"),
          "Memory bandwidth grows with the channels populated: one module on an 8-channel CPU gets an eighth.",
          {"warning": "fewer modules than memory channels, with the bandwidth share"}, status="planned"),
-    Rule("BAL-3", "common practice (d2l, Dettmers)", QT_TRANSLATE_NOOP(C, "Host RAM at least the total VRAM"),
+    Rule("BAL-3", "common practice (d2l, Dettmers)",
+         QT_TRANSLATE_NOOP("rule catalogue", "Host RAM at least the total VRAM"),
          "Loading, pinning and checkpointing stage the GPUs' contents in host memory.",
          {"warning": "less RAM than the GPUs' memory together"}, status="planned"),
-    Rule("EST-1", "published measurements", QT_TRANSLATE_NOOP(C, "Where a guide's figure and measurements disagree"),
+    Rule("EST-1", "published measurements",
+         QT_TRANSLATE_NOOP("rule catalogue", "Where a guide's figure and measurements disagree"),
          "When a guide's reference figure and current published measurements on the same GPU and workload "
          "differ by more than the throughput model's error, both are shown with the likely reason (real "
          "data loaded on the CPU against synthetic data, or different software).",
          {"info": "the figures differ by more than the model's error"}, where=("planner", "estimates")),
-    Rule("CLU-1", "first principles", QT_TRANSLATE_NOOP(C, "Across nodes the network sets the scaling"),
+    Rule("CLU-1", "first principles", QT_TRANSLATE_NOOP("rule catalogue", "Across nodes the network sets the scaling"),
          "Data-parallel training over several machines is limited by the all-reduce over the network; the "
          "cluster estimate will say when the network, not the GPUs, limits the job.",
          {"warning": "the network limits the job", "info": "the estimated scaling across nodes"},
