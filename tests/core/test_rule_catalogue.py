@@ -4,6 +4,7 @@ entry documents, and an entry marked checked is cited by the code (advice and pl
 
 from __future__ import annotations
 
+import ast
 import io
 import random
 import re
@@ -89,14 +90,38 @@ def test_every_rule_id_in_the_code_has_an_entry() -> None:
     assert not unknown, f"rule IDs without a catalogue entry: {unknown}"
 
 
+def _written_severities() -> set[tuple[str, str, str]]:
+    """(rule, severity, file) of every ``"ID", "severity"`` pair in the code: findings and alerts."""
+    return {(rule, severity, str(path.relative_to(ROOT))) for path in _code_files()
+            for rule, severity in RULE_SEVERITY.findall(path.read_text(encoding="utf-8"))}
+
+
 def test_every_severity_written_in_the_code_is_documented() -> None:
-    wrong = set()
-    for path in _code_files():
-        for rule, severity in RULE_SEVERITY.findall(path.read_text(encoding="utf-8")):
-            entry = catalogue.get(rule)
-            if entry is None or severity not in entry.severity:
-                wrong.add((rule, severity, str(path.relative_to(ROOT))))
+    wrong = {(rule, sev, f) for rule, sev, f in _written_severities()
+             if (entry := catalogue.get(rule)) is None or sev not in entry.severity}
     assert not wrong, f"findings or alerts with a severity their catalogue entry does not give: {sorted(wrong)}"
+
+
+def _doctor_verdicts() -> set[tuple[str, str]]:
+    """(rule, verdict) of every ``Check(id, verdict, …, rules=(…))`` the environment doctor can give."""
+    pairs = set()
+    for node in ast.walk(ast.parse((PACKAGE / "bench" / "doctor.py").read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "Check":
+            verdict = node.args[1]
+            assert isinstance(verdict, ast.Constant), f"line {node.lineno}: a verdict the test cannot read"
+            for kw in node.keywords:
+                if kw.arg == "rules" and isinstance(kw.value, ast.Tuple):
+                    pairs |= {(e.value, verdict.value) for e in kw.value.elts if isinstance(e, ast.Constant)}
+    return pairs
+
+
+def test_the_doctors_verdicts_are_documented_and_nothing_more() -> None:
+    given = {(rule, v) for rule, v in _doctor_verdicts() if v in ("fail", "warn")}
+    assert len(given) >= 5
+    undocumented = sorted(p for p in given if (e := catalogue.get(p[0])) is None or p[1] not in e.severity)
+    assert not undocumented, f"doctor verdicts their catalogue entry does not give: {undocumented}"
+    documented = {(r.id, k) for r in catalogue.RULES for k in r.severity if k in ("fail", "warn")}
+    assert not documented - given, f"documented doctor verdicts the doctor never gives: {sorted(documented - given)}"
 
 
 def test_checked_entries_are_cited_and_the_others_are_not() -> None:
@@ -143,6 +168,10 @@ def test_what_the_engine_emits_is_catalogued_with_its_severity() -> None:
     wrong = sorted(k for k in seen if (e := catalogue.get(k[0])) is None or k[1] not in e.severity)
     assert not wrong, f"the engine gave these (rule, severity) pairs the catalogue does not document: {wrong}"
     assert {"error", "warning", "info"} <= {sev for _rule, sev in seen}  # the builds reach every severity
+    given = set(seen) | {(rule, sev) for rule, sev, _f in _written_severities()}
+    documented = {(r.id, k) for r in catalogue.RULES if r.status == "checked" for k in r.severity
+                  if k in ("error", "warning", "info")}
+    assert not documented - given, f"documented severities nothing gives: {sorted(documented - given)}"
     assert len({rule for rule, _sev in seen}) >= 40
 
 

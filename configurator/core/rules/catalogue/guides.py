@@ -119,8 +119,8 @@ SOFTWARE = (
          "without a clear error. PyTorch's pip wheels bundle their CUDA runtime and cuDNN, so then only the "
          "driver must be new enough. The doctor compares the installed pieces.",
          {"info": "planner: the build has a GPU",
-          "fail": "doctor: a runtime the driver cannot run, or a card torch has no kernels for",
-          "warn": "doctor: a mismatch that may work"}, where=("planner", "doctor")),
+          "fail": "doctor: torch cannot be imported, its CUDA runtime is newer than the driver runs, or it has "
+                  "no kernels for the card"}, where=("planner", "doctor")),
     Rule("CUD-4", "M 1.1", QT_TRANSLATE_NOOP("rule catalogue", "AMD GPUs need ROCm"),
          "An AMD card runs PyTorch only through ROCm and its wheels, and libraries with CUDA-only kernels do "
          "not run. For cards ROCm no longer supports (the RX 570, gfx803) there is no GPU path at all: the "
@@ -130,14 +130,15 @@ SOFTWARE = (
          QT_TRANSLATE_NOOP("rule catalogue", "Verify the stack: nvidia-smi, torch.cuda, torch.version"),
          "The doctor does what the guides ask to do by hand: reads the driver through NVML, asks torch "
          "whether CUDA is available and which CUDA it was built with.",
-         {"fail": "no usable CUDA device or a driver torch cannot use", "warn": "a partial answer"},
+         {"fail": "no NVIDIA driver answers, or torch sees no usable CUDA device"},
          where=("doctor",)),
     Rule("CUD-6", "M 1.2", QT_TRANSLATE_NOOP("rule catalogue", "Ubuntu LTS, WSL2 on Windows, an isolated Python"),
          "The build records its operating system: on Windows, training belongs under WSL2; an old or other "
          "Linux gets a note that a current Ubuntu LTS is best supported. The doctor detects WSL2 and "
          "whether Python runs in a venv or conda environment.",
          {"warning": "Windows without WSL2", "info": "an older or other Linux",
-          "warn": "doctor: no isolated environment, or Windows without WSL2"},
+          "fail": "doctor: WSL 1, where CUDA does not work",
+          "warn": "doctor: native Windows, or Python outside a venv or conda environment"},
          where=("planner", "doctor"), errata=(11,)),
     Rule("CUD-7", "M 3.1", QT_TRANSLATE_NOOP("rule catalogue", "Containerise: a CUDA base image matching the driver"),
          "Advises a CUDA base image no newer than the driver supports, with the framework installed on top.",

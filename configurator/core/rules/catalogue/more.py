@@ -115,7 +115,7 @@ MONITORING = (
          {"warning": "utilisation 30 points apart for a while"}, where=("monitor",), errata=(8,)),
     Rule("ENV-1", "M 五", QT_TRANSLATE_NOOP("rule catalogue", "Version conflicts: pip check"),
          "The doctor runs `pip check` in the chosen interpreter and reports broken requirements.",
-         {"warn": "broken requirements", "fail": "pip check could not run"}, where=("doctor",)),
+         {"fail": "pip check finds broken requirements"}, where=("doctor",)),
     Rule("ENV-2", "M 五", QT_TRANSLATE_NOOP("rule catalogue", "Model paths with Chinese or special characters"),
          "Some loaders fail on such paths; the doctor checks the paths it is given.",
          {"warn": "a path with non-ASCII or special characters"}, where=("doctor",)),
