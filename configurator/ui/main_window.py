@@ -329,6 +329,7 @@ class MainWindow(QMainWindow):
         rules = box.addButton(translate("MainWindow", "Rules catalogue…"), QMessageBox.ButtonRole.ActionRole)
         rules.setObjectName("aboutRulesButton")
         rules.clicked.connect(self.show_rules_catalogue)
+        box.setEscapeButton(QMessageBox.StandardButton.Ok)  # with two buttons Qt picks none: Esc would not close
         self.last_about = box
         box.open()
 

@@ -76,6 +76,7 @@ def test_about_shows_versions_and_paths(window: MainWindow, tmp_path: Path) -> N
     text = window.last_about.text()
     assert "560.35.03" in text and "PySide6" in text and "PyTorch" in text and str(window.store.path) in text
     window.last_about.close()
+    assert not window.last_about.isVisible()  # closing (Esc, the title bar) works beside the extra button
     assert "none found" in diagnostics.about_text(None, Path("x.db"), None)
 
 
