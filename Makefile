@@ -7,7 +7,7 @@ export QT_QPA_PLATFORM ?= offscreen
 
 HEADLESS := .venv-headless
 
-.PHONY: run test test-headless lint bench translations package clean
+.PHONY: run test test-headless lint bench docs translations package clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -38,6 +38,10 @@ test-headless: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks
+
+# docs/rules.md from the rules catalogue (configurator/core/rules/catalogue/); a test fails when it is stale.
+docs: $(STAMP)
+	$(BIN)/python -m configurator.core.rules.catalogue --markdown > docs/rules.md.tmp && mv docs/rules.md.tmp docs/rules.md
 
 # Re-extract the strings into the .ts (keeping translations) and recompile the .qm.
 translations: $(STAMP)

@@ -1,6 +1,6 @@
 """Where the shipped data lives, and where the user's data goes.
 
-In a wheel, ``db/`` and ``resources/`` are force-included as
+In a wheel, ``db/``, ``resources/`` and ``docs/rules.md`` are force-included under
 ``configurator/_data/``; in a source checkout they sit beside the package. The
 PyInstaller bundle (packaging/configurator.spec) puts them at ``configurator/_data/``
 under ``sys._MEIPASS`` too, where the frozen modules' ``__file__`` points.
@@ -30,6 +30,7 @@ MIGRATIONS_DIR = DB_DIR / "migrations"
 MEASUREMENTS_DIR = DB_DIR / "measurements"
 RESOURCES_DIR = DATA_ROOT / "resources"
 TRANSLATIONS_DIR = RESOURCES_DIR / "translations"
+RULES_DOC = DATA_ROOT / "docs" / "rules.md"  # the rules catalogue (generated: make docs)
 
 
 def is_frozen() -> bool:

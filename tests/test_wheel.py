@@ -57,6 +57,7 @@ def test_wheel_carries_the_data(installed: tuple[Path, dict[str, str], Path]) ->
     assert any(n.startswith("configurator/_data/db/migrations/versions/") for n in names)
     assert any(n.startswith("configurator/_data/db/measurements/") and n.endswith(".csv") for n in names)
     assert "configurator/_data/resources/translations/configurator_zh_CN.qm" in names
+    assert "configurator/_data/docs/rules.md" in names  # the rules catalogue the About box opens
     assert not any(n.startswith(("tests/", "benchmarks/")) for n in names)
 
 
@@ -67,6 +68,10 @@ def test_installed_cli_lists_checks_and_translates(installed: tuple[Path, dict[s
     where = run([str(target / "bin" / "python"), "-c", "import configurator.paths as p; print(p.DATA_ROOT)"],
                 tmp_path, env).stdout.strip()
     assert where.startswith(str(target)) and where.endswith("_data")  # not this checkout
+    rules_doc = run([str(target / "bin" / "python"), "-c",
+                     "import configurator.paths as p; print(p.RULES_DOC.read_text(encoding='utf-8')[:80])"],
+                    tmp_path, env).stdout
+    assert rules_doc.startswith("# The rules catalogue")
     listed = run([exe, "parts", "list", "--json"], tmp_path, env).stdout
     parts = json.loads(listed)
     assert len(parts) > 150 and {"gpu", "cpu", "motherboard", "psu"} <= {p["category"] for p in parts}

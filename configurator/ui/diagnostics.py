@@ -17,8 +17,16 @@ from pathlib import Path
 from types import TracebackType
 
 from PySide6 import __version__ as pyside_version
-from PySide6.QtCore import Qt, QtMsgType, qInstallMessageHandler, qVersion
-from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from PySide6.QtCore import Qt, QtMsgType, QUrl, qInstallMessageHandler, qVersion
+from PySide6.QtWidgets import (
+    QApplication,
+    QDialog,
+    QDialogButtonBox,
+    QMessageBox,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
 from configurator import __version__
 from configurator.ui.i18n import translate
@@ -149,10 +157,34 @@ def about_text(driver: str | None, database: Path, log_path: Path | None) -> str
     rows = "".join(f"<tr><td style='padding-right:12px'>{k}</td><td><b>{v}</b></td></tr>"
                    for k, v in versions(driver).items())
     intro = translate("Diagnostics", "Plan, watch and measure a PyTorch machine. The rules come from two Chinese "
-                                     "guides, numbered in RULES.md; part specifications from vendors' spec pages.")
+                                     "guides, numbered in the rules catalogue; part specifications from vendors' "
+                                     "spec pages.")
     where = translate("Diagnostics", "Database: {db}").replace("{db}", str(database))
     logs = translate("Diagnostics", "Log: {log}").replace("{log}", str(log_path)) if log_path else ""
     return f"<p>{intro}</p><table>{rows}</table><p>{where}<br>{logs}</p>"
+
+
+def rules_catalogue_dialog(parent: QWidget | None = None) -> QDialog:
+    """The rules catalogue in the user's language (ID, source, severities, title), with a link to the
+    shipped docs/rules.md, which says what each rule checks and why."""
+    from configurator.core.rules import catalogue
+    from configurator.paths import RULES_DOC
+
+    dialog = QDialog(parent)
+    dialog.setObjectName("rulesCatalogue")
+    dialog.setWindowTitle(translate("Diagnostics", "Rules catalogue"))
+    dialog.resize(820, 640)
+    view = QTextBrowser(dialog)
+    view.setObjectName("rulesCatalogueText")
+    view.setOpenExternalLinks(True)
+    full = QUrl.fromLocalFile(str(RULES_DOC)).toString() if RULES_DOC.is_file() else None
+    view.setMarkdown(catalogue.summary_markdown(translate, full))
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close, dialog)
+    buttons.rejected.connect(dialog.reject)
+    layout = QVBoxLayout(dialog)
+    layout.addWidget(view)
+    layout.addWidget(buttons)
+    return dialog
 
 
 WELCOME_KEY = "ui/welcomed"

@@ -371,8 +371,20 @@ class MainWindow(QMainWindow):
         box = QMessageBox(QMessageBox.Icon.Information, translate("MainWindow", "About Configurator"),
                           about_text(driver, self.store.path, log_path), QMessageBox.StandardButton.Ok, self)
         box.setObjectName("aboutBox")
+        rules = box.addButton(translate("MainWindow", "Rules catalogue…"), QMessageBox.ButtonRole.ActionRole)
+        rules.setObjectName("aboutRulesButton")
+        rules.clicked.connect(self.show_rules_catalogue)
+        box.setEscapeButton(QMessageBox.StandardButton.Ok)  # with two buttons Qt picks none: Esc would not close
         self.last_about = box
         box.open()
+
+    def show_rules_catalogue(self) -> None:
+        """Every rule ID the findings cite, in the user's language (About → Rules catalogue)."""
+        from configurator.ui.diagnostics import rules_catalogue_dialog
+
+        dialog = rules_catalogue_dialog(self)
+        self.last_rules_catalogue = dialog
+        dialog.open()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         for widget, _title in self.extra_tabs:  # a build with unsaved changes: Save / Discard / Cancel

@@ -114,8 +114,8 @@ def _labels() -> dict[str, str]:
         "warning": translate("Sheet", "warning"),
         "info": translate("Sheet", "info"),
         "footer": translate("Sheet", "Prices are dated street-price estimates in CNY; specifications come from the "
-                                     "vendors' spec pages; rule IDs and sections refer to the two guides (G, M) as "
-                                     "numbered in RULES.md. Estimates say how they were made."),
+                                     "vendors' spec pages; rule IDs and sections refer to the two guides (G, M), "
+                                     "listed in docs/rules.md. Estimates say how they were made."),
     }
 
 

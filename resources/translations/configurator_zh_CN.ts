@@ -433,8 +433,8 @@
         <translation>未找到</translation>
     </message>
     <message>
-        <source>Plan, watch and measure a PyTorch machine. The rules come from two Chinese guides, numbered in RULES.md; part specifications from vendors&apos; spec pages.</source>
-        <translation>规划、监控与实测你的 PyTorch 主机。规则来自两份中文指南（编号见 RULES.md）；部件规格来自厂商规格页面。</translation>
+        <source>Plan, watch and measure a PyTorch machine. The rules come from two Chinese guides, numbered in the rules catalogue; part specifications from vendors&apos; spec pages.</source>
+        <translation>规划、监控与实测你的 PyTorch 主机。规则来自两份中文指南（编号见规则目录）；部件规格来自厂商规格页面。</translation>
     </message>
     <message>
         <source>Database: {db}</source>
@@ -443,6 +443,10 @@
     <message>
         <source>Log: {log}</source>
         <translation>日志：{log}</translation>
+    </message>
+    <message>
+        <source>Rules catalogue</source>
+        <translation>规则目录</translation>
     </message>
     <message>
         <source>&lt;h3&gt;Welcome to Configurator&lt;/h3&gt;&lt;p&gt;&lt;b&gt;Planner&lt;/b&gt; — before buying: pick parts, set a budget and a workload, and see the guides&apos; rules (with their IDs) and the estimates update as you edit. Start from a preset or let Suggest find a build; export a PDF build sheet.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Monitor&lt;/b&gt; — while training: your GPUs (NVML) and the host, with alerts that name the likely bottleneck, recordings and a Prometheus exporter.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Benchmark&lt;/b&gt; — after assembling: one click measures the machine in child processes and compares it with earlier runs, the guides&apos; figures and the planner&apos;s estimate.&lt;/p&gt;&lt;p&gt;&lt;b&gt;Parts&lt;/b&gt; — the catalogue with every specification and its source; edit prices or add your own parts.&lt;/p&gt;</source>
@@ -558,6 +562,10 @@
     <message>
         <source>About Configurator</source>
         <translation>关于 Configurator</translation>
+    </message>
+    <message>
+        <source>Rules catalogue…</source>
+        <translation>规则目录…</translation>
     </message>
     <message>
         <source>Planner</source>
@@ -1915,8 +1923,8 @@
         <translation>提示</translation>
     </message>
     <message>
-        <source>Prices are dated street-price estimates in CNY; specifications come from the vendors&apos; spec pages; rule IDs and sections refer to the two guides (G, M) as numbered in RULES.md. Estimates say how they were made.</source>
-        <translation>价格为注明日期的人民币市场参考价；规格来自厂商规格页面；规则编号与章节对应两份指南（G、M），编号见 RULES.md。各项估算均注明了计算方法。</translation>
+        <source>Prices are dated street-price estimates in CNY; specifications come from the vendors&apos; spec pages; rule IDs and sections refer to the two guides (G, M), listed in docs/rules.md. Estimates say how they were made.</source>
+        <translation>价格为注明日期的人民币市场参考价；规格来自厂商规格页面；规则编号与章节对应两份指南（G、M），详见 docs/rules.md。各项估算均注明了计算方法。</translation>
     </message>
     <message>
         <source>no sharding</source>
@@ -4923,6 +4931,469 @@
     <message>
         <source>the tariff must be a number from 0 to 100 ¥/kWh</source>
         <translation>电价必须是 0 到 100 ¥/kWh 之间的数字</translation>
+    </message>
+</context>
+<context>
+    <name>rule catalogue</name>
+    <message>
+        <source>Budget and cost</source>
+        <translation>预算与成本</translation>
+    </message>
+    <message>
+        <source>Power</source>
+        <translation>电源</translation>
+    </message>
+    <message>
+        <source>PCIe and multi-GPU</source>
+        <translation>PCIe 与多卡</translation>
+    </message>
+    <message>
+        <source>Drivers, CUDA, software stack</source>
+        <translation>驱动、CUDA 与软件栈</translation>
+    </message>
+    <message>
+        <source>GPU and VRAM</source>
+        <translation>GPU 与显存</translation>
+    </message>
+    <message>
+        <source>CPU</source>
+        <translation>CPU</translation>
+    </message>
+    <message>
+        <source>Memory (RAM)</source>
+        <translation>内存</translation>
+    </message>
+    <message>
+        <source>Storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>Compatibility and fit</source>
+        <translation>兼容性与适配</translation>
+    </message>
+    <message>
+        <source>Reference performance</source>
+        <translation>参考性能</translation>
+    </message>
+    <message>
+        <source>Presets (the guides&apos; tiers)</source>
+        <translation>预设（指南中的配置档次）</translation>
+    </message>
+    <message>
+        <source>Monitoring and troubleshooting</source>
+        <translation>监控与故障排查</translation>
+    </message>
+    <message>
+        <source>Beyond the guides</source>
+        <translation>指南之外</translation>
+    </message>
+    <message>
+        <source>error</source>
+        <translation>错误</translation>
+    </message>
+    <message>
+        <source>warning</source>
+        <translation>警告</translation>
+    </message>
+    <message>
+        <source>info</source>
+        <translation>提示</translation>
+    </message>
+    <message>
+        <source>doctor: fail</source>
+        <translation>环境诊断：失败</translation>
+    </message>
+    <message>
+        <source>doctor: warn</source>
+        <translation>环境诊断：警告</translation>
+    </message>
+    <message>
+        <source>checked</source>
+        <translation>已检查</translation>
+    </message>
+    <message>
+        <source>the guide&apos;s advice (not checked)</source>
+        <translation>指南建议（不检查）</translation>
+    </message>
+    <message>
+        <source>planned</source>
+        <translation>计划中</translation>
+    </message>
+    <message>
+        <source>The rules catalogue</source>
+        <translation>规则目录</translation>
+    </message>
+    <message>
+        <source>Every finding, alert and doctor check cites one of these rule IDs and its source: G is the PyTorch hardware guide, M the guide to minimum CNN and GPT configurations.</source>
+        <translation>每条检查结果、告警和环境诊断都会注明下列规则编号及其出处：G 为《本地部署PyTorch硬件配置指南》，M 为《本地部署CNN与GPT的最低配置指南》。</translation>
+    </message>
+    <message>
+        <source>What each rule checks and why, and the guides&apos; errata: {path} (English).</source>
+        <translation>每条规则检查什么、为什么检查，以及指南的勘误：{path}（英文）。</translation>
+    </message>
+    <message>
+        <source>Rule</source>
+        <translation>规则</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>出处</translation>
+    </message>
+    <message>
+        <source>Severity</source>
+        <translation>严重程度</translation>
+    </message>
+    <message>
+        <source>What</source>
+        <translation>内容</translation>
+    </message>
+    <message>
+        <source>The parts&apos; total stays within the budget</source>
+        <translation>部件总价不超出预算</translation>
+    </message>
+    <message>
+        <source>A basic local AI box fits in ¥5,000</source>
+        <translation>¥5000 内可搭建基础的本地 AI 主机</translation>
+    </message>
+    <message>
+        <source>Months until the build pays for itself against renting</source>
+        <translation>与租用云服务器相比，几个月回本</translation>
+    </message>
+    <message>
+        <source>Test a used GPU&apos;s memory before paying</source>
+        <translation>购买二手显卡前先测试显存</translation>
+    </message>
+    <message>
+        <source>The supply meets the guide&apos;s and the vendor&apos;s PSU figure</source>
+        <translation>电源达到指南和厂商的推荐功率</translation>
+    </message>
+    <message>
+        <source>The supply covers the estimated peak draw</source>
+        <translation>电源额定功率覆盖估算的峰值功耗</translation>
+    </message>
+    <message>
+        <source>The supply has the power connectors the parts need</source>
+        <translation>电源提供部件所需的供电接口</translation>
+    </message>
+    <message>
+        <source>Throughput per watt</source>
+        <translation>每瓦吞吐量</translation>
+    </message>
+    <message>
+        <source>GPUs in PCIe 4.0 slots or better</source>
+        <translation>GPU 插在 PCIe 4.0 或更高的插槽上</translation>
+    </message>
+    <message>
+        <source>Every GPU gets a usable x16-length slot</source>
+        <translation>每块 GPU 都有可用的 x16 长度插槽</translation>
+    </message>
+    <message>
+        <source>Which link each GPU gets</source>
+        <translation>每块 GPU 获得的链路</translation>
+    </message>
+    <message>
+        <source>NVLink bridges only where the cards support them</source>
+        <translation>仅在显卡支持时使用 NVLink 桥</translation>
+    </message>
+    <message>
+        <source>Data-parallel scaling reference: 4 cards reach 3.5×</source>
+        <translation>数据并行扩展参考：4 卡达到 3.5 倍</translation>
+    </message>
+    <message>
+        <source>Communication can cancel the gain of more cards</source>
+        <translation>通信开销可能抵消多卡收益</translation>
+    </message>
+    <message>
+        <source>With DDP the global batch grows with the card count</source>
+        <translation>使用 DDP 时全局 batch 随卡数增大</translation>
+    </message>
+    <message>
+        <source>Driver, CUDA and PyTorch builds for the GPU&apos;s architecture</source>
+        <translation>适合该 GPU 架构的驱动、CUDA 与 PyTorch 版本</translation>
+    </message>
+    <message>
+        <source>RTX 30 cards: the guides&apos; CUDA 11.3 against the vendor&apos;s 11.1</source>
+        <translation>RTX 30 系列：指南要求 CUDA 11.3，厂商最低为 11.1</translation>
+    </message>
+    <message>
+        <source>CUDA and cuDNN match the framework build</source>
+        <translation>CUDA 与 cuDNN 与框架版本匹配</translation>
+    </message>
+    <message>
+        <source>AMD GPUs need ROCm</source>
+        <translation>AMD 显卡需要 ROCm</translation>
+    </message>
+    <message>
+        <source>Verify the stack: nvidia-smi, torch.cuda, torch.version</source>
+        <translation>验证软件栈：nvidia-smi、torch.cuda、torch.version</translation>
+    </message>
+    <message>
+        <source>Ubuntu LTS, WSL2 on Windows, an isolated Python</source>
+        <translation>Ubuntu LTS；Windows 上用 WSL2；Python 环境隔离</translation>
+    </message>
+    <message>
+        <source>Containerise: a CUDA base image matching the driver</source>
+        <translation>容器化：使用与驱动匹配的 CUDA 基础镜像</translation>
+    </message>
+    <message>
+        <source>What a 6 GB card is good for</source>
+        <translation>6 GB 显卡适合做什么</translation>
+    </message>
+    <message>
+        <source>Transformers: 24 GB of VRAM recommended</source>
+        <translation>Transformer 模型：建议 24 GB 显存</translation>
+    </message>
+    <message>
+        <source>BERT-base: batch 64 on 24 GB, batch 32 on 12 GB</source>
+        <translation>BERT-base：24 GB 用 batch 64，12 GB 用 batch 32</translation>
+    </message>
+    <message>
+        <source>CNN minimum: a 4 GB card, batch 32 on it</source>
+        <translation>CNN 最低要求：4 GB 显卡，batch 32</translation>
+    </message>
+    <message>
+        <source>GPT minimum: RTX 3060 12 GB; 16 GB for GPT-2 Medium</source>
+        <translation>GPT 最低要求：RTX 3060 12 GB；GPT-2 Medium 需 16 GB</translation>
+    </message>
+    <message>
+        <source>GPU busy under 70 % while training: a bottleneck elsewhere</source>
+        <translation>训练时 GPU 利用率低于 70 %：瓶颈在别处</translation>
+    </message>
+    <message>
+        <source>No GPU: small models only</source>
+        <translation>无 GPU：只适合小模型</translation>
+    </message>
+    <message>
+        <source>8 cores or more</source>
+        <translation>8 核或以上</translation>
+    </message>
+    <message>
+        <source>SMT / Hyper-Threading is worth 20–30 %</source>
+        <translation>SMT/超线程可提升 20–30 %</translation>
+    </message>
+    <message>
+        <source>16 MB of L3 cache or more</source>
+        <translation>L3 缓存 16 MB 或以上</translation>
+    </message>
+    <message>
+        <source>CPU-only inference: prefer AVX-512</source>
+        <translation>纯 CPU 推理：优先选择 AVX-512</translation>
+    </message>
+    <message>
+        <source>CPU minimum: 6 cores / 12 threads at 3.6 GHz</source>
+        <translation>CPU 最低要求：6 核 12 线程，3.6 GHz</translation>
+    </message>
+    <message>
+        <source>Ryzen 9 5950X against i9-12900K</source>
+        <translation>Ryzen 9 5950X 与 i9-12900K 对比</translation>
+    </message>
+    <message>
+        <source>The guide&apos;s RAM formula, beside a first-principles estimate</source>
+        <translation>指南的内存公式，与基于原理的估算并列</translation>
+    </message>
+    <message>
+        <source>CNN: 16 GB of DDR4-3200, 8 GB kept free</source>
+        <translation>CNN：16 GB DDR4-3200，预留 8 GB 空闲</translation>
+    </message>
+    <message>
+        <source>GPT: 32 GB of RAM, 64 GB better</source>
+        <translation>GPT：32 GB 内存，64 GB 更佳</translation>
+    </message>
+    <message>
+        <source>Ways to need less memory</source>
+        <translation>降低内存需求的方法</translation>
+    </message>
+    <message>
+        <source>How long one pass over the data set takes</source>
+        <translation>读一遍数据集需要多久</translation>
+    </message>
+    <message>
+        <source>Tier the storage: hot data on SSD, archives on HDD</source>
+        <translation>分级存储：常用数据放 SSD，归档放 HDD</translation>
+    </message>
+    <message>
+        <source>An NVMe drive of 2000 MB/s; 256 GB (CNN) or 512 GB (GPT)</source>
+        <translation>NVMe 硬盘 2000 MB/s；256 GB（CNN）或 512 GB（GPT）</translation>
+    </message>
+    <message>
+        <source>The working data set fits on the fast tier</source>
+        <translation>工作数据集放得进高速存储</translation>
+    </message>
+    <message>
+        <source>Data-loader tips</source>
+        <translation>数据加载建议</translation>
+    </message>
+    <message>
+        <source>The CPU fits the board&apos;s socket</source>
+        <translation>CPU 与主板插槽匹配</translation>
+    </message>
+    <message>
+        <source>Memory type, RDIMM/UDIMM and ECC suit board and CPU</source>
+        <translation>内存类型、RDIMM/UDIMM 与 ECC 与主板和 CPU 匹配</translation>
+    </message>
+    <message>
+        <source>Module count and capacity within the board&apos;s limits</source>
+        <translation>内存条数量与容量在主板上限之内</translation>
+    </message>
+    <message>
+        <source>Cards and board fit the case</source>
+        <translation>显卡和主板装得进机箱</translation>
+    </message>
+    <message>
+        <source>A CPU newer than the board may need a BIOS update</source>
+        <translation>比主板新的 CPU 可能需要先更新 BIOS</translation>
+    </message>
+    <message>
+        <source>The workload fits in each GPU&apos;s memory</source>
+        <translation>工作负载放得进每块 GPU 的显存</translation>
+    </message>
+    <message>
+        <source>The host RAM holds what training needs</source>
+        <translation>主机内存满足训练所需</translation>
+    </message>
+    <message>
+        <source>The data set fits on the build&apos;s storage</source>
+        <translation>数据集放得进整机存储</translation>
+    </message>
+    <message>
+        <source>ResNet-50 on RTX 3090: 230 img/s FP32, 460 img/s AMP per card</source>
+        <translation>RTX 3090 上的 ResNet-50：单卡 FP32 230 img/s，AMP 460 img/s</translation>
+    </message>
+    <message>
+        <source>GTX 1660 Super: 37 % of an RTX 3090 on ResNet-18</source>
+        <translation>GTX 1660 Super：ResNet-18 上为 RTX 3090 的 37 %</translation>
+    </message>
+    <message>
+        <source>RTX 3060: GPT-2 Small writes 512 tokens in about 8 s</source>
+        <translation>RTX 3060：GPT-2 Small 约 8 秒生成 512 个 token</translation>
+    </message>
+    <message>
+        <source>INT8 quantisation: −75 % memory, 2–3× faster inference</source>
+        <translation>INT8 量化：内存 −75 %，推理快 2–3 倍</translation>
+    </message>
+    <message>
+        <source>ONNX Runtime: about 30 % faster inference</source>
+        <translation>ONNX Runtime：推理快约 30 %</translation>
+    </message>
+    <message>
+        <source>Pruning half the parameters costs about 2 % accuracy</source>
+        <translation>剪枝一半参数约损失 2 % 精度</translation>
+    </message>
+    <message>
+        <source>Entry tier: RTX 3060 12GB, Ryzen 5 5600X, 32 GB, 1 TB NVMe</source>
+        <translation>入门级：RTX 3060 12GB、Ryzen 5 5600X、32 GB、1 TB NVMe</translation>
+    </message>
+    <message>
+        <source>Professional tier: 2× RTX 3090 + NVLink, Threadripper Pro</source>
+        <translation>专业级：2× RTX 3090 + NVLink、Threadripper Pro</translation>
+    </message>
+    <message>
+        <source>Enterprise tier: 4× A100 80GB, 2× Xeon Platinum 8380</source>
+        <translation>企业级：4× A100 80GB、2× Xeon Platinum 8380</translation>
+    </message>
+    <message>
+        <source>CNN minimum: GTX 1650 Super, i5-10400F, 16 GB, 256 GB NVMe</source>
+        <translation>CNN 最低配置：GTX 1650 Super、i5-10400F、16 GB、256 GB NVMe</translation>
+    </message>
+    <message>
+        <source>GPT minimum: RTX 3060 12GB, 32 GB, 512 GB SSD</source>
+        <translation>GPT 最低配置：RTX 3060 12GB、32 GB、512 GB SSD</translation>
+    </message>
+    <message>
+        <source>Watch temperature, memory, utilisation and the host</source>
+        <translation>监控温度、显存、利用率和主机</translation>
+    </message>
+    <message>
+        <source>Prometheus and Grafana dashboards</source>
+        <translation>Prometheus 与 Grafana 仪表盘</translation>
+    </message>
+    <message>
+        <source>Before CUDA runs out of memory</source>
+        <translation>在 CUDA 显存不足之前</translation>
+    </message>
+    <message>
+        <source>GPUs of one job out of step</source>
+        <translation>同一任务的多块 GPU 步调不一</translation>
+    </message>
+    <message>
+        <source>Version conflicts: pip check</source>
+        <translation>版本冲突：pip check</translation>
+    </message>
+    <message>
+        <source>Model paths with Chinese or special characters</source>
+        <translation>含中文或特殊字符的模型路径</translation>
+    </message>
+    <message>
+        <source>The upgrade path: short, medium and long term</source>
+        <translation>升级路径：短期、中期与长期</translation>
+    </message>
+    <message>
+        <source>Passively cooled cards need forced airflow</source>
+        <translation>被动散热显卡需要强制风道</translation>
+    </message>
+    <message>
+        <source>Open-air cards need a gap between them</source>
+        <translation>开放式散热显卡之间需要留空</translation>
+    </message>
+    <message>
+        <source>The PSU&apos;s form factor fits the case</source>
+        <translation>电源规格装得进机箱</translation>
+    </message>
+    <message>
+        <source>The board&apos;s dimensions fit the case</source>
+        <translation>主板尺寸装得进机箱</translation>
+    </message>
+    <message>
+        <source>The CPU cooler fits the socket, the case and the CPU</source>
+        <translation>CPU 散热器与插槽、机箱和 CPU 匹配</translation>
+    </message>
+    <message>
+        <source>Drives fit M.2 slots, SATA ports and bays</source>
+        <translation>硬盘有对应的 M.2 插槽、SATA 接口和仓位</translation>
+    </message>
+    <message>
+        <source>Several PSUs, ATX 3.x headroom, 90 % load</source>
+        <translation>多电源、ATX 3.x 余量与 90 % 负载</translation>
+    </message>
+    <message>
+        <source>SXM/OAM modules sit on their baseboard</source>
+        <translation>SXM/OAM 模组须装在其基板上</translation>
+    </message>
+    <message>
+        <source>One CPU on a dual-socket board: half the slots are dead</source>
+        <translation>双路主板只装一颗 CPU：一半插槽不可用</translation>
+    </message>
+    <message>
+        <source>An M.2 drive can take lanes from a GPU slot</source>
+        <translation>M.2 硬盘可能占用 GPU 插槽的通道</translation>
+    </message>
+    <message>
+        <source>GeForce 40/50 cards have no peer-to-peer</source>
+        <translation>GeForce 40/50 系列不支持点对点（P2P）</translation>
+    </message>
+    <message>
+        <source>NVLink bridges have fixed slot spacings</source>
+        <translation>NVLink 桥的插槽间距是固定的</translation>
+    </message>
+    <message>
+        <source>Enough CPU cores per GPU to feed it</source>
+        <translation>每块 GPU 配足够的 CPU 核心喂数据</translation>
+    </message>
+    <message>
+        <source>Populate the CPU&apos;s memory channels</source>
+        <translation>插满 CPU 的内存通道</translation>
+    </message>
+    <message>
+        <source>Host RAM at least the total VRAM</source>
+        <translation>主机内存不少于显存总量</translation>
+    </message>
+    <message>
+        <source>Where a guide&apos;s figure and measurements disagree</source>
+        <translation>指南数据与实测不一致之处</translation>
+    </message>
+    <message>
+        <source>Across nodes the network sets the scaling</source>
+        <translation>跨节点时由网络决定扩展效率</translation>
     </message>
 </context>
 <context>

@@ -6,7 +6,8 @@ import logging
 import sys
 from pathlib import Path
 
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import QUrl
+from PySide6.QtWidgets import QMessageBox, QPushButton, QTextBrowser
 
 from configurator.ui import diagnostics
 from configurator.ui.main_window import MainWindow
@@ -75,7 +76,33 @@ def test_about_shows_versions_and_paths(window: MainWindow, tmp_path: Path) -> N
     text = window.last_about.text()
     assert "560.35.03" in text and "PySide6" in text and "PyTorch" in text and str(window.store.path) in text
     window.last_about.close()
+    assert not window.last_about.isVisible()  # closing (Esc, the title bar) works beside the extra button
     assert "none found" in diagnostics.about_text(None, Path("x.db"), None)
+
+
+def test_about_opens_the_rules_catalogue_in_the_users_language(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    from configurator.paths import RULES_DOC
+
+    window.show_about()
+    button = window.last_about.findChild(QPushButton, "aboutRulesButton")
+    assert button is not None
+    button.click()
+    qtbot.waitUntil(lambda: getattr(window, "last_rules_catalogue", None) is not None
+                    and window.last_rules_catalogue.isVisible())
+    dialog = window.last_rules_catalogue
+    view = dialog.findChild(QTextBrowser, "rulesCatalogueText")
+    text = view.toPlainText()
+    assert "PWR-2" in text and "THERM-1" in text and "The supply covers the estimated peak draw" in text
+    assert RULES_DOC.is_file() and QUrl.fromLocalFile(str(RULES_DOC)).toString() in view.toMarkdown()
+    dialog.close()
+    window.language_actions["zh_CN"].trigger()
+    try:
+        window.show_rules_catalogue()
+        text = window.last_rules_catalogue.findChild(QTextBrowser, "rulesCatalogueText").toPlainText()
+        assert "PWR-2" in text and "电源" in text and "预算与成本" in text
+        window.last_rules_catalogue.close()
+    finally:
+        window.language_actions["en"].trigger()
 
 
 def test_welcome_names_every_tab() -> None:

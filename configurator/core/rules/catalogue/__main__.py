@@ -1,0 +1,3 @@
+from configurator.core.rules.catalogue import main
+
+raise SystemExit(main())
