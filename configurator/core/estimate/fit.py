@@ -128,7 +128,7 @@ def stream_value(m: ms.Measurement) -> float:
 def _one_node_sharded(m: ms.Measurement) -> bool:
     """Sharded data parallel (FSDP) over the GPUs of one NVSwitch node: its all-gathers and
     reduce-scatters overlap the compute, so each GPU's share is a single GPU's step (the tables'
-    MFU is per GPU). Across nodes the network enters (CLU-1): those rows are not fitted."""
+    MFU is per GPU). Across nodes the network enters: those rows are not fitted."""
     return "fsdp" in m.flags and m.interconnect == "nvswitch" and m.gpu_count <= 8
 
 

@@ -22,10 +22,12 @@ BUDGET = (
          {"info": "always, with the build's total and whether it is within ¥5,000"}),
     Rule("BUD-3", "M 四.1",
          QT_TRANSLATE_NOOP("rule catalogue", "Months until the build pays for itself against renting"),
-         "Divides the build's price by what it saves each month against renting: the cloud price minus "
-         "the electricity at the estimated training draw, the hours per day and the tariff (all three "
-         "editable in the build's options). The guide's own comparison (an RTX 3060 against an AWS "
-         "p3.2xlarge at about ¥8,000 a month) is quoted beside it.",
+         "Divides the build's price by what it saves each month against renting the same number of "
+         "comparable GPUs: a dated, sourced price per GPU class and hour (db/cloud_prices.toml; your own "
+         "prices through `configurator cloud-prices set`) times GPUs × hours per day, minus the "
+         "electricity at the estimated training draw and the tariff (hours and tariff editable in the "
+         "build's options). The guide's flat ¥8,000 a month for a V100 instance (an AWS p3.2xlarge) is "
+         "quoted beside it as the guide's figure.",
          {"info": "always when the build has parts; \"never\" when renting costs less than the electricity"}),
     Rule("BUD-4", "M 四.2", QT_TRANSLATE_NOOP("rule catalogue", "Test a used GPU's memory before paying"),
          "A GPU marked as bought used (many RTX 30 cards come from mining) gets a reminder to run the "
@@ -70,9 +72,9 @@ PCIE = (
           "below the card's maximum"}, where=("planner", "doctor")),
     Rule("PCI-2", "G 二.3, 六.3", QT_TRANSLATE_NOOP("rule catalogue", "Every GPU gets a usable x16-length slot"),
          "Places the cards in the board's x16-length slots, letting a card two or three slots wide cover "
-         "its neighbours, and reports any card left without a slot. Until PCI-8 lands, an SXM/OAM module "
-         "(which has no PCIe edge connector) is reported here too.",
-         {"error": "a card finds no slot, or an SXM/OAM module is planned into a PCIe board"}),
+         "its neighbours, and reports any card left without a slot; the estimates count only the cards "
+         "that get one. SXM/OAM modules are PCI-8's (they sit on a baseboard, not in a slot).",
+         {"error": "a card finds no slot"}),
     Rule("PCI-3", "G 二.3", QT_TRANSLATE_NOOP("rule catalogue", "Which link each GPU gets"),
          "Says for every card the slot, the lane count, the PCIe generation and whether the lanes come from "
          "the CPU or the chipset. Chipset lanes and links narrower than x8 are shared and slow down data "

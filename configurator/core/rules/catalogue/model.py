@@ -14,7 +14,7 @@ from typing import Literal
 Status = Literal["checked", "advice", "planned"]
 
 # Where a rule shows up.
-Where = Literal["planner", "monitor", "doctor", "benchmark", "estimates", "presets"]
+Where = Literal["planner", "monitor", "doctor", "benchmark", "estimates", "presets", "advisor"]
 
 # Severities of planner findings and monitor alerts (RULES.md's policy), and the doctor's
 # verdicts ("fail", "warn"), which are not findings.

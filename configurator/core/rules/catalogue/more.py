@@ -9,10 +9,9 @@ from configurator.core.rules.catalogue.model import Erratum, Rule
 COMPATIBILITY = (
     Rule("COMP-1", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "The CPU fits the board's socket"),
          "The CPU's socket must be the board's, and there must be no more CPUs than the board has sockets "
-         "or than the CPU supports in one system. A dual-socket board with one CPU gets a note (its second "
-         "socket's slots and memory are dead; PCI-9 will check what sits there).",
-         {"error": "socket mismatch, or too many CPUs for the board or the CPU",
-          "info": "a socket of the board is left empty"}),
+         "or than the CPU supports in one system. A dual-socket board with one CPU is PCI-9's: its second "
+         "socket's slots and memory are dead.",
+         {"error": "socket mismatch, or too many CPUs for the board or the CPU"}),
     Rule("COMP-2", "vendor specs",
          QT_TRANSLATE_NOOP("rule catalogue", "Memory type, RDIMM/UDIMM and ECC suit board and CPU"),
          "DDR4 and DDR5 do not mix and do not fit each other's slots; registered and unbuffered modules do "
@@ -120,69 +119,80 @@ MONITORING = (
          "Some loaders fail on such paths; the doctor checks the paths it is given.",
          {"warn": "a path with non-ASCII or special characters"}, where=("doctor",)),
     Rule("UPG-1", "G 七", QT_TRANSLATE_NOOP("rule catalogue", "The upgrade path: short, medium and long term"),
-         "The upgrade advisor will say what the guide's path means for a given build and recording (more "
-         "VRAM and a better data pipeline first, then several nodes, then new GPU generations), with its "
-         "erratum about the A4000.", {"info": "the advisor's advice"}, where=("planner",), status="planned",
+         "The upgrade advisor (`configurator advise`) says what the guide's path means for the build's limit "
+         "(more VRAM and a better data pipeline first, then several nodes, then new GPU generations), with "
+         "its erratum about the A4000 (advice beside the limit it finds, not a finding).", {}, where=("advisor",),
          errata=(2,)),
 )
 
 BEYOND = (
     Rule("THERM-1", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "Passively cooled cards need forced airflow"),
          "Data-centre PCIe cards have no fans; they rely on the server's front-to-back airflow and overheat "
-         "in a desktop case.", {"error": "a passive card in a case without server airflow"}, status="planned"),
+         "in a desktop case.", {"error": "a passive card in a case without server airflow",
+                                "info": "a passive card with no case chosen yet"}),
     Rule("THERM-2", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "Open-air cards need a gap between them"),
          "Open-air coolers in adjacent slots starve the upper card's fans; blower cards can be stacked.",
-         {"warning": "open-air cards in adjacent slots"}, status="planned"),
+         {"warning": "open-air cards in adjacent slots"}),
     Rule("FIT-4", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "The PSU's form factor fits the case"),
          "ATX, SFX and SFX-L supplies against the case's PSU mount.",
-         {"error": "the supply's form factor does not fit"}, status="planned"),
+         {"error": "the supply's form factor is not one the case's bay takes",
+          "warning": "an SFX or SFX-L supply in an ATX bay (it fits with an adapter bracket)"}),
     Rule("FIT-5", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "The board's dimensions fit the case"),
          "E-ATX and SSI-EEB widths differ between vendors: the board's measured size against the case's limit.",
-         {"error": "the board is larger than the case takes"}, status="planned"),
+         {"error": "the board is wider or deeper than the case takes",
+          "info": "a board wider than ATX in a case that publishes no width limit"}),
     Rule("FIT-6", "vendor specs",
          QT_TRANSLATE_NOOP("rule catalogue", "The CPU cooler fits the socket, the case and the CPU"),
          "The cooler's socket support, its height against the case, and its rating against the CPU's "
-         "maximum power.", {"error": "wrong socket or too tall", "warning": "rated below the CPU's maximum power"},
-         status="planned"),
+         "maximum power.", {"error": "wrong socket, too tall for the case, or a radiator the case cannot mount",
+                            "warning": "rated below the CPU's maximum power (it throttles)",
+                            "info": "no cooler for a CPU sold without one, fewer coolers than CPUs, or no "
+                                    "published rating"}),
     Rule("FIT-7", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "Drives fit M.2 slots, SATA ports and bays"),
          "Every drive needs a connector on the board and a place in the case.",
-         {"error": "more drives than slots, ports or bays"}, status="planned"),
+         {"error": "more M.2 drives, SATA drives or drives for the case's bays than there are",
+          "info": "a U.2 drive (it needs an adapter or a backplane)"}),
     Rule("PWR-5", "ATX 3.x, vendor specs",
          QT_TRANSLATE_NOOP("rule catalogue", "Several PSUs, ATX 3.x headroom, 90 % load"),
          "Several supplies add up; an ATX 3.x supply is specified for GPU power excursions, so it needs less "
          "transient headroom; a supply above 90 % of its rating at the estimated peak runs hot and loud.",
-         {"warning": "above 90 % of the rating at the estimated peak"}, status="planned"),
+         {"warning": "above 90 % of the rating at the estimated peak",
+          "info": "several supplies (or redundant modules) and what they deliver together; a mix of ATX 3.x "
+                  "and older supplies keeps the older headroom"}),
     Rule("PCI-8", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "SXM/OAM modules sit on their baseboard"),
          "SXM and OAM modules go on an HGX/OAM baseboard with NVLink or NVSwitch, never in a PCIe slot and "
          "never with a PCIe NVLink bridge.",
-         {"error": "an SXM/OAM module without its baseboard, in a PCIe slot or with a bridge"},
-         status="planned", errata=(10,)),
+         {"error": "an SXM/OAM module without its baseboard, on the wrong one, beyond its sockets, or with a "
+                   "PCIe NVLink bridge",
+          "info": "the baseboard's NVLink/NVSwitch topology, and erratum 10 where it applies"}, errata=(10,)),
     Rule("PCI-9", "vendor specs",
          QT_TRANSLATE_NOOP("rule catalogue", "One CPU on a dual-socket board: half the slots are dead"),
          "The slots and memory wired to an empty socket do not work.",
-         {"error": "a GPU or memory placed on the empty socket's slots",
-          "info": "which slots and memory channels are unusable"}, status="planned"),
+         {"warning": "one CPU on a dual-socket board: the slots and memory of the empty socket listed, "
+                     "and only the working half counted"}),
     Rule("PCI-10", "board manuals", QT_TRANSLATE_NOOP("rule catalogue", "An M.2 drive can take lanes from a GPU slot"),
          "Where the manual says an M.2 slot shares lanes with a GPU slot, populating it lowers that slot's link.",
-         {"warning": "a GPU's link drops because of a populated M.2 slot"}, status="planned"),
+         {"warning": "a GPU's link drops because of a populated M.2 slot",
+          "info": "an empty slot switched off or narrowed by a populated M.2 slot"}),
     Rule("PCI-11", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "GeForce 40/50 cards have no peer-to-peer"),
          "Without P2P, all-reduce between the cards goes through host memory; the scaling estimate says so.",
-         {"warning": "a multi-GPU training build of such cards", "info": "the all-reduce path"},
-         status="planned"),
+         {"warning": "a multi-GPU training build of such cards: all-reduce through host memory",
+          "info": "a multi-GPU inference build of such cards (no P2P between them)"}),
     Rule("PCI-12", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "NVLink bridges have fixed slot spacings"),
          "A bridge spans two, three or four slots; the two cards' slots must be one of those apart.",
-         {"error": "no bridge spacing matches the cards' slots"}, status="planned"),
+         {"error": "no bridge spacing matches the cards' slots",
+          "info": "the bridge spacing the cards' slots need"}),
     Rule("BAL-1", "G 四.2, first principles",
          QT_TRANSLATE_NOOP("rule catalogue", "Enough CPU cores per GPU to feed it"),
          "The guide's num_workers ≥ 4 per GPU plus the training process itself: cores = GPUs × 5.",
-         {"warning": "fewer cores than the GPUs' loaders need"}, status="planned"),
+         {"warning": "fewer cores than the GPUs' loaders need"}),
     Rule("BAL-2", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "Populate the CPU's memory channels"),
          "Memory bandwidth grows with the channels populated: one module on an 8-channel CPU gets an eighth.",
-         {"warning": "fewer modules than memory channels, with the bandwidth share"}, status="planned"),
+         {"warning": "fewer modules than memory channels, with the bandwidth share"}),
     Rule("BAL-3", "common practice (d2l, Dettmers)",
          QT_TRANSLATE_NOOP("rule catalogue", "Host RAM at least the total VRAM"),
          "Loading, pinning and checkpointing stage the GPUs' contents in host memory.",
-         {"warning": "less RAM than the GPUs' memory together"}, status="planned"),
+         {"warning": "less RAM than the GPUs' memory together"}),
     Rule("EST-1", "published measurements",
          QT_TRANSLATE_NOOP("rule catalogue", "Where a guide's figure and measurements disagree"),
          "When a guide's reference figure and current published measurements on the same GPU and workload "
