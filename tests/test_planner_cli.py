@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from cli_run import run
 
 
@@ -78,3 +79,17 @@ def test_export_pdf_is_in_the_language_asked_for(tmp_path: Path) -> None:
         assert proc.returncode == 0, proc.stderr
         text = "".join("".join(page.extract_text().split()) for page in PdfReader(out).pages)
         assert all(w in text for w in words), (lang, text[:300])
+
+
+def test_cli_suggest_and_the_dialog_share_their_defaults(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue "The first hour": the command line's suggest and the dialog give the same best build."""
+    from configurator.core.catalogue import load_catalogue
+    from configurator.core.suggest import DEFAULT_WORKLOAD, suggest
+
+    code, out, err = run(capsys, "suggest", "--budget", "20000", "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert (doc["workload"]["model"], doc["workload"]["task"], doc["workload"]["precision"]) == (
+        DEFAULT_WORKLOAD.model, DEFAULT_WORKLOAD.task, DEFAULT_WORKLOAD.precision)
+    best = suggest({p.id: p for p in load_catalogue()}, 20000, DEFAULT_WORKLOAD)[0]
+    assert sorted(p["id"] for p in doc["suggestions"][0]["build"]["parts"]) == sorted(p.id for p in best.build.parts)

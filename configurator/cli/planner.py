@@ -64,7 +64,7 @@ def cmd_suggest(cli: Cli) -> int:
     import math
 
     from configurator.core.build import MAX_BUDGET_CNY, BuildError, Workload, _Reader, _workload, build_to_dict
-    from configurator.core.suggest import suggest
+    from configurator.core.suggest import DEFAULT_WORKLOAD, suggest
 
     a = cli.args
     # argparse's float() takes nan, inf and 1e400 (= inf): refuse them here, and bound the rest.
@@ -72,8 +72,9 @@ def cmd_suggest(cli: Cli) -> int:
         cli.fail([("--budget", cli.say(QT_TRANSLATE_NOOP("cli", "must be a positive number of yuan")))])
     if a.budget > MAX_BUDGET_CNY:
         cli.fail([("--budget", cli.say(QT_TRANSLATE_NOOP("cli", "must be at most ¥{high:,}"), high=MAX_BUDGET_CNY))])
-    doc: dict[str, Any] = {"model": a.workload, "task": a.task}
-    for key in ("precision", "batch_size", "seq_len"):
+    doc: dict[str, Any] = {"model": a.workload or DEFAULT_WORKLOAD.model, "task": a.task or DEFAULT_WORKLOAD.task,
+                           "precision": a.precision or DEFAULT_WORKLOAD.precision}
+    for key in ("batch_size", "seq_len"):
         if getattr(a, key) is not None:
             doc[key] = getattr(a, key)
     reader = _Reader()
@@ -138,9 +139,10 @@ def register(sub: Subcommands) -> None:
     c.set_defaults(func=cmd_check)
     s = add_command(sub, "suggest", help="the best build for a budget and workload")
     s.add_argument("--budget", type=float, required=True, help="CNY")
-    s.add_argument("--workload", required=True, help="resnet18, resnet50, bert-base, gpt2, llama-7b …")
-    s.add_argument("--task", default="train", help="train or infer")
-    s.add_argument("--precision")
+    s.add_argument("--workload", help="resnet18, resnet50, bert-base, gpt2, llama-7b … (default resnet50, as the "
+                                     "Suggest dialog)")
+    s.add_argument("--task", help="train or infer (default train)")
+    s.add_argument("--precision", help="fp32, amp, bf16, fp16, int8 or int4 (default amp, as the Suggest dialog)")
     s.add_argument("--batch-size", type=int)
     s.add_argument("--seq-len", type=int)
     s.add_argument("--json", action="store_true")

@@ -42,6 +42,9 @@ from configurator.core.rules.budget_power import connectors
 from configurator.core.rules.physical import SMALL_PSU
 
 MAX_GPUS = 4
+# What Suggest assumes where it is not told (the command line and the dialog alike, so they give the same
+# best build): ResNet-50 training with mixed precision.
+DEFAULT_WORKLOAD = Workload(model="resnet50", task="train", precision="amp")
 TIE = 0.01
 
 

@@ -190,3 +190,11 @@ def test_int8_training_stays_as_chosen_and_says_why(qtbot, window: MainWindow) -
     qtbot.waitUntil(lambda: tab.doc.build.workload.task == "infer", timeout=2000)
     assert tab.report.ok and form.precision.toolTip() == ""
     assert tab.report.estimate("throughput_one_gpu") is not None
+
+
+def test_the_suggest_dialog_starts_from_the_command_lines_defaults(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from configurator.core.suggest import DEFAULT_WORKLOAD
+
+    dialog = SuggestDialog({}, 20000, None)
+    qtbot.addWidget(dialog)
+    assert dialog.workload() == DEFAULT_WORKLOAD  # `configurator suggest --budget 20000` assumes the same

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from configurator.core.build import PRECISIONS, Workload
 from configurator.core.models import KNOWN_MODELS
 from configurator.core.parts import AnyPart
-from configurator.core.suggest import Suggestion, suggest
+from configurator.core.suggest import DEFAULT_WORKLOAD, Suggestion, suggest
 from configurator.ui.i18n import translate
 
 
@@ -49,8 +49,7 @@ class SuggestDialog(QDialog):
         self.precision = QComboBox()
         for p in PRECISIONS:
             self.precision.addItem(p, p)
-        w = workload if workload is not None and workload.model in KNOWN_MODELS else Workload(
-            model="resnet50", task="train", precision="amp")
+        w = workload if workload is not None and workload.model in KNOWN_MODELS else DEFAULT_WORKLOAD
         self.model.setCurrentIndex(self.model.findData(w.model))
         self.task.setCurrentIndex(self.task.findData(w.task))
         self.precision.setCurrentIndex(self.precision.findData(w.precision))
