@@ -128,3 +128,19 @@ def test_qt_dialogs_are_in_chinese(qtbot, window: MainWindow) -> None:  # type: 
     box = QMessageBox(QMessageBox.Icon.Question, "?", "?", QMessageBox.StandardButton.Cancel, window)
     assert [b.text().replace("&", "") for b in box.buttons()] == ["Cancel"]
     box.deleteLater()
+
+
+def test_the_planners_build_file_dialogs_remember_their_folder(qtbot, window: MainWindow,  # type: ignore[no-untyped-def]
+                                                                tmp_path: Path) -> None:
+    from configurator.ui.planner.tab import PlannerTab
+
+    planner = window.tab(PlannerTab)
+    folder = tmp_path / "配置"
+    folder.mkdir()
+    seen: list[str] = []
+    _answer_file_dialog(folder / "mine.json", seen)
+    planner.files.export_dialog()
+    assert (folder / "mine.json").is_file()
+    _answer_file_dialog(folder / "mine.json", seen)
+    planner.files.import_dialog()
+    assert seen[-1] == str(folder)  # the import opened where the export went

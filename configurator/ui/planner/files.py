@@ -8,11 +8,10 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, Signal
+from PySide6.QtCore import QObject, QSettings, Qt, Signal
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
-    QFileDialog,
     QInputDialog,
     QListWidget,
     QListWidgetItem,
@@ -34,6 +33,7 @@ from configurator.core.parts import AnyPart
 from configurator.core.sheet import build_sheet
 from configurator.store.csvio import write_atomic
 from configurator.store.repository import BuildsRepository, RepositoryError
+from configurator.ui.files import open_file, save_file
 from configurator.ui.i18n import translate
 from configurator.ui.planner.document import PlannerDocument
 
@@ -47,9 +47,10 @@ class FileActions(QObject):
 
     def __init__(self, doc: PlannerDocument, builds: BuildsRepository, widget: QWidget,
                  catalogue: Callable[[], dict[str, AnyPart]],
-                 runs_for_build: Callable[[int], list[Any]] | None = None):
+                 runs_for_build: Callable[[int], list[Any]] | None = None, settings: QSettings | None = None):
         super().__init__(widget)
         self.doc, self.builds, self.widget = doc, builds, widget
+        self.settings = settings if settings is not None else QSettings()  # the file dialogs' last folders
         self.catalogue = catalogue
         self.runs_for_build = runs_for_build  # benchmark runs linked to a saved build
         self.last_error = ""
@@ -162,9 +163,8 @@ class FileActions(QObject):
         return True
 
     def import_dialog(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self.widget, translate("Planner", "Import build file"),
-                                              str(Path.home()),
-                                              translate("Planner", "Build files (*.json);;All files (*)"))
+        path = open_file(self.widget, self.settings, "build-file", translate("Planner", "Import build file"),
+                         Path.home(), translate("Planner", "Build files (*.json);;All files (*)"))
         if path:
             self.import_file(Path(path))
 
@@ -200,9 +200,9 @@ class FileActions(QObject):
         box.open()
 
     def export_dialog(self) -> None:
-        default = str(Path.home() / f"{self.doc.build.name or 'build'}.json")
-        path, _ = QFileDialog.getSaveFileName(self.widget, translate("Planner", "Export build file"), default,
-                                              translate("Planner", "Build files (*.json)"))
+        default = Path.home() / f"{self.doc.build.name or 'build'}.json"
+        path = save_file(self.widget, self.settings, "build-file", translate("Planner", "Export build file"), default,
+                         translate("Planner", "Build files (*.json)"))
         if path:
             self.export_file(Path(path))
 
@@ -216,9 +216,9 @@ class FileActions(QObject):
         self._say(translate("Planner", "Wrote {path}."), path=str(path))
 
     def export_pdf_dialog(self) -> None:
-        default = str(Path.home() / f"{self.doc.build.name or 'build'}.pdf")
-        path, _ = QFileDialog.getSaveFileName(self.widget, translate("Planner", "Export build sheet"), default,
-                                              translate("Planner", "PDF files (*.pdf)"))
+        default = Path.home() / f"{self.doc.build.name or 'build'}.pdf"
+        path = save_file(self.widget, self.settings, "build-sheet", translate("Planner", "Export build sheet"),
+                         default, translate("Planner", "PDF files (*.pdf)"))
         if path:
             self.export_pdf(Path(path))
 

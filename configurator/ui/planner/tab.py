@@ -54,7 +54,7 @@ class PlannerTab(QWidget):
         self.doc = PlannerDocument(EMPTY_BUILD, self)
         self.doc.changed.connect(self._on_build_changed)
         self.doc.modified_changed.connect(self.modified_changed)
-        self.files = FileActions(self.doc, builds, self, lambda: self.catalogue, runs_for_build)
+        self.files = FileActions(self.doc, builds, self, lambda: self.catalogue, runs_for_build, settings)
         self.files.status_message.connect(self.status_message)
 
         self.form = BuildForm()
