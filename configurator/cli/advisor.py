@@ -7,7 +7,7 @@ import math
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from configurator.cli.context import EXIT_OK, Cli, Subcommands, add_command
+from configurator.cli.context import EXIT_OK, Cli, Subcommands, add_command, qt_for_pdf
 from configurator.cli.inputs import load_catalogue, read_build_file
 from configurator.core.i18n import QT_TRANSLATE_NOOP
 
@@ -186,18 +186,10 @@ def _report_text(cli: Cli, doc: dict[str, Any]) -> str:
 
 
 def _report_pdf(cli: Cli, r: Any) -> None:
-    import os
+    _qt = qt_for_pdf(cli)  # kept until the PDF is written
 
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # works on a server with no display
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
-
-    from configurator.ui.i18n import LanguageManager
     from configurator.ui.report_pdf import write_report_pdf
 
-    _app = QApplication.instance() or QApplication(["configurator"])
-    languages = LanguageManager(QSettings())  # kept until the PDF is written (see export-pdf)
-    languages.install(cli.lang)
     out = Path(cli.args.pdf)
     try:
         write_report_pdf(r, out)

@@ -217,3 +217,21 @@ def json_array(items: Iterable[dict[str, Any]], out: IO[str]) -> None:
         out.write(("[\n  " if first else ",\n  ") + _dumps_item(item))
         first = False
     out.write("[]\n" if first else "\n]\n")
+
+
+def qt_for_pdf(cli: Cli) -> Any:
+    """What writing a PDF needs without a display: an offscreen QApplication (fonts and painting) and the
+    translators for ``--lang``. Keep the returned object until the PDF is written: the translators live
+    as long as it (a temporary one was collected at once, and the sheet came out in English)."""
+    import os
+
+    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # works on a server with no display
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication
+
+    from configurator.ui.i18n import LanguageManager
+
+    app = QApplication.instance() or QApplication(["configurator"])
+    languages = LanguageManager(QSettings())
+    languages.install(cli.lang)
+    return app, languages

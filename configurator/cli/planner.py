@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from configurator.cli.context import EXIT_FINDINGS, EXIT_OK, Cli, Subcommands, add_command
+from configurator.cli.context import EXIT_FINDINGS, EXIT_OK, Cli, Subcommands, add_command, qt_for_pdf
 from configurator.cli.inputs import load_catalogue, read_build_file
 from configurator.core.i18n import QT_TRANSLATE_NOOP
 
@@ -157,23 +157,13 @@ def register(sub: Subcommands) -> None:
 
 
 def cmd_export_pdf(cli: Cli) -> int:
-    import os
-
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")  # works on a server with no display
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
-
-    from configurator.core.sheet import build_sheet
-    from configurator.ui.i18n import LanguageManager
-    from configurator.ui.pdf import write_sheet_pdf
-
     catalogue = load_catalogue(cli)
     build = read_build_file(cli, Path(cli.args.build), catalogue)
-    _app = QApplication.instance() or QApplication(["configurator"])  # fonts and painting need one
-    # Kept until the sheet is written: the translators live as long as their manager (a temporary
-    # one was collected at once, and the sheet came out in English whatever --lang said).
-    languages = LanguageManager(QSettings())
-    languages.install(cli.lang)
+    _qt = qt_for_pdf(cli)  # kept until the sheet is written
+
+    from configurator.core.sheet import build_sheet
+    from configurator.ui.pdf import write_sheet_pdf
+
     out = Path(cli.args.out)
     try:
         write_sheet_pdf(build_sheet(build, catalogue), out)

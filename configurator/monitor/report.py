@@ -20,12 +20,13 @@ from pathlib import Path
 from typing import Any
 
 from configurator.core.advise import Evidence
+from configurator.core.estimate.fit import quantile
+from configurator.core.estimate.memory import GIB
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.monitor.alerts import AlertEngine, Thresholds, bottleneck
 from configurator.monitor.snapshot import GpuProcess, GpuSample, HostSample, NvmlStatus, Snapshot, TrainingProcess
 
 CTX = "report"
-GiB = 1024**3
 MAX_BYTES = 1 << 30  # a recording larger than 1 GiB is refused with a message, not read into memory
 # NVML clock-event reasons that slow a working GPU (idle and application-clock settings are not throttling).
 REASONS = {0x4: QT_TRANSLATE_NOOP("report", "power cap"),
@@ -110,14 +111,8 @@ def read_recording(path: str | Path) -> Recording:
     return Recording(times, cols, markers)
 
 
-def _pct(values: Sequence[float], q: float) -> float | None:
-    v = sorted(values)
-    if not v:
-        return None
-    pos = q * (len(v) - 1)
-    lo = math.floor(pos)
-    hi = min(lo + 1, len(v) - 1)
-    return v[lo] + (v[hi] - v[lo]) * (pos - lo)
+def _q(values: Sequence[float], q: float) -> float | None:
+    return quantile(values, q) if values else None
 
 
 def _present(values: Sequence[float | None]) -> list[float]:
@@ -227,11 +222,15 @@ def _gpu(rec: Recording, gid: str, dts: Sequence[float]) -> GpuReport:
         if gen is not None and gmax is not None and w is not None and wmax is not None and (gen < gmax or w < wmax):
             degraded += d
     return GpuReport(
-        gid, _pct(util, 0.5), _pct(util, 0.95), max(_present(used), default=None),
-        statistics.median(caps) if caps else None, _pct(power, 0.5), max(power, default=None), energy, method,
+        gid, _q(util, 0.5), _q(util, 0.95), max(_present(used), default=None),
+        statistics.median(caps) if caps else None, _q(power, 0.5), max(power, default=None), energy, method,
         throttled, tuple(name for bit, name in REASONS.items() if seen & bit),
         sum(d for n, d in zip(procs, dts, strict=True) if n), degraded
     )
+
+
+def _int(x: float | None) -> int | None:
+    return None if x is None else int(x)
 
 
 def _snapshots(rec: Recording) -> list[Snapshot]:
@@ -256,19 +255,16 @@ def _snapshots(rec: Recording) -> list[Snapshot]:
             pct = g("mem")
             total = used / pct * 100 if used is not None and pct else None
 
-            def as_int(x: float | None) -> int | None:
-                return None if x is None else int(x)
-
             # one job per machine: the recorded GPUs with a process share a parent
             procs = tuple(GpuProcess(0, None, "", None, parent_pid=2) for _ in range(int(g("procs") or 0)))
             gpus.append(GpuSample(
                 int(gid.split(".")[0]) if gid.split(".")[0].isdigit() else 0, gid, f"GPU {gid}", f"gpu{gid}",
                 utilization_gpu_percent=g("util"),
-                memory_used_bytes=None if used is None else int(used * GiB),
-                memory_total_bytes=None if total is None else int(total * GiB),
-                temperature_c=g("temp"), power_w=g("power"), throttle_reasons=as_int(g("throttle")),
-                pcie_gen=as_int(g("pcie_gen")), pcie_width=as_int(g("pcie_width")),
-                pcie_gen_max=as_int(g("pcie_gen_max")), pcie_width_max=as_int(g("pcie_width_max")), processes=procs))
+                memory_used_bytes=None if used is None else int(used * GIB),
+                memory_total_bytes=None if total is None else int(total * GIB),
+                temperature_c=g("temp"), power_w=g("power"), throttle_reasons=_int(g("throttle")),
+                pcie_gen=_int(g("pcie_gen")), pcie_width=_int(g("pcie_width")),
+                pcie_gen_max=_int(g("pcie_gen_max")), pcie_width_max=_int(g("pcie_width_max")), processes=procs))
         out.append(Snapshot(t, i, host, NvmlStatus(True), tuple(gpus)))
     return out
 
@@ -325,8 +321,8 @@ def report(path: str | Path, tariff_cny_per_kwh: float = 0.6, thresholds: Thresh
     saturated = [(bool(wk) and (mn or 0.0) >= sat_th) or (not wk and (main or 0.0) >= sat_th)
                  for wk, mn, main in zip(rec.col("host.workers"), rec.col("host.workers_min_cpu"),
                                          rec.col("host.main_cpu"), strict=True) if main is not None]
-    host = {"cpu_median": _pct(cpu, 0.5), "cpu_p95": _pct(cpu, 0.95), "iowait_median": _pct(iowait, 0.5),
-            "iowait_p95": _pct(iowait, 0.95), "train_cpu_median": _pct(train, 0.5),
+    host = {"cpu_median": _q(cpu, 0.5), "cpu_p95": _q(cpu, 0.95), "iowait_median": _q(iowait, 0.5),
+            "iowait_p95": _q(iowait, 0.95), "train_cpu_median": _q(train, 0.5),
             "workers_max": max(_present(rec.col("host.workers")), default=None),
             "workers_saturated_share": sum(saturated) / len(saturated) if saturated else None}
     verdict, rule = _verdict(gpus, snaps, th)

@@ -281,7 +281,8 @@ def workload_key(m: ms.Measurement) -> tuple[Any, ...]:
     return (m.origin, m.model, m.task, m.precision, m.seq_len, m.prompt_len, m.gen_len, m.gpu_count, m.flags)
 
 
-def _quantile(values: Sequence[float], q: float) -> float:
+def quantile(values: Sequence[float], q: float) -> float:
+    """The q-quantile of ``values`` by linear interpolation between order statistics (0 when empty)."""
     v = sorted(values)
     if not v:
         return 0.0
@@ -315,8 +316,8 @@ def fit(rows: Sequence[ms.Measurement], gpus: Mapping[str, Gpu], cross_validate:
         errs = [abs(r.error) for r in fr]
         ratios = [stream_value(r.m) / r.predicted for r in fr]
         families[fam] = FamilyError(fam, len(fr), len({r.m.gpu for r in fr}), statistics.median(errs),
-                                    _quantile(errs, 0.9), max(errs), _quantile(ratios, 0.1),
-                                    _quantile(ratios, 0.9))
+                                    quantile(errs, 0.9), max(errs), quantile(ratios, 0.1),
+                                    quantile(ratios, 0.9))
     in_order, pairs = ranking(cv)
     return Fit(tuple(float(x) for x in theta), tuple(use), fitted, tuple(cv), families, in_order, pairs)
 
