@@ -15,6 +15,7 @@ from typing import Any
 from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
+from configurator.core.i18n import fill
 from configurator.paths import default_db_path
 from configurator.store.database import Store, StoreError, open_store
 from configurator.store.repository import PartsRepository
@@ -65,9 +66,9 @@ def open_user_store(path: Path, owned: bool) -> tuple[Store, tuple[str, str] | N
         store = open_store(fallback)
         return store, (translate("App", "Database not available"),
                        exc.message.render(translate) + "\n\n" + translate("App", "Your database was not changed.")
-                       + " " + translate(
-                           "App", "The app is using a temporary database at {path} for now: changes made "
-                                  "in this session will not be kept.").replace("{path}", str(fallback)))
+                       + " " + fill(translate(
+                                "App", "The app is using a temporary database at {path} for now: changes made "
+                                       "in this session will not be kept."), path=str(fallback)))
     texts: list[str] = []
     title = ""
     if store.recovered is not None:

@@ -59,3 +59,34 @@ def test_qm_is_compiled_from_the_ts(tmp_path: Path) -> None:
     out = tmp_path / "check.qm"
     subprocess.run([tool("pyside6-lrelease"), str(TS), "-qm", str(out)], check=True, capture_output=True)
     assert out.read_bytes() == QM.read_bytes(), "configurator_zh_CN.qm is stale: run `make translations`"
+
+
+def test_translations_keep_the_placeholders() -> None:
+    """A translation with other ``{name}`` placeholders than its source would be shown unfilled
+    (``fill`` refuses to guess): every Chinese template names exactly the source's placeholders."""
+    import string
+
+    def names(text: str) -> set[str]:
+        try:
+            return {f for _, f, _, _ in string.Formatter().parse(text) if f}
+        except ValueError:
+            return {"<unbalanced braces>"}
+
+    bad = []
+    for ctx in ET.parse(TS).getroot().iter("context"):
+        for msg in ctx.iter("message"):
+            source, translation = msg.findtext("source") or "", msg.findtext("translation") or ""
+            if names(source) != names(translation):
+                bad.append(f"{ctx.findtext('name')}: {source!r} → {translation!r}")
+    assert not bad, "translations whose placeholders differ from the source:\n" + "\n".join(bad)
+
+
+def test_one_way_to_fill_a_template() -> None:
+    """Texts are filled with ``core.i18n.fill`` (or ``Message.render``), not by chained
+    ``str.replace("{name}", …)`` calls that silently leave a misspelt placeholder in the text."""
+    import re
+
+    chained = re.compile(r"""\.replace\(\s*["']\{\w+\}["']""")
+    offenders = [f"{path}:{n}" for path in sources() for n, line in
+                 enumerate((ROOT / path).read_text(encoding="utf-8").splitlines(), 1) if chained.search(line)]
+    assert not offenders, "fill templates with configurator.core.i18n.fill:\n" + "\n".join(offenders)

@@ -19,6 +19,17 @@ def QT_TRANSLATE_NOOP(context: str, text: str) -> str:
     return text
 
 
+def fill(template: str, **params: object) -> str:
+    """Fill the ``{name}`` placeholders of an (already translated) template: the one way the app
+    fills its texts (``fill(translate(ctx, "Wrote {path}."), path=p)``; :meth:`Message.render`
+    uses it too). A template whose placeholders do not match the parameters (a broken
+    translation) is shown unfilled rather than raising, so a message is never lost."""
+    try:
+        return template.format(**params)
+    except (KeyError, IndexError, ValueError):
+        return template
+
+
 @dataclass(frozen=True)
 class Message:
     context: str
@@ -33,4 +44,4 @@ class Message:
             return template.format(**params)
         except (KeyError, IndexError, ValueError):
             # A broken translation must never hide the message: fall back to English.
-            return self.template.format(**params)
+            return fill(self.template, **params)

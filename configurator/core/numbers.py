@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
+from configurator.core.i18n import QT_TRANSLATE_NOOP, Message, fill
 
 # key: (label, unit). Units: "¥" (before the number), "W", "GB" (decimal), "GiB", "mm", "MB/s", "GB/s",
 # "GHz", "MB", "%" (a fraction shown as a percentage), "×" (a ratio), "" (a count or a word).
@@ -211,7 +211,7 @@ def unit_text(unit: str, translate: Callable[[str, str], str] | None = None) -> 
         return unit
     if unit.endswith(_PER_KCNY):
         base = unit[: -len(_PER_KCNY)]
-        return translate("units", _PER_KCNY_TEMPLATE).replace("{unit}", unit_text(base, translate))
+        return fill(translate("units", _PER_KCNY_TEMPLATE), unit=unit_text(base, translate))
     return translate("units", UNIT_WORDS[unit]) if unit in UNIT_WORDS else unit
 
 

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from configurator import __version__
+from configurator.core.i18n import fill
 from configurator.ui.i18n import translate
 
 log = logging.getLogger("configurator")
@@ -99,14 +100,13 @@ class ErrorNotice:
             self.box.setWindowModality(Qt.WindowModality.NonModal)
             self.box.finished.connect(self._closed)
             self.box.show()  # not open(): that makes it window-modal
-        text = translate("Diagnostics", "An unexpected error occurred: {error}. Your data is safe; the "
-                                        "details are in {log}. Please include that file if you report "
-                                        "the problem.").replace("{error}", next(iter(self.kinds))).replace("{log}",
-                                                                                               str(self.log_path))
+        text = fill(translate("Diagnostics", "An unexpected error occurred: {error}. Your data is safe; the "
+                                             "details are in {log}. Please include that file if you report "
+                                             "the problem."), error=next(iter(self.kinds)), log=str(self.log_path))
         if self.count > 1:
-            text += "\n\n" + translate("Diagnostics", "It has happened {n} times since this notice opened "
-                                                       "({kinds} different errors).").replace(
-                "{n}", str(self.count)).replace("{kinds}", str(len(self.kinds)))
+            text += "\n\n" + fill(translate("Diagnostics", "It has happened {n} times since this notice opened "
+                                                            "({kinds} different errors)."),
+                                  n=str(self.count), kinds=str(len(self.kinds)))
         self.box.setText(text)
         self.box.setDetailedText("\n".join(self.kinds.values()))
 
@@ -159,8 +159,8 @@ def about_text(driver: str | None, database: Path, log_path: Path | None) -> str
     intro = translate("Diagnostics", "Plan, watch and measure a PyTorch machine. The rules come from two Chinese "
                                      "guides, numbered in the rules catalogue; part specifications from vendors' "
                                      "spec pages.")
-    where = translate("Diagnostics", "Database: {db}").replace("{db}", str(database))
-    logs = translate("Diagnostics", "Log: {log}").replace("{log}", str(log_path)) if log_path else ""
+    where = fill(translate("Diagnostics", "Database: {db}"), db=str(database))
+    logs = fill(translate("Diagnostics", "Log: {log}"), log=str(log_path)) if log_path else ""
     return f"<p>{intro}</p><table>{rows}</table><p>{where}<br>{logs}</p>"
 
 

@@ -28,6 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from configurator.core.i18n import fill
 from configurator.i18n import LANGUAGES
 from configurator.store.csvio import CsvImportError, ImportResult, export_csv, import_csv
 from configurator.store.database import Store
@@ -179,7 +180,7 @@ class MainWindow(QMainWindow):
         self.language_menu.setTitle(translate("MainWindow", "&Language"))
         self.help_menu.setTitle(translate("MainWindow", "&Help"))
         self.about_action.setText(translate("MainWindow", "&About Configurator"))
-        self.db_label.setText(translate("MainWindow", "Database: {path}").replace("{path}", str(self.store.path)))
+        self.db_label.setText(fill(translate("MainWindow", "Database: {path}"), path=str(self.store.path)))
         for code, action in self.language_actions.items():
             action.setChecked(code == self.languages.current)
 
@@ -289,7 +290,7 @@ class MainWindow(QMainWindow):
             self.import_parts(Path(path))
 
     def import_parts(self, path: Path) -> None:
-        self.statusBar().showMessage(translate("MainWindow", "Importing {path}…").replace("{path}", str(path)))
+        self.statusBar().showMessage(fill(translate("MainWindow", "Importing {path}…"), path=str(path)))
         self.tasks.submit(lambda: import_csv(path, self.parts),
                           lambda result: self._imported(path, result),
                           lambda exc, _tb: self._import_failed(path, exc))
@@ -298,29 +299,27 @@ class MainWindow(QMainWindow):
         touched = result.added or result.replaced or result.prices_updated
         self.parts_browser.reload(select_id=touched[0] if touched else None)
         self._parts_dirty = True
-        text = (translate("MainWindow", "Imported {path}: {added} new custom parts, {prices} prices updated, "
-                                        "{replaced} custom parts replaced, {unchanged} unchanged.")
-                .replace("{path}", path.name).replace("{added}", str(len(result.added)))
-                .replace("{prices}", str(len(result.prices_updated)))
-                .replace("{replaced}", str(len(result.replaced)))
-                .replace("{unchanged}", str(len(result.unchanged))))
+        text = (fill(translate("MainWindow", "Imported {path}: {added} new custom parts, {prices} prices updated, "
+                                             "{replaced} custom parts replaced, {unchanged} unchanged."),
+                     path=path.name, added=str(len(result.added)), prices=str(len(result.prices_updated)),
+                     replaced=str(len(result.replaced)), unchanged=str(len(result.unchanged))))
         self.statusBar().showMessage(text, 15000)
         self.last_import_message = text
 
     def _import_failed(self, path: Path, exc: BaseException) -> None:
         if isinstance(exc, CsvImportError):
-            lines = [translate("MainWindow", "line {line}").replace("{line}", str(e.line)) + ": "
+            lines = [fill(translate("MainWindow", "line {line}"), line=str(e.line)) + ": "
                      + e.error.render(translate) for e in exc.errors]
             shown = lines[:30]
             if len(lines) > 30:
-                shown.append(translate("MainWindow", "… and {n} more").replace("{n}", str(len(lines) - 30)))
+                shown.append(fill(translate("MainWindow", "… and {n} more"), n=str(len(lines) - 30)))
             detail = "\n".join(shown)
         else:
             detail = str(exc)
         self.statusBar().showMessage(translate("MainWindow", "Import failed; nothing was changed."), 15000)
         box = QMessageBox(QMessageBox.Icon.Warning, translate("MainWindow", "Import failed"),
-                          translate("MainWindow", "{path} was not imported and nothing was changed. "
-                                                  "Fix these rows and import it again:").replace("{path}", path.name),
+                          fill(translate("MainWindow", "{path} was not imported and nothing was changed. "
+                                                       "Fix these rows and import it again:"), path=path.name),
                           QMessageBox.StandardButton.Ok, self)
         box.setDetailedText(detail)
         box.setInformativeText(detail if len(detail) < 600 else detail[:600] + "…")
@@ -338,15 +337,14 @@ class MainWindow(QMainWindow):
         parts = self.parts.list_parts()
         self.tasks.submit(lambda: export_csv(parts, path),
                           lambda n: self.statusBar().showMessage(
-                              translate("MainWindow", "Wrote {n} parts to {path}.").replace("{n}", str(n))
-                              .replace("{path}", str(path)), 15000),
+                              fill(translate("MainWindow", "Wrote {n} parts to {path}."), n=str(n), path=str(path)),
+                              15000),
                           lambda exc, _tb: self._export_failed(path, exc))
 
     def _export_failed(self, path: Path, exc: BaseException) -> None:
         QMessageBox.warning(
             self, translate("MainWindow", "Export failed"),
-            translate("MainWindow", "Could not write {path}: {error}").replace(
-                "{path}", str(path)).replace("{error}", str(exc)))
+            fill(translate("MainWindow", "Could not write {path}: {error}"), path=str(path), error=str(exc)))
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         urls = event.mimeData().urls()

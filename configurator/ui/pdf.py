@@ -24,6 +24,7 @@ from PySide6.QtGui import (
 
 from configurator import __version__
 from configurator.core.findings import CONFIDENCE_LABELS, ESTIMATE_LABELS
+from configurator.core.i18n import fill
 from configurator.core.numbers import unit_text
 from configurator.core.presets import tier_label
 from configurator.core.sheet import Sheet, round_ticks, tick_text
@@ -124,11 +125,11 @@ def sheet_html(sheet: Sheet) -> str:
     b = sheet.build
     r = sheet.report
     title = _e(sheet.title) if sheet.title else L["sheet"]
-    subtitle = L["subtitle"].replace("{date}", sheet.day.isoformat()).replace("{version}", __version__)
+    subtitle = fill(L["subtitle"], date=sheet.day.isoformat(), version=__version__)
     out = [f"<h1>{title}</h1>", f"<p style='color:#555'>{subtitle}</p>"]
     errors = len(r.errors)
     warnings = sum(f.severity == "warning" for f in r.findings)
-    verdict = L["errors"].replace("{n}", str(errors)) if errors else L["fine"].replace("{n}", str(warnings))
+    verdict = fill(L["errors"], n=str(errors)) if errors else fill(L["fine"], n=str(warnings))
     out.append(f"<p><b style='color:{'#c0392b' if errors else '#1e8449'}'>{verdict}</b></p>")
 
     out.append(f"<h2>{L['parts']}</h2>")

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QWidg
 
 from configurator.bench import interpreters
 from configurator.bench.interpreters import Probe
+from configurator.core.i18n import fill
 from configurator.paths import is_frozen
 from configurator.ui.bench.fmt import render
 from configurator.ui.files import open_file
@@ -181,7 +182,7 @@ class InterpreterPicker(QWidget):
             extras = [name for name, present in (("torchvision", probe.torchvision),
                                                  ("transformers", probe.transformers)) if present]
             tip = render(problem) if problem is not None else (
-                translate("BenchmarkTab", "Also installed: {packages}").replace("{packages}", ", ".join(extras))
+                fill(translate("BenchmarkTab", "Also installed: {packages}"), packages=", ".join(extras))
                 if extras else "")
             combo.setItemData(i, tip or None, Qt.ItemDataRole.ToolTipRole)
         model = combo.model()
@@ -228,8 +229,8 @@ class InterpreterPicker(QWidget):
 
     def _on_discover_failed(self, exc: BaseException, _tb: str) -> None:
         self._discovery_done()
-        self.failed.emit(translate("BenchmarkTab", "Could not look for Python interpreters: {error}")
-                         .replace("{error}", str(exc)))
+        self.failed.emit(fill(translate("BenchmarkTab", "Could not look for Python interpreters: {error}"),
+                              error=str(exc)))
 
     def _on_discovered(self, found: list[Probe]) -> None:
         current = self.python_path()

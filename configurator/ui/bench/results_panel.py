@@ -32,6 +32,7 @@ from configurator.bench import suites
 from configurator.bench.load import BUSY_CPU_PERCENT, BUSY_GPU_PERCENT, UNSTABLE_SPREAD
 from configurator.bench.references import other_device_references, percent_diff, references_for
 from configurator.bench.results import STATUS_LABELS, RowResult, RunRecord, fmt_value
+from configurator.core.i18n import fill
 from configurator.ui.bench.charts import MatmulChart, ScalingChart, ThroughputChart
 from configurator.ui.bench.fmt import pct, render, unit, value_with_unit
 from configurator.ui.bench.run_list import RunList
@@ -170,14 +171,14 @@ class ResultsPanel(QWidget):
             return
         runs = max((len(v) for v in self.earlier.values()), default=0)
         if self.opened:
-            saved = translate("BenchmarkTab", "Run {id} of {time}, stored.").replace(
-                "{id}", str(rec.run_id)).replace("{time}", rec.started_at.strftime("%Y-%m-%d %H:%M"))
+            saved = fill(translate("BenchmarkTab", "Run {id} of {time}, stored."),
+                         id=str(rec.run_id), time=rec.started_at.strftime("%Y-%m-%d %H:%M"))
         else:
-            saved = (translate("BenchmarkTab", "Saved as run {id}.").replace("{id}", str(self.saved_run_id))
+            saved = (fill(translate("BenchmarkTab", "Saved as run {id}."), id=str(self.saved_run_id))
                      if self.saved_run_id is not None else "")
-        hist = translate("BenchmarkTab", "{n} earlier runs on this machine.").replace("{n}", str(runs)) \
+        hist = fill(translate("BenchmarkTab", "{n} earlier runs on this machine."), n=str(runs)) \
             if runs else translate("BenchmarkTab", "No earlier runs on this machine to compare with.")
-        both = translate("BenchmarkTab", "{saved} {history}").replace("{saved}", saved).replace("{history}", hist)
+        both = fill(translate("BenchmarkTab", "{saved} {history}"), saved=saved, history=hist)
         self.history_label.setText(both.strip() if rec.finished_at else "")
 
     def show_charts(self) -> None:
@@ -192,16 +193,16 @@ class ResultsPanel(QWidget):
         unstable = any(r.unstable() is not None for r in rows)
         notes = []
         if busy:
-            notes.append(translate(
-                "BenchmarkTab", "⚠ busy: before or during the result other processes used more than {cpu} % of "
-                                "the CPU (all cores together), or the GPU was more than {gpu} % busy with other "
-                                "work or ran another process; the result may be lower than this machine can do.")
-                .replace("{cpu}", f"{BUSY_CPU_PERCENT:.0f}").replace("{gpu}", f"{BUSY_GPU_PERCENT:.0f}"))
+            notes.append(fill(translate(
+                     "BenchmarkTab", "⚠ busy: before or during the result other processes used more than {cpu} % of "
+                                     "the CPU (all cores together), or the GPU was more than {gpu} % busy with other "
+                                     "work or ran another process; the result may be lower than this machine can do."),
+                              cpu=f"{BUSY_CPU_PERCENT:.0f}", gpu=f"{BUSY_GPU_PERCENT:.0f}"))
         if unstable:
-            notes.append(translate(
-                "BenchmarkTab", "≈ unstable: the spread (IQR) is more than {spread} % of the median, or a scaling "
-                                "efficiency is above ideal; such a result is not compared with anything.")
-                .replace("{spread}", f"{100 * UNSTABLE_SPREAD:.0f}"))
+            notes.append(fill(translate(
+                     "BenchmarkTab", "≈ unstable: the spread (IQR) is more than {spread} % of the median, or a scaling "
+                                     "efficiency is above ideal; such a result is not compared with anything."),
+                              spread=f"{100 * UNSTABLE_SPREAD:.0f}"))
         self.notes.setText("\n".join(notes))
         self.notes.setStyleSheet(f"color: {colours(self.palette()).warning};" if notes else "")
         self.notes.setVisible(bool(notes))
@@ -254,9 +255,8 @@ class ResultsPanel(QWidget):
         prev = self.earlier.get(r.name)
         if prev and r.value is not None:
             base = statistics.median(prev)
-            cells[4] = translate("BenchmarkTab", "{pct} vs {value} (median of {n})").replace(
-                "{pct}", pct(percent_diff(r.value, base))).replace("{value}", fmt_value(base)).replace(
-                "{n}", str(len(prev)))
+            cells[4] = fill(translate("BenchmarkTab", "{pct} vs {value} (median of {n})"),
+                            pct=pct(percent_diff(r.value, base)), value=fmt_value(base), n=str(len(prev)))
         device = self._device(r)
         refs = references_for(r.name, r.settings, device)
         if refs and r.value is not None:
@@ -266,21 +266,20 @@ class ResultsPanel(QWidget):
         elif device == "cpu" and other_device_references(r.name, device):
             others = other_device_references(r.name, device)
             cells[5] = translate("BenchmarkTab", "none for a CPU")
-            tips[5] = translate("BenchmarkTab", "The guides' figures for this result are GPU measurements ({refs}); "
-                                                "a CPU result is not compared with them.").replace(
-                "{refs}", "; ".join(f"{ref.rule}: {value_with_unit(ref.value, ref.unit)}, "
-                                    f"{translate('bench', ref.label)}" for ref in others))
+            shown = "; ".join(f"{ref.rule}: {value_with_unit(ref.value, ref.unit)}, {translate('bench', ref.label)}"
+                              for ref in others)
+            tips[5] = fill(translate("BenchmarkTab", "The guides' figures for this result are GPU measurements "
+                                                     "({refs}); a CPU result is not compared with them."), refs=shown)
         est = self._estimate(r)
         if est is not None and r.value is not None:
             value, est_unit, how = est
             if r.name.startswith("matmul-"):  # against the card's spec-sheet peak
-                cells[6] = translate("BenchmarkTab", "{share} of the spec sheet's {peak}").replace(
-                    "{share}", f"{r.value / value:.0%}").replace("{peak}", value_with_unit(value, est_unit))
+                cells[6] = fill(translate("BenchmarkTab", "{share} of the spec sheet's {peak}"),
+                                share=f"{r.value / value:.0%}", peak=value_with_unit(value, est_unit))
             else:
-                cells[6] = translate("BenchmarkTab", "measured {measured} against {estimate} estimated, {pct}") \
-                    .replace("{measured}", value_with_unit(r.value, r.unit)) \
-                    .replace("{estimate}", value_with_unit(value, est_unit)).replace("{pct}", pct(percent_diff(
-                        r.value, value)))
+                cells[6] = fill(translate("BenchmarkTab", "measured {measured} against {estimate} estimated, {pct}"),
+                                measured=value_with_unit(r.value, r.unit), estimate=value_with_unit(value, est_unit),
+                                pct=pct(percent_diff(r.value, value)))
             tips[6] = how
 
     def _estimate(self, r: RowResult) -> tuple[float, str, str] | None:

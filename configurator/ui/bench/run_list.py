@@ -6,6 +6,7 @@ from PySide6.QtCore import Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QWidget
 
 from configurator.bench.results import STATUS_LABELS
+from configurator.core.i18n import fill
 from configurator.store.bench_results import RunSummary
 from configurator.ui.bench.fmt import device_names, suite_names
 from configurator.ui.i18n import translate
@@ -15,10 +16,9 @@ def run_title(run: RunSummary) -> str:
     status = translate("bench", STATUS_LABELS.get(run.status, run.status))
     suite = suite_names().get(run.suite, run.suite)
     device = device_names().get(run.device, run.device)
-    return (translate("BenchmarkTab", "Run {id} · {time} · {suite} on {device} · {status} · {n} results")
-            .replace("{id}", str(run.id)).replace("{time}", run.started_at.strftime("%Y-%m-%d %H:%M"))
-            .replace("{suite}", suite).replace("{device}", device).replace("{status}", status)
-            .replace("{n}", str(run.results)))
+    return (fill(translate("BenchmarkTab", "Run {id} · {time} · {suite} on {device} · {status} · {n} results"),
+                 id=str(run.id), time=run.started_at.strftime("%Y-%m-%d %H:%M"), suite=suite, device=device,
+                 status=status, n=str(run.results)))
 
 
 class RunList(QWidget):

@@ -18,6 +18,7 @@ from configurator.bench import suites
 from configurator.bench.load import GpuReader
 from configurator.bench.results import STATUS_LABELS, RowResult, RunRecord, export_csv, export_json, fmt_value
 from configurator.bench.runner import WORKER_MODULE, Event, SuiteSession
+from configurator.core.i18n import fill
 from configurator.paths import is_frozen
 from configurator.store.bench_results import BenchResultsRepository
 from configurator.store.repository import BuildsRepository
@@ -202,10 +203,10 @@ class BenchmarkTab(QWidget):
         rec = self.record
         if rec is None or not self.panel.opened:
             return
-        self._set_status(translate("BenchmarkTab", "Showing run {id} of {time} ({status}); “Run benchmarks” "
-                                                   "measures again.")
-                         .replace("{id}", str(rec.run_id)).replace("{time}", rec.started_at.strftime("%Y-%m-%d %H:%M"))
-                         .replace("{status}", translate("bench", STATUS_LABELS.get(rec.status, rec.status))))
+        self._set_status(fill(translate("BenchmarkTab", "Showing run {id} of {time} ({status}); “Run benchmarks” "
+                                                        "measures again."),
+                              id=str(rec.run_id), time=rec.started_at.strftime("%Y-%m-%d %H:%M"),
+                              status=translate("bench", STATUS_LABELS.get(rec.status, rec.status))))
 
     # -- running -----------------------------------------------------------------------------------
     def start(self, jobs: list[str] | None = None, overrides: dict[str, dict[str, Any]] | None = None,
@@ -219,8 +220,8 @@ class BenchmarkTab(QWidget):
                              error=True)
             return False
         if not python or not Path(python).is_file():
-            self._set_status(translate("BenchmarkTab", "No Python interpreter at {path}: choose one with “…”.")
-                             .replace("{path}", python or "—"), error=True)
+            self._set_status(fill(translate("BenchmarkTab", "No Python interpreter at {path}: choose one with “…”."),
+                                  path=python or "—"), error=True)
             return False
         problem = self.picker.problem()
         if problem is not None:
@@ -240,8 +241,8 @@ class BenchmarkTab(QWidget):
         panel.saved_run_id = None
         self.last_error = None
         panel.log.clear()
-        panel.append(translate("BenchmarkTab", "Suite {suite} on {device} with {python}")
-                     .replace("{suite}", suite).replace("{device}", device).replace("{python}", python))
+        panel.append(fill(translate("BenchmarkTab", "Suite {suite} on {device} with {python}"),
+                          suite=suite, device=device, python=python))
         self.progress.setValue(0)
         self._set_running(True)
         self._set_status(translate("BenchmarkTab", "Checking the interpreter and the hardware…"))
@@ -282,14 +283,14 @@ class BenchmarkTab(QWidget):
             if ev.job == "fingerprint":
                 return
             append(f"▶ {label}")
-            self._set_status(translate("BenchmarkTab", "Running {job}…").replace("{job}", label))
+            self._set_status(fill(translate("BenchmarkTab", "Running {job}…"), job=label))
         elif ev.kind == "progress":
             detail = render(ev.message)
             self._set_status(f"{label}: {detail}" if detail else label)
         elif ev.kind == "log":
             append(f"  {render(ev.message)}")
         elif ev.kind == "garbage":
-            append("  " + translate("BenchmarkTab", "output not understood: {line}").replace("{line}", ev.text))
+            append("  " + fill(translate("BenchmarkTab", "output not understood: {line}"), line=ev.text))
         elif ev.kind == "stderr":
             if ev.text.strip():
                 append(f"  │ {ev.text}")
@@ -312,15 +313,14 @@ class BenchmarkTab(QWidget):
         self._set_running(False)
         self.progress.setValue(1000)
         if record.error is not None:
-            self._set_status(translate("BenchmarkTab", "The suite could not run: {reason}")
-                             .replace("{reason}", record.error.render(translate)), error=True)
+            self._set_status(fill(translate("BenchmarkTab", "The suite could not run: {reason}"),
+                                  reason=record.error.render(translate)), error=True)
         else:
             ok = sum(1 for r in record.rows if r.status == "ok")
-            self._set_status(translate("BenchmarkTab", "{status} in {seconds} s: {ok} of {n} results measured.")
-                             .replace("{status}", translate("bench", STATUS_LABELS.get(record.status,
-                                                                                      record.status)).capitalize())
-                             .replace("{seconds}", f"{record.duration_s or 0:.0f}").replace("{ok}", str(ok))
-                             .replace("{n}", str(len(record.rows))))
+            self._set_status(fill(translate("BenchmarkTab", "{status} in {seconds} s: {ok} of {n} results measured."),
+                                  status=translate("bench", STATUS_LABELS.get(record.status,
+                                                                                      record.status)).capitalize(),
+                                  seconds=f"{record.duration_s or 0:.0f}", ok=str(ok), n=str(len(record.rows))))
         self.panel.show_record()
         if self.results is not None and record.rows:
             repo = self.results
@@ -343,8 +343,8 @@ class BenchmarkTab(QWidget):
         self.panel.show_record()
 
     def _save_failed(self, exc: BaseException, _tb: str) -> None:
-        self._set_status(translate("BenchmarkTab", "The results could not be saved: {error}")
-                         .replace("{error}", str(exc)), error=True)
+        self._set_status(fill(translate("BenchmarkTab", "The results could not be saved: {error}"), error=str(exc)),
+                         error=True)
 
     # -- export ------------------------------------------------------------------------------------
     def export_dialog(self, kind: str) -> None:
@@ -361,9 +361,7 @@ class BenchmarkTab(QWidget):
             return
         write = export_json if kind == "json" else export_csv
         self.tasks.submit(lambda: write(record, path, translate),
-                          lambda p: self._set_status(translate("BenchmarkTab", "Wrote {path}.")
-                                                     .replace("{path}", str(p))),
-                          lambda exc, _tb: self._set_status(translate("BenchmarkTab", "Could not write {path}: "
-                                                                                      "{error}")
-                                                            .replace("{path}", str(path))
-                                                            .replace("{error}", str(exc)), error=True))
+                          lambda p: self._set_status(fill(translate("BenchmarkTab", "Wrote {path}."), path=str(p))),
+                          lambda exc, _tb: self._set_status(fill(translate("BenchmarkTab", "Could not write {path}: "
+                                                                                           "{error}"),
+                                                                 path=str(path), error=str(exc)), error=True))

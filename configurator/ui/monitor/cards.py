@@ -14,11 +14,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from configurator.core.i18n import fill
 from configurator.monitor.remote import RemoteSample, RemoteTarget
 from configurator.monitor.ring import History
 from configurator.monitor.snapshot import GpuSample, HostSample, reason_names
 from configurator.ui.i18n import translate
-from configurator.ui.monitor.fmt import fill, gib, na, num, percent, rate
+from configurator.ui.monitor.fmt import gib, na, num, percent, rate
 from configurator.ui.monitor.plots import COLOURS, RollingPlot
 from configurator.ui.monitor.values_panel import Cell, ValuesPanel
 from configurator.ui.theme import colours

@@ -8,9 +8,9 @@ import html
 from PySide6.QtCore import QEvent, QSettings, Qt
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
+from configurator.core.i18n import fill
 from configurator.monitor.exporter import AddressError, Exporter, parse_address
 from configurator.ui.i18n import translate
-from configurator.ui.monitor.fmt import fill
 from configurator.ui.theme import colours
 
 

@@ -2,17 +2,10 @@
 
 from __future__ import annotations
 
+from configurator.core.i18n import fill
 from configurator.ui.i18n import translate
 
 GiB = 1024**3
-
-
-def fill(template: str, **params: object) -> str:
-    """Fill a translated template; a broken translation falls back to showing the template."""
-    try:
-        return template.format(**params)
-    except (KeyError, IndexError, ValueError):
-        return template
 
 
 def na() -> str:

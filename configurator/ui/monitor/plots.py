@@ -33,6 +33,7 @@ from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, QSizeF, Qt
 from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent, QPen, QTransform
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QWidget
 
+from configurator.core.i18n import fill
 from configurator.monitor.ring import History
 from configurator.ui.i18n import translate
 from configurator.ui.monitor.traces import Series, Traces, peak_downsample
@@ -284,7 +285,7 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
             self.setXRange(-width, 0, padding=0)
             pad = self.y_max * 0.05
             self.traces.set_rect(QRectF(-width, -pad, width, self.y_max + 2 * pad))
-            self.getPlotItem().getAxis("bottom").setLabel(translate("Monitor", "{unit} ago").replace("{unit}", unit))
+            self.getPlotItem().getAxis("bottom").setLabel(fill(translate("Monitor", "{unit} ago"), unit=unit))
 
     def redraw(self, history: History, window_s: float, now: float) -> None:
         self.set_window(window_s)

@@ -10,12 +10,12 @@ from pathlib import Path
 from PySide6.QtCore import QEvent, QSettings, Qt
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
+from configurator.core.i18n import fill
 from configurator.monitor.service import MonitorService
 from configurator.paths import user_data_dir
 from configurator.store.recordings import RecordingsRepository
 from configurator.ui.files import save_file
 from configurator.ui.i18n import translate
-from configurator.ui.monitor.fmt import fill
 from configurator.ui.theme import colours
 
 

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from configurator.core.i18n import fill
 from configurator.monitor.alerts import AlertEvent
 from configurator.monitor.service import MonitorService
 from configurator.monitor.snapshot import Snapshot
@@ -39,7 +40,7 @@ from configurator.ui.monitor.bridge import SnapshotBridge
 from configurator.ui.monitor.cards import Card, RemoteCard
 from configurator.ui.monitor.cards_area import CardsArea
 from configurator.ui.monitor.exporter_controls import ExporterControls
-from configurator.ui.monitor.fmt import fill, gib, na, seconds
+from configurator.ui.monitor.fmt import gib, na, seconds
 from configurator.ui.monitor.recording import RecordingControls
 from configurator.ui.monitor.remote_hosts import RemoteHosts
 from configurator.ui.monitor.values_panel import Cell

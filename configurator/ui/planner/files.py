@@ -29,6 +29,7 @@ from configurator.core.build import (
     load_build_json,
     parse_build,
 )
+from configurator.core.i18n import fill
 from configurator.core.parts import AnyPart
 from configurator.core.sheet import build_sheet
 from configurator.store.csvio import write_atomic
@@ -57,9 +58,7 @@ class FileActions(QObject):
 
     def _say(self, text: str, **params: str) -> None:
         """A status message: ``text`` translated, its ``{key}`` placeholders filled."""
-        for key, value in params.items():
-            text = text.replace("{" + key + "}", value)
-        self.status_message.emit(text)
+        self.status_message.emit(fill(text, **params))
 
     def maybe_discard(self) -> bool:
         """True if the build may be replaced: it has no unsaved changes, or the user saved them or
@@ -68,7 +67,7 @@ class FileActions(QObject):
             return True
         name = self.doc.build.name or translate("Planner", "Untitled build")
         box = QMessageBox(QMessageBox.Icon.Warning, translate("Planner", "Unsaved changes"),
-                          translate("Planner", "“{name}” has changes that are not saved.").replace("{name}", name),
+                          fill(translate("Planner", "“{name}” has changes that are not saved."), name=name),
                           QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Discard
                           | QMessageBox.StandardButton.Cancel, self.widget)
         box.setObjectName("unsavedChanges")
@@ -116,8 +115,8 @@ class FileActions(QObject):
             self._say(translate("Planner", "This build is not saved."))
             return
         answer = QMessageBox.question(self.widget, translate("Planner", "Delete build"),
-                                      translate("Planner", "Delete the saved build “{name}”?").replace(
-                                          "{name}", self.doc.build.name))
+                                      fill(translate("Planner", "Delete the saved build “{name}”?"),
+                                           name=self.doc.build.name))
         if answer == QMessageBox.StandardButton.Yes:
             self.builds.delete(self.doc.saved_id)
             self.doc.saved_id = None
@@ -177,8 +176,8 @@ class FileActions(QObject):
             build = parse_build(load_build_json(raw), self.catalogue())
         except OSError as exc:
             QMessageBox.warning(self.widget, translate("Planner", "Cannot import"),
-                                translate("Planner", "{path} could not be read: {error}").replace(
-                                    "{path}", str(path)).replace("{error}", exc.strerror or str(exc)))
+                                fill(translate("Planner", "{path} could not be read: {error}"),
+                                     path=str(path), error=exc.strerror or str(exc)))
             return False
         except BuildError as exc:
             self._show_build_errors(str(path), exc)
@@ -192,8 +191,8 @@ class FileActions(QObject):
     def _show_build_errors(self, where: str, exc: BuildError) -> None:
         detail = "\n".join(e.render(translate) for e in exc.errors)
         box = QMessageBox(QMessageBox.Icon.Warning, translate("Planner", "Cannot use this build file"),
-                          translate("Planner", "{where} has problems; nothing was changed:").replace(
-                              "{where}", where), QMessageBox.StandardButton.Ok, self.widget)
+                          fill(translate("Planner", "{where} has problems; nothing was changed:"), where=where),
+                          QMessageBox.StandardButton.Ok, self.widget)
         box.setInformativeText(detail)
         box.setObjectName("buildErrors")
         self.last_error = detail

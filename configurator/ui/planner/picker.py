@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QApplication, QComboBox, QCompleter, QLineEdit, QStyle, QWidget
 
+from configurator.core.i18n import fill
 from configurator.core.parts import CATEGORY_LABELS, SUMMARY_FIELDS, AnyPart, field_unit, part_to_dict
 from configurator.ui.i18n import translate
 from configurator.ui.models import display_value
@@ -28,11 +29,11 @@ CHOICE_FIELDS: dict[str, tuple[str, ...]] = {
 def _counted(name: str, value: int) -> str:
     """Counts that carry no unit, in words ("16 cores")."""
     if name == "cores":
-        return translate("Planner", "{n} cores").replace("{n}", f"{value:,}")
+        return fill(translate("Planner", "{n} cores"), n=f"{value:,}")
     if name == "threads":
-        return translate("Planner", "{n} threads").replace("{n}", f"{value:,}")
+        return fill(translate("Planner", "{n} threads"), n=f"{value:,}")
     if name == "modules":
-        return translate("Planner", "{n} modules").replace("{n}", f"{value:,}")
+        return fill(translate("Planner", "{n} modules"), n=f"{value:,}")
     return f"{value:,}"
 
 
@@ -210,8 +211,8 @@ class PartPicker(QComboBox):
         else:
             name = translate("parts", CATEGORY_LABELS.get(self.category, self.category))
             choice = self.itemText(self.currentIndex()).split(" — ")[0]
-            problem = (translate("Planner", "No {category} matches “{text}”; the build keeps {choice}.")
-                       .replace("{category}", name).replace("{text}", text).replace("{choice}", choice))
+            problem = (fill(translate("Planner", "No {category} matches “{text}”; the build keeps {choice}."),
+                            category=name, text=text, choice=choice))
         self._warning.setVisible(problem is not None)
         self._warning.setToolTip(problem or "")
         line = self.lineEdit()

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QMenu, QSplitter, QToolBar, QToolButton, QVBoxLayo
 from configurator.core.build import Build
 from configurator.core.cloud import CloudPrice
 from configurator.core.engine import Report, check
+from configurator.core.i18n import fill
 from configurator.core.parts import AnyPart
 from configurator.core.presets import Preset, presets, tier_label
 from configurator.core.sheet import Sheet, build_sheet
@@ -223,10 +224,10 @@ class PlannerTab(QWidget):
         """A preset opens as a new, unsaved build; undo goes back to the build before it."""
         name = tier_label(preset.tier.id, translate)
         build = Build(preset.build.parts, name, None, preset.build.options, preset.build.workload)
-        self.doc.start_new(build, translate("Planner", "Preset {id}").replace("{id}", preset.tier.id))
+        self.doc.start_new(build, fill(translate("Planner", "Preset {id}"), id=preset.tier.id))
         filled = ", ".join(self.catalogue[i].name for i in preset.filled if i in self.catalogue)
-        self.status_message.emit(translate("Planner", "Preset {id} ({source}); filled in: {filled}").replace(
-            "{id}", preset.tier.id).replace("{source}", preset.tier.source).replace("{filled}", filled or "—"))
+        self.status_message.emit(fill(translate("Planner", "Preset {id} ({source}); filled in: {filled}"),
+                                      id=preset.tier.id, source=preset.tier.source, filled=filled or "—"))
 
     def suggest_dialog(self) -> None:
         from configurator.ui.planner.suggest_dialog import SuggestDialog
