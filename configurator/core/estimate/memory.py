@@ -31,7 +31,7 @@ import math
 from dataclasses import dataclass
 
 from configurator.core.build import Workload
-from configurator.core.models import ModelSpec
+from configurator.core.model_specs import ModelSpec
 
 GIB = 1024**3
 # CUDA context + the cuBLAS handle and workspace, lazily loaded kernels (CUDA ≥ 11.7 loads modules
