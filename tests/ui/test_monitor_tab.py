@@ -383,6 +383,5 @@ def test_values_and_plots_repainted_in_part_look_as_if_painted_whole(qtbot, fake
     card.set("power", "123 W of 450 W")
     card.set("temp", "99 °C", "error")
     card.set("power", "124 W of 450 W")  # twice before one paint
-    qtbot.waitUntil(lambda: not panel._pending, timeout=5000)
-    assert on_screen() == panel.grab().toImage()
+    qtbot.waitUntil(lambda: on_screen() == panel.grab().toImage(), timeout=5000)
     assert "124 W" in card.values["power"].text()
