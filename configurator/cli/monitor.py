@@ -21,7 +21,7 @@ from configurator.core.i18n import QT_TRANSLATE_NOOP
 if TYPE_CHECKING:
     from configurator.monitor.snapshot import Snapshot
 
-GiB = 1024**3
+from configurator.core.units import GIB
 
 
 def register(sub: Subcommands) -> None:
@@ -69,7 +69,7 @@ def _human(cli: Cli, snap: Snapshot, header: bool) -> str:
     if header:
         lines.append(cli.say(QT_TRANSLATE_NOOP("cli", "Host {host}: {cores} cores, {ram} GiB RAM"),
                              host=h.hostname, cores=len(h.per_cpu_percent),
-                             ram=_n(None if h.memory_total_bytes is None else h.memory_total_bytes / GiB, "{:.1f}")))
+                             ram=_n(None if h.memory_total_bytes is None else h.memory_total_bytes / GIB, "{:.1f}")))
         if not snap.nvml.available:
             lines.append(_no_driver_text(cli, snap))
         elif not snap.gpus:
@@ -83,8 +83,8 @@ def _human(cli: Cli, snap: Snapshot, header: bool) -> str:
         "cli", "{time}  host: CPU {cpu} %, iowait {iowait} %, load {load}, RAM {ram_used}/{ram_total} GiB, "
                "disk r/w {read}/{write} MB/s, net rx/tx {rx}/{tx} MB/s"),
         time=stamp, cpu=_n(h.cpu_percent), iowait=_n(h.iowait_percent), load=_n(h.load_1m, "{:.2f}"),
-        ram_used=_n(None if h.memory_used_bytes is None else h.memory_used_bytes / GiB, "{:.1f}"),
-        ram_total=_n(None if h.memory_total_bytes is None else h.memory_total_bytes / GiB, "{:.1f}"),
+        ram_used=_n(None if h.memory_used_bytes is None else h.memory_used_bytes / GIB, "{:.1f}"),
+        ram_total=_n(None if h.memory_total_bytes is None else h.memory_total_bytes / GIB, "{:.1f}"),
         read=_n(None if h.disk_read_bytes_per_s is None else h.disk_read_bytes_per_s / 1e6, "{:.1f}"),
         write=_n(None if h.disk_write_bytes_per_s is None else h.disk_write_bytes_per_s / 1e6, "{:.1f}"),
         rx=_n(None if h.net_rx_bytes_per_s is None else h.net_rx_bytes_per_s / 1e6, "{:.2f}"),
@@ -98,8 +98,8 @@ def _human(cli: Cli, snap: Snapshot, header: bool) -> str:
             "cli", "  GPU {gpu} {name}: {util} % busy, VRAM {used}/{total} GiB, {temp} °C, {power}/{limit} W, "
                    "fan {fan} %, PCIe Gen{gen} x{width}, processes: {procs}"),
             gpu=g.id, name=g.name, util=_n(g.utilization_gpu_percent),
-            used=_n(None if g.memory_used_bytes is None else g.memory_used_bytes / GiB, "{:.1f}"),
-            total=_n(None if g.memory_total_bytes is None else g.memory_total_bytes / GiB, "{:.1f}"),
+            used=_n(None if g.memory_used_bytes is None else g.memory_used_bytes / GIB, "{:.1f}"),
+            total=_n(None if g.memory_total_bytes is None else g.memory_total_bytes / GIB, "{:.1f}"),
             temp=_n(g.temperature_c), power=_n(g.power_w), limit=_n(g.power_limit_w), fan=_n(g.fan_percent),
             gen=_n(g.pcie_gen, "{}"), width=_n(g.pcie_width, "{}"), procs=len(g.processes)))
     return "\n".join(lines)

@@ -54,7 +54,7 @@ class Precision:
 
 
 WATTS = Precision(decimals=1)
-GIB = Precision(decimals=2)  # VRAM, RAM (GiB) and storage (decimal GB) sizes
+SIZES = Precision(decimals=2)  # VRAM, RAM (GiB) and storage (decimal GB) sizes
 CNY = Precision(integer=True)  # prices and costs, in yuan
 TARIFF = Precision(decimals=2)  # yuan per kWh
 # img/s, tokens/s, TFLOPS, GB/s …: 2 decimals, or 3 significant figures below 1 (0.0193 TFLOPS). Two
@@ -88,8 +88,8 @@ KEY_RULES: tuple[tuple[str, Precision], ...] = (
     ("_mbs", MB),  # MB/s
     ("_iops", COUNT),
     ("_cny", CNY),
-    ("_gib", GIB),
-    ("_gb", GIB),
+    ("_gib", SIZES),
+    ("_gb", SIZES),
     ("_mib", COUNT),
     ("_mb", MB),
     ("_mhz", MHZ),
@@ -112,7 +112,7 @@ KEY_NAMES: dict[str, Precision] = {
 }
 
 UNIT_RULES: dict[str, Precision] = {
-    "W": WATTS, "GiB": GIB, "GB": GIB, "CNY": CNY, "¥": CNY, "%": PERCENT, "": FRACTION,
+    "W": WATTS, "GiB": SIZES, "GB": SIZES, "CNY": CNY, "¥": CNY, "%": PERCENT, "": FRACTION,
     "samples": COUNT, "ms": MILLISECONDS, "s": SECONDS, "°C": CELSIUS,
 }
 # Any other unit with a "/" (img/s, tokens/s, GB/s, "img/s per ¥1000") or TFLOPS is a rate.

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
-from configurator.core.models import KNOWN_MODELS, ModelSpec
+from configurator.core.model_specs import KNOWN_MODELS, ModelSpec
 from configurator.core.parts import (
     AnyPart,
     Case,

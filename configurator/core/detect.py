@@ -17,9 +17,9 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
 from configurator.core.build import Build, BuildPart
-from configurator.core.estimate.memory import GIB
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.parts import AnyPart, Cpu, Gpu, Memory, Motherboard, Storage
+from configurator.core.units import GIB
 
 THIS_MACHINE = "This machine"
 

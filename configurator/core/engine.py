@@ -22,7 +22,6 @@ from configurator.core.estimate.memory import (
     CUDA_CONTEXT_GIB,
     DISPLAY_GIB,
     FRAGMENTATION,
-    GIB,
     host_ram,
     largest_batch,
     verdict,
@@ -37,6 +36,7 @@ from configurator.core.parts import AnyPart, FieldError, Gpu, Storage
 from configurator.core.pcie import Placement, layout
 from configurator.core.rules import balance, budget_power, hardware, physical, platform, topology
 from configurator.core.rules.context import Ctx
+from configurator.core.units import GIB
 
 
 @dataclass(frozen=True)

@@ -34,12 +34,13 @@ from typing import Any
 from configurator.core.build import Build, BuildPart, Options, Workload, resolve
 from configurator.core.engine import Report, check
 from configurator.core.estimate import throughput as tp
-from configurator.core.estimate.memory import GIB, host_ram, vram_per_gpu
+from configurator.core.estimate.memory import host_ram, vram_per_gpu
 from configurator.core.estimate.power import estimate_power
 from configurator.core.parts import AnyPart, Case, Cpu, Gpu, Memory, Motherboard, Psu, Storage
 from configurator.core.pcie import Placement, layout
 from configurator.core.rules.budget_power import connectors
 from configurator.core.rules.physical import SMALL_PSU
+from configurator.core.units import GIB
 
 MAX_GPUS = 4
 # What Suggest assumes where it is not told (the command line and the dialog alike, so they give the same

@@ -24,6 +24,7 @@ from functools import partial
 from typing import Any
 
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
+from configurator.core.units import GIB
 from configurator.monitor.snapshot import POWER_REASONS, THERMAL_REASONS, GpuSample, HostSample, Snapshot
 
 CTX = "monitor"
@@ -31,7 +32,6 @@ CTX = "monitor"
 SOURCES = {"GPU-6": "M 1.1", "DIST-1": "G 六.2", "OOM-1": "G 六.1, M 五", "MON-1": "G 七, M 3.2",
            "PWR-2": "G 六.3"}
 
-GiB = 1024**3
 
 Content = tuple[str, str, Message, Message]  # rule, severity, title, message
 
@@ -187,8 +187,8 @@ def _vram_full(g: GpuSample) -> Content:
                  "out of memory: a smaller batch with gradient accumulation, gradient "
                  "checkpointing, mixed precision; torch.cuda.memory_summary() shows what holds it."),
             {"gpu": g.id, "percent": _fmt(g.memory_percent),
-             "used": _fmt((g.memory_used_bytes or 0) / GiB, 1),
-             "total": _fmt((g.memory_total_bytes or 0) / GiB, 1)}))
+             "used": _fmt((g.memory_used_bytes or 0) / GIB, 1),
+             "total": _fmt((g.memory_total_bytes or 0) / GIB, 1)}))
 
 
 def _thermal(g: GpuSample) -> Content:

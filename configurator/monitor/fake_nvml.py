@@ -27,7 +27,7 @@ from typing import Any
 
 import pynvml
 
-GiB = 1024**3
+from configurator.core.units import GIB
 
 
 @dataclass
@@ -42,15 +42,15 @@ class FakeProcess:
 @dataclass
 class FakeMig:
     name: str = "NVIDIA A100-SXM4-40GB MIG 3g.20gb"
-    memory_total: int = 20 * GiB
-    memory_used: int = 6 * GiB
+    memory_total: int = 20 * GIB
+    memory_used: int = 6 * GIB
     processes: list[FakeProcess] = field(default_factory=list)
 
 
 @dataclass
 class FakeGpu:
     name: str = "NVIDIA GeForce RTX 3090"
-    memory_total: int = 24 * GiB
+    memory_total: int = 24 * GIB
     power_limit_w: float = 350.0
     idle_power_w: float = 30.0
     pcie_gen_max: int = 4
@@ -96,9 +96,9 @@ def several(n: int = 4, *, model: int | None = None) -> Scenario:
     for i in range(n):
         name, vram, limit, gen = _MODELS[(model if model is not None else i) % len(_MODELS)]
         gpus.append(FakeGpu(
-            name=name, memory_total=vram * GiB, power_limit_w=limit, pcie_gen_max=gen, pcie_gen=gen,
+            name=name, memory_total=vram * GIB, power_limit_w=limit, pcie_gen_max=gen, pcie_gen=gen,
             base_util=88.0 - 4 * (i % 3), memory_fraction=0.55 + 0.08 * (i % 4),
-            processes=[FakeProcess(pid=4_000_000 + i, used_memory=int(vram * GiB * 0.5),
+            processes=[FakeProcess(pid=4_000_000 + i, used_memory=int(vram * GIB * 0.5),
                                    name=f"python train.py --local-rank {i}")]))
     return Scenario(gpus)
 
@@ -130,7 +130,7 @@ def old_driver() -> Scenario:
 def access_denied() -> Scenario:
     """Another user's process on GPU 0: the driver will not name it."""
     s = several(1)
-    other = FakeProcess(pid=4_100_000, used_memory=2 * GiB, name="")
+    other = FakeProcess(pid=4_100_000, used_memory=2 * GIB, name="")
     s.gpus[0].processes.append(other)
     s.denied_pids.add(other.pid)
     return s
@@ -139,10 +139,10 @@ def access_denied() -> Scenario:
 def mig() -> Scenario:
     """An A100 in MIG mode with two instances, next to an ordinary GPU."""
     s = several(1)
-    a100 = FakeGpu(name="NVIDIA A100-SXM4-40GB", memory_total=40 * GiB, power_limit_w=400.0,
-                   mig=[FakeMig(processes=[FakeProcess(pid=4_200_000, used_memory=5 * GiB)]),
-                        FakeMig(name="NVIDIA A100-SXM4-40GB MIG 2g.10gb", memory_total=10 * GiB,
-                                memory_used=1 * GiB)])
+    a100 = FakeGpu(name="NVIDIA A100-SXM4-40GB", memory_total=40 * GIB, power_limit_w=400.0,
+                   mig=[FakeMig(processes=[FakeProcess(pid=4_200_000, used_memory=5 * GIB)]),
+                        FakeMig(name="NVIDIA A100-SXM4-40GB MIG 2g.10gb", memory_total=10 * GIB,
+                                memory_used=1 * GIB)])
     s.gpus.append(a100)
     return s
 

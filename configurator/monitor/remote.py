@@ -19,12 +19,12 @@ from dataclasses import dataclass, field
 from prometheus_client.parser import text_string_to_metric_families
 
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
+from configurator.core.units import MIB
 from configurator.monitor.ring import History
 from configurator.monitor.snapshot import percent_of
 
 CTX = "monitor"
 MAX_BYTES = 16 * 1024 * 1024
-MiB = 1024**2
 
 
 class RemoteError(Exception):
@@ -211,11 +211,11 @@ class RemoteTarget:
                     if n == "DCGM_FI_DEV_GPU_UTIL":
                         gpu(lab, "modelName").util = v
                     elif n == "DCGM_FI_DEV_FB_USED":
-                        gpu(lab, "modelName").used = v * MiB
+                        gpu(lab, "modelName").used = v * MIB
                     elif n == "DCGM_FI_DEV_FB_FREE":
-                        gpu(lab, "modelName").free = v * MiB
+                        gpu(lab, "modelName").free = v * MIB
                     elif n == "DCGM_FI_DEV_FB_RESERVED":
-                        gpu(lab, "modelName").reserved = v * MiB
+                        gpu(lab, "modelName").reserved = v * MIB
                     elif n == "DCGM_FI_DEV_GPU_TEMP":
                         gpu(lab, "modelName").temp = v
                     elif n == "DCGM_FI_DEV_POWER_USAGE":

@@ -21,8 +21,8 @@ from typing import Any
 
 from configurator.core.advise import Evidence
 from configurator.core.estimate.fit import quantile
-from configurator.core.estimate.memory import GIB
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
+from configurator.core.units import GIB
 from configurator.monitor.alerts import AlertEngine, Thresholds, bottleneck
 from configurator.monitor.snapshot import GpuProcess, GpuSample, HostSample, NvmlStatus, Snapshot, TrainingProcess
 

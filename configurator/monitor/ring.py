@@ -19,12 +19,11 @@ from collections.abc import Mapping
 import numpy as np
 import numpy.typing as npt
 
+from configurator.core.units import GIB
 from configurator.monitor.snapshot import Snapshot
 
 F32 = npt.NDArray[np.float32]
 F64 = npt.NDArray[np.float64]
-
-GiB = float(1024**3)
 
 
 def snapshot_values(s: Snapshot) -> dict[str, float | None]:
@@ -36,8 +35,8 @@ def snapshot_values(s: Snapshot) -> dict[str, float | None]:
         "host.iowait": h.iowait_percent,
         "host.load1": h.load_1m,
         "host.mem": h.memory_percent,
-        "host.mem_used_gib": None if h.memory_used_bytes is None else h.memory_used_bytes / GiB,
-        "host.swap_used_gib": None if h.swap_used_bytes is None else h.swap_used_bytes / GiB,
+        "host.mem_used_gib": None if h.memory_used_bytes is None else h.memory_used_bytes / GIB,
+        "host.swap_used_gib": None if h.swap_used_bytes is None else h.swap_used_bytes / GIB,
         "host.disk_read": h.disk_read_bytes_per_s,
         "host.disk_write": h.disk_write_bytes_per_s,
         "host.net_rx": h.net_rx_bytes_per_s,
@@ -56,7 +55,7 @@ def snapshot_values(s: Snapshot) -> dict[str, float | None]:
             keys = _GPU_KEYS[g.id] = tuple(f"gpu{g.id}.{name}" for name in _GPU_COLUMNS)
         v.update(zip(keys, (
             g.utilization_gpu_percent, g.utilization_memory_percent, g.memory_percent,
-            None if g.memory_used_bytes is None else g.memory_used_bytes / GiB, g.temperature_c, g.power_w,
+            None if g.memory_used_bytes is None else g.memory_used_bytes / GIB, g.temperature_c, g.power_w,
             g.fan_percent, g.sm_clock_mhz, g.pcie_rx_bytes_per_s, g.pcie_tx_bytes_per_s, g.energy_j,
             None if g.throttle_reasons is None else float(g.throttle_reasons), float(len(g.processes)),
             g.pcie_gen, g.pcie_width, g.pcie_gen_max, g.pcie_width_max), strict=True))

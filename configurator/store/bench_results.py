@@ -11,8 +11,8 @@ from sqlalchemy import select
 from configurator.bench.results import RowResult, RunRecord
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.store.database import Store
-from configurator.store.models import BenchResultRow, BenchRunRow, BuildRow
 from configurator.store.repository import RepositoryError
+from configurator.store.tables import BenchResultRow, BenchRunRow, BuildRow
 
 
 @dataclass(frozen=True)

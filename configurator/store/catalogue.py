@@ -21,7 +21,7 @@ from sqlalchemy import select, text
 from configurator.core.catalogue import load_catalogue, shipped_files
 from configurator.core.parts import AnyPart, part_to_dict
 from configurator.paths import CATALOGUE_DIR
-from configurator.store.models import MetaRow, PartRow, PriceHistoryRow
+from configurator.store.tables import MetaRow, PartRow, PriceHistoryRow
 
 if TYPE_CHECKING:
     from configurator.store.database import Store

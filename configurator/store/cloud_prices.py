@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from sqlalchemy import select
 
 from configurator.core.cloud import CloudPrice, CloudPriceError, check_override, load_cloud_prices, with_overrides
-from configurator.store.models import MetaRow
+from configurator.store.tables import MetaRow
 
 if TYPE_CHECKING:
     from configurator.store.database import Store

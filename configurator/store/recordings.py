@@ -10,7 +10,7 @@ from typing import Any
 from sqlalchemy import select
 
 from configurator.store.database import Store
-from configurator.store.models import RecordingRow
+from configurator.store.tables import RecordingRow
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,7 @@ from configurator.core.parts import (
 from configurator.core.search import Term, parse_search
 from configurator.store.catalogue import specs_of
 from configurator.store.database import Store
-from configurator.store.models import BuildRow, PartRow, PriceHistoryRow
+from configurator.store.tables import BuildRow, PartRow, PriceHistoryRow
 
 log = logging.getLogger(__name__)
 

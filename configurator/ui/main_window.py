@@ -395,5 +395,6 @@ class MainWindow(QMainWindow):
         self.tasks.wait(10000)
         if self.tray is not None:
             self.tray.hide()
+        self.statusBar().clearMessage()  # and with it the message's timer: a closed window runs none
         super().closeEvent(event)
 

@@ -35,7 +35,7 @@ from configurator.core.parts import (
 )
 from configurator.store.repository import PartsRepository, RepositoryError, today
 from configurator.ui.i18n import translate
-from configurator.ui.models import ALL, PART_ROLE, PartsFilterProxy, PartsTableModel, display_value, header_text
+from configurator.ui.parts_model import ALL, PART_ROLE, PartsFilterProxy, PartsTableModel, display_value, header_text
 from configurator.ui.theme import colours
 
 CATEGORY_PLURALS = {

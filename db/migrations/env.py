@@ -6,7 +6,7 @@ migration and the version stamp commit together or not at all.
 
 from alembic import context
 
-from configurator.store.models import Base
+from configurator.store.tables import Base
 
 config = context.config
 connection = config.attributes["connection"]

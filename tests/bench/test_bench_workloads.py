@@ -75,7 +75,8 @@ def test_ddp_with_torchrun_two_processes() -> None:
 
 def test_worker_imports_no_qt_no_database() -> None:
     code = ("import sys; import configurator.bench.worker, configurator.bench.workloads.compute, "
-            "configurator.bench.workloads.models, configurator.bench.workloads.data, configurator.bench.workloads.ddp, "
+            "configurator.bench.workloads.networks, configurator.bench.workloads.data, "
+            "configurator.bench.workloads.ddp, "
             "configurator.bench.doctor, configurator.bench.fingerprint, configurator.bench.ddp_child; "
             "print([m for m in sys.modules if m.split('.')[0] in ('PySide6', 'pyqtgraph', 'sqlalchemy', "
             "'platformdirs', 'alembic') or m.startswith(('configurator.store', 'configurator.ui', "

@@ -132,7 +132,7 @@ def test_check_cli_exits_0_1_or_2_with_a_message(doc: Any, capsys: pytest.Captur
 
 def test_a_workload_made_in_code_gets_the_file_readers_verdict() -> None:
     from configurator.core.build import Workload, workload_errors
-    from configurator.core.models import CUSTOM_DEFAULTS, custom_model_fields
+    from configurator.core.model_specs import CUSTOM_DEFAULTS, custom_model_fields
 
     errors = workload_errors(Workload(model="gpt2", task="train", precision="int8"))
     assert [e.path for e in errors] == ["workload.precision"]

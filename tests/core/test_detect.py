@@ -9,7 +9,8 @@ import pytest
 from planner_kit import CATALOGUE
 
 from configurator.bench.machine import read_facts
-from configurator.core.detect import GIB, DriveFact, GpuFact, MachineFacts, detect
+from configurator.core.detect import DriveFact, GpuFact, MachineFacts, detect
+from configurator.core.units import GIB
 
 # (as NVML names it, memory it reports in GiB, catalogue id)
 GPUS = [

@@ -7,8 +7,9 @@ from planner_kit import CATALOGUE
 
 from configurator.core.build import Workload
 from configurator.core.estimate import throughput as tp
-from configurator.core.estimate.memory import GIB, host_ram, largest_batch, verdict, vram_per_gpu
+from configurator.core.estimate.memory import host_ram, largest_batch, verdict, vram_per_gpu
 from configurator.core.parts import Gpu
+from configurator.core.units import GIB
 
 
 def test_no_branch_on_names_same_specs_same_estimate() -> None:

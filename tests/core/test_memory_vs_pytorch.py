@@ -44,7 +44,7 @@ from configurator.core.estimate.memory import (  # noqa: E402
     transformer_params,
     transformer_saved,
 )
-from configurator.core.models import KNOWN_MODELS, ModelSpec  # noqa: E402
+from configurator.core.model_specs import KNOWN_MODELS, ModelSpec  # noqa: E402
 
 torch.set_num_threads(1)
 transformers.logging.set_verbosity_error()

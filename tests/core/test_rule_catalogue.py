@@ -18,7 +18,7 @@ from planner_kit import CATALOGUE
 from configurator.core import presets
 from configurator.core.build import OS_CHOICES, Build, BuildPart, Options, Workload
 from configurator.core.engine import check
-from configurator.core.models import KNOWN_MODELS
+from configurator.core.model_specs import KNOWN_MODELS
 from configurator.core.rules import catalogue
 
 ROOT = Path(__file__).resolve().parents[2]

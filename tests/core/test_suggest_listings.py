@@ -9,9 +9,10 @@ import pytest
 from test_suggest import REDUCED, exhaustive
 
 from configurator.core.build import Workload
-from configurator.core.estimate.memory import GIB, vram_per_gpu
+from configurator.core.estimate.memory import vram_per_gpu
 from configurator.core.parts import Cpu, Gpu, Motherboard
 from configurator.core.suggest import _by_category, _configs, _Estimates, suggest
+from configurator.core.units import GIB
 
 SMALL_IDS = [
     "nvidia-rtx-3060-12gb", "nvidia-rtx-3090", "nvidia-gtx-1660-super",

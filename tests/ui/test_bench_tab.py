@@ -244,7 +244,7 @@ def test_run_button_starts_the_whole_suite(qtbot, window, monkeypatch) -> None: 
     started: list[object] = []
     monkeypatch.setattr(tab.runner, "start", started.append)
     qtbot.mouseClick(tab.controls.run_button, Qt.MouseButton.LeftButton)
-    assert len(started) == 1 and tab.last_error is None
+    assert len(started) == 1 and tab.status.styleSheet() == ""  # no error shown
     session = started[0]
     assert isinstance(session, SuiteSession)
     assert session.jobs == list(suites.SUITE_JOBS[session.suite])
@@ -254,7 +254,7 @@ def test_tab_rejects_a_missing_interpreter(window) -> None:  # type: ignore[no-u
     tab = bench_tab(window)
     tab.picker.set_python("/no/such/python")
     assert not tab.start()
-    assert "No Python interpreter" in (tab.last_error or "")
+    assert "No Python interpreter" in tab.status.text() and tab.status.styleSheet() != ""
 
 
 def test_tab_real_worker_tiny_matmul(qtbot, window) -> None:  # type: ignore[no-untyped-def]
@@ -362,7 +362,8 @@ def test_interpreter_without_torch_is_refused_with_the_pip_command(qtbot, make_t
     expected = (f"There is no PyTorch in {plain}. Install it with “{plain} -m pip install torch torchvision”")
     assert tab.status.text().startswith(expected) and "cf222e" in tab.status.styleSheet()
     assert not tab.start()
-    assert (tab.last_error or "").startswith(expected) and not tab.runner.is_running()
+    assert tab.status.text().startswith(expected) and "cf222e" in tab.status.styleSheet()
+    assert not tab.runner.is_running()
     tab.picker.combo.setCurrentIndex(0)  # back to one with torch: the note goes
     assert "No run yet" in tab.status.text() and tab.status.styleSheet() == ""
 
@@ -395,4 +396,4 @@ def test_frozen_without_any_torch_says_so(qtbot, make_tab, tmp_path: Path, monke
     assert tab.picker.python_path() == "" and tab.picker.combo.count() == 1
     message = "No Python with PyTorch found; pick one with “…”."
     assert tab.status.text() == message
-    assert not tab.start() and tab.last_error == message
+    assert not tab.start() and tab.status.text() == message and tab.status.styleSheet() != ""

@@ -7,6 +7,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from painted import Paints
 from PySide6.QtCore import QEvent, QSettings, Qt
 from PySide6.QtWidgets import QMessageBox
 
@@ -23,6 +24,16 @@ from configurator.ui.monitor.alerts_model import ALERT_ROLE
 
 def monitor_tab(w: MainWindow) -> MonitorTab:
     return next(t for t, _title in w.extra_tabs if isinstance(t, MonitorTab))
+
+
+def shows_newest(tab: MonitorTab) -> bool:
+    """The tab shows its newest snapshot (the host card's values are that snapshot's)."""
+    return tab.latest is not None and tab.cards.host_card.sample is tab.latest.host
+
+
+def redraws(tab: MonitorTab) -> Paints:
+    """Counts the tab's redraws as the host card's plot being painted again."""
+    return Paints(tab.cards.host_card.plot)
 
 
 @pytest.fixture
@@ -50,7 +61,7 @@ def test_no_driver_state_and_host_on_this_machine(qtbot, window: MainWindow) -> 
     tab.service.sampler.set_interval(0.05)
     window.tabs.setCurrentWidget(tab)
     assert window.tabs.tabText(window.tabs.indexOf(tab)) == "Monitor"
-    qtbot.waitUntil(lambda: tab.redraw_count >= 2, timeout=5000)
+    qtbot.waitUntil(lambda: shows_newest(tab) and tab.latest.seq >= 2, timeout=5000)  # type: ignore[union-attr]
     snap = tab.latest
     assert snap is not None
     if snap.nvml.available:
@@ -64,7 +75,7 @@ def test_no_driver_state_and_host_on_this_machine(qtbot, window: MainWindow) -> 
 
 def test_cards_plots_and_processes_with_fake_gpus(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     tab = monitor_tab(fake_window)
-    qtbot.waitUntil(lambda: len(tab.cards.gpu_cards) == 3 and tab.redraw_count >= 3, timeout=5000)
+    qtbot.waitUntil(lambda: len(tab.cards.gpu_cards) == 3 and shows_newest(tab), timeout=5000)
     assert not tab.status.isVisible()
     card = tab.cards.gpu_cards["0"]
     assert "RTX 4090" in card.title.text()
@@ -83,36 +94,40 @@ def test_cards_plots_and_processes_with_fake_gpus(qtbot, fake_window: MainWindow
 
 def test_never_redraws_while_hidden_and_catches_up_when_shown(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     tab = monitor_tab(fake_window)
-    qtbot.waitUntil(lambda: tab.redraw_count >= 1, timeout=5000)
+    painted = redraws(tab)
+    qtbot.waitUntil(lambda: painted.count >= 1, timeout=5000)
     fake_window.tabs.setCurrentIndex(0)
     assert not tab.isVisible()
-    count = tab.redraw_count
+    count = painted.count
     woken: list[int] = []
     handle = tab.bridge.on_snapshot
     tab.bridge.on_snapshot = lambda snap: (woken.append(snap.seq), handle(snap))
     seq = tab.service.latest.seq  # type: ignore[union-attr]
     qtbot.waitUntil(lambda: tab.service.latest.seq >= seq + 5, timeout=5000)  # type: ignore[union-attr]
     qtbot.wait(50)
-    assert tab.redraw_count == count
+    assert painted.count == count
     assert len(woken) <= 1  # not woken for the snapshots (one may have been on its way)
+    shown_before = tab.cards.host_card.sample
     fake_window.tabs.setCurrentWidget(tab)
-    qtbot.waitUntil(lambda: tab.redraw_count > count, timeout=5000)
-    assert tab.redraw_count == count + 1
-    assert tab.latest.seq >= seq + 5  # type: ignore[union-attr]  # shown: the newest at once
+    qtbot.waitUntil(lambda: painted.count > count and tab.cards.host_card.sample is not shown_before, timeout=5000)
+    # The first redraw shows the newest snapshot, not the ones it missed one by one.
+    assert tab.latest.seq >= seq + 5  # type: ignore[union-attr]
+    assert tab.cards.host_card.sample is tab.latest.host  # type: ignore[union-attr]
 
 
 def test_a_minimised_window_is_not_redrawn_and_catches_up_when_restored(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     tab = monitor_tab(fake_window)
-    qtbot.waitUntil(lambda: tab.redraw_count >= 1, timeout=5000)
+    qtbot.waitUntil(lambda: shows_newest(tab), timeout=5000)
     fake_window.showMinimized()
     qtbot.waitUntil(lambda: not tab.bridge.watching, timeout=5000)
     qtbot.wait(100)  # one wake-up may have been on its way
-    count = tab.redraw_count
+    shown = tab.cards.host_card.sample
     seq = tab.service.latest.seq  # type: ignore[union-attr]
     qtbot.waitUntil(lambda: tab.service.latest.seq >= seq + 5, timeout=5000)  # type: ignore[union-attr]
-    assert tab.redraw_count == count  # still "visible" to Qt, but nobody can see it
+    # still "visible" to Qt, but nobody can see it: not redrawn (the cards keep their values)
+    assert tab.cards.host_card.sample is shown
     fake_window.showNormal()
-    qtbot.waitUntil(lambda: tab.redraw_count > count, timeout=5000)
+    qtbot.waitUntil(lambda: shows_newest(tab), timeout=5000)
     assert tab.latest.seq >= seq + 5  # type: ignore[union-attr]
 
 
@@ -121,12 +136,13 @@ def test_at_most_ten_redraws_a_second(qtbot, fake_window: MainWindow) -> None:  
 
     tab = monitor_tab(fake_window)
     tab.service.sampler.set_interval(0.01)  # 100 snapshots a second
-    qtbot.waitUntil(lambda: tab.redraw_count >= 1, timeout=5000)
-    start, count, seq = time.monotonic(), tab.redraw_count, tab.service.latest.seq  # type: ignore[union-attr]
+    painted = redraws(tab)
+    qtbot.waitUntil(lambda: painted.count >= 1, timeout=5000)
+    start, count, seq = time.monotonic(), painted.count, tab.service.latest.seq  # type: ignore[union-attr]
     qtbot.waitUntil(lambda: tab.service.latest.seq >= seq + 60, timeout=10000)  # type: ignore[union-attr]
-    qtbot.waitUntil(lambda: tab.redraw_count >= count + 2, timeout=5000)
+    qtbot.waitUntil(lambda: painted.count >= count + 2, timeout=5000)
     elapsed = time.monotonic() - start
-    assert tab.redraw_count - count <= elapsed * 10 + 2
+    assert painted.count - count <= elapsed * 10 + 2
 
 
 def test_a_card_scrolled_out_of_view_catches_up_when_scrolled_back(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
@@ -134,11 +150,12 @@ def test_a_card_scrolled_out_of_view_catches_up_when_scrolled_back(qtbot, fake_w
     scrolled into view they show the newest snapshot at once, values and plot."""
     tab = monitor_tab(fake_window)
     fake_window.resize(700, 560)  # one column: the host card and GPU 0 fill the view
-    qtbot.waitUntil(lambda: len(tab.cards.gpu_cards) == 3 and tab.redraw_count >= 2, timeout=5000)
+    painted = redraws(tab)
+    qtbot.waitUntil(lambda: len(tab.cards.gpu_cards) == 3 and painted.count >= 2, timeout=5000)
     last = tab.cards.gpu_cards["2"]
     qtbot.waitUntil(lambda: not tab.cards.on_screen(last), timeout=5000)
-    count = tab.redraw_count
-    qtbot.waitUntil(lambda: tab.redraw_count >= count + 3, timeout=5000)
+    count = painted.count
+    qtbot.waitUntil(lambda: painted.count >= count + 3, timeout=5000)
     tab.service.sampler.stop()  # hold the newest snapshot still
     qtbot.waitUntil(lambda: tab.latest is tab.service.latest, timeout=5000)
     newest = next(g for g in tab.latest.gpus if g.id == "2")  # type: ignore[union-attr]
@@ -152,13 +169,16 @@ def test_a_card_scrolled_out_of_view_catches_up_when_scrolled_back(qtbot, fake_w
 
 def test_pause_freezes_the_plots_but_not_the_values(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
     tab = monitor_tab(fake_window)
-    qtbot.waitUntil(lambda: "0" in tab.cards.gpu_cards and tab.redraw_count >= 2, timeout=5000)
+    qtbot.waitUntil(lambda: "0" in tab.cards.gpu_cards and shows_newest(tab), timeout=5000)
     qtbot.mouseClick(tab.pause_button, Qt.MouseButton.LeftButton)
     assert tab.paused and tab.pause_button.text() == "Resume"
-    curve = tab.cards.gpu_cards["0"].plot.curves["gpu0.util"]
+    card = tab.cards.gpu_cards["0"]
+    curve = card.plot.curves["gpu0.util"]
     frozen = len(curve.getData()[0])
-    count = tab.redraw_count
-    qtbot.waitUntil(lambda: tab.redraw_count >= count + 3, timeout=5000)
+    seq = tab.latest.seq  # type: ignore[union-attr]
+    # the values go on: the card shows the newest snapshot, three snapshots on
+    qtbot.waitUntil(lambda: tab.latest.seq >= seq + 3 and shows_newest(tab)  # type: ignore[union-attr]
+                    and card.sample is next(g for g in tab.latest.gpus if g.id == "0"), timeout=5000)  # type: ignore[union-attr]
     assert len(curve.getData()[0]) == frozen
     qtbot.mouseClick(tab.pause_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: len(curve.getData()[0]) > frozen, timeout=5000)
@@ -309,8 +329,8 @@ def test_an_unreachable_or_garbage_remote_host_shows_its_state_and_backs_off(qtb
         qtbot.waitUntil(lambda: "cannot reach" in down.state.text(), timeout=5000)
         assert "failed tries" in down.state.text() and "next in 2 s" in down.state.text()
         assert "not a Prometheus metrics page" in garbage.state.text() or "GPU" not in garbage.gpu_labels.text()
-        redraws = tab.redraw_count
-        qtbot.waitUntil(lambda: tab.redraw_count >= redraws + 5, timeout=5000)  # the local cards go on
+        seq = tab.latest.seq  # type: ignore[union-attr]
+        qtbot.waitUntil(lambda: tab.latest.seq >= seq + 5 and shows_newest(tab), timeout=5000)  # type: ignore[union-attr]  # the local cards go on
         assert down.target.failures <= 2  # backed off: not a try per second
         assert not tab.findChildren(QMessageBox)
         tab.remote_hosts.remove(down)
@@ -340,9 +360,10 @@ def test_values_and_plots_repainted_in_part_look_as_if_painted_whole(qtbot, fake
     must equal the card painted afresh (no stale pixels, no text drawn twice over itself)."""
     tab = monitor_tab(fake_window)
     tab.window_combo.setCurrentIndex(0)  # one minute: each redraw moves the lines by a pixel or more
-    qtbot.waitUntil(lambda: "0" in tab.cards.gpu_cards and tab.redraw_count >= 3, timeout=5000)
-    count = tab.redraw_count
-    qtbot.waitUntil(lambda: tab.redraw_count >= count + 10, timeout=5000)
+    painted = redraws(tab)
+    qtbot.waitUntil(lambda: "0" in tab.cards.gpu_cards and painted.count >= 3, timeout=5000)
+    count = painted.count
+    qtbot.waitUntil(lambda: painted.count >= count + 10, timeout=5000)
     tab.service.sampler.stop()
     qtbot.wait(200)
     card = tab.cards.gpu_cards["0"]
@@ -362,6 +383,5 @@ def test_values_and_plots_repainted_in_part_look_as_if_painted_whole(qtbot, fake
     card.set("power", "123 W of 450 W")
     card.set("temp", "99 °C", "error")
     card.set("power", "124 W of 450 W")  # twice before one paint
-    qtbot.waitUntil(lambda: not panel._pending, timeout=5000)
-    assert on_screen() == panel.grab().toImage()
+    qtbot.waitUntil(lambda: on_screen() == panel.grab().toImage(), timeout=5000)
     assert "124 W" in card.values["power"].text()

@@ -15,7 +15,7 @@ from configurator.core.parts import CATEGORIES
 from configurator.store.repository import PartsRepository
 from configurator.ui.custom_part_dialog import CustomPartDialog
 from configurator.ui.main_window import MainWindow
-from configurator.ui.models import PART_ROLE
+from configurator.ui.parts_model import PART_ROLE
 
 
 def visible_ids(w: MainWindow) -> list[str]:
@@ -193,7 +193,7 @@ def test_corrupt_database_gives_a_notice(qapp, tmp_path: Path, monkeypatch) -> N
 def test_parts_tab_fetches_lazily_with_100k_parts(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """100,000 parts: the first paint reads one page, fetchMore the next; nothing builds all rows."""
     from configurator.store.database import open_store
-    from configurator.ui.models import PAGE, PartsTableModel
+    from configurator.ui.parts_model import PAGE, PartsTableModel
 
     store = open_store(tmp_path / "big.db")
     try:

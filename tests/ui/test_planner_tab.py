@@ -158,7 +158,10 @@ def test_import_export_and_bad_files(qtbot, window: MainWindow, tmp_path: Path) 
     bad.write_text('{"format": "configurator.build/1", "parts": [{"id": "nope", "qty": 0}]}', encoding="utf-8")
     before = tab.doc.build
     assert not tab.import_file(bad)
-    assert "parts[0].qty" in tab.last_error and "parts[0].id" in tab.last_error
+    box = window.findChild(QMessageBox, "buildErrors")  # what the user is shown
+    assert box is not None and box.isVisible()
+    assert "parts[0].qty" in box.informativeText() and "parts[0].id" in box.informativeText()
+    box.close()
     assert tab.doc.build == before  # nothing lost
 
 

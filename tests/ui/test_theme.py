@@ -143,7 +143,8 @@ def test_live_switch_repaints_plots_cards_and_planner(qtbot, qapp, managers, mon
     tab = next(t for t, _title in window.extra_tabs if isinstance(t, MonitorTab))
     tab.service.sampler.set_interval(0.05)
     window.tabs.setCurrentWidget(tab)
-    qtbot.waitUntil(lambda: len(tab.cards.gpu_cards) == 2 and tab.redraw_count >= 2, timeout=5000)
+    qtbot.waitUntil(lambda: len(tab.cards.gpu_cards) == 2 and tab.latest is not None
+                    and tab.cards.host_card.sample is tab.latest.host, timeout=5000)
     card = tab.cards.gpu_cards["0"]
     plot, panel = card.plot, card.panel
     line = panel.fontMetrics().height() + 1

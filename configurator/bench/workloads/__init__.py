@@ -15,9 +15,9 @@ _WHERE = {
     "membw": ("configurator.bench.workloads.compute", "run_membw"),
     "copies": ("configurator.bench.workloads.compute", "run_copies"),
     "vram": ("configurator.bench.workloads.compute", "run_vram"),
-    "resnet18": ("configurator.bench.workloads.models", "run_resnet"),
-    "resnet50": ("configurator.bench.workloads.models", "run_resnet"),
-    "gpt2": ("configurator.bench.workloads.models", "run_gpt2"),
+    "resnet18": ("configurator.bench.workloads.networks", "run_resnet"),
+    "resnet50": ("configurator.bench.workloads.networks", "run_resnet"),
+    "gpt2": ("configurator.bench.workloads.networks", "run_gpt2"),
     "dataloader": ("configurator.bench.workloads.data", "run_dataloader"),
     "ddp": ("configurator.bench.workloads.ddp", "run_ddp"),
 }

@@ -30,7 +30,7 @@ import numpy.typing as npt
 from configurator.core import measurements as ms
 from configurator.core.build import Workload
 from configurator.core.estimate import throughput as tp
-from configurator.core.models import KNOWN_MODELS, ModelSpec
+from configurator.core.model_specs import KNOWN_MODELS, ModelSpec
 from configurator.core.parts import Gpu
 
 FloatArray = npt.NDArray[np.float64]

@@ -31,9 +31,9 @@ import math
 from dataclasses import dataclass
 
 from configurator.core.build import Workload
-from configurator.core.models import ModelSpec
+from configurator.core.model_specs import ModelSpec
+from configurator.core.units import GIB
 
-GIB = 1024**3
 # CUDA context + the cuBLAS handle and workspace, lazily loaded kernels (CUDA ≥ 11.7 loads modules
 # lazily): nvidia-smi shows about 300–500 MiB for a process that has run one training step.
 CUDA_CONTEXT_GIB = (0.3, 0.4, 0.5)  # low, central, high

@@ -34,7 +34,7 @@ from typing import TYPE_CHECKING
 
 from configurator.core.build import Workload
 from configurator.core.estimate.memory import ACT_BYTES, WEIGHT_BYTES
-from configurator.core.models import ModelSpec
+from configurator.core.model_specs import ModelSpec
 from configurator.core.parts import Cpu, Gpu
 
 if TYPE_CHECKING:

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from configurator.core.estimate.memory import GIB, verdict
+from configurator.core.estimate.memory import verdict
 from configurator.core.i18n import QT_TRANSLATE_NOOP
 from configurator.core.rules.context import Ctx
 from configurator.core.software import DRIVER_TABLE, GUIDE_CUD1, GUIDE_CUD2, ROCM_NOTES, arch_row
+from configurator.core.units import GIB
 
 
 def software(ctx: Ctx) -> None:

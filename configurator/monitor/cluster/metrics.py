@@ -6,11 +6,11 @@ import urllib.parse
 from dataclasses import fields, replace
 from typing import Any
 
+from configurator.core.units import MIB
 from configurator.monitor.cluster.model import ClusterGpu, ClusterNode
 from configurator.monitor.prometheus import Sample
 from configurator.monitor.snapshot import THROTTLE_REASONS, GpuProcess, HostSample
 
-MiB = 1024**2
 JOB_LABELS = ("hpc_job", "slurm_job_id", "slurm_job", "slurm_jobid", "jobid", "job_id")
 HOST_LABELS = ("Hostname", "hostname", "nodename", "kubernetes_node", "node")
 UTIL = "DCGM_FI_DEV_GPU_UTIL"
@@ -20,8 +20,8 @@ UTIL_EXPR = f"{UTIL} or 100 * {OUR_UTIL}"  # percent, one series per GPU and exp
 # metric -> (GpuSample field or a private name, factor to the field's unit)
 DCGM_GPU = {
     UTIL: ("utilization_gpu_percent", 1.0), "DCGM_FI_DEV_MEM_COPY_UTIL": ("utilization_memory_percent", 1.0),
-    "DCGM_FI_DEV_FB_USED": ("_fb_used", MiB), "DCGM_FI_DEV_FB_FREE": ("_fb_free", MiB),
-    "DCGM_FI_DEV_FB_RESERVED": ("_fb_reserved", MiB), "DCGM_FI_DEV_GPU_TEMP": ("temperature_c", 1.0),
+    "DCGM_FI_DEV_FB_USED": ("_fb_used", MIB), "DCGM_FI_DEV_FB_FREE": ("_fb_free", MIB),
+    "DCGM_FI_DEV_FB_RESERVED": ("_fb_reserved", MIB), "DCGM_FI_DEV_GPU_TEMP": ("temperature_c", 1.0),
     "DCGM_FI_DEV_POWER_USAGE": ("power_w", 1.0), "DCGM_FI_DEV_POWER_MGMT_LIMIT": ("power_limit_w", 1.0),
     "DCGM_FI_DEV_FAN_SPEED": ("fan_percent", 1.0), "DCGM_FI_DEV_SM_CLOCK": ("sm_clock_mhz", 1.0),
     "DCGM_FI_DEV_MEM_CLOCK": ("memory_clock_mhz", 1.0), "DCGM_FI_DEV_PCIE_LINK_GEN": ("pcie_gen", 1.0),
@@ -163,7 +163,6 @@ class _Gpu:
                           mig_parent=index if (mig or "." in gpu) else None, lost=lost,
                           processes=tuple(self.processes), hostname=self.host,
                           job=self.job[0] if self.job else None, exporters=tuple(self.exporters), **kw)
-
 
 
 def read_nodes(gauges: list[Sample], rates: list[Sample]) -> tuple[

@@ -147,7 +147,7 @@ class MatmulChart:
             w.plot(xs, med, pen=pg.mkPen(colour, width=2), symbol="s", symbolSize=7, symbolBrush=colour,
                    name=dtype.upper())
             w.addItem(pg.ScatterPlotItem(x=xs, y=best, symbol="o", size=8, brush=None, pen=pg.mkPen(colour)))
-        legend.setParentItem(w.getPlotItem().vb)
+        legend.setParentItem(w.getPlotItem().getViewBox())
         w.getAxis("bottom").setTicks([list(enumerate(shapes))])
         w.getAxis("left").enableAutoSIPrefix(False)  # "TFLOPS (x0.001)" on a CPU said nothing useful
         w.getAxis("left").setLabel("TFLOPS")
@@ -198,7 +198,7 @@ class ScalingChart:
             t.setPos(ref["processes"], ref["measured"])
             w.addItem(t)
             top, xmax = max(top, 3.8), max(xmax, 4)
-        legend.setParentItem(w.getPlotItem().vb)
+        legend.setParentItem(w.getPlotItem().getViewBox())
         w.getAxis("bottom").setTicks([[(x, str(x)) for x in range(1, xmax + 1)]])
         w.getAxis("bottom").setLabel(translate("BenchmarkTab", "processes"))
         w.getAxis("left").setLabel(translate("BenchmarkTab", "speed-up (×)"))

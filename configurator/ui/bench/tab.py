@@ -57,7 +57,6 @@ class BenchmarkTab(QWidget):
         self.settings = settings
         self.results = results
         self.gpus = gpus  # how busy the GPUs are (the monitor's samples), for each run's "busy" note
-        self.last_error: str | None = None
         self.worker_module = WORKER_MODULE  # tests put the fault worker here
         self._note: tuple[str, str] | None = None  # the status (text, style) an interpreter note covers
         app = QCoreApplication.instance()
@@ -239,7 +238,6 @@ class BenchmarkTab(QWidget):
         panel.record.build_id = self.controls.build_id
         panel.earlier = {}
         panel.saved_run_id = None
-        self.last_error = None
         panel.log.clear()
         panel.append(fill(translate("BenchmarkTab", "Suite {suite} on {device} with {python}"),
                           suite=suite, device=device, python=python))
@@ -263,8 +261,6 @@ class BenchmarkTab(QWidget):
     def _set_status(self, text: str, error: bool = False) -> None:
         self.status.setText(text)
         self.status.setStyleSheet(self._error_style() if error else "")
-        if error:
-            self.last_error = text
 
     def _show_empty_state(self) -> None:
         if self.record is None and self._note is None and not self.status.styleSheet():

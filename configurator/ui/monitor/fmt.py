@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 from configurator.core.i18n import fill
+from configurator.core.units import GIB
 from configurator.ui.i18n import translate
-
-GiB = 1024**3
 
 
 def na() -> str:
@@ -24,7 +23,7 @@ def percent(value: float | None) -> str:
 
 
 def gib(value: float | None, digits: int = 1) -> str:
-    return num(None if value is None else value / GiB, "GiB", digits)
+    return num(None if value is None else value / GIB, "GiB", digits)
 
 
 def rate(value: float | None) -> str:

@@ -29,8 +29,8 @@ from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, QSizeF, Qt
-from PySide6.QtGui import QColor, QImage, QPainter, QPaintEvent, QPen, QTransform
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt
+from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QWidget
 
 from configurator.core.i18n import fill
@@ -58,24 +58,6 @@ def time_unit(window_s: float) -> tuple[float, str]:
 class AgoAxis(pg.AxisItem):  # type: ignore[misc]
     def tickStrings(self, values: list[float], scale: float, spacing: float) -> list[str]:
         return [f"{v:g}" if v else "0" for v in values]
-
-
-class _DataArea(QWidget):
-    """The plot's data area (background, grid, lines) as a child of the view's viewport, laid
-    over the same area as pyqtgraph draws it: a redraw repaints this widget alone. Qt delivers
-    its repaint straight to it (an opaque child), not through the graphics view's viewport
-    event and its filters. Shown once a redraw has placed it; hidden (pyqtgraph draws the area)
-    whenever the size, range or colours change, until the next redraw places it again."""
-
-    def __init__(self, plot: RollingPlot):
-        super().__init__(plot.viewport())
-        self.plot = plot
-        self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)  # it paints every pixel
-        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
-        self.hide()
-
-    def paintEvent(self, event: QPaintEvent) -> None:
-        self.plot.paint_area(self, event.rect())
 
 
 class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
@@ -106,16 +88,6 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
         for axis in ("left", "bottom"):  # ticks outwards: the axes end where the view box begins
             item.getAxis(axis).setStyle(tickFont=self.font(), tickLength=4)
         item.getAxis("left").setLabel(y_unit)
-        # Each item drawn costs a trip into Python (its boundingRect, its paint) and, with the
-        # extended style option, a mapping of the exposed area: the plot item and the view box
-        # draw nothing themselves (no border, the background is the view's) and neither reads
-        # the exposed area. (The axes do: their cached pixmaps are cut to it; without it the
-        # top tick label lost its upper half.)
-        flags = QGraphicsItem.GraphicsItemFlag
-        for part in (item, view):
-            part.setFlag(flags.ItemUsesExtendedStyleOption, False)
-        item.setFlag(flags.ItemHasNoContents, True)
-        view.setFlag(flags.ItemHasNoContents, True)
         self._colours = colours(self.palette())
         style_plot(self, self._colours)
         # The axes and the legend only change with the window or the language: cache them as
@@ -133,17 +105,10 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
         # the plot's items).
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
         self._area: QRect | None = None  # that area in viewport pixels, while the size and range hold
-        self._background: QImage | None = None  # see _area_background
-        self._hints = self.renderHints()
         self._shown: _Shown | None = None  # what the lines show, while a redraw may just extend them
-        # A legend is drawn over the lines by the scene: such a plot is drawn by pyqtgraph alone.
-        self._data_area = _DataArea(self) if self.legend is None else None
 
     def _grid_changed(self, *_args: object) -> None:
         self._area = None
-        self._background = None
-        if self._data_area is not None and not self._data_area.isHidden():
-            self._data_area.hide()  # until a redraw places it again
         self.resetCachedContent()
         self.viewport().update()
 
@@ -190,8 +155,8 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
             if cached is not None:
                 cached.update()
         if self.legend is not None:
-            self.legend.setLabelTextColor(c.plot_foreground)
-            for sample, label in self.legend.items:
+            self.legend.setLabelTextColor(c.plot_foreground)  # for labels added from now on
+            for sample, label in self.legend.items:  # and those shown (their text drawn again)
                 sample.update()
                 label.setText(label.text, color=c.plot_foreground)
         self.traces.update()
@@ -199,7 +164,7 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
 
     def drawBackground(self, painter: QPainter, rect: QRectF) -> None:
         """The background with the grid: drawn once into the view's cache for a full repaint,
-        and once into the data area's own (_area_background); not on every redraw."""
+        not on every redraw."""
         super().drawBackground(painter, rect)
         item = self.getPlotItem()
         view = item.getViewBox()
@@ -221,50 +186,6 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
                         y = view.mapViewToScene(QPointF(x0, v)).y()
                         painter.drawLine(QPointF(area.left(), y), QPointF(area.right(), y))
         painter.restore()
-
-    def _area_background(self, area: QRect) -> QImage:
-        """The data area's background and grid as an image, made once per size, range and
-        palette, and again on a screen of another pixel ratio (the view's own background cache
-        is a pixmap of the whole viewport).
-
-        Every redraw copies all of it, so it is kept small: a grey background and grid (both
-        schemes' are) is stored one byte a pixel. Converting it to the screen's format on each
-        copy costs about 11 µs a plot, and it reads a quarter of the memory, which on a machine
-        that charges for every page a once-a-second task touches is the larger cost. (Drawing
-        the 40-odd grid lines on every redraw instead took twelve times as long as the copy.)"""
-        ratio = self.viewport().devicePixelRatioF()
-        if self._background is None or self._background.devicePixelRatio() != ratio:
-            image = QImage(area.size() * ratio, QImage.Format.Format_ARGB32_Premultiplied)
-            image.setDevicePixelRatio(ratio)
-            image.fill(self.backgroundBrush().color())
-            self._hints = self.renderHints()  # kept with it: reading them makes a Python enum each time
-            painter = QPainter(image)
-            painter.setRenderHints(self._hints)
-            painter.setTransform(self.viewportTransform() * QTransform.fromTranslate(-area.left(), -area.top()))
-            self.drawBackground(painter, self.mapToScene(area).boundingRect())
-            painter.end()
-            if image.allGray():
-                image = image.convertToFormat(QImage.Format.Format_Grayscale8)
-            self._background = image
-        return self._background
-
-    def paint_area(self, device: QWidget, rect: QRect) -> None:
-        """Paint ``rect`` of the data area onto ``device`` (the _DataArea over it): background
-        and grid from an image, then the lines, which is all that area shows."""
-        area = self._redraw_area()
-        background = self._area_background(area)
-        painter = QPainter(device)
-        painter.setRenderHints(self._hints)
-        ratio = background.devicePixelRatio()
-        if rect == device.rect():  # (a redraw)
-            painter.drawImage(0, 0, background)
-        else:  # part of it exposed: the source rectangle is in the image's device pixels
-            painter.drawImage(QPointF(rect.topLeft()), background, QRectF(QPointF(rect.topLeft()) * ratio,
-                                                                           QSizeF(rect.size()) * ratio))
-        painter.setTransform(self.traces.sceneTransform() * self.viewportTransform()
-                             * QTransform.fromTranslate(-area.left(), -area.top()))
-        self.traces.paint(painter, None)
-        painter.end()
 
     def curve(self, key: str, name: str, colour: str) -> Series:
         s = self.curves.get(key)
@@ -313,14 +234,7 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
         # The data area marked here and now: an item's update() goes through the scene's queued
         # dirty-item pass, one event (and one window repaint) per plot; this way every card's
         # plot and values are painted in one pass.
-        data_area = self._data_area
-        if data_area is None:
-            self.viewport().update(area)
-        elif data_area.isHidden():  # (re)placed after a change of size, range or colours
-            data_area.setGeometry(area)
-            data_area.show()
-        else:
-            data_area.update()
+        self.viewport().update(area)
 
     def _extend(self, history: History, window_s: float, now: float, columns: int) -> bool:
         """Bring the lines up to date by adding the samples since the last redraw and dropping

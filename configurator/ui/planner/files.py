@@ -54,7 +54,6 @@ class FileActions(QObject):
         self.settings = settings if settings is not None else QSettings()  # the file dialogs' last folders
         self.catalogue = catalogue
         self.runs_for_build = runs_for_build  # benchmark runs linked to a saved build
-        self.last_error = ""
 
     def _say(self, text: str, **params: str) -> None:
         """A status message: ``text`` translated, its ``{key}`` placeholders filled."""
@@ -195,7 +194,6 @@ class FileActions(QObject):
                           QMessageBox.StandardButton.Ok, self.widget)
         box.setInformativeText(detail)
         box.setObjectName("buildErrors")
-        self.last_error = detail
         box.open()
 
     def export_dialog(self) -> None:

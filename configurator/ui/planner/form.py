@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.core.build import OPTIMIZERS, OS_CHOICES, PRECISIONS, SHARDING, Build, BuildPart, Options, Workload
-from configurator.core.models import KNOWN_MODELS, custom_model_fields
+from configurator.core.model_specs import KNOWN_MODELS, custom_model_fields
 from configurator.core.parts import CATEGORY_LABELS, AnyPart, FieldError
 from configurator.ui.i18n import translate
 from configurator.ui.planner.picker import PartPicker, mark_invalid

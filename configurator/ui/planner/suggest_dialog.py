@@ -18,7 +18,7 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.core.build import PRECISIONS, Workload
-from configurator.core.models import KNOWN_MODELS
+from configurator.core.model_specs import KNOWN_MODELS
 from configurator.core.parts import AnyPart
 from configurator.core.suggest import DEFAULT_WORKLOAD, Suggestion, suggest
 from configurator.ui.i18n import translate

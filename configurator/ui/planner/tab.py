@@ -163,10 +163,6 @@ class PlannerTab(QWidget):
     def export_pdf(self, path: Path) -> bool:
         return self.files.export_pdf(path)
 
-    @property
-    def last_error(self) -> str:
-        return self.files.last_error
-
     # -- catalogue ----------------------------------------------------------------------
     def reload_catalogue(self) -> None:
         self.catalogue = {p.id: p for p in self.parts_repo.list_parts()}
