@@ -12,6 +12,8 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QSettings
 
+from configurator.monitor import fake_nvml
+from configurator.monitor.alerts import Thresholds
 from configurator.monitor.demo_cluster import PrometheusServer, StaticPages, fake_node
 from configurator.ui.monitor import MonitorTab
 from configurator.ui.monitor.cluster_view import SETTINGS_URL, ClusterView
@@ -20,7 +22,9 @@ from configurator.ui.tasks import TaskRunner
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[PrometheusServer]:
-    nodes = [fake_node("node-a", 2, interval_s=0.25), fake_node("node-b", 3, interval_s=0.25)]
+    lagging = fake_nvml.several(3)  # node-b's GPU 2 lags its job's other GPUs (DIST-1)
+    lagging.gpus[2].base_util, lagging.gpus[2].swing = 20.0, 0.0
+    nodes = [fake_node("node-a", 2, interval_s=0.25), fake_node("node-b", scenario=lagging, interval_s=0.25)]
     prom = PrometheusServer({"configurator": [n.exporter.url.split("/")[2] for n in nodes]},
                             scrape_interval_s=0.5)
     try:
@@ -87,9 +91,33 @@ def test_heat_map_has_a_row_per_gpu_and_a_column_per_step(qtbot: Any, view: Clus
     assert np.isnan(hm.image_data[:, 0]).all()  # before the exporters started: no sample, not 0 %
     assert hm.labels() == ["node-a · GPU 0", "GPU 1", "node-b · GPU 0", "GPU 1", "GPU 2"]
     with qtbot.waitSignal(view.refreshed, timeout=15000):
-        view.window_combo.setCurrentIndex(1)  # 1 h: one range query, steps of 15 s
+        view.window_combo.setCurrentIndex(2)  # 1 h: one range query, steps of 15 s
     assert view.history is not None and view.history.step_s == 15.0
     assert hm.image_data.shape == (5, 241)
+
+
+def test_jobs_carry_their_verdicts(qtbot: Any, settings: QSettings, server: PrometheusServer) -> None:
+    tasks = TaskRunner()
+    view = ClusterView(settings, tasks, refresh_s=0.5, timeout_s=3,
+                       thresholds=Thresholds(util_sustain_s=2.0, spread_sustain_s=2.0))
+    qtbot.addWidget(view)
+    view.show()
+    table = view.jobs.table
+
+    def verdicts() -> dict[str, str]:
+        return {table.item(r, 2).text(): table.item(r, 5).text() for r in range(table.rowCount())}
+
+    try:
+        view.set_server(server.url)
+        qtbot.waitUntil(lambda: verdicts().get("node-b", "").startswith("DIST-1"), timeout=15000)
+        got = verdicts()
+        assert got["node-a"] == "OK"  # its two GPUs keep step
+        assert "out of step" in got["node-b"]
+        row = next(r for r in range(table.rowCount()) if table.item(r, 2).text() == "node-b")
+        assert "NCCL_DEBUG=INFO" in table.item(row, 5).toolTip() and table.item(row, 3).text() == "3"
+    finally:
+        view.stop()
+        assert tasks.wait(10000)
 
 
 def test_drill_down_shows_the_nodes_gpu_cards(qtbot: Any, view: ClusterView, server: PrometheusServer) -> None:
@@ -104,6 +132,12 @@ def test_drill_down_shows_the_nodes_gpu_cards(qtbot: Any, view: ClusterView, ser
     assert "node-b" in cards.host_card.title.text()
     # the plots come from the server's history: the ring holds the range query's steps and the snapshot
     assert view.detail.ring is not None and len(view.detail.ring) == len(view.history.times) + 1
+
+    def plotted() -> int:  # the utilisation line's points in GPU 1's plot
+        x, y = card.plot.curves["gpu1.util"].getData()
+        return int(np.isfinite(y).sum())
+
+    qtbot.waitUntil(lambda: plotted() >= 2, timeout=3000)
     with qtbot.waitSignal(view.refreshed, timeout=15000):
         view.refresh()
     assert view.pages.currentWidget() is view.detail and sorted(cards.gpu_cards) == ["0", "1", "2"]

@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 import math
 
-from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
 from configurator.monitor.cluster import ClusterNode, UtilHistory
@@ -96,6 +96,7 @@ class NodeDetail(QWidget):
             self.vbox.replaceWidget(old, self.cards)
             old.deleteLater()
             self.ring = None
+            QTimer.singleShot(0, self.redraw)  # once the new cards are laid out: their plots are on screen then
         self.node, self.now, self.window_s = node, now, window_s
         if self.ring is None or fresh_history:
             self.ring = node_history(node, history, window_s)

@@ -80,8 +80,11 @@ def node_cells(node: ClusterNode, jobs: list[str]) -> list[Cell]:
 class _Section(QWidget):
     """A heading, a read-only table, and a line shown instead of the table when it is empty."""
 
-    def __init__(self, name: str, columns: int, parent: QWidget | None = None):
+    MAX_ROWS = 8  # shown without scrolling; the heat map below gets the rest of the height
+
+    def __init__(self, name: str, columns: int, text_columns: tuple[int, ...], parent: QWidget | None = None):
         super().__init__(parent)
+        self.text_columns = text_columns  # left-aligned; the others are numbers (right-aligned)
         self.heading = QLabel()
         self.table = QTableWidget(0, columns)
         self.table.setObjectName(name)
@@ -98,8 +101,8 @@ class _Section(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.heading)
-        layout.addWidget(self.table, 1)
-        layout.addWidget(self.empty, 1)
+        layout.addWidget(self.table)
+        layout.addWidget(self.empty)
         self._rows: list[list[Cell]] = []
         self.stale = False
 
@@ -121,10 +124,23 @@ class _Section(QWidget):
                 item.setToolTip(tip)
                 shade = c.faint_text if self.stale else getattr(c, colour) if colour else None
                 item.setForeground(QBrush(QColor(shade)) if shade else QBrush())
-                if col > 0:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+                item.setTextAlignment((Qt.AlignmentFlag.AlignLeft if col in self.text_columns else
+                                       Qt.AlignmentFlag.AlignRight) | Qt.AlignmentFlag.AlignVCenter)
         self.table.setVisible(bool(self._rows))
         self.empty.setVisible(not self._rows)
+        self._fit()
+
+    def _fit(self) -> None:
+        """As tall as its rows (up to MAX_ROWS, then it scrolls)."""
+        t = self.table
+        t.resizeRowsToContents()
+        rows = min(len(self._rows), self.MAX_ROWS)
+        height = t.horizontalHeader().height() + 2 * t.frameWidth() + sum(t.rowHeight(r) for r in range(rows))
+        if rows < len(self._rows):
+            height += t.rowHeight(0) // 2  # half a row more: it says there is more to scroll to
+        elif t.horizontalScrollBar().isVisible():
+            height += t.horizontalScrollBar().height()
+        t.setFixedHeight(max(height, t.horizontalHeader().height() + 2 * t.frameWidth()))
 
     def mark_stale(self, stale: bool) -> None:
         """Numbers from an older refresh (the server stopped answering): greyed out."""
@@ -143,7 +159,7 @@ class NodesTable(_Section):
     HEADERS = 9
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__("clusterNodes", self.HEADERS, parent)
+        super().__init__("clusterNodes", self.HEADERS, (0, 8), parent)
         self.hostnames: list[str] = []
         self.snapshot: ClusterSnapshot | None = None
         self.table.activated.connect(lambda index: self.open_node.emit(self.hostnames[index.row()]))
@@ -180,7 +196,7 @@ class JobsTable(_Section):
     HEADERS = 6
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__("clusterJobs", self.HEADERS, parent)
+        super().__init__("clusterJobs", self.HEADERS, (0, 1, 2, 5), parent)
         self.snapshot: ClusterSnapshot | None = None
 
     def retranslate(self) -> None:
@@ -203,7 +219,7 @@ class JobsTable(_Section):
                  "process": translate("Monitor", "Process")}
         rows: list[list[Cell]] = []
         for j in snap.jobs:
-            d = job_to_dict(j, snap, translate)
+            d = job_to_dict(j, snap, lambda m: m.render(translate))
             utils = [u for u in (d["utilization_gpu_percent_min"], d["utilization_gpu_percent_max"]) if u is not None]
             util = na() if d["utilization_gpu_percent"] is None else (
                 percent(d["utilization_gpu_percent"]) if len(j.gpus) == 1 else

@@ -24,13 +24,13 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QPushButton,
-    QSplitter,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
+from configurator.monitor.alerts import Thresholds
 from configurator.monitor.cluster import ClusterSnapshot, PrometheusCluster, UtilHistory
 from configurator.monitor.prometheus import DEFAULT_TIMEOUT_S, PrometheusError
 from configurator.ui.i18n import translate
@@ -41,7 +41,8 @@ from configurator.ui.monitor.heatmap import HeatMap
 from configurator.ui.tasks import TaskRunner
 from configurator.ui.theme import banner_style, colours
 
-WINDOWS_S = (300, 3600, 6 * 3600, 24 * 3600)
+WINDOWS_S = (60, 300, 3600, 6 * 3600, 24 * 3600)
+DEFAULT_WINDOW = 1  # 5 min
 REFRESH_S = 5.0
 SETTINGS_URL = "monitor/prometheus"
 SETTINGS_WINDOW = "monitor/cluster_window"
@@ -53,17 +54,20 @@ class ClusterView(QWidget):
     refreshed = Signal()
 
     def __init__(self, settings: QSettings, tasks: TaskRunner, parent: QWidget | None = None, *,
-                 refresh_s: float = REFRESH_S, timeout_s: float = DEFAULT_TIMEOUT_S):
+                 refresh_s: float = REFRESH_S, timeout_s: float = DEFAULT_TIMEOUT_S,
+                 thresholds: Thresholds | None = None):
         super().__init__(parent)
         self.setObjectName("clusterView")
         self.settings = settings
         self.tasks = tasks
         self.timeout_s = timeout_s
+        self.thresholds = thresholds  # GPU-6's and DIST-1's (None: the monitor's defaults)
         self.cluster: PrometheusCluster | None = None
         self.snapshot: ClusterSnapshot | None = None
         self.history: UtilHistory | None = None
         self.error: PrometheusError | None = None
         self.refreshes = 0
+        self.fetch_s = 0.0  # wall time of the last refresh's four queries
         self._generation = 0  # a new server or window: answers to older requests are dropped
         self._in_flight = False
         self._again = False  # asked to refresh while one was in flight
@@ -92,10 +96,10 @@ class ClusterView(QWidget):
         for s in WINDOWS_S:
             self.window_combo.addItem("", s)
         try:
-            index = int(str(self.settings.value(SETTINGS_WINDOW, 0)))
+            index = int(str(self.settings.value(SETTINGS_WINDOW, DEFAULT_WINDOW)))
         except ValueError:
-            index = 0
-        self.window_combo.setCurrentIndex(index if 0 <= index < len(WINDOWS_S) else 0)
+            index = DEFAULT_WINDOW
+        self.window_combo.setCurrentIndex(index if 0 <= index < len(WINDOWS_S) else DEFAULT_WINDOW)
         self.window_combo.currentIndexChanged.connect(self._window_changed)
         row = QHBoxLayout()
         row.addWidget(self.url_edit, 1)
@@ -114,14 +118,12 @@ class ClusterView(QWidget):
         self.nodes.open_node.connect(self.open_node)
         self.jobs = JobsTable()
         self.heatmap = HeatMap()
-        split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(self.nodes)
-        split.addWidget(self.jobs)
-        split.addWidget(self.heatmap)
-        split.setStretchFactor(0, 2)
-        split.setStretchFactor(1, 1)
-        split.setStretchFactor(2, 3)
-        self.overview = split
+        self.overview = QWidget()
+        ov = QVBoxLayout(self.overview)
+        ov.setContentsMargins(0, 0, 0, 0)
+        ov.addWidget(self.nodes)
+        ov.addWidget(self.jobs)
+        ov.addWidget(self.heatmap, 1)
         self.detail = NodeDetail()
         self.detail.back.connect(self.show_overview)
         self.pages = QStackedWidget()
@@ -183,7 +185,7 @@ class ClusterView(QWidget):
         self.snapshot = self.history = None
         self._show_data()
         try:
-            self.cluster = PrometheusCluster(url, timeout_s=self.timeout_s)
+            self.cluster = PrometheusCluster(url, timeout_s=self.timeout_s, thresholds=self.thresholds)
         except PrometheusError as exc:
             self.cluster = None
             self.timer.stop()
@@ -222,19 +224,21 @@ class ClusterView(QWidget):
         self._again = False
         generation, window = self._generation, self.window_s
 
-        def fetch() -> tuple[UtilHistory, ClusterSnapshot]:
+        def fetch() -> tuple[UtilHistory, ClusterSnapshot, float]:
             # history first: the snapshot's time is then after the history's last step (the node's plots)
-            return cluster.history(window), cluster.snapshot()
+            start = time.perf_counter()
+            history = cluster.history(window)
+            return history, cluster.snapshot(), time.perf_counter() - start
 
         self.tasks.submit(fetch, lambda result: self._answered(generation, window, result),
                           lambda exc, tb: self._answered(generation, window, None, exc, tb))
 
-    def _answered(self, generation: int, window: float, result: tuple[UtilHistory, ClusterSnapshot] | None,
+    def _answered(self, generation: int, window: float, result: tuple[UtilHistory, ClusterSnapshot, float] | None,
                   exc: BaseException | None = None, tb: str = "") -> None:
         self._in_flight = False
         if generation == self._generation:
             if result is not None:
-                self.history, self.snapshot = result
+                self.history, self.snapshot, self.fetch_s = result
                 self.error = None
                 self._last_ok = time.time()
                 self._stderr("")
@@ -292,10 +296,9 @@ class ClusterView(QWidget):
             return
         gpus = sum(len(n.gpus) for n in snap.nodes)
         self.state.setText(fill(translate(
-            "Monitor", "{url}: {nodes} nodes, {gpus} GPUs, {jobs} jobs · updated {time} ({ms} ms for 4 queries) · "
-                       "double-click a node for its cards"),
+            "Monitor", "{url}: {nodes} nodes, {gpus} GPUs, {jobs} jobs · updated {time} ({ms} ms for 4 queries)"),
             url=snap.source, nodes=len(snap.nodes), gpus=gpus, jobs=len(snap.jobs),
-            time=time.strftime("%H:%M:%S", time.localtime(snap.time)), ms=f"{snap.query_s * 1000:.0f}"))
+            time=time.strftime("%H:%M:%S", time.localtime(snap.time)), ms=f"{self.fetch_s * 1000:.0f}"))
 
     def _show_data(self, fresh_history: bool = False) -> None:
         snap = self.snapshot

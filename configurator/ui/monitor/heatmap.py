@@ -43,6 +43,7 @@ class HeatMap(pg.PlotWidget):  # type: ignore[misc]
         self.bar = pg.ColorBarItem(values=(0, 100), colorMap=pg.colormap.get(COLOUR_MAP), interactive=False,
                                    width=14, label="%")
         self.bar.setImageItem(self.image, insert_in=item)
+        self.separators: list[pg.InfiniteLine] = []  # between nodes
         self.empty = pg.TextItem(anchor=(0.5, 0.5))
         item.addItem(self.empty, ignoreBounds=True)
         self.rows: list[tuple[str, str]] = []
@@ -66,6 +67,8 @@ class HeatMap(pg.PlotWidget):  # type: ignore[misc]
         self.bar.axis.setTextPen(c.plot_foreground)
         self.empty.setColor(c.muted_text)
         self.retranslate()
+        if self.history is not None:  # the separators in the new background colour
+            self.show_history(self.history, self.window_s)
 
     def changeEvent(self, event: QEvent) -> None:
         if getattr(self, "bar", None) is None:  # pyqtgraph's constructor sets a palette role before ours ran
@@ -90,6 +93,7 @@ class HeatMap(pg.PlotWidget):  # type: ignore[misc]
         left = item.getAxis("left")
         if not rows or data.shape[1] == 0 or history is None:
             self.image.clear()
+            self._separate([])
             left.setTicks([[]])
             item.setXRange(-width, 0, padding=0)
             item.setYRange(0, 1, padding=0)
@@ -103,9 +107,23 @@ class HeatMap(pg.PlotWidget):  # type: ignore[misc]
         self.image.setImage(data.T, autoLevels=False, levels=(0, 100))
         self.image.setRect(QRectF(x0, 0, step * data.shape[1], len(rows)))
         left.setTicks([[(i + 0.5, self._row_label(rows, i)) for i in range(len(rows))]])
+        self._separate([i for i in range(1, len(rows)) if rows[i][0] != rows[i - 1][0]])
         item.setXRange(-width, 0, padding=0)
         item.setYRange(0, len(rows), padding=0)
         self.setMinimumHeight(min(600, 70 + ROW_HEIGHT_PX * len(rows)))
+
+    def _separate(self, at: list[int]) -> None:
+        """A line in the background colour between one node's rows and the next's."""
+        pen = pg.mkPen(colours(self.palette()).plot_background, width=3)
+        while len(self.separators) > len(at):
+            self.getPlotItem().removeItem(self.separators.pop())
+        while len(self.separators) < len(at):
+            line = pg.InfiniteLine(angle=0, movable=False)
+            self.getPlotItem().addItem(line, ignoreBounds=True)
+            self.separators.append(line)
+        for line, y in zip(self.separators, at, strict=True):
+            line.setPen(pen)
+            line.setPos(y)
 
     def labels(self) -> list[str]:
         """The left axis's names of the rows, top to bottom."""
