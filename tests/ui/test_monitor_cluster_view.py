@@ -5,6 +5,7 @@ that installs it."""
 from __future__ import annotations
 
 import socket
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -134,7 +135,7 @@ def test_drill_down_shows_the_nodes_gpu_cards(qtbot: Any, view: ClusterView, ser
     assert view.detail.ring is not None and len(view.detail.ring) == len(view.history.times) + 1
 
     def plotted() -> int:  # the utilisation line's points in GPU 1's plot
-        x, y = card.plot.curves["gpu1.util"].getData()
+        _x, y = card.plot.curves["gpu1.util"].getData()
         return int(np.isfinite(y).sum())
 
     qtbot.waitUntil(lambda: plotted() >= 2, timeout=3000)
@@ -184,3 +185,35 @@ def test_monitor_tab_has_the_cluster_page(qtbot: Any, window: Any,
     assert tab.cluster.settings.value(SETTINGS_URL) == server.url
     tab.cluster.forget()
     assert tab.cluster.settings.value(SETTINGS_URL) is None and not tab.cluster.nodes.hostnames
+
+
+def test_timeout_and_empty_server_are_states_not_a_frozen_window(qtbot: Any, settings: QSettings) -> None:
+    tasks = TaskRunner()
+    view = ClusterView(settings, tasks, refresh_s=60, timeout_s=0.5)
+    qtbot.addWidget(view)
+    view.show()
+    silent = socket.socket()  # accepts connections (the kernel's backlog) and never answers
+    silent.bind(("127.0.0.1", 0))
+    silent.listen(8)
+    empty = StaticPages({
+        "/api/v1/query": ("application/json", '{"status": "success", "data": {"resultType": "vector", "result": []}}'),
+        "/api/v1/query_range": ("application/json",
+                                '{"status": "success", "data": {"resultType": "matrix", "result": []}}')})
+    try:
+        with qtbot.waitSignal(view.refreshed, timeout=10000):
+            started = time.monotonic()
+            view.set_server(f"127.0.0.1:{silent.getsockname()[1]}")
+            assert time.monotonic() - started < 0.2  # the query runs off the GUI thread
+            assert "Asking" in view.state.text()
+        assert view.error is not None and view.error.kind == "timeout"
+        assert "did not answer within 0.5 s" in view.state.text()
+        with qtbot.waitSignal(view.refreshed, timeout=10000):
+            view.set_server(f"http://{empty.address}")
+        assert view.error is not None and view.error.kind == "no_data"
+        assert "holds no metrics" in view.state.text()
+        assert view.heatmap.rows == [] and not view.nodes.hostnames
+    finally:
+        view.stop()
+        assert tasks.wait(10000)
+        silent.close()
+        empty.stop()
