@@ -183,7 +183,7 @@ class ClusterView(QWidget):
         """Read the cluster at ``url`` from now on; False (and the reason in the state line) for a bad URL."""
         self._generation += 1
         self.snapshot = self.history = None
-        self._show_data()
+        self.show_data()
         try:
             self.cluster = PrometheusCluster(url, timeout_s=self.timeout_s, thresholds=self.thresholds)
         except PrometheusError as exc:
@@ -209,7 +209,7 @@ class ClusterView(QWidget):
         self.settings.remove(SETTINGS_URL)
         self.url_edit.clear()
         self.show_overview()
-        self._show_data()
+        self.show_data()
         self._show_state()
 
     def refresh(self) -> None:
@@ -242,7 +242,7 @@ class ClusterView(QWidget):
                 self.error = None
                 self._last_ok = time.time()
                 self._stderr("")
-                self._show_data(fresh_history=True)
+                self.show_data(fresh_history=True)
                 self._show_state()
             elif isinstance(exc, PrometheusError):
                 self._failed(exc)
@@ -300,7 +300,7 @@ class ClusterView(QWidget):
             url=snap.source, nodes=len(snap.nodes), gpus=gpus, jobs=len(snap.jobs),
             time=time.strftime("%H:%M:%S", time.localtime(snap.time)), ms=f"{self.fetch_s * 1000:.0f}"))
 
-    def _show_data(self, fresh_history: bool = False) -> None:
+    def show_data(self, fresh_history: bool = False) -> None:
         snap = self.snapshot
         self.nodes.show_snapshot(snap)
         self.jobs.show_snapshot(snap)
