@@ -931,8 +931,8 @@
         <translation>正在查询 {url}…</translation>
     </message>
     <message>
-        <source>{url}: {nodes} nodes, {gpus} GPUs, {jobs} jobs · updated {time} ({ms} ms for 4 queries)</source>
-        <translation>{url}：{nodes} 个节点，{gpus} 块 GPU，{jobs} 个作业 · 更新于 {time}（4 次查询共 {ms} ms）</translation>
+        <source>{url}: {nodes} nodes, {gpus} GPUs, {jobs} jobs · updated {time} ({ms} ms for {n} queries)</source>
+        <translation>{url}：{nodes} 个节点，{gpus} 块 GPU，{jobs} 个作业 · 更新于 {time}（{n} 次查询共 {ms} ms）</translation>
     </message>
     <message>
         <source>reading the cluster failed: {error}</source>

@@ -133,12 +133,23 @@ def test_drill_down_shows_the_nodes_gpu_cards(qtbot: Any, view: ClusterView, ser
     assert "node-b" in cards.host_card.title.text()
     # the plots come from the server's history: the ring holds the range query's steps and the snapshot
     assert view.detail.ring is not None and len(view.detail.ring) == len(view.history.times) + 1
+    assert "4 queries" in view.state.text()
 
     def plotted() -> int:  # the utilisation line's points in GPU 1's plot
         _x, y = card.plot.curves["gpu1.util"].getData()
         return int(np.isfinite(y).sum())
 
     qtbot.waitUntil(lambda: plotted() >= 2, timeout=3000)
+    # opening the node asked for its VRAM and host lines too (one more range query)
+    qtbot.waitUntil(lambda: view.series is not None, timeout=10000)
+    assert {"gpu0.mem", "gpu1.mem", "gpu2.mem", "host.cpu", "host.mem"} <= set(view.series[1])
+    assert "5 queries" in view.state.text()
+
+    def vram_plotted() -> int:
+        _x, y = card.plot.curves["gpu1.mem"].getData()
+        return int(np.isfinite(y).sum())
+
+    qtbot.waitUntil(lambda: vram_plotted() >= 2, timeout=3000)
     with qtbot.waitSignal(view.refreshed, timeout=15000):
         view.refresh()
     assert view.pages.currentWidget() is view.detail and sorted(cards.gpu_cards) == ["0", "1", "2"]

@@ -7,6 +7,8 @@ from __future__ import annotations
 import html
 import math
 
+import numpy as np
+import numpy.typing as npt
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -18,18 +20,26 @@ from configurator.ui.monitor.cards import Card
 from configurator.ui.monitor.cards_area import CardsArea
 from configurator.ui.monitor.fmt import fill, na
 
+NodeSeries = tuple[npt.NDArray[np.float64], dict[str, npt.NDArray[np.float64]]]
 
-def node_history(node: ClusterNode, history: UtilHistory | None, window_s: float) -> History:
-    """A ring with the node's GPUs' utilisation (``gpu<id>.util``) over the window, from the range query."""
+
+def node_history(node: ClusterNode, history: UtilHistory | None, window_s: float,
+                 series: NodeSeries | None = None) -> History:
+    """A ring with the node's lines over the window from the range queries: its GPUs' utilisation
+    (``gpu<id>.util``, the heat map's) and, with ``series`` on the same steps, VRAM and the host's lines."""
     step = history.step_s if history is not None else 5.0
     ring = History(step, full_seconds=max(3600.0, window_s + step), total_seconds=max(86400.0, window_s + step))
     if history is None or node.hostname not in history.hostnames:
         return ring
     i = history.hostnames.index(node.hostname)
     ids = history.gpu_ids[i]
-    keys = [f"gpu{g}.util" for g in ids]
-    for t, column in zip(history.times, history.values[i, : len(ids)].T, strict=True):
-        ring.append(float(t), {k: None if math.isnan(v) else float(v) for k, v in zip(keys, column, strict=True)})
+    columns = {f"gpu{g}.util": history.values[i, j] for j, g in enumerate(ids)}
+    if series is not None and len(series[0]) == len(history.times):
+        columns.update(series[1])
+    keys = list(columns)
+    table = np.array([columns[k] for k in keys]).T if keys else np.empty((len(history.times), 0))
+    for t, row in zip(history.times, table, strict=True):
+        ring.append(float(t), {k: None if math.isnan(v) else float(v) for k, v in zip(keys, row, strict=True)})
     return ring
 
 
@@ -85,9 +95,9 @@ class NodeDetail(QWidget):
                                 node=html.escape(node.hostname), n=len(node.gpus), exporters=html.escape(exporters)))
 
     def show_node(self, node: ClusterNode, now: float, history: UtilHistory | None, window_s: float,
-                  fresh_history: bool) -> None:
-        """Show ``node`` as of ``now``. ``fresh_history``: ``history`` is new (rebuild the plots' ring from it);
-        otherwise the snapshot is appended to the ring the plots already draw."""
+                  fresh_history: bool, series: NodeSeries | None = None) -> None:
+        """Show ``node`` as of ``now``. ``fresh_history``: ``history`` (and the node's ``series``) are new
+        (rebuild the plots' ring from them); otherwise the snapshot is appended to the ring the plots draw."""
         if node.hostname != self.hostname:  # another node: its own cards
             self.hostname = node.hostname
             old = self.cards
@@ -99,7 +109,7 @@ class NodeDetail(QWidget):
             QTimer.singleShot(0, self.redraw)  # once the new cards are laid out: their plots are on screen then
         self.node, self.now, self.window_s = node, now, window_s
         if self.ring is None or fresh_history:
-            self.ring = node_history(node, history, window_s)
+            self.ring = node_history(node, history, window_s, series)
             self._last_t = float(history.times[-1]) if history is not None and len(history.times) else -math.inf
         if now > self._last_t:  # the ring's rows in time order
             self.ring.append(now, snapshot_values(Snapshot(now, 0, node.host, NvmlStatus(True), node.gpus)))

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import sys
 import time
+from typing import NamedTuple
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QShowEvent
@@ -34,7 +35,7 @@ from configurator.monitor.alerts import Thresholds
 from configurator.monitor.cluster import ClusterSnapshot, PrometheusCluster, UtilHistory
 from configurator.monitor.prometheus import DEFAULT_TIMEOUT_S, PrometheusError
 from configurator.ui.i18n import translate
-from configurator.ui.monitor.cluster_node import NodeDetail
+from configurator.ui.monitor.cluster_node import NodeDetail, NodeSeries
 from configurator.ui.monitor.cluster_tables import JobsTable, NodesTable
 from configurator.ui.monitor.fmt import fill, seconds
 from configurator.ui.monitor.heatmap import HeatMap
@@ -46,6 +47,17 @@ DEFAULT_WINDOW = 1  # 5 min
 REFRESH_S = 5.0
 SETTINGS_URL = "monitor/prometheus"
 SETTINGS_WINDOW = "monitor/cluster_window"
+
+
+class Fetched(NamedTuple):
+    """What one refresh read (in the worker thread)."""
+
+    history: UtilHistory
+    series: NodeSeries | None  # the node drilled into, if one was
+    node: str | None
+    snapshot: ClusterSnapshot
+    seconds: float
+    queries: int  # round trips to the server
 
 
 class ClusterView(QWidget):
@@ -67,7 +79,9 @@ class ClusterView(QWidget):
         self.history: UtilHistory | None = None
         self.error: PrometheusError | None = None
         self.refreshes = 0
-        self.fetch_s = 0.0  # wall time of the last refresh's four queries
+        self.fetch_s = 0.0  # wall time of the last refresh's queries
+        self.queries = 0  # how many
+        self.series: NodeSeries | None = None  # the drilled-into node's lines (VRAM, host), with the history
         self._generation = 0  # a new server or window: answers to older requests are dropped
         self._in_flight = False
         self._again = False  # asked to refresh while one was in flight
@@ -223,22 +237,27 @@ class ClusterView(QWidget):
         self._in_flight = True
         self._again = False
         generation, window = self._generation, self.window_s
+        node = self.detail.hostname if self.pages.currentWidget() is self.detail else None
 
-        def fetch() -> tuple[UtilHistory, ClusterSnapshot, float]:
+        def fetch() -> Fetched:
             # history first: the snapshot's time is then after the history's last step (the node's plots)
-            start = time.perf_counter()
-            history = cluster.history(window)
-            return history, cluster.snapshot(), time.perf_counter() - start
+            start, end, before = time.perf_counter(), time.time(), cluster.client.round_trips
+            history = cluster.history(window, end=end)
+            series = cluster.node_series(node, window, end=end) if node is not None else None
+            return Fetched(history, series, node, cluster.snapshot(), time.perf_counter() - start,
+                           cluster.client.round_trips - before)
 
         self.tasks.submit(fetch, lambda result: self._answered(generation, window, result),
                           lambda exc, tb: self._answered(generation, window, None, exc, tb))
 
-    def _answered(self, generation: int, window: float, result: tuple[UtilHistory, ClusterSnapshot, float] | None,
+    def _answered(self, generation: int, window: float, result: Fetched | None,
                   exc: BaseException | None = None, tb: str = "") -> None:
         self._in_flight = False
         if generation == self._generation:
             if result is not None:
-                self.history, self.snapshot, self.fetch_s = result
+                self.history, self.snapshot, self.fetch_s = result.history, result.snapshot, result.seconds
+                self.queries = result.queries
+                self.series = result.series if result.node == self.detail.hostname else None
                 self.error = None
                 self._last_ok = time.time()
                 self._stderr("")
@@ -296,9 +315,9 @@ class ClusterView(QWidget):
             return
         gpus = sum(len(n.gpus) for n in snap.nodes)
         self.state.setText(fill(translate(
-            "Monitor", "{url}: {nodes} nodes, {gpus} GPUs, {jobs} jobs · updated {time} ({ms} ms for 4 queries)"),
+            "Monitor", "{url}: {nodes} nodes, {gpus} GPUs, {jobs} jobs · updated {time} ({ms} ms for {n} queries)"),
             url=snap.source, nodes=len(snap.nodes), gpus=gpus, jobs=len(snap.jobs),
-            time=time.strftime("%H:%M:%S", time.localtime(snap.time)), ms=f"{self.fetch_s * 1000:.0f}"))
+            time=time.strftime("%H:%M:%S", time.localtime(snap.time)), ms=f"{self.fetch_s * 1000:.0f}", n=self.queries))
 
     def show_data(self, fresh_history: bool = False) -> None:
         snap = self.snapshot
@@ -310,7 +329,8 @@ class ClusterView(QWidget):
             if node is None:
                 self.show_overview()
             else:
-                self.detail.show_node(node, snap.time if snap else 0.0, self.history, self.window_s, fresh_history)
+                self.detail.show_node(node, snap.time if snap else 0.0, self.history, self.window_s, fresh_history,
+                                      self.series)
 
     def open_node(self, hostname: str) -> None:
         """The node's cards (from the last snapshot)."""
@@ -319,7 +339,9 @@ class ClusterView(QWidget):
         if node is None or snap is None:
             return
         self.pages.setCurrentWidget(self.detail)
+        self.series = None
         self.detail.show_node(node, snap.time, self.history, self.window_s, fresh_history=True)
+        self.refresh()  # the node's VRAM and host lines (one more range query, from now on each refresh)
 
     def show_overview(self) -> None:
         self.pages.setCurrentWidget(self.overview)
