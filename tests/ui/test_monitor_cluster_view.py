@@ -184,8 +184,8 @@ def test_bad_url_and_html_answer(qtbot: Any, view: ClusterView) -> None:
     assert "is not a Prometheus server" in view.state.text() and "HTML" in view.state.text()
 
 
-def test_monitor_tab_has_the_cluster_page(qtbot: Any, window: Any,
-                                                                  server: PrometheusServer) -> None:
+def test_monitor_tab_has_the_cluster_page(qtbot: Any, window: Any, services: Any,
+                                          server: PrometheusServer) -> None:
     tab = window.tab(MonitorTab)
     window.tabs.setCurrentWidget(tab)
     tab.sources.setCurrentWidget(tab.cluster)
@@ -194,6 +194,13 @@ def test_monitor_tab_has_the_cluster_page(qtbot: Any, window: Any,
         tab.cluster.connect_button.click()
     assert tab.cluster.nodes.hostnames == ["node-a", "node-b"]
     assert tab.cluster.settings.value(SETTINGS_URL) == server.url
+    services.languages.install("zh_CN")  # live: the page, its tables and the heat map in Chinese
+    qtbot.waitUntil(lambda: tab.sources.tabText(1) == "集群（Prometheus）", timeout=3000)  # LanguageChange is posted
+    assert tab.cluster.nodes.table.horizontalHeaderItem(0).text() == "节点"
+    assert tab.cluster.nodes.hostnames == ["node-a", "node-b"] and "个节点" in tab.cluster.state.text()
+    assert tab.cluster.heatmap.labels()[0] == "node-a · GPU 0"
+    services.languages.install("en")
+    qtbot.waitUntil(lambda: tab.cluster.jobs.table.horizontalHeaderItem(0).text() == "Job", timeout=3000)
     tab.cluster.forget()
     assert tab.cluster.settings.value(SETTINGS_URL) is None and not tab.cluster.nodes.hostnames
 
