@@ -131,6 +131,7 @@ def test_drill_down_shows_the_nodes_gpu_cards(qtbot: Any, view: ClusterView, ser
     card = cards.gpu_cards["1"]
     assert "%" in card.values["util"].text() and "GiB" in card.values["vram"].text()
     assert "node-b" in cards.host_card.title.text()
+    assert cards.host_card.values["training"].text() == "n/a"  # the local process view: not what exporters say
     # the plots come from the server's history: the ring holds the range query's steps and the snapshot
     assert view.detail.ring is not None and len(view.detail.ring) == len(view.history.times) + 1
     assert "4 queries" in view.state.text()

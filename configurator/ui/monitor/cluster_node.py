@@ -123,7 +123,8 @@ class NodeDetail(QWidget):
             return
         cards = self.cards
         cards.host_card.show_sample(node.host)
-        cards.host_card.values["this_app"].setText(na())
+        for row in ("this_app", "training", "workers"):  # this machine's own: not in what the exporters publish
+            cards.host_card.values[row].setText(na())
         added = False
         for g in node.gpus:
             card, new = cards.gpu_card(g.id)
