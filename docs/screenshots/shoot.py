@@ -132,6 +132,58 @@ def remote_down_shot(name: str, lang: str) -> None:
     services.close()
 
 
+def cluster_stack():  # type: ignore[no-untyped-def]
+    """A small cluster on this machine: two nodes of this app's exporter on fake GPUs (one GPU of node-b
+    lags), one node shaped like DCGM exporter with two Slurm jobs (one idles: GPU-6), and a real Prometheus."""
+    from configurator.monitor import fake_nvml
+    from configurator.monitor.demo_cluster import DcgmGpu, PrometheusServer, StaticPages, dcgm_page, fake_node
+
+    lagging = fake_nvml.several(4)
+    lagging.gpus[3].base_util, lagging.gpus[3].swing = 32.0, 20.0
+    nodes = [fake_node("node-a", 4), fake_node("node-b", scenario=lagging)]
+    page = StaticPages({"/metrics": ("text/plain; version=0.0.4", dcgm_page("dgx-1", [
+        DcgmGpu(94, job="4242"), DcgmGpu(91, job="4242"), DcgmGpu(22, job="5151", power=None),
+        DcgmGpu(18, job="5151", power=None)]))})
+    server = PrometheusServer({"configurator": [n.exporter.url.split("/")[2] for n in nodes],
+                               "dcgm": [page.address]}, scrape_interval_s=1.0).start()
+    server.wait_for_targets(scrapes=2)
+
+    def stop() -> None:
+        server.stop()
+        page.stop()
+        for n in nodes:
+            n.stop()
+
+    return server, stop
+
+
+def cluster_shot(name: str, lang: str, scheme: str = "light", node: bool = False) -> None:
+    """The Monitor tab's cluster page over the last minute (and with ``node``, node-b's cards as ``cluster-node-…``)."""
+    server, stop = cluster_stack()
+    try:
+        services, w = window(name, lang, fake_gpus=1, scheme=scheme)
+        tab = w.tab(MonitorTab)
+        tab.sources.setCurrentWidget(tab.cluster)
+        tab.cluster.window_combo.setCurrentIndex(0)  # 1 min
+        tab.cluster.set_server(server.url)
+        wait(62000)  # a minute of history for the heat map, and GPU-6/DIST-1's 30 s windows
+        done = []
+        tab.cluster.refreshed.connect(lambda: done.append(True))
+        tab.cluster.refresh()
+        while not done:
+            wait(100)
+        wait(300)
+        w.grab().save(str(OUT / f"{name}.png"))
+        if node:
+            tab.cluster.open_node("node-b")
+            wait(800)
+            w.grab().save(str(OUT / (name.replace("cluster-", "cluster-node-") + ".png")))
+        w.close()
+        services.close()
+    finally:
+        stop()
+
+
 def bench_shot(name: str) -> None:
     services, w = window(name)
     tab = w.tab(BenchmarkTab)
@@ -212,7 +264,8 @@ if __name__ == "__main__":
         for key in ("planner-en", "planner-zh", "planner-dark", "monitor-en", "monitor-no-driver", "benchmark-en",
                     "parts-en", "parts-zh", "monitor-remote-down-en", "monitor-remote-down-zh", "monitor-zh",
                     "monitor-dark", "benchmark-runs-en", "benchmark-runs-zh", "benchmark-runs-dark",
-                    "planner-details-en", "planner-details-zh", "planner-details-dark"):
+                    "planner-details-en", "planner-details-zh", "planner-details-dark", "cluster-en", "cluster-zh",
+                    "cluster-dark"):
             subprocess.run([sys.executable, __file__, key], check=True)
         sys.exit(0)
     only = set(sys.argv[1:])
@@ -231,6 +284,9 @@ if __name__ == "__main__":
         "benchmark-runs-zh": lambda: bench_runs_shot("benchmark-runs-zh", "zh_CN"),
         "benchmark-runs-dark": lambda: bench_runs_shot("benchmark-runs-dark", "en", "dark"),
         "benchmark-en": lambda: bench_shot("benchmark-en"),
+        "cluster-en": lambda: cluster_shot("cluster-en", "en", node=True),
+        "cluster-zh": lambda: cluster_shot("cluster-zh", "zh_CN", node=True),
+        "cluster-dark": lambda: cluster_shot("cluster-dark", "en", "dark"),
         "parts-en": lambda: parts_shot("parts-en", "en"),
         "parts-zh": lambda: parts_shot("parts-zh", "zh_CN"),
         "monitor-remote-down-en": lambda: remote_down_shot("monitor-remote-down-en", "en"),

@@ -867,12 +867,76 @@
         <translation>小时</translation>
     </message>
     <message>
+        <source>GPU utilisation over the window</source>
+        <translation>时间窗口内的 GPU 利用率</translation>
+    </message>
+    <message>
         <source>{unit} ago</source>
         <translation>{unit}前</translation>
     </message>
     <message>
+        <source>GPU {gpu}</source>
+        <translation>GPU {gpu}</translation>
+    </message>
+    <message>
+        <source>No GPU utilisation in this window yet</source>
+        <translation>此时间窗口内还没有 GPU 利用率数据</translation>
+    </message>
+    <message>
+        <source>Waiting for the server&apos;s history…</source>
+        <translation>正在等待服务器的历史数据…</translation>
+    </message>
+    <message>
+        <source>Prometheus server that scrapes your nodes, e.g. http://prometheus:9090</source>
+        <translation>抓取各节点指标的 Prometheus 服务器，例如 http://prometheus:9090</translation>
+    </message>
+    <message>
+        <source>Connect</source>
+        <translation>连接</translation>
+    </message>
+    <message>
+        <source>Read the nodes, GPUs and jobs this Prometheus server holds (remembered for next time)</source>
+        <translation>读取该 Prometheus 服务器中的节点、GPU 和作业（下次启动时自动记住）</translation>
+    </message>
+    <message>
+        <source>Forget</source>
+        <translation>忘记</translation>
+    </message>
+    <message>
+        <source>Stop reading this server and forget its URL</source>
+        <translation>停止读取该服务器并忘记其 URL</translation>
+    </message>
+    <message>
         <source>Window:</source>
         <translation>时间窗口：</translation>
+    </message>
+    <message>
+        <source>How much history the heat map and the node&apos;s plots show, from the server&apos;s own storage</source>
+        <translation>热力图和节点曲线显示多长的历史，数据来自服务器自身的存储</translation>
+    </message>
+    <message>
+        <source>Add a Prometheus server to watch a cluster: one that scrapes NVIDIA&apos;s DCGM exporter, node_exporter or this app&apos;s exporter (configurator monitor --serve) on every node.</source>
+        <translation>添加一台 Prometheus 服务器即可监控集群：它需要抓取每个节点上的 NVIDIA DCGM exporter、node_exporter 或本应用的导出器（configurator monitor --serve）。</translation>
+    </message>
+    <message>
+        <source>{error} · trying again every {seconds} s</source>
+        <translation>{error} · 每 {seconds} 秒重试一次</translation>
+    </message>
+    <message>
+        <source>the numbers below are from {time}</source>
+        <translation>下方数值来自 {time}</translation>
+    </message>
+    <message>
+        <source>Asking {url}…</source>
+        <translation>正在查询 {url}…</translation>
+    </message>
+    <message>
+        <source>{url}: {nodes} nodes, {gpus} GPUs, {jobs} jobs · updated {time} ({ms} ms for {n} queries)</source>
+        <translation>{url}：{nodes} 个节点，{gpus} 块 GPU，{jobs} 个作业 · 更新于 {time}（{n} 次查询共 {ms} ms）</translation>
+    </message>
+    <message>
+        <source>reading the cluster failed: {error}</source>
+        <translation>读取集群失败：{error}</translation>
     </message>
     <message>
         <source>How much history the plots show. Beyond one hour they show one-minute averages.</source>
@@ -927,8 +991,120 @@
         <translation>PID</translation>
     </message>
     <message>
+        <source>{value} ({known} of {total} GPUs)</source>
+        <translation>{value}（{total} 块 GPU 中的 {known} 块）</translation>
+    </message>
+    <message>
+        <source>Not exported by this node&apos;s exporters</source>
+        <translation>该节点的导出器未提供此指标</translation>
+    </message>
+    <message>
+        <source>{n} ({lost} lost)</source>
+        <translation>{n}（{lost} 块丢失）</translation>
+    </message>
+    <message>
+        <source>Mean over the node&apos;s GPUs (lowest–highest)</source>
+        <translation>该节点各 GPU 的平均值（最低–最高）</translation>
+    </message>
+    <message>
+        <source>The node&apos;s GPUs together</source>
+        <translation>该节点所有 GPU 合计</translation>
+    </message>
+    <message>
+        <source>max {t}</source>
+        <translation>最高 {t}</translation>
+    </message>
+    <message>
+        <source>The hottest of the node&apos;s GPUs</source>
+        <translation>该节点温度最高的 GPU</translation>
+    </message>
+    <message>
+        <source>Needs node_exporter (or this app&apos;s exporter) on the node</source>
+        <translation>需要在该节点上运行 node_exporter（或本应用的导出器）</translation>
+    </message>
+    <message>
+        <source>Seen through: {exporters}</source>
+        <translation>数据来源：{exporters}</translation>
+    </message>
+    <message>
+        <source>Nodes</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>double-click a node for its GPUs&apos; cards</source>
+        <translation>双击节点查看其 GPU 卡片</translation>
+    </message>
+    <message>
+        <source>Node</source>
+        <translation>节点</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数</translation>
+    </message>
+    <message>
+        <source>GPU utilisation</source>
+        <translation>GPU 利用率</translation>
+    </message>
+    <message>
+        <source>GPU power</source>
+        <translation>GPU 功耗</translation>
+    </message>
+    <message>
+        <source>GPU temperature</source>
+        <translation>GPU 温度</translation>
+    </message>
+    <message>
+        <source>Host CPU</source>
+        <translation>主机 CPU</translation>
+    </message>
+    <message>
+        <source>Jobs</source>
+        <translation>作业</translation>
+    </message>
+    <message>
+        <source>No nodes yet.</source>
+        <translation>还没有节点。</translation>
+    </message>
+    <message>
+        <source>GPUs grouped by Slurm job or Kubernetes pod; GPU-6 and DIST-1 judged over each job</source>
+        <translation>按 Slurm 作业或 Kubernetes Pod 分组的 GPU；GPU-6 和 DIST-1 按作业判断</translation>
+    </message>
+    <message>
+        <source>Job</source>
+        <translation>作业</translation>
+    </message>
+    <message>
+        <source>Kind</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Verdict</source>
+        <translation>结论</translation>
+    </message>
+    <message>
+        <source>No job labels on these GPUs. DCGM exporter&apos;s HPC job mapping (hpc_job), a Slurm exporter&apos;s job id or Kubernetes pod labels group the GPUs by job here.</source>
+        <translation>这些 GPU 没有作业标签。有了 DCGM exporter 的 HPC 作业映射（hpc_job）、Slurm exporter 的作业 ID 或 Kubernetes Pod 标签，这里就会按作业对 GPU 分组。</translation>
+    </message>
+    <message>
+        <source>Slurm job</source>
+        <translation>Slurm 作业</translation>
+    </message>
+    <message>
+        <source>Kubernetes pod</source>
+        <translation>Kubernetes Pod</translation>
+    </message>
+    <message>
         <source>Process</source>
         <translation>进程</translation>
+    </message>
+    <message>
+        <source>OK</source>
+        <translation>正常</translation>
+    </message>
+    <message>
+        <source>Neither GPU-6 (GPUs waiting for data) nor DIST-1 (GPUs out of step) over the window</source>
+        <translation>判断窗口内既没有 GPU-6（GPU 等待数据），也没有 DIST-1（GPU 步调不一致）</translation>
     </message>
     <message>
         <source>User</source>
@@ -937,6 +1113,14 @@
     <message>
         <source>GPU memory</source>
         <translation>显存</translation>
+    </message>
+    <message>
+        <source>This machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>Cluster (Prometheus)</source>
+        <translation>集群（Prometheus）</translation>
     </message>
     <message>
         <source>Resume</source>
@@ -1041,6 +1225,18 @@
     <message>
         <source>off</source>
         <translation>关闭</translation>
+    </message>
+    <message>
+        <source>← All nodes</source>
+        <translation>← 所有节点</translation>
+    </message>
+    <message>
+        <source>Back to the cluster overview</source>
+        <translation>返回集群总览</translation>
+    </message>
+    <message>
+        <source>&lt;b&gt;{node}&lt;/b&gt; · {n} GPUs · seen through: {exporters}</source>
+        <translation>&lt;b&gt;{node}&lt;/b&gt; · {n} 块 GPU · 数据来源：{exporters}</translation>
     </message>
 </context>
 <context>

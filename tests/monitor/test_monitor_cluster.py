@@ -203,6 +203,21 @@ def test_history_for_the_heat_map(stack: Stack) -> None:
     assert len(labels) == rows.shape[0] == 2 + 4 + 2 + 2 + 2 and labels[0] == ("dgx-1", "0")
 
 
+def test_a_nodes_vram_and_host_lines_for_its_drill_down(stack: Stack) -> None:
+    end = time.time()
+    h = stack.cluster.history(20.0, end=end)
+    times, lines = stack.cluster.node_series("dgx-1", 20.0, end=end)
+    assert np.array_equal(times, h.times)  # the heat map's steps: one ring row per step
+    # DCGM's framebuffer (40000 MiB used of 81559) and node_exporter's CPU, found through node_uname_info
+    assert set(lines) == {"gpu0.mem", "gpu1.mem", "host.cpu", "host.iowait", "host.mem"}
+    assert np.nanmax(lines["gpu0.mem"]) == pytest.approx(100 * 40000 / 81559)
+    assert np.isfinite(lines["host.cpu"][-3:]).any() and np.isnan(lines["gpu0.mem"][0])
+    _t, ours = stack.cluster.node_series("node-b", 20.0, end=end)  # this app's exporter
+    assert {"gpu0.mem", "gpu1.mem", "host.cpu", "host.mem"} <= set(ours)
+    _t, k8s = stack.cluster.node_series("k8s-gpu-1", 20.0, end=end)  # DCGM only: no host lines, not zeros
+    assert set(k8s) == {"gpu0.mem", "gpu1.mem"}
+
+
 def test_the_alerting_rules_evaluate_on_the_real_server(stack: Stack) -> None:
     rules = json.loads(stack.server.get("/api/v1/rules") or b"{}")["data"]["groups"]
     flat = [r for g in rules for r in g["rules"]]

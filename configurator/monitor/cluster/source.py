@@ -176,7 +176,49 @@ class PrometheusCluster:
                 values[i, j] = row
         return UtilHistory(times, hostnames, tuple(ids), values, step)
 
-
+    def node_series(self, hostname: str, window_s: float, end: float | None = None, step_s: float | None = None,
+                    ) -> tuple[npt.NDArray[np.float64], dict[str, npt.NDArray[np.float64]]]:
+        """One node's other plotted lines over the last ``window_s`` (one range query), on the grid
+        :meth:`history` uses: ``gpu<id>.mem`` (VRAM used, percent), ``host.cpu``, ``host.iowait`` and
+        ``host.mem`` (percent), from DCGM exporter, node_exporter or this app's exporter, whichever the node
+        has. A line the node does not export is missing (n/a), not zeros."""
+        end = time.time() if end is None else end
+        step = step_s or choose_step(window_s)
+        start = end - window_s
+        w = duration(max(2 * step, self.rate_window_s))
+        fb = "DCGM_FI_DEV_FB_USED + DCGM_FI_DEV_FB_FREE + DCGM_FI_DEV_FB_RESERVED"
+        uname = "* on (instance) group_left (nodename) node_uname_info"
+        exprs = {
+            "mem": [f"100 * DCGM_FI_DEV_FB_USED / ({fb})",
+                    "100 * configurator_gpu_memory_used_bytes / configurator_gpu_memory_total_bytes"],
+            "cpu": ["100 * configurator_host_cpu_utilization_ratio",
+                    f'100 * (1 - avg by (instance) (rate(node_cpu_seconds_total{{mode="idle"}}[{w}]))) {uname}'],
+            "iowait": ["100 * configurator_host_iowait_ratio",
+                       f'100 * avg by (instance) (rate(node_cpu_seconds_total{{mode="iowait"}}[{w}])) {uname}'],
+            "hostmem": ["100 * configurator_host_memory_used_bytes / configurator_host_memory_total_bytes",
+                        f"100 * (1 - node_memory_MemAvailable_bytes / node_memory_MemTotal_bytes) {uname}"],
+        }
+        promql = " or ".join(f'label_replace({e}, "q", "{q}", "", "")' for q, es in exprs.items() for e in es)
+        times = start + step * np.arange(math.floor(window_s / step + 1e-9) + 1, dtype=np.float64)
+        out: dict[str, npt.NDArray[np.float64]] = {}
+        for series in self.client.query_range(promql, start, end, step):
+            labels = series.labels
+            if host_of(labels, {}) != hostname:
+                continue
+            q = labels.get("q", "")
+            if q == "mem":
+                gpu, mig = labels.get("gpu", "0"), labels.get("GPU_I_ID")
+                key = f"gpu{gpu}.mig{mig}.mem" if mig else f"gpu{gpu}.mem"
+            else:
+                key = {"cpu": "host.cpu", "iowait": "host.iowait", "hostmem": "host.mem"}.get(q, "")
+            if not key or key in out:  # the first exporter's line (DCGM, this app's) where two have it
+                continue
+            row = np.full(len(times), np.nan)
+            idx = np.rint((series.times - start) / step).astype(int)
+            ok = (idx >= 0) & (idx < len(times))
+            row[idx[ok]] = series.values[ok]
+            out[key] = row
+        return times, out
 
 
 def _cause(host: HostSample, gpu: ClusterGpu, th: Thresholds) -> Message:

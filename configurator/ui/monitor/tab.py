@@ -39,6 +39,7 @@ from configurator.ui.monitor.alerts_model import AlertsModel
 from configurator.ui.monitor.bridge import SnapshotBridge
 from configurator.ui.monitor.cards import Card, RemoteCard
 from configurator.ui.monitor.cards_area import CardsArea
+from configurator.ui.monitor.cluster_view import ClusterView
 from configurator.ui.monitor.exporter_controls import ExporterControls
 from configurator.ui.monitor.fmt import gib, na, seconds
 from configurator.ui.monitor.recording import RecordingControls
@@ -81,6 +82,7 @@ class MonitorTab(QWidget):
         self._redraw_timer.timeout.connect(self.redraw)
         self.retranslate()
         self.remote_hosts.restore()
+        self.cluster.restore()
         if service.latest is not None:
             self._on_snapshot(service.latest)
 
@@ -187,8 +189,18 @@ class MonitorTab(QWidget):
         split.setStretchFactor(1, 1)
         split.setSizes([640, 180])
 
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
+        # This machine, and a cluster through its Prometheus server (ui/monitor/cluster_view.py)
+        local = QWidget()
+        self.cluster = ClusterView(self.settings, self.tasks)
+        self.sources = QTabWidget()
+        self.sources.setObjectName("monitorSources")
+        self.sources.addTab(local, "")
+        self.sources.addTab(self.cluster, "")
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 6, 6, 6)
+        outer.addWidget(self.sources)
+        layout = QVBoxLayout(local)
+        layout.setContentsMargins(4, 4, 4, 4)
         layout.addLayout(row1)
         layout.addLayout(row2)
         layout.addWidget(self.status)
@@ -214,6 +226,8 @@ class MonitorTab(QWidget):
         self.recorder.retranslate()
         self.exporter.retranslate()
         self.remote_hosts.retranslate()
+        self.sources.setTabText(0, translate("Monitor", "This machine"))
+        self.sources.setTabText(1, translate("Monitor", "Cluster (Prometheus)"))
         self.bottom.setTabText(0, translate("Monitor", "GPU processes"))
         self._update_alerts_title()
         self.processes.setHorizontalHeaderLabels([
@@ -452,6 +466,7 @@ class MonitorTab(QWidget):
         """Stop timers, finish a recording, stop the exporter; the service's owner stops the sampler."""
         self._redraw_timer.stop()
         self.remote_hosts.stop()
+        self.cluster.stop()
         self.service.sampler.unsubscribe(self.bridge.push)
         if self.recorder.recording:
             self.recorder.stop_recording()
