@@ -34,6 +34,7 @@ from configurator.bench.references import other_device_references, percent_diff,
 from configurator.bench.results import STATUS_LABELS, RowResult, RunRecord, fmt_value
 from configurator.ui.bench.charts import MatmulChart, ScalingChart, ThroughputChart
 from configurator.ui.bench.fmt import pct, render, unit, value_with_unit
+from configurator.ui.bench.measured_cells import energy_cell, memory_cell
 from configurator.ui.bench.run_list import RunList
 from configurator.ui.i18n import translate
 from configurator.ui.theme import colours
@@ -41,7 +42,7 @@ from configurator.ui.theme import colours
 # The planner's estimate for a result row on the fingerprinted hardware: (value, unit, how it was made).
 EstimateFor = Callable[[dict[str, Any], RowResult], "tuple[float, str, str] | None"]
 
-COLUMNS = 7
+COLUMNS = 9
 STATUS_COLOURS = {"ok": "ok", "failed": "error", "timeout": "error", "cancelled": "warning",
                   "skipped": "faint_text"}  # fields of the theme's colours
 
@@ -144,7 +145,8 @@ class ResultsPanel(QWidget):
             translate("BenchmarkTab", "Result"), translate("BenchmarkTab", "Status"),
             translate("BenchmarkTab", "Value"), translate("BenchmarkTab", "Median ± IQR"),
             translate("BenchmarkTab", "vs earlier runs"), translate("BenchmarkTab", "vs guide reference"),
-            translate("BenchmarkTab", "vs planner estimate")])
+            translate("BenchmarkTab", "vs planner estimate"), translate("BenchmarkTab", "Peak memory vs VRAM estimate"),
+            translate("BenchmarkTab", "Energy")])
         self.show_record()
 
     def set_running(self, running: bool) -> None:
@@ -213,8 +215,8 @@ class ResultsPanel(QWidget):
     def _fill_row(self, i: int, r: RowResult) -> None:
         name = translate("bench", suites.ROW_LABELS.get(r.name, r.name))
         status = translate("bench", STATUS_LABELS.get(r.status, r.status))
-        cells = [name, status, "", "", "", "", ""]
-        tips = [r.name, r.error_text(translate) or "", "", "", "", "", ""]
+        cells = [name, status, "", "", "", "", "", "", ""]
+        tips = [r.name, r.error_text(translate) or "", "", "", "", "", "", "", ""]
         colour = STATUS_COLOURS.get(r.status, "text")
         if r.status == "ok":
             busy, unstable = r.busy(), r.unstable()
@@ -237,6 +239,8 @@ class ResultsPanel(QWidget):
                     tips[col] = render(unstable)
             else:
                 self._comparisons(r, cells, tips)
+            cells[7], tips[7] = memory_cell(r, self._device(r))
+            cells[8], tips[8] = energy_cell(r, self._device(r))
         else:
             cells[2] = r.error_text(translate) or ""
         for col, text in enumerate(cells):
