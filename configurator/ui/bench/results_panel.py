@@ -73,7 +73,7 @@ class ResultsPanel(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for col, width in enumerate((150, 120, 130, 170, 150, 170)):
+        for col, width in enumerate((150, 120, 130, 170, 150, 170, 260, 280)):
             self.table.setColumnWidth(col, width)
         self.log = QPlainTextEdit()
         self.log.setObjectName("benchLog")
@@ -109,7 +109,7 @@ class ResultsPanel(QWidget):
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 2)
         right.setStretchFactor(2, 2)
-        split = QSplitter(Qt.Orientation.Horizontal)
+        self.split = split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.left)
         split.addWidget(right)
         split.setStretchFactor(0, 1)
