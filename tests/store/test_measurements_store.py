@@ -87,18 +87,10 @@ def test_a_saved_run_stores_its_measurements_energy_and_peak_memory_and_deleting
 
 
 def test_migration_from_0004_keeps_benchmark_runs_and_adds_the_measurements(tmp_path: Path) -> None:
-    from alembic import command
-
-    from configurator.store.database import make_engine
-    from configurator.store.migrate import alembic_config
+    from old_schema import database_at
 
     path = tmp_path / "旧.db"
-    engine = make_engine(path)
-    cfg = alembic_config()
-    with engine.begin() as connection:
-        cfg.attributes["connection"] = connection
-        command.upgrade(cfg, "0004")
-    engine.dispose()
+    database_at(path, "0004")
     con = sqlite3.connect(path)
     con.execute("INSERT INTO bench_runs (started_at, suite, device, status, fingerprint, machine) VALUES "
                 "('2026-11-30 10:00:00', 'quick', 'cpu', 'finished', '{}', 'm1')")
