@@ -119,6 +119,13 @@ class MeasurementsRepository:
                                      .order_by(literal_column("rowid"))))  # the files' order
         return [m for m in (_measurement(r) for r in records if isinstance(r, dict)) if m is not None]
 
+    def for_gpu(self, gpu_id: str) -> list[ms.Measurement]:
+        """The shipped measurements of one catalogue GPU (any GPU count), in the files' order."""
+        with self.store.session() as s:
+            records = list(s.scalars(select(MeasurementRow.record).where(
+                MeasurementRow.provenance == SHIPPED, MeasurementRow.gpu == gpu_id).order_by(literal_column("rowid"))))
+        return [m for m in (_measurement(r) for r in records if isinstance(r, dict)) if m is not None]
+
     def local(self, device: str | None = None) -> list[cal.LocalMeasurement]:
         """This machine's measurements, newest run first."""
         stmt = select(MeasurementRow).where(MeasurementRow.provenance == LOCAL)

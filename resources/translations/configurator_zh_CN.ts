@@ -1142,6 +1142,26 @@
         <translation>显卡</translation>
     </message>
     <message>
+        <source>Workload</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Software</source>
+        <translation>软件</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>{n} more: configurator measurements list --gpu {id}</source>
+        <translation>另有 {n} 条：configurator measurements list --gpu {id}</translation>
+    </message>
+    <message>
         <source>CPUs</source>
         <translation>处理器</translation>
     </message>
