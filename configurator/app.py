@@ -172,6 +172,8 @@ def build_tabs(services: Services, defer: bool = False,
         tab = BenchmarkTab(runner, services.tasks, services.settings, BenchResultsRepository(services.store),
                            BuildsRepository(services.store), estimate_for=estimate_for, gpus=gpus)
         services.cleanups.append(tab.shutdown)
+        tab.run_saved.connect(planner.reload_local_measurements)  # this machine's benchmarks calibrate it
+        tab.run_saved.connect(planner.reload_local_measurements)  # this machine's benchmarks calibrate it
         return tab
 
     tabs.append((benchmark if defer else benchmark(), lambda: translate("MainWindow", "Benchmark")))

@@ -58,6 +58,28 @@ class RowResult:
     # How busy the machine was: {"before": {...}, "during": {...}} (configurator.bench.load.Window)
     load: dict[str, Any] | None = None
 
+    @property
+    def energy(self) -> dict[str, Any] | None:
+        """Energy over the timed window: {"joules", "seconds", "mean_w", "method", "joules_per_sample",
+        "per"} (configurator.bench.energy); None where it could not be measured."""
+        e = self.details.get("energy")
+        return e if isinstance(e, dict) and isinstance(e.get("joules"), int | float) else None
+
+    @property
+    def joules_per_sample(self) -> float | None:
+        e = self.energy
+        v = e.get("joules_per_sample") if e is not None else None
+        return float(v) if isinstance(v, int | float) else None
+
+    @property
+    def peak_memory_bytes(self) -> int | None:
+        """CUDA's peak allocated memory during the workload; None on other devices (n/a)."""
+        v = self.details.get("peak_memory_bytes")
+        if isinstance(v, int | float) and not isinstance(v, bool):
+            return int(v)
+        gib = self.details.get("peak_memory_gib")  # results stored before the bytes were recorded
+        return int(gib * 1024**3) if isinstance(gib, int | float) and not isinstance(gib, bool) else None
+
     def error_text(self, translate: Translate | None = None) -> str | None:
         return self.error.render(translate) if self.error is not None else None
 
@@ -73,6 +95,12 @@ class RowResult:
         d: dict[str, Any] = {"workload": self.name, "status": self.status, "value": self.value,
                              "unit": self.unit, "median": self.median, "iqr": self.iqr,
                              "error": self.error_text(translate)}
+        peak = self.peak_memory_bytes
+        e = self.energy
+        d["peak_memory_gib"] = None if peak is None else round(peak / 1024**3, 3)
+        d["energy_j"] = e["joules"] if e is not None else None
+        d["joules_per_sample"] = self.joules_per_sample
+        d["energy_method"] = e.get("method") if e is not None else None
         if full:
             d["job"] = self.job
             d["settings"] = self.settings

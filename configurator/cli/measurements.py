@@ -1,4 +1,5 @@
-"""`configurator measurements list`: the published measurements the throughput model is fitted to."""
+"""`configurator measurements list`: the measurements in the database: the published ones the throughput
+model is fitted to (shipped) and this machine's benchmark results (local), which calibrate its estimates."""
 
 from __future__ import annotations
 
@@ -9,17 +10,23 @@ from configurator.core.i18n import QT_TRANSLATE_NOOP
 
 
 def cmd_measurements_list(cli: Cli) -> int:
-    from configurator.core import measurements as ms
+    from configurator.store.measurements import LOCAL, SHIPPED, MeasurementsRepository
 
+    a = cli.args
+    store = cli.open_store()
     try:
-        rows = ms.load()
-    except ms.MeasurementError as exc:  # a packaging bug, but still one line
-        cli.fail([(f"{exc.path}:{exc.line}" if exc.line else exc.path, exc.message)])
-    gpu = cli.args.gpu
-    family = cli.args.family
-    rows = [m for m in rows if (gpu is None or m.gpu == gpu) and (family is None or m.family == family)]
-    if cli.args.json:
-        cli.emit_json([{**dataclasses.asdict(m), "flags": list(m.flags)} for m in rows])
+        repo = MeasurementsRepository(store)
+        rows = repo.shipped() if a.source in ("all", SHIPPED) else []
+        local = repo.local() if a.source in ("all", LOCAL) else []
+    finally:
+        store.close()
+    rows = [m for m in rows if (a.gpu is None or m.gpu == a.gpu) and (a.family is None or m.family == a.family)]
+    if a.gpu is not None:  # a catalogue GPU id: this machine's rows say their GPU by name
+        local = []
+    local = [m for m in local if a.family is None or m.family == a.family]
+    if a.json:
+        cli.emit_json([{**dataclasses.asdict(m), "flags": list(m.flags), "provenance": SHIPPED} for m in rows]
+                      + [{**m.to_json(), "provenance": LOCAL} for m in local])
         return EXIT_OK
     head = [cli.translate("cli", t) for t in ("GPU", "×", "Model", "Task", "Precision", "Batch", "Value",
                                               "Software", "Source")]
@@ -29,11 +36,22 @@ def cmd_measurements_list(cli: Cli) -> int:
         where = m.source_url.split("/blob/")[0].removeprefix("https://github.com/") if m.source_url else m.source_ref
         lines.append([m.gpu.removeprefix("nvidia-"), str(m.gpu_count), m.model, m.task, m.precision or "—",
                       "—" if m.batch_size is None else str(m.batch_size), f"{m.value:,g} {m.unit}", software, where])
+    this = cli.translate("cli", "this machine, run {run}, {date}")
+    for lm in local:
+        batch = lm.settings.get("batch")
+        lines.append([lm.hardware_name or lm.device, "1", lm.workload, lm.device,
+                      str(lm.settings.get("dtype") or lm.settings.get("amp") or "—"),
+                      "—" if batch is None else str(batch), f"{lm.value:,.4g} {lm.unit}", lm.software,
+                      this.replace("{run}", str(lm.run_id)).replace("{date}", lm.date)])
     if len(lines) > 1:
         print(table(lines))
     print("\n" + cli.say(QT_TRANSLATE_NOOP(
         "cli", "{n} published measurements from {sources} sources; --json gives every field with its URL."),
         n=len(rows), sources=len({m.origin for m in rows})))
+    if local:
+        print(cli.say(QT_TRANSLATE_NOOP(
+            "cli", "{n} measurements of this machine's benchmarks: they calibrate the estimates of builds with "
+                   "the same GPU or CPU."), n=len(local)))
     return EXIT_OK
 
 
@@ -43,5 +61,7 @@ def register(sub: Subcommands) -> None:
     ml = add_command(msub, "list", help="list them (with source URL and software)")
     ml.add_argument("--gpu", help="only this catalogue GPU id")
     ml.add_argument("--family", help="cnn-train, bert-train, gpt-train, llm-prefill, llm-decode")
+    ml.add_argument("--source", choices=("all", "shipped", "local"), default="all",
+                    help="shipped (published) or local (this machine's benchmarks); default both")
     ml.add_argument("--json", action="store_true")
     ml.set_defaults(func=cmd_measurements_list)

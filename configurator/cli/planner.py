@@ -47,12 +47,15 @@ def cmd_check(cli: Cli) -> int:
 
     catalogue = load_catalogue(cli)
     build = read_build_file(cli, Path(cli.args.build), catalogue)
+    from configurator.store.measurements import MeasurementsRepository
+
     store = cli.open_store()
     try:
         prices = cloud_prices(store)  # BUD-3, with the user's own prices
+        local = MeasurementsRepository(store).local()  # this machine's benchmarks calibrate its hardware
     finally:
         store.close()
-    report = check(build, catalogue, cloud_prices=prices)
+    report = check(build, catalogue, cloud_prices=prices, local=local)
     if cli.args.json:
         cli.emit_json(report.to_json(cli.translator))
     else:

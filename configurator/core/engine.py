@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from configurator.core import calibration
 from configurator.core.build import Build, Resolved, Workload, resolve, workload_errors
 from configurator.core.cloud import CloudPrice, load_cloud_prices
 from configurator.core.estimate import fit as fitting
@@ -147,9 +148,12 @@ def shipped_cloud_prices() -> tuple[CloudPrice, ...]:
 
 def check(build: Build, catalogue: Mapping[str, AnyPart],
           measurements: Sequence[Measurement] | None = None,
-          cloud_prices: Sequence[CloudPrice] | None = None) -> Report:
+          cloud_prices: Sequence[CloudPrice] | None = None,
+          local: Sequence[calibration.LocalMeasurement] = ()) -> Report:
     """``measurements``: the published rows the throughput model is fitted to (default: the shipped ones);
-    ``cloud_prices``: BUD-3's rental prices (default: the shipped table; the store adds the user's edits)."""
+    ``cloud_prices``: BUD-3's rental prices (default: the shipped table; the store adds the user's edits);
+    ``local``: this machine's benchmark results, which calibrate the throughput estimates of a build
+    with the same GPU or CPU (:mod:`configurator.core.calibration`)."""
     problems = _workload_problems(build.workload) if build.workload is not None else ()
     r = resolve(dataclasses.replace(build, workload=None) if problems else build, catalogue)
     power = estimate_power(r)
@@ -184,6 +188,9 @@ def check(build: Build, catalogue: Mapping[str, AnyPart],
     f = fitting.factors_for(measurements)
     rows = fitting.shipped() if measurements is None else measurements
     estimates = _estimates(ctx, gpus, total, f, rows)
+    if local and w is not None:
+        estimates = calibration.apply(estimates, [g.id for g in gpus], cpu.id if cpu else None,
+                                      fitting.family_of(w), local, catalogue)
     _guide_disagreements(ctx, gpus, f, rows)
     main = next((e for e in estimates if e.key in ("throughput_total", "throughput_cpu")), None)
     if main is not None and main.value:

@@ -60,6 +60,24 @@ ESTIMATE_LABELS = {
 
 
 @dataclass(frozen=True)
+class Calibrated:
+    """An estimate corrected by this machine's own benchmark (configurator.core.calibration): the
+    model's value times ``factor`` (measured / the model's estimate of the same benchmark on the same
+    hardware), said in ``how``; ``detail`` is the JSON of what it rests on."""
+
+    value: float
+    low: float | None
+    high: float | None
+    factor: float
+    how: Message
+    detail: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self, translate: Translate | None = None) -> dict[str, Any]:
+        return {"value": self.value, "low": self.low, "high": self.high, "factor": self.factor,
+                "how": self.how.render(translate), **self.detail}
+
+
+@dataclass(frozen=True)
 class Estimate:
     """A number the engine derived, with how it was made and how sure it is."""
 
@@ -75,6 +93,8 @@ class Estimate:
     low: float | None = None
     high: float | None = None
     basis: dict[str, Any] | None = None
+    # Corrected by this machine's benchmark of the same hardware; None where there is none.
+    calibration: Calibrated | None = None
 
     def to_json(self, translate: Translate | None = None) -> dict[str, Any]:
         return {
@@ -87,4 +107,5 @@ class Estimate:
             "low": self.low,
             "high": self.high,
             "basis": self.basis,
+            "calibration": self.calibration.to_json(translate) if self.calibration is not None else None,
         }

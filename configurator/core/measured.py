@@ -8,6 +8,7 @@ vector width), so a machine whose CPU is not in the catalogue still gets an esti
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -160,3 +161,28 @@ def estimate_measurement(catalogue: Mapping[str, AnyPart], fp: Mapping[str, Any]
         "estimates", "Planner estimate for {hw} at the benchmark's settings ({precision}, batch {batch})."),
         {"hw": hw, "precision": w.precision, "batch": w.effective_batch})
     return value, unit, how
+
+
+def vram_estimate(workload: str, settings: Mapping[str, Any]) -> tuple[float, float, Message] | None:
+    """The planner's VRAM estimate for one benchmark at its settings on one GPU: (bytes of the tensors,
+    the whole per-GPU estimate, how). ``torch.cuda.max_memory_allocated`` counts only the tensors the
+    caching allocator handed out, so the first figure leaves out the CUDA context and the allocator's
+    margin that the whole estimate adds. None for a benchmark the planner does not model (matmul)."""
+    from configurator.core.estimate.memory import vram_per_gpu
+    from configurator.core.units import GIB
+
+    w = _workload(workload, settings)
+    if w is None:
+        return None
+    if w.task == "train":  # SGD with momentum; autocast keeps fp32 weights (the planner's "amp")
+        w = dataclasses.replace(w, optimizer="sgd", precision="amp" if settings.get("amp") else w.precision)
+    elif workload == "gpt2-decode":  # the KV cache holds the prompt and the generated tokens
+        w = dataclasses.replace(w, seq_len=int(settings.get("prompt") or 128) + int(settings.get("new_tokens") or 0))
+    v = vram_per_gpu(w, 1)
+    tensors = v.total - v.context - v.margin - v.display
+    how = Message("estimates", QT_TRANSLATE_NOOP(
+        "estimates", "Planner VRAM estimate at the benchmark's settings ({precision}, batch {batch}): "
+                     "{tensors:.2f} GiB of tensors (weights, gradients, optimizer states, saved activations, "
+                     "logits, KV cache), {total:.2f} GiB with the CUDA context and the allocator's margin."),
+        {"precision": w.precision, "batch": w.effective_batch, "tensors": tensors / GIB, "total": v.total / GIB})
+    return tensors, v.total, how

@@ -11,8 +11,9 @@ from sqlalchemy import select
 from configurator.bench.results import RowResult, RunRecord
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.store.database import Store
+from configurator.store.measurements import add_local
 from configurator.store.repository import RepositoryError
-from configurator.store.tables import BenchResultRow, BenchRunRow, BuildRow
+from configurator.store.tables import BenchResultRow, BenchRunRow, BuildRow, MeasurementRow
 
 
 @dataclass(frozen=True)
@@ -77,10 +78,16 @@ class BenchResultsRepository:
             s.add(run)
             s.flush()
             for r in record.rows:
+                energy = r.energy
                 s.add(BenchResultRow(run_id=run.id, workload=r.name, status=r.status, value=r.value, unit=r.unit,
                                      median=r.median, iqr=r.iqr, settings=r.settings,
                                      details={**r.details, "job": r.job, **_error_message(r)}, error=r.error_text(),
-                                     load=r.load))
+                                     load=r.load, energy_j=energy["joules"] if energy else None,
+                                     energy_s=energy.get("seconds") if energy else None,
+                                     energy_method=energy.get("method") if energy else None,
+                                     joules_per_sample=r.joules_per_sample, peak_memory_bytes=r.peak_memory_bytes))
+            if run.status == "finished":  # this machine's hardware, measured (a cancelled run's rows too few)
+                add_local(s, run.id, record.rows, record.fingerprint, record.machine or "-", record.started_at)
             run_id = run.id
         record.run_id, record.build_id = run_id, build_id
         return run_id
@@ -153,6 +160,8 @@ class BenchResultsRepository:
         with self.store.session() as s, s.begin():
             run = s.get(BenchRunRow, run_id)
             if run is not None:
+                for m in s.scalars(select(MeasurementRow).where(MeasurementRow.run_id == run_id)):
+                    s.delete(m)
                 for r in s.scalars(select(BenchResultRow).where(BenchResultRow.run_id == run_id)):
                     s.delete(r)
                 s.delete(run)

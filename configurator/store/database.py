@@ -43,7 +43,7 @@ from configurator import __version__
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 
 # The newest migration in db/migrations/versions; a test asserts it is Alembic's one head.
-SCHEMA_HEAD = "0004"
+SCHEMA_HEAD = "0005"
 # Every revision this version knows, oldest first, and the tables each one creates
 # (a test checks both against the migration scripts). A stored revision not listed
 # here was written by a newer version of the app.
@@ -52,6 +52,7 @@ REVISION_TABLES: dict[str, tuple[str, ...]] = {
     "0002": ("recordings",),
     "0003": ("bench_runs", "bench_results"),
     "0004": (),  # bench_results.load
+    "0005": ("measurements",),  # and bench_results' energy and peak memory
 }
 KNOWN_REVISIONS = tuple(REVISION_TABLES)
 # JSON columns checked with json_valid() at every open.
@@ -61,6 +62,7 @@ JSON_COLUMNS: dict[str, tuple[str, ...]] = {
     "recordings": ("markers",),
     "bench_runs": ("fingerprint",),
     "bench_results": ("settings", "details"),
+    "measurements": ("record",),
 }
 # In the ``meta`` table: the app version that last wrote the schema.
 APP_VERSION_KEY = "schema_app_version"
@@ -114,6 +116,7 @@ class Store:
     recovered: Recovery | None = None
     backup: Path | None = None
     catalogue_changes: dict[str, int] = field(default_factory=dict)
+    measurement_changes: dict[str, int] = field(default_factory=dict)
     read_only: bool = False
     read_only_reason: Message | None = None  # why writes fail, when read_only
     notices: list[Message] = field(default_factory=list)  # damaged rows and the like: tell, carry on
@@ -754,7 +757,25 @@ def open_store(
             store.notices.append(_m(QT_TRANSLATE_NOOP(
                 "store", "The updated parts catalogue could not be saved ({error}); the database works as before."),
                 error=reason_phrase(exc.__cause__ or exc, path)))
+        _sync_measurements(store)
     return store
+
+
+def _sync_measurements(store: Store) -> None:
+    """The shipped measurements into the database when they changed; a failure is a notice, not a stop."""
+    from configurator.core.measurements import MeasurementError
+    from configurator.store.measurements import sync_measurements
+
+    try:
+        store.measurement_changes = sync_measurements(store)
+    except MeasurementError as exc:  # a packaging bug: the published rows stay as they were
+        store.notices.append(_m(QT_TRANSLATE_NOOP(
+            "store", "The shipped measurements could not be read ({error}); the ones stored before are kept."),
+            error=str(exc)))
+    except StoreError as exc:
+        store.notices.append(_m(QT_TRANSLATE_NOOP(
+            "store", "The updated measurements could not be saved ({error}); the database works as before."),
+            error=reason_phrase(exc.__cause__ or exc, store.path)))
 
 
 def _seeded(store: Store) -> bool:

@@ -110,3 +110,34 @@ class BenchResultRow(Base):
     error: Mapped[str | None] = mapped_column(Text, nullable=True)
     # How busy the machine was before and during the workload (configurator.bench.load); None: not recorded.
     load: Mapped[dict[str, Any] | None] = mapped_column(JSON, nullable=True)
+    # Energy over the timed window (configurator.bench.energy) and how it was measured; None: not measurable.
+    energy_j: Mapped[float | None] = mapped_column(Float, nullable=True)
+    energy_s: Mapped[float | None] = mapped_column(Float, nullable=True)
+    energy_method: Mapped[str | None] = mapped_column(String(32), nullable=True)
+    joules_per_sample: Mapped[float | None] = mapped_column(Float, nullable=True)
+    peak_memory_bytes: Mapped[int | None] = mapped_column(Integer, nullable=True)  # CUDA max_memory_allocated
+
+
+class MeasurementRow(Base):
+    """A measurement: a shipped published figure (``provenance`` "shipped", from db/measurements) or
+    one of this machine's benchmark results ("local", with its run). ``record`` holds every field."""
+
+    __tablename__ = "measurements"
+
+    id: Mapped[str] = mapped_column(String(200), primary_key=True)
+    provenance: Mapped[str] = mapped_column(String(16), index=True)  # shipped | local
+    family: Mapped[str] = mapped_column(String(32))
+    model: Mapped[str] = mapped_column(String(64))
+    task: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    precision: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    gpu: Mapped[str | None] = mapped_column(String(128), nullable=True)
+    gpu_count: Mapped[int | None] = mapped_column(Integer, nullable=True)
+    cpu: Mapped[str | None] = mapped_column(Text, nullable=True)
+    device: Mapped[str | None] = mapped_column(String(16), nullable=True)
+    value: Mapped[float] = mapped_column(Float)
+    unit: Mapped[str] = mapped_column(String(64))
+    measured_on: Mapped[str | None] = mapped_column(String(10), nullable=True)
+    machine: Mapped[str | None] = mapped_column(String(64), nullable=True)
+    run_id: Mapped[int | None] = mapped_column(ForeignKey("bench_runs.id", ondelete="CASCADE"), nullable=True,
+                                               index=True)
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)

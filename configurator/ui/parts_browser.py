@@ -30,11 +30,14 @@ from configurator.core.parts import (
     CATEGORY_LABELS,
     FIELD_LABELS,
     AnyPart,
+    Gpu,
     Motherboard,
     part_to_dict,
 )
+from configurator.store.measurements import MeasurementsRepository
 from configurator.store.repository import PartsRepository, RepositoryError, today
 from configurator.ui.i18n import translate
+from configurator.ui.measurement_rows import measurements_html
 from configurator.ui.parts_model import ALL, PART_ROLE, PartsFilterProxy, PartsTableModel, display_value, header_text
 from configurator.ui.theme import colours
 
@@ -199,6 +202,8 @@ class DetailPane(QWidget):
             out.append("</table>")
         if part.notes:
             out.append(f"<h3>{html.escape(translate('parts', 'Notes'))}</h3><p>{html.escape(part.notes)}</p>")
+        if isinstance(part, Gpu):  # what was measured on it (the throughput model is fitted to these)
+            out.append(measurements_html(MeasurementsRepository(self.repo.store).for_gpu(part.id)))
         out.append(
             f"<h3>{html.escape(translate('parts', 'Source'))}</h3>"
             f"<p><a href='{html.escape(part.source, quote=True)}'>{html.escape(part.source)}</a></p>"

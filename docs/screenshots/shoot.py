@@ -257,6 +257,74 @@ def parts_shot(name: str, lang: str) -> None:
     services.close()
 
 
+# A CUDA run as the runner stores it, for the calibration shots (the machine that makes the shots has no
+# GPU): the ResNet-50 figure is Lambda's published RTX 3090 AMP training measurement (905 img/s,
+# db/measurements), the peak the guide's REF-1 AMP memory figure (5.8 GB), the energy that card's 350 W
+# board power over a 60 s window. They show what the tab and the planner do with such a run.
+SHOT_FP = {"cpu": "AMD Ryzen 9 5950X 16-Core Processor", "cpu_mhz": 3400, "cpu_logical": 32, "cpu_physical": 16,
+           "cpu_usable": 32, "ram_gib": 64, "torch": "2.5.1", "cuda": "12.4",
+           "gpus": [{"index": 0, "name": "NVIDIA GeForce RTX 3090", "memory_gib": 24.0, "capability": "8.6"}]}
+
+
+def store_cuda_run(services, settings) -> None:  # type: ignore[no-untyped-def]
+    from datetime import datetime, timedelta
+
+    from configurator.bench.fingerprint import machine_id
+    from configurator.bench.results import RowResult, RunRecord
+    from configurator.store.bench_results import BenchResultsRepository
+
+    when = datetime(2026, 12, 1, 9, 30)
+    machine = machine_id(SHOT_FP)
+    rec = RunRecord("quick", "cuda", sys.executable, when, resolved_device="cuda",
+                    finished_at=when + timedelta(minutes=4), status="finished", fingerprint=SHOT_FP, machine=machine)
+    resnet = {"device": "cuda", "threads": 16, "torch": "2.5.1", "batch": 64, "image": 224, "classes": 1000,
+              "layout": "channels_last", "amp": "fp16", "dtype": "fp16", "optimizer": "SGD(momentum=0.9)"}
+    energy = {"joules": 21000.0, "seconds": 60.0, "mean_w": 350.0, "method": "nvml-energy-counter",
+              "joules_per_sample": round(350.0 / 905.0, 4), "per": "image"}
+    rec.rows = [RowResult("resnet50-train", "resnet50", "ok", 905.0, "img/s", 905.0, 6.0, resnet,
+                          {"best": 912.0, "peak_memory_bytes": int(5.8 * 1024**3), "peak_memory_gib": 5.8,
+                           "energy": energy})]
+    BenchResultsRepository(services.store).save(rec)
+    settings.setValue("bench/machine", machine)
+
+
+def calibration_shots(suffix: str, lang: str) -> None:
+    """The Benchmark tab's peak memory and energy for a stored CUDA run, and the planner calibrated by it."""
+    from PySide6.QtCore import QSettings as _Settings
+
+    from configurator.core.build import Build, BuildPart, Workload
+    from configurator.ui.i18n import translate
+
+    name = f"calibration-{suffix}"
+    settings = _Settings(str(TMP / f"{name}.ini"), _Settings.Format.IniFormat)
+    services = build_services(argparse.Namespace(db=str(TMP / f"{name}.db"), lang=lang, fake_gpus=None), settings)
+    store_cuda_run(services, settings)
+    services.close()
+    services, w = window(name, lang)
+    bench = w.tab(BenchmarkTab)
+    w.tabs.setCurrentWidget(bench)
+    w.resize(1800, 950)
+    bench.panel.split.setSizes([1480, 320])
+    wait(400)
+    bar = bench.panel.table.horizontalScrollBar()
+    bar.setValue(bar.maximum())  # the new columns: peak memory against the estimate, energy
+    wait(300)
+    w.grab().save(str(OUT / f"benchmark-peak-{suffix}.png"))
+    planner = w.tab(PlannerTab)
+    w.tabs.setCurrentWidget(planner)
+    parts = ("nvidia-rtx-3090", "amd-ryzen-9-5950x", "asus-proart-b550-creator",
+             "corsair-vengeance-lpx-64gb-2x32gb-ddr4-3200", "samsung-990-pro-2tb", "seasonic-prime-px-1600",
+             "fractal-design-define-7-xl")
+    planner.doc.start_new(Build(tuple(BuildPart(p) for p in parts), "RTX 3090", 30000,
+                                workload=Workload(model="resnet50", task="train", precision="amp", batch_size=64)),
+                          translate("Planner", "Suggested build"))
+    wait(600)
+    w.grab().save(str(OUT / f"planner-calibrated-{suffix}.png"))
+    planner.doc.undo_stack.setClean()
+    w.close()
+    services.close()
+
+
 if __name__ == "__main__":
     if len(sys.argv) == 1:  # each shot in a process of its own (the language is per process)
         import subprocess
@@ -265,7 +333,7 @@ if __name__ == "__main__":
                     "parts-en", "parts-zh", "monitor-remote-down-en", "monitor-remote-down-zh", "monitor-zh",
                     "monitor-dark", "benchmark-runs-en", "benchmark-runs-zh", "benchmark-runs-dark",
                     "planner-details-en", "planner-details-zh", "planner-details-dark", "cluster-en", "cluster-zh",
-                    "cluster-dark"):
+                    "cluster-dark", "calibration-en", "calibration-zh"):
             subprocess.run([sys.executable, __file__, key], check=True)
         sys.exit(0)
     only = set(sys.argv[1:])
@@ -288,6 +356,8 @@ if __name__ == "__main__":
         "cluster-zh": lambda: cluster_shot("cluster-zh", "zh_CN", node=True),
         "cluster-dark": lambda: cluster_shot("cluster-dark", "en", "dark"),
         "parts-en": lambda: parts_shot("parts-en", "en"),
+        "calibration-en": lambda: calibration_shots("en", "en"),
+        "calibration-zh": lambda: calibration_shots("zh", "zh_CN"),
         "parts-zh": lambda: parts_shot("parts-zh", "zh_CN"),
         "monitor-remote-down-en": lambda: remote_down_shot("monitor-remote-down-en", "en"),
         "monitor-remote-down-zh": lambda: remote_down_shot("monitor-remote-down-zh", "zh_CN"),

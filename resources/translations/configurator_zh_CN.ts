@@ -195,6 +195,14 @@
         <translation>与规划估算相比</translation>
     </message>
     <message>
+        <source>Peak memory vs VRAM estimate</source>
+        <translation>峰值显存与显存估算对比</translation>
+    </message>
+    <message>
+        <source>Energy</source>
+        <translation>能耗</translation>
+    </message>
+    <message>
         <source>Run {id} of {time}, stored.</source>
         <translation>第 {id} 次运行（{time}），已保存。</translation>
     </message>
@@ -373,6 +381,78 @@
     <message>
         <source>(none stored yet)</source>
         <translation>（尚未保存任何运行）</translation>
+    </message>
+    <message>
+        <source>not recorded</source>
+        <translation>未记录</translation>
+    </message>
+    <message>
+        <source>This result was stored before peak memory was recorded.</source>
+        <translation>该结果保存于开始记录峰值显存之前。</translation>
+    </message>
+    <message>
+        <source>n/a</source>
+        <translation>不适用</translation>
+    </message>
+    <message>
+        <source>Peak memory is measured on CUDA only (torch.cuda.max_memory_allocated, reset before each workload); the CPU has no allocator count of its tensors.</source>
+        <translation>峰值显存只在 CUDA 上测量（torch.cuda.max_memory_allocated，每项测试前清零）；CPU 没有统计张量占用的分配器计数。</translation>
+    </message>
+    <message>
+        <source>{peak} peak</source>
+        <translation>峰值 {peak}</translation>
+    </message>
+    <message>
+        <source>torch.cuda.max_memory_allocated during this workload; the planner has no VRAM estimate for it.</source>
+        <translation>本项测试期间的 torch.cuda.max_memory_allocated；规划器对此项没有显存估算。</translation>
+    </message>
+    <message>
+        <source>{peak} against {estimate} estimated, {pct}</source>
+        <translation>实测 {peak}，估算 {estimate}，{pct}</translation>
+    </message>
+    <message>
+        <source>Measured: torch.cuda.max_memory_allocated during this workload (tensors only, reset before it). {how}</source>
+        <translation>实测：本项测试期间的 torch.cuda.max_memory_allocated（仅张量，测试前清零）。{how}</translation>
+    </message>
+    <message>
+        <source>The GPU has no NVML energy counter here (it needs a Volta or newer GPU and pynvml in the benchmark&apos;s Python).</source>
+        <translation>这里的 GPU 没有 NVML 能耗计数器（需要 Volta 或更新架构的 GPU，且运行基准测试的 Python 中装有 pynvml）。</translation>
+    </message>
+    <message>
+        <source>The CPU&apos;s RAPL energy counters (/sys/class/powercap) are not readable here; they are often readable by root only.</source>
+        <translation>这里无法读取 CPU 的 RAPL 能耗计数器（/sys/class/powercap）；它们通常只有 root 可读。</translation>
+    </message>
+    <message>
+        <source>NVML energy counter</source>
+        <translation>NVML 能耗计数器</translation>
+    </message>
+    <message>
+        <source>RAPL, whole CPU package</source>
+        <translation>RAPL，整个 CPU 封装</translation>
+    </message>
+    <message>
+        <source>J/image</source>
+        <translation>焦/张</translation>
+    </message>
+    <message>
+        <source>J/token</source>
+        <translation>焦/词元</translation>
+    </message>
+    <message>
+        <source>J/TFLOP</source>
+        <translation>焦/TFLOP</translation>
+    </message>
+    <message>
+        <source>J/GB</source>
+        <translation>焦/GB</translation>
+    </message>
+    <message>
+        <source>J/sequence</source>
+        <translation>焦/序列</translation>
+    </message>
+    <message>
+        <source>{joules} J in {seconds} s (mean {watts} W) over the timed runs and their warm-up, measured by the {method}; per unit of work = mean power ÷ the median rate.</source>
+        <translation>计时运行及其预热共 {seconds} 秒内消耗 {joules} J（平均 {watts} W），由{method}测得；每单位工作量能耗 = 平均功率 ÷ 速率中位数。</translation>
     </message>
 </context>
 <context>
@@ -1256,6 +1336,26 @@
     <message>
         <source>GPUs</source>
         <translation>显卡</translation>
+    </message>
+    <message>
+        <source>Workload</source>
+        <translation>工作负载</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Software</source>
+        <translation>软件</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>{n} more: configurator measurements list --gpu {id}</source>
+        <translation>另有 {n} 条：configurator measurements list --gpu {id}</translation>
     </message>
     <message>
         <source>CPUs</source>
@@ -3205,8 +3305,16 @@
         <translation>没有已保存的基准测试运行 {id}</translation>
     </message>
     <message>
+        <source>this machine, run {run}, {date}</source>
+        <translation>本机，第 {run} 次运行，{date}</translation>
+    </message>
+    <message>
         <source>{n} published measurements from {sources} sources; --json gives every field with its URL.</source>
         <translation>{n} 条公开测量数据，来自 {sources} 个来源；--json 给出每个字段及其来源网址。</translation>
+    </message>
+    <message>
+        <source>{n} measurements of this machine&apos;s benchmarks: they calibrate the estimates of builds with the same GPU or CPU.</source>
+        <translation>本机基准测试的 {n} 条测量值：用于校准使用相同 GPU 或 CPU 的配置的估算。</translation>
     </message>
     <message>
         <source>* your price (`cloud-prices reset CLASS` restores the shipped one).</source>
@@ -3791,6 +3899,30 @@
     <message>
         <source>Planner estimate for {hw} at the benchmark&apos;s settings ({precision}, batch {batch}).</source>
         <translation>规划器按基准测试的设置（{precision}，批大小 {batch}）对 {hw} 的估算。</translation>
+    </message>
+    <message>
+        <source>Planner VRAM estimate at the benchmark&apos;s settings ({precision}, batch {batch}): {tensors:.2f} GiB of tensors (weights, gradients, optimizer states, saved activations, logits, KV cache), {total:.2f} GiB with the CUDA context and the allocator&apos;s margin.</source>
+        <translation>规划器按该基准测试的设置（{precision}，批大小 {batch}）估算的显存：张量 {tensors:.2f} GiB（权重、梯度、优化器状态、保存的激活值、logits、KV 缓存），加上 CUDA 上下文和分配器余量共 {total:.2f} GiB。</translation>
+    </message>
+    <message>
+        <source>{workload} measured {measured:,.4g} {unit} where the model estimates {estimated:,.4g} (×{ratio:.2f}; {software})</source>
+        <translation>{workload} 实测 {measured:,.4g} {unit}，模型估算 {estimated:,.4g}（×{ratio:.2f}；{software}）</translation>
+    </message>
+    <message>
+        <source>benchmarks of this workload family</source>
+        <translation>同类负载的基准测试</translation>
+    </message>
+    <message>
+        <source>no benchmark of this workload family here, so all of this hardware&apos;s benchmarks</source>
+        <translation>本机没有同类负载的基准测试，因此采用该硬件的全部基准测试</translation>
+    </message>
+    <message>
+        <source>, likely {low:,.4g}–{high:,.4g}</source>
+        <translation>，可能范围 {low:,.4g}–{high:,.4g}</translation>
+    </message>
+    <message>
+        <source>Calibrated on this machine&apos;s benchmark of {date}: ×{factor:.2f} → ≈ {value:,.4g} {unit}{range}. The factor is measured ÷ the model&apos;s estimate of the same benchmark on {hardware} ({scope}): {points}. The fit itself is unchanged.</source>
+        <translation>已按本机 {date} 的基准测试校准：×{factor:.2f} → ≈ {value:,.4g} {unit}{range}。系数 = 实测值 ÷ 模型对 {hardware} 上同一基准测试的估算（{scope}）：{points}。拟合模型本身未改动。</translation>
     </message>
 </context>
 <context>
@@ -6304,6 +6436,14 @@
     <message>
         <source>The updated parts catalogue could not be saved ({error}); the database works as before.</source>
         <translation>无法保存更新后的部件目录（{error}）；数据库仍照常工作。</translation>
+    </message>
+    <message>
+        <source>The shipped measurements could not be read ({error}); the ones stored before are kept.</source>
+        <translation>无法读取随附的测量数据（{error}）；保留之前存储的数据。</translation>
+    </message>
+    <message>
+        <source>The updated measurements could not be saved ({error}); the database works as before.</source>
+        <translation>无法保存更新后的测量数据（{error}）；数据库仍照常工作。</translation>
     </message>
     <message>
         <source>The database {path} is damaged ({reason}) but cannot be moved aside: {error}. It was left as it is.</source>

@@ -100,7 +100,8 @@ def test_json_document_follows_the_cli_contract(tmp_path: Path) -> None:
     doc = record().to_json()
     assert set(doc) == {"run", "fingerprint", "results"}
     assert [set(r) for r in doc["results"]] == [{"workload", "status", "value", "unit", "median", "iqr",
-                                                 "error"}] * 2
+                                                 "error", "peak_memory_gib", "energy_j", "joules_per_sample",
+                                                 "energy_method"}] * 2
     assert doc["results"][1]["error"] == "crashed: exit code 1" and doc["run"]["duration_s"] == 120.0
     path = tmp_path / "基准" / "out.json"
     export_json(record(), path)

@@ -214,18 +214,10 @@ def test_emptied_parts_table_is_reseeded_at_next_start(store, db_path: Path) -> 
 
 
 def test_real_migration_from_the_first_schema_keeps_data_and_takes_a_copy(tmp_path: Path) -> None:
-    from alembic import command
-
-    from configurator.store.database import make_engine
-    from configurator.store.migrate import alembic_config
+    from old_schema import database_at
 
     path = tmp_path / "old.db"
-    engine = make_engine(path)
-    cfg = alembic_config()
-    with engine.begin() as connection:
-        cfg.attributes["connection"] = connection
-        command.upgrade(cfg, "0001")
-    engine.dispose()
+    database_at(path, "0001")
     con = sqlite3.connect(path)
     con.execute("INSERT INTO builds (name, data, created_at, updated_at) VALUES "
                 "('我的配置', '{\"format\": \"configurator.build/1\", \"parts\": []}', '2026-01-01', '2026-01-01')")

@@ -68,6 +68,9 @@ def test_detail_pane_shows_every_spec_and_the_source(window: MainWindow) -> None
     part = window.parts_browser.detail.part
     assert part is not None and part.id == "nvidia-rtx-3090"
     assert "VRAM (GiB)" in text and "350" in text and part.source in text
+    # the GPU's published measurements, from the database, each with its software and a link to its source
+    assert "Published measurements" in text and "resnet50 train fp32 bs 224" in text and "513 images/s" in text
+    assert "https://github.com/lambdal/deeplearning-benchmark/blob/" in text and "REF-1" in text
 
 
 def test_price_edit_is_persisted(qtbot, window: MainWindow, services) -> None:  # type: ignore[no-untyped-def]

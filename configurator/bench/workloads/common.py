@@ -36,6 +36,9 @@ class Context:
     params: dict[str, Any]
     emit: Emitter
     fingerprint: dict[str, Any] = field(default_factory=dict)
+    # Energy of each timed window since the last :meth:`energy_details` (configurator.bench.energy).
+    readings: list[Any] = field(default_factory=list)
+    meter: Any = None
 
     def sync(self) -> None:
         if self.device == "cuda":
@@ -46,7 +49,48 @@ class Context:
     def measure(self, step: Any, **overrides: Any) -> Timing:
         opts: dict[str, Any] = {k: self.params[k] for k in ("min_time", "min_reps", "warmup") if k in self.params}
         opts.update(overrides)
-        return measure(step, sync=self.sync, **opts)
+        meter = self.energy_meter()
+        meter.start()
+        timing = measure(step, sync=self.sync, **opts)
+        reading = meter.stop()
+        if reading is not None:
+            self.readings.append(reading)
+        return timing
+
+    def energy_meter(self) -> Any:
+        if self.meter is None:
+            from configurator.bench.energy import EnergyMeter
+
+            index, uuid = 0, None
+            if self.device == "cuda":
+                index = self.torch.cuda.current_device()
+                props = self.torch.cuda.get_device_properties(index)
+                uuid = str(getattr(props, "uuid", "") or "") or None
+            self.meter = EnergyMeter(self.device, gpu_index=index, gpu_uuid=uuid)
+        return self.meter
+
+    def energy_details(self, rate: float | None, unit: str) -> dict[str, Any]:
+        """``{"energy": ...}`` for a result row: the timed windows since the last call (None: not measurable)."""
+        from configurator.bench.energy import Reading
+
+        got, self.readings = self.readings, []
+        if not got:
+            return {"energy": None}
+        total = Reading(sum(r.joules for r in got), sum(r.seconds for r in got), got[0].method)
+        return {"energy": total.details(rate, unit)}
+
+    def reset_peak_memory(self) -> None:
+        """Start a workload's peak-memory count (CUDA's caching allocator; nothing elsewhere)."""
+        if self.device == "cuda":
+            self.torch.cuda.reset_peak_memory_stats()
+
+    def peak_memory_details(self) -> dict[str, Any]:
+        """CUDA's peak allocated memory since :meth:`reset_peak_memory` (``torch.cuda.max_memory_allocated``);
+        on other devices none (n/a)."""
+        if self.device != "cuda":
+            return {"peak_memory_bytes": None}
+        peak = int(self.torch.cuda.max_memory_allocated())
+        return {"peak_memory_bytes": peak, "peak_memory_gib": round(peak / 1024**3, 3)}
 
     def settings(self, **extra: Any) -> dict[str, Any]:
         t = self.torch

@@ -78,6 +78,7 @@ def run_matmul(ctx: Context) -> None:
             done += len(shapes)
             continue
         _set_tf32(t, name == "tf32")
+        ctx.reset_peak_memory()
         per_shape = []
         try:
             for m, n, k in shapes:
@@ -95,7 +96,8 @@ def run_matmul(ctx: Context) -> None:
                                   layout="row-major", shapes=[list(s) for s in shapes]),
             details={"shapes": per_shape, "best_shape": [top["m"], top["n"], top["k"]],
                      "median_over_shapes": statistics.median(r["median"] for r in per_shape),
-                     "value_is": "best"},
+                     "value_is": "best", **ctx.peak_memory_details(),
+                     **ctx.energy_details(top["median"], "TFLOPS")},
         )
 
 

@@ -46,7 +46,7 @@ def run_resnet(ctx: Context) -> None:
     scaler = t.amp.GradScaler("cuda") if amp == t.float16 and ctx.device == "cuda" else None
     if ctx.device == "cuda":
         t.backends.cudnn.benchmark = True
-        t.cuda.reset_peak_memory_stats()
+    ctx.reset_peak_memory()  # weights, optimizer and the batch are allocated: they count, as in training
     state = {"n": 0}
 
     def step() -> None:
@@ -69,9 +69,8 @@ def run_resnet(ctx: Context) -> None:
     best, med, iqr = timing.rate_stats(float(batch))
     amp_name = {None: None, t.bfloat16: "bf16", t.float16: "fp16"}[amp]
     details: dict[str, Any] = {"best": best, "params_m": round(sum(q.numel() for q in model.parameters()) / 1e6, 1),
-                               **timing_details(timing)}
-    if ctx.device == "cuda":
-        details["peak_memory_gib"] = round(t.cuda.max_memory_allocated() / 1024**3, 2)
+                               **timing_details(timing), **ctx.peak_memory_details(),
+                               **ctx.energy_details(med, "img/s")}
     ctx.emit.result(f"{arch}-train", med, "img/s", med, iqr,
                     settings=ctx.settings(batch=batch, image=image, classes=classes, layout="channels_last",
                                           amp=amp_name, dtype=amp_name or "fp32", optimizer="SGD(momentum=0.9)",
@@ -109,6 +108,7 @@ def run_gpt2(ctx: Context) -> None:
     dtype = {"fp32": t.float32, "fp16": t.float16, "bf16": t.bfloat16}[dtype_name]
     cfg = transformers.GPT2Config(n_positions=max(1024, prompt + new + 1), **p["model"])
     t.manual_seed(0)
+    ctx.reset_peak_memory()
     model: Any = transformers.GPT2LMHeadModel(cfg)
     model = model.to(device=ctx.device, dtype=dtype).eval()
     kw = _cache_kw(model)
@@ -124,7 +124,8 @@ def run_gpt2(ctx: Context) -> None:
         prefill = ctx.measure(lambda: model(input_ids=ids, use_cache=True))
         best, med, iqr = prefill.rate_stats(float(batch * prompt))
         ctx.emit.result("gpt2-prefill", med, "tokens/s", med, iqr, settings=settings,
-                        details={"best": best, **timing_details(prefill)})
+                        details={"best": best, **timing_details(prefill), **ctx.peak_memory_details(),
+                                 **ctx.energy_details(med, "tokens/s")})
 
         state: dict[str, Any] = {}
 
@@ -141,8 +142,10 @@ def run_gpt2(ctx: Context) -> None:
                 nxt = out.logits[:, -1:].argmax(-1)
 
         ctx.emit.progress(0.5, QT_TRANSLATE_NOOP("bench", "GPT-2 decoding {n} tokens"), n=new)
+        ctx.reset_peak_memory()
         timing = ctx.measure(decode, setup=setup)
         best, med, iqr = timing.rate_stats(float(batch * new))
         ctx.emit.result("gpt2-decode", med, "tokens/s", med, iqr, settings=settings,
                         details={"best": best, "seconds_per_512_tokens": 512 * batch / med if med else None,
-                                 **timing_details(timing)})
+                                 **timing_details(timing), **ctx.peak_memory_details(),
+                                 **ctx.energy_details(med, "tokens/s")})

@@ -35,6 +35,7 @@ from configurator.bench.results import STATUS_LABELS, RowResult, RunRecord, fmt_
 from configurator.core.i18n import fill
 from configurator.ui.bench.charts import MatmulChart, ScalingChart, ThroughputChart
 from configurator.ui.bench.fmt import pct, render, unit, value_with_unit
+from configurator.ui.bench.measured_cells import energy_cell, memory_cell
 from configurator.ui.bench.run_list import RunList
 from configurator.ui.i18n import translate
 from configurator.ui.theme import colours
@@ -42,7 +43,7 @@ from configurator.ui.theme import colours
 # The planner's estimate for a result row on the fingerprinted hardware: (value, unit, how it was made).
 EstimateFor = Callable[[dict[str, Any], RowResult], "tuple[float, str, str] | None"]
 
-COLUMNS = 7
+COLUMNS = 9
 STATUS_COLOURS = {"ok": "ok", "failed": "error", "timeout": "error", "cancelled": "warning",
                   "skipped": "faint_text"}  # fields of the theme's colours
 
@@ -73,7 +74,7 @@ class ResultsPanel(QWidget):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for col, width in enumerate((150, 120, 130, 170, 150, 170)):
+        for col, width in enumerate((150, 120, 130, 170, 150, 170, 260, 280)):
             self.table.setColumnWidth(col, width)
         self.log = QPlainTextEdit()
         self.log.setObjectName("benchLog")
@@ -109,7 +110,7 @@ class ResultsPanel(QWidget):
         right.setStretchFactor(0, 3)
         right.setStretchFactor(1, 2)
         right.setStretchFactor(2, 2)
-        split = QSplitter(Qt.Orientation.Horizontal)
+        self.split = split = QSplitter(Qt.Orientation.Horizontal)
         split.addWidget(self.left)
         split.addWidget(right)
         split.setStretchFactor(0, 1)
@@ -145,7 +146,8 @@ class ResultsPanel(QWidget):
             translate("BenchmarkTab", "Result"), translate("BenchmarkTab", "Status"),
             translate("BenchmarkTab", "Value"), translate("BenchmarkTab", "Median ± IQR"),
             translate("BenchmarkTab", "vs earlier runs"), translate("BenchmarkTab", "vs guide reference"),
-            translate("BenchmarkTab", "vs planner estimate")])
+            translate("BenchmarkTab", "vs planner estimate"), translate("BenchmarkTab", "Peak memory vs VRAM estimate"),
+            translate("BenchmarkTab", "Energy")])
         self.show_record()
 
     def set_running(self, running: bool) -> None:
@@ -214,8 +216,8 @@ class ResultsPanel(QWidget):
     def _fill_row(self, i: int, r: RowResult) -> None:
         name = translate("bench", suites.ROW_LABELS.get(r.name, r.name))
         status = translate("bench", STATUS_LABELS.get(r.status, r.status))
-        cells = [name, status, "", "", "", "", ""]
-        tips = [r.name, r.error_text(translate) or "", "", "", "", "", ""]
+        cells = [name, status, "", "", "", "", "", "", ""]
+        tips = [r.name, r.error_text(translate) or "", "", "", "", "", "", "", ""]
         colour = STATUS_COLOURS.get(r.status, "text")
         if r.status == "ok":
             busy, unstable = r.busy(), r.unstable()
@@ -238,6 +240,8 @@ class ResultsPanel(QWidget):
                     tips[col] = render(unstable)
             else:
                 self._comparisons(r, cells, tips)
+            cells[7], tips[7] = memory_cell(r, self._device(r))
+            cells[8], tips[8] = energy_cell(r, self._device(r))
         else:
             cells[2] = r.error_text(translate) or ""
         for col, text in enumerate(cells):

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QSettings
+from PySide6.QtCore import QCoreApplication, QEvent, QSettings, Signal
 from PySide6.QtWidgets import QLabel, QProgressBar, QVBoxLayout, QWidget
 
 from configurator.bench import suites
@@ -36,6 +36,8 @@ __all__ = ["BenchmarkTab", "EstimateFor"]
 
 
 class BenchmarkTab(QWidget):
+    run_saved = Signal()  # a run and its measurements of this machine are stored (the planner recalibrates)
+
     def __init__(
         self,
         runner: QtSuiteRunner,
@@ -337,6 +339,7 @@ class BenchmarkTab(QWidget):
             self.settings.setValue("bench/machine", self.record.machine)
         self.load_runs()
         self.panel.show_record()
+        self.run_saved.emit()
 
     def _save_failed(self, exc: BaseException, _tb: str) -> None:
         self._set_status(fill(translate("BenchmarkTab", "The results could not be saved: {error}"), error=str(exc)),

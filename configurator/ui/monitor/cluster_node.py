@@ -12,13 +12,14 @@ import numpy.typing as npt
 from PySide6.QtCore import QEvent, Qt, QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
+from configurator.core.i18n import fill
 from configurator.monitor.cluster import ClusterNode, UtilHistory
 from configurator.monitor.ring import History, snapshot_values
 from configurator.monitor.snapshot import NvmlStatus, Snapshot
 from configurator.ui.i18n import translate
 from configurator.ui.monitor.cards import Card
 from configurator.ui.monitor.cards_area import CardsArea
-from configurator.ui.monitor.fmt import fill, na
+from configurator.ui.monitor.fmt import na
 
 NodeSeries = tuple[npt.NDArray[np.float64], dict[str, npt.NDArray[np.float64]]]
 

@@ -20,9 +20,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from configurator.core.i18n import fill
+from configurator.core.units import GIB
 from configurator.monitor.cluster import ClusterNode, ClusterSnapshot, job_to_dict
 from configurator.ui.i18n import translate
-from configurator.ui.monitor.fmt import GiB, fill, na, num, percent
+from configurator.ui.monitor.fmt import na, num, percent
 from configurator.ui.theme import colours
 
 Cell = tuple[str, str | None, str]  # text, colour (a Colours field name) or None, tooltip
@@ -57,8 +59,8 @@ def node_cells(node: ClusterNode, jobs: list[str]) -> list[Cell]:
     mem = [(g.memory_used_bytes, g.memory_total_bytes) for g in live
            if g.memory_used_bytes is not None and g.memory_total_bytes]
     memory: Cell = (_partial(fill(translate("Monitor", "{used} of {total}"),
-                                  used=num(sum(u for u, _t in mem) / GiB, "GiB", 1),
-                                  total=num(sum(t for _u, t in mem) / GiB, "GiB", 0)), len(mem), len(live)),
+                                  used=num(sum(u for u, _t in mem) / GIB, "GiB", 1),
+                                  total=num(sum(t for _u, t in mem) / GIB, "GiB", 0)), len(mem), len(live)),
                     None, "") if mem else (na(), None, missing)
     watts = [g.power_w for g in live if g.power_w is not None]
     power: Cell = (_partial(num(sum(watts), "W"), len(watts), len(live)), None,

@@ -30,14 +30,14 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
+from configurator.core.i18n import QT_TRANSLATE_NOOP, Message, fill
 from configurator.monitor.alerts import Thresholds
 from configurator.monitor.cluster import ClusterSnapshot, PrometheusCluster, UtilHistory
 from configurator.monitor.prometheus import DEFAULT_TIMEOUT_S, PrometheusError
 from configurator.ui.i18n import translate
 from configurator.ui.monitor.cluster_node import NodeDetail, NodeSeries
 from configurator.ui.monitor.cluster_tables import JobsTable, NodesTable
-from configurator.ui.monitor.fmt import fill, seconds
+from configurator.ui.monitor.fmt import seconds
 from configurator.ui.monitor.heatmap import HeatMap
 from configurator.ui.tasks import TaskRunner
 from configurator.ui.theme import banner_style, colours

@@ -15,9 +15,9 @@ import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QRectF
 from PySide6.QtWidgets import QWidget
 
+from configurator.core.i18n import fill
 from configurator.monitor.cluster import UtilHistory
 from configurator.ui.i18n import translate
-from configurator.ui.monitor.fmt import fill
 from configurator.ui.monitor.plots import time_unit
 from configurator.ui.theme import colours, style_plot
 

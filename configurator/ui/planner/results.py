@@ -130,8 +130,13 @@ class ResultsPanel(QWidget):
                 if e.low is not None and e.high is not None:  # the cross-validated range
                     value += (f"<br><span style='font-weight:normal;color:{muted}'>"
                               f"{e.low:,.0f}–{e.high:,.0f}</span>")
+            how = e.how.render(translate)
+            if e.calibration is not None:  # this machine's benchmark of the same hardware corrects it
+                value += (f"<br><span style='color:{self._scheme.accent}'>×{e.calibration.factor:.2f} → "
+                          f"{e.calibration.value:,.1f}</span>")
+                how = f"{_escape(e.calibration.how.render(translate))} {how}"
             rows.append(f"<tr><td style='padding-right:10px'>{labels[e.key]}</td><td><b>{value}</b></td>"
-                        f"<td style='padding-left:10px;color:{muted}'>{e.how.render(translate)}</td></tr>")
+                        f"<td style='padding-left:10px;color:{muted}'>{how}</td></tr>")
         months = break_even(report)
         if months is not None:
             label = translate("Planner", "Break-even against renting")

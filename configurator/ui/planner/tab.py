@@ -13,6 +13,7 @@ from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import QMenu, QSplitter, QToolBar, QToolButton, QVBoxLayout, QWidget
 
 from configurator.core.build import Build
+from configurator.core.calibration import LocalMeasurement
 from configurator.core.cloud import CloudPrice
 from configurator.core.engine import Report, check
 from configurator.core.i18n import fill
@@ -20,6 +21,7 @@ from configurator.core.parts import AnyPart
 from configurator.core.presets import Preset, presets, tier_label
 from configurator.core.sheet import Sheet, build_sheet
 from configurator.store.cloud_prices import cloud_prices
+from configurator.store.measurements import MeasurementsRepository
 from configurator.store.repository import BuildsRepository, PartsRepository
 from configurator.ui.i18n import translate
 from configurator.ui.planner.document import PlannerDocument
@@ -48,6 +50,7 @@ class PlannerTab(QWidget):
         self.setAcceptDrops(True)
         self.catalogue: dict[str, AnyPart] = {}
         self.cloud_prices: list[CloudPrice] | None = None
+        self.local: list[LocalMeasurement] = []  # this machine's benchmarks: they calibrate its hardware
         self.report: Report | None = None
         self.sheet: Sheet | None = None
         self._presets_wanted = load_presets
@@ -164,9 +167,17 @@ class PlannerTab(QWidget):
         return self.files.export_pdf(path)
 
     # -- catalogue ----------------------------------------------------------------------
+    def reload_local_measurements(self) -> None:
+        """After a benchmark run was saved or deleted: its results calibrate the estimates again."""
+        local = MeasurementsRepository(self.parts_repo.store).local()
+        if local != self.local:
+            self.local = local
+            self._recompute(self.doc.build)
+
     def reload_catalogue(self) -> None:
         self.catalogue = {p.id: p for p in self.parts_repo.list_parts()}
         self.cloud_prices = cloud_prices(self.parts_repo.store)  # BUD-3: the shipped table with the user's prices
+        self.local = MeasurementsRepository(self.parts_repo.store).local()
         self.form.fill(self.catalogue)
         if self._presets_wanted:
             self._make_presets()
@@ -210,7 +221,7 @@ class PlannerTab(QWidget):
         self._recompute(build)
 
     def _recompute(self, build: Build) -> None:
-        self.report = report = check(build, self.catalogue, cloud_prices=self.cloud_prices)
+        self.report = report = check(build, self.catalogue, cloud_prices=self.cloud_prices, local=self.local)
         self.sheet = build_sheet(build, self.catalogue, report, with_chart=False)
         self.form.show_problems(report.workload_errors)
         self.results.show_report(build, report, self.sheet, self.catalogue, self.tiers)
