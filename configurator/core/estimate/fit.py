@@ -106,7 +106,8 @@ def case_for(m: ms.Measurement) -> tp.Case | None:
                        untied=untied, kv_hidden=kv, lm_head=True)
     task = "train" if m.task == "train" else "infer"
     if spec.family == "cnn":
-        return tp.Case(spec, task, m.precision, m.batch_size or DEFAULT_BATCH["cnn"], 1, runtime=runtime)
+        return tp.Case(spec, task, m.precision, m.batch_size or DEFAULT_BATCH["cnn"], 1, runtime=runtime,
+                       layout="nhwc" if "nhwc" in m.flags else "nchw")
     attention = "flash" if "flash-attn" in m.flags else "eager"
     if spec.decoder:
         s = m.seq_len or spec.context
