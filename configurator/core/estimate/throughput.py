@@ -99,13 +99,11 @@ GLOBALS: tuple[Param, ...] = (
     # prior: FlashAttention trains GPT-2 1.7× faster than Megatron-LM's eager kernels (Dao et al. 2022, table 2)
     Param("fused", 1.7, 0.5, "speed of fused-attention LLM training's GEMM work (SDPA/FlashAttention, fused "
           "kernels) relative to eager PyTorch's, on both the compute and the power limit"),
-    Param("bw.fused", 1.0, 0.5, "DRAM traffic of fused-kernel LLM training relative to eager PyTorch's "
-          "(fused norms, activations and attention move fewer bytes)"),
     Param("launch.llama.cpp", 4e-6, 1.0, "seconds per kernel launch, llama.cpp"),
     Param("tc.llama.cpp", 0.7, 0.5, "llama.cpp's cuBLAS GEMMs (FP16 accumulate, against that peak) relative to "
           "PyTorch's (FP32 accumulate, against theirs)"),
-    Param("q.llama.cpp", 1.0, 0.3, "llama.cpp GEMMs on quantised weights relative to FP16 weights (besides "
-          "the dequantisation traffic)"),
+    Param("ipw.dequant", 8.0, 0.7, "instructions llama.cpp's dequantisation issues per weight it unpacks "
+          "(prompt processing of quantised weights)"),
     Param("bw.llama.cpp", 1.3, 0.5, "llama.cpp weight streaming (decode) relative to PyTorch's elementwise"),
     Param("launch.llama.cpp-2023", 8e-6, 1.0, "seconds per kernel launch, llama.cpp before 2024 (no CUDA graphs)"),
     Param("tc.llama.cpp-2023", 0.5, 1.0, "GEMMs of llama.cpp before 2024 relative to its later cuBLAS GEMMs"),
@@ -338,16 +336,13 @@ def terms(c: Case, hw: Hw) -> list[Term]:
         peak = hw.int8_tensor
     elif p in ("fp32", "tf32") and hw.tf32 and not llama:
         peak = hw.fp16_tensor / 2 if hw.fp16_tensor else None  # TF32 runs at half the FP16 rate
-    bw_names = ["bw"] + ([f"bw@{a}"] if a else []) + (["bw.llama.cpp"] if llama else []) \
-        + (["bw.fused"] if c.runtime == "fused" else [])
+    bw_names = ["bw"] + ([f"bw@{a}"] if a else []) + (["bw.llama.cpp"] if llama else [])
     if peak:
         names = ["tc"] + ([f"tc@{a}"] if a else [])
         if cnn:
             names.append("conv")
         if llama:
             names.append(f"tc.{c.runtime}")
-            if p in QUANTISED:
-                names.append("q.llama.cpp")
         fused = ["fused"] if c.runtime == "fused" else []
         out.append(Term(flops / (peak * vf), _idx(*names, *fused), "compute"))
         if hw.power_w:
@@ -365,6 +360,10 @@ def terms(c: Case, hw: Hw) -> list[Term]:
         names = ["simt"] + (["conv.simt"] if cnn else [])
         out.append(Term(flops / (hw.fp32 * vf), _idx(*names), "compute"))
     out.append(Term(nbytes / (hw.bandwidth * vf), _idx(*bw_names), "memory"))
+    if hw.issue and llama and c.task == "prefill" and p in QUANTISED:
+        # the dequantisation kernels unpack every weight (scale, nibbles, conversion) on the SMs once per batch
+        unpacked = _weights(c) * math.ceil(c.seq / UBATCH) * c.batch
+        out.append(Term(unpacked / hw.issue, ((INDEX["ipw.dequant"], 1.0),), "compute"))
     if hw.issue and not llama:
         # eager elementwise/normalisation kernels also issue a few instructions per byte they move
         # (address arithmetic, conversions, the op): on GPUs with a lot of bandwidth per SM that, not DRAM, limits them
