@@ -36,10 +36,10 @@ def test_the_fit_reproduces_its_training_data_within_its_stated_error(fit: fitti
 
 
 # Leave-one-GPU-out levels reached (bench prints the table); a regression fails. The aims are
-# median ≤ 15 %, worst ≤ 35 %, ≥ 90 % pairs in order: reached for decode, and gpt-train's worst
-# (llm-foundry's MPT rows on two GPUs); see the report for the rest.
-REACHED = {"cnn-train": (0.20, 0.61), "bert-train": (0.14, 0.52), "llm-prefill": (0.18, 0.71),
-           "llm-decode": (0.09, 0.26), "gpt-train": (0.18, 0.32)}
+# median ≤ 15 %, worst ≤ 35 %, ≥ 90 % pairs in order: reached for cnn-train, gpt-train and decode;
+# bert-train's and prefill's medians too (their worst rows: see the report and the fit's docstring).
+REACHED = {"cnn-train": (0.10, 0.32), "bert-train": (0.15, 0.59), "llm-prefill": (0.15, 0.38),
+           "llm-decode": (0.06, 0.25), "gpt-train": (0.10, 0.30)}
 MIN_GPUS = {"gpt-train": 2}
 
 
@@ -175,3 +175,53 @@ def test_fused_attention_training_is_faster_than_eager_and_near_the_measured_mfu
     assert fast > 1.2 * slow
     # GPT-2 XL (1.56B) at 1024 tokens: 6·N FLOPs per token at 35-60 % of 312 TFLOPS ≈ 12k-20k tokens/s
     assert 10_000 < fast < 22_000
+
+
+def _gpu(gid: str) -> Gpu:
+    g = CATALOGUE[gid]
+    assert isinstance(g, Gpu)
+    return g
+
+
+def test_nchw_fp16_convolutions_pay_for_layout_transposes_and_tf32_does_not(fit: fitting.Fit) -> None:
+    """PyTorch's default NCHW costs FP16 tensor-core convolutions a transpose in and out (DLE trains AMP
+    in NHWC: 2470 img/s on an A100 where Lambda's NCHW run gets 1582); TF32 convolutions do not pay it."""
+    hw = tp.gpu_hw(_gpu("nvidia-h100-sxm"))
+    spec = fitting.model_spec("resnet50")
+    assert spec is not None
+    amp = tp.Case(spec, "train", "amp", 256)
+    tf32 = tp.Case(spec, "train", "tf32", 256)
+    nhwc = dataclasses.replace(amp, layout="nhwc")
+    assert tp.rate(nhwc, hw, fit.theta) > 1.2 * tp.rate(amp, hw, fit.theta)
+    assert tp.rate(dataclasses.replace(tf32, layout="nhwc"), hw, fit.theta) == tp.rate(tf32, hw, fit.theta)
+    dle = next(m for m in fit.rows if m.id == "nvidia-resnet50-train-amp-a100-80gb-sxm-x1")
+    lam = next(m for m in fit.rows if m.id == "lambda-resnet50-train-amp-a100-80gb-sxm-x1")
+    assert (c := fitting.case_for(dle)) is not None and c.layout == "nhwc"
+    assert (c := fitting.case_for(lam)) is not None and c.layout == "nchw"
+    a100 = _gpu("nvidia-a100-80gb-sxm")
+    assert fitting.predict_row(dle, a100, fit.theta) > 1.15 * fitting.predict_row(lam, a100, fit.theta)
+
+
+def test_llama_cpp_gemms_accumulate_in_fp16_at_the_geforce_double_rate(fit: fitting.Fit) -> None:
+    """The catalogue's tensor figure is FP32 accumulate, which GeForce boards run at half rate; llama.cpp's
+    cuBLAS GEMMs accumulate in FP16 (4 × the FP32 shader rate on GA10x/AD10x SMs): the 4090's measured
+    9382 tokens/s FP16 prefill of LLaMA-3-8B is ≈ 150 TFLOPS, above its 165 FP32-accumulate peak × any
+    plausible efficiency."""
+    g4090, a100 = tp.gpu_hw(_gpu("nvidia-rtx-4090")), tp.gpu_hw(_gpu("nvidia-a100-80gb-pcie"))
+    assert g4090.fp16_tensor and g4090.fp16_acc16_tensor == pytest.approx(2 * g4090.fp16_tensor, rel=0.01)
+    assert a100.fp16_acc16_tensor == a100.fp16_tensor  # data-centre SMs accumulate in FP32 at full rate
+    row = next(r for r in fit.cv if r.m.id == "xiongjiedai-llama-3-8b-prefill-fp16-rtx-4090-x1")
+    assert abs(row.error) < 0.3  # held out: the 4090 was not in the fit that predicted it
+
+
+def test_quantised_prompt_processing_is_slower_than_fp16_where_compute_is_plentiful(fit: fitting.Fit) -> None:
+    """llama.cpp multiplies quantised weights in prompt processing by dequantising them to FP16 first
+    (measured on a 4090: q4_k_m 7139 tokens/s against FP16's 9382); decode reads fewer bytes and is faster."""
+    hw = tp.gpu_hw(_gpu("nvidia-rtx-4090"))
+    spec = fitting.model_spec("llama-3-8b")
+    assert spec is not None
+    pre = tp.Case(spec, "prefill", "fp16", 1, 512, runtime="llama.cpp", untied=True, kv_hidden=1024, lm_head=True)
+    q4 = dataclasses.replace(pre, precision="q4_k_m")
+    assert tp.rate(q4, hw, fit.theta) < 0.95 * tp.rate(pre, hw, fit.theta)
+    dec = dataclasses.replace(pre, task="decode", seq=256)
+    assert tp.rate(dataclasses.replace(dec, precision="q4_k_m"), hw, fit.theta) > 2 * tp.rate(dec, hw, fit.theta)

@@ -14,6 +14,12 @@ towards the priors stated in :mod:`throughput` (GLOBALS; per-architecture deviat
 σ = ARCH_SIGMA), by Levenberg–Marquardt written out in numpy. Leave-one-GPU-out refits give the error
 every estimate's range rests on. Fits are memoised per set of measured GPUs' specs: the planner
 fits once, then each check costs a few microseconds.
+
+What the model does not explain yet (the worst held-out rows, `make bench` names them): DLE's 2019
+BERT rows on the V100 (NGC 19.07, APEX) run slower than the model's Volta, whose only data they are;
+llama.cpp's December 2023 q4_0 prompt processing on A100/H100 runs at ≈ 0.7× its FP16 rate however
+much bandwidth the card has; the 300 W RTX 6000 Ada trains no faster than a 450 W RTX 4090. Parameters
+the data cannot pin down (``nchw``, ``ipb``, ``ipw.dequant``, ``conv.simt``) stay at their stated priors.
 """
 
 from __future__ import annotations
@@ -106,7 +112,8 @@ def case_for(m: ms.Measurement) -> tp.Case | None:
                        untied=untied, kv_hidden=kv, lm_head=True)
     task = "train" if m.task == "train" else "infer"
     if spec.family == "cnn":
-        return tp.Case(spec, task, m.precision, m.batch_size or DEFAULT_BATCH["cnn"], 1, runtime=runtime)
+        return tp.Case(spec, task, m.precision, m.batch_size or DEFAULT_BATCH["cnn"], 1, runtime=runtime,
+                       layout="nhwc" if "nhwc" in m.flags else "nchw")
     attention = "flash" if "flash-attn" in m.flags else "eager"
     if spec.decoder:
         s = m.seq_len or spec.context

@@ -4,19 +4,27 @@ The time of one step is a sum of terms, each a piece of work over a rate times a
 
     t = F / (peak_unit × e_unit)          GEMM and convolution FLOPs on the unit the precision runs on:
                                           Tensor Cores for fp16/bf16/amp (and TF32 for fp32 on
-                                          compute capability ≥ 8.0), shader FP32 cores otherwise
-      + F / (P_board × φ)                 the same FLOPs against the board power: a card sustains at most
-                                          φ FLOPs per joule (the power-limited rate of many cards sits far
-                                          below their spec-sheet tensor peak)
+                                          compute capability ≥ 8.0), shader FP32 cores otherwise;
+                                          llama.cpp's cuBLAS GEMMs accumulate in FP16, which GeForce
+                                          boards run at twice their FP32-accumulate rate
+      + F·r / (P_board × φ)               the same FLOPs against the board power: a card sustains at most
+                                          φ FP16 FLOPs per joule (the power-limited rate of many cards sits
+                                          far below their spec-sheet tensor peak); r weighs a FLOP by its
+                                          format's rate (TF32 2, INT8 or FP16 accumulate on GeForce ½)
       + B / (bandwidth × e_bw)            memory-bound traffic on DRAM: elementwise, normalisation,
-                                          softmax, optimizer updates; LLM decode streams every weight
-                                          (+ the KV cache) once per token
+                                          softmax, optimizer updates; NCHW transposes around FP16
+                                          convolutions; llama.cpp's FP16 copies of quantised weights in
+                                          prompt processing; LLM decode streams every weight (+ the KV
+                                          cache) once per token
+      + B × ipb / issue                   the instructions those eager kernels issue per byte, over the
+                                          SMs' issue rate (SMs × clock × 128)
       + K × t_launch                      launch overhead per kernel
 
-The efficiencies (e_tc, conv, e_simt, φ, e_bw, t_launch) are a few parameters per architecture family
-(Volta, Turing, Ampere, Ada, Hopper, Blackwell) and runtime (eager PyTorch/NGC, llama.cpp), fitted
-to the published measurements in :mod:`configurator.core.estimate.fit` (least squares on log error,
-ridge towards the stated priors below). No branch depends on a particular GPU or model name.
+The efficiencies (e_tc, conv, e_simt, φ, e_bw, ipb, t_launch, …: ``GLOBALS``) are a few parameters per
+architecture family (Volta, Turing, Ampere, Ada, Hopper, Blackwell) and runtime (eager PyTorch/NGC, fused
+LLM training, llama.cpp), fitted to the published measurements in :mod:`configurator.core.estimate.fit`
+(least squares on log error, ridge towards the stated priors below). No branch depends on a particular
+GPU or model name; the tables keyed by compute capability are facts of the SM design (whitepapers).
 
 Several GPUs (data parallel): speedup = N × η^log2(N) × t / (t + (1 − overlap) · t_allreduce), with
 the ring all-reduce time from the GPU-to-GPU link. Inference of one stream is not multiplied by the
@@ -56,6 +64,8 @@ BITS_PER_WEIGHT = {"fp32": 32.0, "tf32": 32.0, "amp": 16.0, "fp16": 16.0, "bf16"
 UNTIED = ("llama-7b", "llama-2-7b", "llama-3-8b", "llama-3-70b")  # separate input and output embeddings
 KV_HIDDEN = {"llama-3-8b": 1024, "llama-3-70b": 1024}  # grouped-query attention: 8 K/V heads
 QUANTISED = ("int8", "int4", "q8_0", "q5_k_m", "q4_k_m", "q4_0")
+UBATCH = 512  # tokens llama.cpp's prompt processing multiplies at once (its default batch)
+SIXTEEN_BIT = ("amp", "fp16", "bf16")
 
 
 @dataclass(frozen=True)
@@ -73,17 +83,30 @@ GLOBALS: tuple[Param, ...] = (
     Param("tc", 0.5, 1.0, "share of the dense tensor peak (FP32-accumulate figure) GEMMs reach"),
     Param("conv", 0.7, 0.5, "convolutions relative to GEMMs (implicit-GEMM overheads)"),
     Param("simt", 0.5, 0.5, "share of the shader FP32 peak"),
-    Param("pwr", 2.5e11, 1.0, "tensor FLOPs per joule of board power (power-limited sustained rate)"),
+    # cuDNN runs FP32 3×3 convolutions as Winograd F(2×2, 3×3): 2.25× fewer multiplies on the 3×3
+    # layers, about half of a ResNet's FLOPs, so ≈ 1.4× the implicit-GEMM rate × its 0.7 overheads
+    Param("conv.simt", 1.0, 0.3, "FP32 convolutions on the shader cores relative to SGEMM (Winograd 3×3)"),
+    Param("pwr", 2.5e11, 1.0, "FP16 tensor FLOPs per joule of board power (power-limited sustained rate; a "
+          "FLOP of a slower format costs the unit's rate ratio more: TF32 twice, INT8 half)"),
     Param("bw", 0.6, 0.5, "share of DRAM bandwidth eager PyTorch's memory-bound kernels reach"),
+    # cuDNN's FP16 tensor-core convolutions work on NHWC; NCHW tensors (PyTorch's default memory
+    # format) are transposed on the way in and out: forward input and output, backward gradients,
+    # each read and written: ≈ 8 passes over every convolution's output
+    Param("nchw", 8.0, 0.5, "passes over each convolution output that NCHW layout transposes add "
+          "(16-bit tensor-core convolutions)"),
+    Param("ipb", 2.0, 0.7, "instructions eager memory-bound kernels issue per byte they move"),
     Param("launch.pytorch", 6e-6, 1.0, "seconds per kernel launch, eager PyTorch"),
-    Param("fused", 1.0, 0.5, "GEMM work of fused-attention LLM training (SDPA/FlashAttention, fused kernels) "
-          "relative to eager PyTorch's, on both the compute and the power limit"),
+    # prior: FlashAttention trains GPT-2 1.7× faster than Megatron-LM's eager kernels (Dao et al. 2022, table 2)
+    Param("fused", 1.7, 0.5, "speed of fused-attention LLM training's GEMM work (SDPA/FlashAttention, fused "
+          "kernels) relative to eager PyTorch's, on both the compute and the power limit"),
     Param("launch.llama.cpp", 4e-6, 1.0, "seconds per kernel launch, llama.cpp"),
-    Param("tc.llama.cpp", 0.5, 1.0, "llama.cpp GEMMs relative to PyTorch's cuBLAS GEMMs"),
-    Param("q.llama.cpp", 0.8, 0.5, "llama.cpp GEMMs on quantised weights relative to FP16 weights"),
+    Param("tc.llama.cpp", 0.7, 0.5, "llama.cpp's cuBLAS GEMMs (FP16 accumulate, against that peak) relative to "
+          "PyTorch's (FP32 accumulate, against theirs)"),
+    Param("ipw.dequant", 8.0, 0.7, "instructions llama.cpp's dequantisation issues per weight it unpacks "
+          "(prompt processing of quantised weights)"),
     Param("bw.llama.cpp", 1.3, 0.5, "llama.cpp weight streaming (decode) relative to PyTorch's elementwise"),
     Param("launch.llama.cpp-2023", 8e-6, 1.0, "seconds per kernel launch, llama.cpp before 2024 (no CUDA graphs)"),
-    Param("tc.llama.cpp-2023", 0.5, 1.0, "GEMMs of llama.cpp before 2024 relative to PyTorch's cuBLAS GEMMs"),
+    Param("tc.llama.cpp-2023", 0.5, 1.0, "GEMMs of llama.cpp before 2024 relative to its later cuBLAS GEMMs"),
     Param("cpu", 0.35, 0.3, "share of the CPU vector peak oneDNN GEMMs/convolutions reach (no CPU data: prior)"),
     Param("bw.cpu", 0.6, 0.3, "share of the CPU memory bandwidth reached (no CPU data: prior)"),
     Param("launch.cpu", 10e-6, 0.5, "seconds per operator on the CPU (no CPU data: prior)"),
@@ -125,6 +148,8 @@ class Hw:
     bandwidth: float  # B/s
     power_w: float | None
     vendor_factor: float = 1.0
+    fp16_acc16_tensor: float | None = None  # FLOP/s, dense, FP16 accumulate (cuBLAS compute type 16F)
+    issue: float | None = None  # thread instructions per second the SMs issue (SMs × clock × 4 warps × 32)
 
 
 def arch_family(architecture: str) -> str | None:
@@ -132,14 +157,29 @@ def arch_family(architecture: str) -> str | None:
     return first if first in ARCHS else None
 
 
+# Dense FP16-accumulate tensor FLOPs per FP32 shader FLOP of one SM, for the SM designs of which the
+# GeForce boards run FP32 accumulate at half the FP16-accumulate rate (the catalogue's tensor figure is
+# the FP32-accumulate one): Turing TU10x, 8 tensor cores × 64 FP16 FMA per clock against 64 FP32 lanes;
+# GA10x, AD10x and GB20x, 4 tensor cores × 128 dense FP16 FMA against 128 FP32 lanes (NVIDIA's Turing,
+# GA102 and Ada whitepapers). The data-centre SMs (7.0, 8.0, 9.0, 10.0) accumulate in FP32 at full rate.
+FP16_ACC_PER_FP32 = {"7.5": 8.0, "8.6": 4.0, "8.9": 4.0, "12.0": 4.0}
+# FP32 lanes per SM (64 on Volta, Turing and GA100; 128 since GA10x), to get SMs × clock from the FP32 peak;
+# every SM since Volta issues 4 warp instructions (128 thread instructions) per clock
+FP32_LANES_PER_SM = {"7.0": 64, "7.2": 64, "7.5": 64, "8.0": 64}
+
+
 def gpu_hw(gpu: Gpu) -> Hw:
     cc = float(gpu.compute_capability) if gpu.compute_capability else 0.0
     tc = gpu.fp16_tensor_tflops * 1e12 if gpu.tensor_cores and gpu.fp16_tensor_tflops else None
+    per_fp32 = FP16_ACC_PER_FP32.get(gpu.compute_capability or "") if gpu.vendor == "nvidia" else None
+    acc16 = max(tc, per_fp32 * gpu.fp32_tflops * 1e12) if tc and per_fp32 else tc
     return Hw("gpu", arch_family(gpu.architecture) if gpu.vendor == "nvidia" else None, gpu.fp32_tflops * 1e12,
               tc, gpu.bf16_tensor_tflops * 1e12 if gpu.bf16_tensor_tflops else None,
               gpu.int8_tops * 1e12 if gpu.int8_tops else None,
               tc is not None and (cc >= 8.0 or gpu.vendor != "nvidia"), gpu.memory_bandwidth_gbs * 1e9,
-              float(gpu.board_power_w), VENDOR_FACTOR.get(gpu.vendor, 0.5))
+              float(gpu.board_power_w), VENDOR_FACTOR.get(gpu.vendor, 0.5), acc16,
+              gpu.fp32_tflops * 1e12 / (2 * FP32_LANES_PER_SM.get(gpu.compute_capability or "", 128)) * 128
+              if gpu.vendor == "nvidia" else None)
 
 
 def cpu_peak_flops(cpu: Cpu, sockets: int) -> float:
@@ -171,6 +211,7 @@ class Case:
     # kernels (PyTorch's scaled_dot_product_attention, FlashAttention) keep them on chip
     attention: str = "eager"
     shards: int = 1  # ZeRO/FSDP: each GPU updates 1/shards of the optimizer states
+    layout: str = "nchw"  # CNN activations' memory format: PyTorch's default NCHW, or "nhwc" (channels_last)
 
     @property
     def units(self) -> float:
@@ -197,10 +238,14 @@ def _body_params(c: Case) -> float:
     return max(spec.params - emb, spec.params * 0.5)
 
 
+def _weights(c: Case) -> float:
+    """Weights a forward pass multiplies by: the body, plus the output head where it is computed."""
+    return _body_params(c) + (c.spec.vocab * c.spec.hidden if c.lm_head else 0.0)
+
+
 def _weight_bytes(c: Case) -> float:
     """Bytes a forward pass reads: the body, plus the output head where it is computed."""
-    spec = c.spec
-    n = _body_params(c) + (spec.vocab * spec.hidden if c.lm_head else 0.0)
+    n = _weights(c)
     if not c.runtime.startswith("llama.cpp"):
         return n * WEIGHT_BYTES.get(c.precision, 4.0)
     return n * BITS_PER_WEIGHT.get(c.precision, 32.0) / 8
@@ -238,7 +283,12 @@ def work(c: Case) -> tuple[float, float, float]:
         return flops, _weight_bytes(c) + kv, 14 * layers + 4
     ctx = c.attn_ctx or s
     if c.task == "prefill":
-        return _transformer_fwd_flops(c, s, (ctx + 1) // 2) * b, _weight_bytes(c), 14 * layers + 4
+        nbytes = _weight_bytes(c)
+        if c.runtime.startswith("llama.cpp") and c.precision in QUANTISED:
+            # cuBLAS prompt processing: each batch of up to UBATCH tokens dequantises every weight to an
+            # FP16 copy (written, then read by the GEMM): 4 B per weight per batch
+            nbytes += _weights(c) * 4.0 * math.ceil(s / UBATCH)
+        return _transformer_fwd_flops(c, s, (ctx + 1) // 2) * b, nbytes, 14 * layers + 4
     # activations per layer (Korthikanti et al. 2022, 16-bit): s·h·34 + 5·a·s² bytes with the scores
     # materialised (eager attention); fused attention kernels keep the a·s² scores on chip
     scores = 5 * spec.heads * s * ctx if c.attention == "eager" else 0
@@ -255,6 +305,11 @@ def _idx(*names: str) -> tuple[tuple[int, float], ...]:
     return tuple((INDEX[n], -1.0) for n in names)
 
 
+def _conv_outputs(c: Case) -> float:
+    """Elements of every convolution's output in one step (a third of what autograd keeps: conv, BN, ReLU)."""
+    return c.spec.activation_elements_per_sample(1, False) / 3 * c.batch
+
+
 def terms(c: Case, hw: Hw) -> list[Term]:
     """The step's time as terms of the fitted parameters (see the module docstring)."""
     flops, nbytes, kernels = work(c)
@@ -267,33 +322,52 @@ def terms(c: Case, hw: Hw) -> list[Term]:
         out.append(Term(kernels, ((INDEX["launch.cpu"], 1.0),), "overhead"))
         return out
     p = c.precision
+    llama = c.runtime.startswith("llama.cpp")
+    cnn = c.spec.family == "cnn"
     peak: float | None = None
-    if p in ("amp", "fp16") or (c.runtime.startswith("llama.cpp") and p in QUANTISED):
+    if llama and (p == "fp16" or p in QUANTISED):
+        # llama.cpp multiplies FP16 (and dequantised) weights with cuBLAS in FP16 accumulate
+        peak = hw.fp16_acc16_tensor or hw.fp16_tensor
+    elif p in ("amp", "fp16"):
         peak = hw.fp16_tensor
     elif p == "bf16":
         peak = hw.bf16_tensor
     elif p in ("int8", "int4"):
         peak = hw.int8_tensor
-    elif p in ("fp32", "tf32") and hw.tf32 and not c.runtime.startswith("llama.cpp"):
+    elif p in ("fp32", "tf32") and hw.tf32 and not llama:
         peak = hw.fp16_tensor / 2 if hw.fp16_tensor else None  # TF32 runs at half the FP16 rate
+    bw_names = ["bw"] + ([f"bw@{a}"] if a else []) + (["bw.llama.cpp"] if llama else [])
     if peak:
         names = ["tc"] + ([f"tc@{a}"] if a else [])
-        if c.spec.family == "cnn":
+        if cnn:
             names.append("conv")
-        if c.runtime.startswith("llama.cpp"):
+        if llama:
             names.append(f"tc.{c.runtime}")
-            if p in QUANTISED:
-                names.append("q.llama.cpp")
         fused = ["fused"] if c.runtime == "fused" else []
         out.append(Term(flops / (peak * vf), _idx(*names, *fused), "compute"))
         if hw.power_w:
-            out.append(Term(flops / (hw.power_w * vf), _idx("pwr", *([f"pwr@{a}"] if a else []), *fused), "power"))
+            # energy: the tensor cores draw about the same power at their full rate in any format, so a
+            # FLOP costs energy in inverse proportion to the format's rate on this card (TF32 twice a 16-bit
+            # FLOP, INT8 or GeForce FP16 accumulate half), counted in FP16 (FP32-accumulate) FLOPs
+            joules = flops * (hw.fp16_tensor or peak) / peak
+            out.append(Term(joules / (hw.power_w * vf), _idx("pwr", *([f"pwr@{a}"] if a else []), *fused),
+                            "power"))
+        if cnn and c.layout == "nchw" and p in SIXTEEN_BIT:
+            passes = 1.0 if c.task == "train" else 0.5  # the forward pass alone: its two transposes
+            moved = _conv_outputs(c) * 2.0 * passes  # 2 B per FP16 element per pass
+            out.append(Term(moved / (hw.bandwidth * vf), (*_idx(*bw_names), (INDEX["nchw"], 1.0)), "memory"))
     else:
-        names = ["simt"] + (["conv"] if c.spec.family == "cnn" else [])
+        names = ["simt"] + (["conv.simt"] if cnn else [])
         out.append(Term(flops / (hw.fp32 * vf), _idx(*names), "compute"))
-    llama = c.runtime.startswith("llama.cpp")
-    bw_names = ["bw"] + ([f"bw@{a}"] if a else []) + (["bw.llama.cpp"] if llama else [])
     out.append(Term(nbytes / (hw.bandwidth * vf), _idx(*bw_names), "memory"))
+    if hw.issue and llama and c.task == "prefill" and p in QUANTISED:
+        # the dequantisation kernels unpack every weight (scale, nibbles, conversion) on the SMs once per batch
+        unpacked = _weights(c) * math.ceil(c.seq / UBATCH) * c.batch
+        out.append(Term(unpacked / hw.issue, ((INDEX["ipw.dequant"], 1.0),), "compute"))
+    if hw.issue and not llama:
+        # eager elementwise/normalisation kernels also issue a few instructions per byte they move
+        # (address arithmetic, conversions, the op): on GPUs with a lot of bandwidth per SM that, not DRAM, limits them
+        out.append(Term(nbytes / hw.issue, ((INDEX["ipb"], 1.0),), "memory"))
     launch = "launch.pytorch" if c.runtime == "fused" else f"launch.{c.runtime}"
     out.append(Term(kernels, ((INDEX[launch], 1.0),), "overhead"))
     return out
