@@ -406,7 +406,10 @@ def planner_cases(w: Workload) -> dict[str, Case]:
                 "prefill": replace(one, task="prefill", seq=min(s, 512))}
     task = "train" if w.task == "train" else "infer"
     attention = w.attention if spec.family == "transformer" else "eager"
-    runtime = "fused" if task == "train" and attention == "sdpa" else "pytorch"
+    # "fused" is fitted on LLM training stacks (llm-foundry: FlashAttention, fused norms and FSDP), which is
+    # how decoders are trained; encoders (BERT) are measured as PyTorch eager GEMM work (NVIDIA DLE, Lambda):
+    # SDPA only keeps their attention scores off the memory, it does not make the rest of the model fused.
+    runtime = "fused" if task == "train" and attention == "sdpa" and spec.decoder else "pytorch"
     return {"main": Case(spec, task, w.precision, b, s, lm_head=spec.decoder, attention=attention,
                          runtime=runtime)}
 
