@@ -32,6 +32,7 @@ from configurator.ui.parts.model import PartsFilterProxy, PartsTableModel
 from configurator.ui.tasks import TaskRunner
 
 SEARCH_PAUSE_MS = 250  # over a large table, the query runs once typing pauses this long
+KEEP_WITHIN = 2_000  # a new answer keeps the selected part selected if it is within this many rows
 
 CATEGORY_PLURALS = {
     ALL: QT_TRANSLATE_NOOP("PartsBrowser", "All parts"),
@@ -166,7 +167,10 @@ class PartsBrowser(QWidget):
     def reload(self, select_id: str | None = None) -> None:
         self.loaded = True
         self._counts = self.repo.counts_by_category()
-        self._damaged = self.repo.damaged_ids()
+        if self.model.tasks is not None and self.model.in_background():  # a scan of every row's JSON
+            self.model.tasks.submit(self.repo.damaged_ids, self._damaged_found)
+        else:
+            self._damaged = self.repo.damaged_ids()
         self.model.unreadable.clear()
         self.model.active = True
         self._update_counts()
@@ -185,6 +189,8 @@ class PartsBrowser(QWidget):
         self._update_empty_state()
         self._update_notice()
         current, self._select_after = self._select_after, None
+        if current and self.model.row_of(current, fetch=False) < 0 and not self.model.near(current, KEEP_WITHIN):
+            current = None  # far down a large answer: fetching every row up to it is not worth a pause
         if current and self.select_part(current):
             return
         if self.proxy.rowCount() > 0:  # show something useful rather than an empty pane
@@ -197,6 +203,10 @@ class PartsBrowser(QWidget):
     def busy(self) -> bool:
         """A query is waiting for a pause in typing, or running."""
         return self._search_timer.isActive() or self.model.busy
+
+    def _damaged_found(self, ids: list[str]) -> None:
+        self._damaged = ids
+        self._update_notice()
 
     def unreadable_ids(self) -> list[str]:
         """Parts the database holds but cannot be read: damaged JSON (found by SQLite at load) and

@@ -56,6 +56,7 @@ class PartsTableModel(QAbstractTableModel):
         self._words: tuple[str, ...] = ()
         self._sort = ("name", False)
         self._generation = 0
+        self._last_query: PartQuery | None = None  # the query last run (or running)
         self.busy = False  # a scan is running off the GUI thread
         self.error: str | None = None  # why the last query failed
         self.pages_fetched = 0
@@ -97,6 +98,7 @@ class PartsTableModel(QAbstractTableModel):
         if not self.active or self.repo is None:
             return
         self._generation += 1
+        self._last_query = self.query()
         generation, query, words, store = self._generation, self.query(), self.category_words(), self.repo.store
         if self.tasks is not None and self.in_background():
             self.busy = True
@@ -197,6 +199,13 @@ class PartsTableModel(QAbstractTableModel):
         self.fetch_until(pos)
         return pos if 0 <= pos < len(self._rows) and self._rows[pos].id == part_id else -1
 
+    def near(self, part_id: str, rows: int) -> bool:
+        """Whether a part is among the first ``rows`` rows of the answer (fetched or not)."""
+        if self.repo is None:
+            return False
+        rowid = rowid_of(self.repo.store, part_id)
+        return rowid is not None and rowid in self._order[:rows]
+
     @property
     def column_names(self) -> list[str]:
         return self._columns
@@ -216,7 +225,10 @@ class PartsTableModel(QAbstractTableModel):
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         if not 0 <= column < len(self._columns):
             return
-        self._sort = (self._columns[column], order == Qt.SortOrder.DescendingOrder)
+        sort = (self._columns[column], order == Qt.SortOrder.DescendingOrder)
+        if sort == self._sort and self._last_query == self.query():
+            return  # QTableView.sortByColumn asks twice (once through the header's indicator)
+        self._sort = sort
         self.refresh()
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
