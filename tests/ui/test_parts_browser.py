@@ -364,7 +364,7 @@ def test_a_gpu_shows_its_published_measurements(window: MainWindow) -> None:
     assert not shown.isHidden() and shown.rows == rows and len(rows) >= 5
     text = shown.label.text()
     first = rows[0]
-    assert "Published measurements" in text and first.model in text and f"{first.value:,.4g} {first.unit}" in text
+    assert "Published measurements" in text and first.model in text and f"{first.value:,.0f} {first.unit}" in text
     assert f"href='{first.source_url}'" in text and str(first.source_date) in text
     assert browser.select_part("amd-ryzen-9-5950x")
     assert shown.isHidden()

@@ -13,13 +13,20 @@ from collections.abc import Callable, Sequence
 from urllib.parse import urlsplit
 
 from PySide6.QtCore import QEvent, Qt
-from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 
 from configurator.core import measurements as ms
+from configurator.core.i18n import QT_TRANSLATE_NOOP
 from configurator.ui.i18n import translate
 from configurator.ui.theme import colours
 
 MeasurementsSource = Callable[[str], Sequence[ms.Measurement]]
+HEADS = (
+    QT_TRANSLATE_NOOP("GpuMeasurements", "Model"), QT_TRANSLATE_NOOP("GpuMeasurements", "Task"),
+    QT_TRANSLATE_NOOP("GpuMeasurements", "Precision"), QT_TRANSLATE_NOOP("GpuMeasurements", "Batch / length"),
+    QT_TRANSLATE_NOOP("GpuMeasurements", "Value"), QT_TRANSLATE_NOOP("GpuMeasurements", "Software"),
+    QT_TRANSLATE_NOOP("GpuMeasurements", "Source"), QT_TRANSLATE_NOOP("GpuMeasurements", "Date"),
+)
 
 
 @functools.lru_cache(maxsize=1)
@@ -48,7 +55,7 @@ def _shape(m: ms.Measurement) -> str:
     return " · ".join(parts) or "—"
 
 
-def _software(m: ms.Measurement, limit: int = 48) -> str:
+def _software(m: ms.Measurement, limit: int = 36) -> str:
     text = " ".join(x for x in (m.framework, m.framework_version) if x)
     if m.runtime:
         runtime = m.runtime if len(m.runtime) <= limit else m.runtime[:limit - 1].rstrip() + "…"
@@ -71,7 +78,8 @@ def _value(m: ms.Measurement) -> str:
     if unit.startswith(ms.RATIO_PREFIX):
         unit = "× " + unit.removeprefix(ms.RATIO_PREFIX)
     count = f" ({m.gpu_count}×)" if m.gpu_count > 1 else ""
-    return f"{m.value:,.4g} {html.escape(unit)}{count}"
+    value = f"{m.value:,.0f}" if abs(m.value) >= 100 else f"{m.value:,.3g}"
+    return f"{value} {html.escape(unit)}{count}"
 
 
 class GpuMeasurements(QWidget):
@@ -89,6 +97,8 @@ class GpuMeasurements(QWidget):
         self.label.setTextFormat(Qt.TextFormat.RichText)
         self.label.setOpenExternalLinks(True)
         self.label.setTextInteractionFlags(Qt.TextInteractionFlag.TextBrowserInteraction)
+        # The table wraps to the pane's width rather than widening the pane (and clipping the notes above).
+        self.label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.label)
@@ -117,8 +127,7 @@ class GpuMeasurements(QWidget):
             note = translate("GpuMeasurements", "No published measurement of this GPU is shipped yet; its "
                                                 "throughput estimates rest on the model fitted to the others.")
             return f"<h3>{title}</h3><p>{html.escape(note)}</p>"
-        heads = [translate("GpuMeasurements", h) for h in
-                 ("Model", "Task", "Precision", "Batch / length", "Value", "Software", "Source", "Date")]
+        heads = [translate("GpuMeasurements", h) for h in HEADS]
         out = [f"<h3>{title}</h3><table cellspacing='0' cellpadding='3'><tr>"]
         out += [f"<th align='left' style='padding-right:8px'>{html.escape(h)}</th>" for h in heads]
         out.append("</tr>")
