@@ -28,6 +28,7 @@ from configurator.ui.i18n import translate
 from configurator.ui.models import ALL, PART_ROLE
 from configurator.ui.parts import actions
 from configurator.ui.parts.detail import DetailPane
+from configurator.ui.parts.measurements import MeasurementsSource, gpu_measurements
 from configurator.ui.parts.model import PartsFilterProxy, PartsTableModel
 from configurator.ui.tasks import TaskRunner
 
@@ -53,10 +54,12 @@ class PartsBrowser(QWidget):
     status_message = Signal(str)
 
     def __init__(self, repo: PartsRepository, settings: QSettings, parent: QWidget | None = None,
-                 load: bool = True, tasks: TaskRunner | None = None):
+                 load: bool = True, tasks: TaskRunner | None = None,
+                 measurements: MeasurementsSource = gpu_measurements):
         """``load=False``: the table is filled by :meth:`ensure_loaded` (the app's start-up defers it
         until the window has been painted, or the tab is opened). ``tasks``: where a large table's
-        queries run (without it they run on the GUI thread)."""
+        queries run (without it they run on the GUI thread). ``measurements``: where a GPU's published
+        measurements come from."""
         super().__init__(parent)
         self.loaded = False
         self._select_after: str | None = None  # the part to select when the running query answers
@@ -109,7 +112,7 @@ class PartsBrowser(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.selectionModel().currentRowChanged.connect(self._selection_changed)
-        self.detail = DetailPane(repo)
+        self.detail = DetailPane(repo, measurements=measurements)
         self.detail.price_changed.connect(self._part_updated)
         self.table.doubleClicked.connect(lambda _i: self.detail.price.setFocus())
 
