@@ -4,7 +4,9 @@ Each figure is measured at the catalogue's size and at 100k parts, and printed a
 
 - `parts import` of a CSV (rows/s) and its peak memory (ru_maxrss of a child process that does
   only the import, beside a child that only opens the store);
-- `parts list` (the CLI, in a child, stdout to a file) and `parts list --json`;
+- `parts list` (the CLI, in a child, stdout to a file) and `parts list --json` (medians);
+- the Parts tab (benchmarks/bench_parts_tab.py, in a child): opening it, a search ("24 nvlink") and a
+  sort (price, down): seconds until the rows are shown, and the longest the GUI thread was blocked;
 - `suggest` (¥20000, ResNet-50 AMP) on the catalogue read from the database.
 
 The 100k CSV is made from the catalogue's own parts: new ids, prices from 0.85x to 1.6x, and for
@@ -14,6 +16,7 @@ capacity, a supply's wattage, a case's clearance).
 
 from __future__ import annotations
 
+import json
 import os
 import random
 import statistics
@@ -88,13 +91,24 @@ def _child_import(db: Path, csv_path: Path | None) -> tuple[int, float, int]:
     return int(out[0]), float(out[1]), int(out[2]) * 1024  # ru_maxrss is KiB on Linux
 
 
-def _time_cli(db: Path, *args: str) -> float:
+def _time_cli(db: Path, *args: str, runs: int = 1) -> float:
+    """The median seconds of ``runs`` `parts list` commands (stdout to a file)."""
     env = {**os.environ, "CONFIGURATOR_DB": str(db), "QT_QPA_PLATFORM": "offscreen"}
-    with tempfile.TemporaryFile() as sink:
-        start = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "configurator", "--lang", "en", "parts", "list", *args],
-                       env=env, stdout=sink, stderr=subprocess.PIPE, check=True)
-        return time.perf_counter() - start
+    times = []
+    for _ in range(runs):
+        with tempfile.TemporaryFile() as sink:
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "configurator", "--lang", "en", "parts", "list", *args],
+                           env=env, stdout=sink, stderr=subprocess.PIPE, check=True)
+            times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def _parts_tab(db: Path, runs: int) -> dict[str, dict[str, float]]:
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen"}
+    out = subprocess.run([sys.executable, "-m", "benchmarks.bench_parts_tab", str(db), str(runs)], env=env,
+                         capture_output=True, text=True, check=True).stdout
+    return json.loads(out.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
 def _suggest_s(db: Path, runs: int) -> tuple[float, float, int]:
@@ -128,7 +142,7 @@ def _median_import(db: Path, csv_path: Path, runs: int) -> tuple[int, float, int
 
 def run(repeats: int = 7, sizes: tuple[int, ...] = SIZES) -> None:
     # Medians: ``repeats`` runs at the catalogue's size, three at 100k (each takes seconds); the
-    # `parts list` commands run once.
+    # `parts list` commands and the Parts tab three times at each size.
     big_runs = min(3, repeats)
     from configurator.store.catalogue import load_catalogue
 
@@ -142,8 +156,8 @@ def run(repeats: int = 7, sizes: tuple[int, ...] = SIZES) -> None:
         _, _, rss_open = _child_import(base_db, None)  # the shipped catalogue only
         got, secs, rss = _median_import(t / "small.db", small_csv, repeats)
         rows.append({"parts": n_cat, "import_rows": got, "import_s": secs, "rss": rss,
-                     "list_s": _time_cli(base_db), "json_s": _time_cli(base_db, "--json"),
-                     "suggest": _suggest_s(base_db, repeats)})
+                     "list_s": _time_cli(base_db, runs=big_runs), "json_s": _time_cli(base_db, "--json", runs=big_runs),
+                     "tab": _parts_tab(base_db, big_runs), "suggest": _suggest_s(base_db, repeats)})
         for n in sizes:
             big_csv = t / f"parts-{n}.csv"
             write_csv(big_csv, n)
@@ -151,8 +165,8 @@ def run(repeats: int = 7, sizes: tuple[int, ...] = SIZES) -> None:
             got, secs, rss = _median_import(db, big_csv, big_runs)
             db = db.with_name(f"{db.stem}-0.db")  # the first import's database
             rows.append({"parts": n + n_cat, "import_rows": got, "import_s": secs, "rss": rss,
-                         "list_s": _time_cli(db), "json_s": _time_cli(db, "--json"),
-                         "suggest": _suggest_s(db, big_runs)})
+                         "list_s": _time_cli(db, runs=big_runs), "json_s": _time_cli(db, "--json", runs=big_runs),
+                         "tab": _parts_tab(db, big_runs), "suggest": _suggest_s(db, big_runs)})
 
     print("\n== scale: the shipped catalogue against a shop's 100k-part CSV ==")
     print(f"  (peak memory of a child that only opens the store: {rss_open / 2**20:.0f} MiB)")
@@ -164,13 +178,17 @@ def run(repeats: int = 7, sizes: tuple[int, ...] = SIZES) -> None:
         ratio = vals[-1] / vals[0] if vals[0] else float("nan")
         print(f"{label:<46} " + " ".join(f"{format(v, fmt) + unit:>12}" for v in vals) + f" {ratio:>7.1f}x")
 
-    print(f"  (medians: {repeats} runs at the catalogue's size, {big_runs} at {rows[-1]['parts']:,} parts)")
+    print(f"  (medians: {repeats} runs at the catalogue's size, {big_runs} at {rows[-1]['parts']:,} parts; "
+          f"parts list and the Parts tab: {big_runs} at each)")
     line("import: rows per second (target >= 10,000)", lambda r: r["import_rows"] / r["import_s"], ",.0f", "")
     line("import: peak memory of the child", lambda r: r["rss"] / 2**20, ".0f", " MiB")
     line("import: peak memory above opening the store", lambda r: max(r["rss"] - rss_open, 0) / 2**20, ".0f",
          " MiB")
     line("parts list (CLI, whole command)", lambda r: r["list_s"], ".2f", " s")
     line("parts list --json (CLI, whole command)", lambda r: r["json_s"], ".2f", " s")
+    for key, what in (("open", "open"), ("search", "search '24 nvlink'"), ("sort", "sort by price")):
+        line(f"Parts tab: {what}, rows shown", lambda r, key=key: r["tab"][key]["s"], ".3f", " s")
+        line(f"Parts tab: {what}, GUI thread blocked", lambda r, key=key: r["tab"][key]["blocked_s"], ".3f", " s")
     line("read every part from SQLite (for suggest)", lambda r: r["suggest"][0], ".2f", " s")
     line("suggest ¥20000 ResNet-50 AMP (< 1 s / < 2 s)", lambda r: r["suggest"][1], ".3f", " s")
     big = rows[-1]

@@ -132,3 +132,40 @@ def test_measurements_list_shows_the_published_figures_with_their_sources(tmp_pa
     assert "513 images/s" in proc.stdout and "lambdal/deeplearning-benchmark" in proc.stdout
     assert "REF-1" in proc.stdout  # the guide's figure beside the current ones
     assert "8 published measurements" in proc.stdout
+
+
+def test_parts_list_prints_every_record_as_before(capsys, db_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The table `parts list` prints (read field by field) is the table of the part records themselves."""
+    from configurator.cli.context import table_lines
+    from configurator.core.parts import CATEGORIES, FIELD_LABELS, SUMMARY_FIELDS
+    from configurator.store.database import open_store
+    from configurator.store.repository import PartsRepository
+
+    code, out, _ = run(capsys, "--db", str(db_path), "--lang", "en", "parts", "list")
+    assert code == 0
+    store = open_store(db_path)
+    try:
+        repo = PartsRepository(store)
+        for cat in CATEGORIES:
+            parts = repo.list_parts(cat)
+            fields = SUMMARY_FIELDS[cat]
+
+            def cell(v: object) -> str:
+                if isinstance(v, bool):
+                    return "✓" if v else "✗"
+                if v is None:
+                    return "—"
+                if isinstance(v, float):
+                    return f"{v:g}"
+                if isinstance(v, list):
+                    return ", ".join(cell(x) for x in v)
+                return str(v)
+
+            rows = [[p.id, p.name, *(cell(getattr(p, f)) for f in fields), f"{p.price_cny:,}"] for p in parts]
+            head = [f"{FIELD_LABELS[f][0]} ({FIELD_LABELS[f][1]})" if FIELD_LABELS[f][1] else FIELD_LABELS[f][0]
+                    for f in ("id", "name", *fields, "price_cny")]
+            lines = list(table_lines([head, *rows]))
+            assert "\n".join(lines) in out, cat
+    finally:
+        store.close()
+    assert f"{N_PARTS} parts." in out

@@ -179,7 +179,8 @@ def table_lines(rows: Iterable[list[str]], sample: int = 500) -> Iterator[str]:
     widths = [max(text_width(r[i]) for r in first) for i in range(len(first[0]))]
 
     def fmt(r: list[str]) -> str:
-        return "  ".join(c + " " * max(widths[i] - text_width(c), 0) for i, c in enumerate(r)).rstrip()
+        return "  ".join(c.ljust(widths[i]) if c.isascii() else c + " " * max(widths[i] - text_width(c), 0)
+                         for i, c in enumerate(r)).rstrip()
 
     yield fmt(first[0])
     yield "  ".join("-" * w for w in widths)

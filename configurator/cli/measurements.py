@@ -6,7 +6,7 @@ from __future__ import annotations
 import dataclasses
 
 from configurator.cli.context import EXIT_OK, Cli, Subcommands, add_command, table
-from configurator.core.i18n import QT_TRANSLATE_NOOP
+from configurator.core.i18n import QT_TRANSLATE_NOOP, fill
 
 
 def cmd_measurements_list(cli: Cli) -> int:
@@ -42,7 +42,7 @@ def cmd_measurements_list(cli: Cli) -> int:
         lines.append([lm.hardware_name or lm.device, "1", lm.workload, lm.device,
                       str(lm.settings.get("dtype") or lm.settings.get("amp") or "—"),
                       "—" if batch is None else str(batch), f"{lm.value:,.4g} {lm.unit}", lm.software,
-                      this.replace("{run}", str(lm.run_id)).replace("{date}", lm.date)])
+                      fill(this, run=str(lm.run_id), date=lm.date)])
     if len(lines) > 1:
         print(table(lines))
     print("\n" + cli.say(QT_TRANSLATE_NOOP(

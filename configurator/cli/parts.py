@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import sys
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -64,17 +64,19 @@ def _report_unreadable(cli: Cli, unreadable: list[Any]) -> None:
             cli.warn(f"  {u.id}: {u.reason}")
 
 
-def _part_rows(head: list[str], parts: Iterable[Any], fields: Sequence[str], seen: list[int]
-               ) -> Iterator[list[str]]:
+def _part_rows(head: list[str], parts: Iterable[Any], seen: list[int]) -> Iterator[list[str]]:
+    """The header, then one row per listed part (store.listing.Listed: the fields' values only)."""
     yield head
+    fmt = _fmt
     for p in parts:
         seen[0] += 1
         mark = " *" if p.custom else (" ✎" if p.user_edited else "")
-        yield [p.id, p.name, *(_fmt(getattr(p, f)) for f in fields), f"{p.price_cny:,}{mark}"]
+        yield [p.id, p.name, *[v if type(v) is str else fmt(v) for v in p.values], f"{p.price_cny:,}{mark}"]
 
 
 def cmd_parts_list(cli: Cli) -> int:
     from configurator.core.parts import CATEGORIES, CATEGORY_LABELS, SUMMARY_FIELDS, part_to_dict
+    from configurator.store.listing import iter_listed
     from configurator.store.repository import PartsRepository, Unreadable
 
     category = cli.args.category
@@ -96,14 +98,13 @@ def cmd_parts_list(cli: Cli) -> int:
         for cat in CATEGORIES if category is None else (category,):
             if not counts.get(cat):
                 continue
-            group = repo.iter_parts(cat, unreadable)
             fields = SUMMARY_FIELDS[cat]
+            group = iter_listed(store, cat, fields, unreadable)  # the listed fields, not whole records
             head = [_label(cli, "id"), _label(cli, "name"), *(_label(cli, f) for f in fields),
                     _label(cli, "price_cny")]
             out.write(f"\n{cli.translate('parts', CATEGORY_LABELS[cat])} ({counts.get(cat, 0)})\n")
             seen = [0]
-            for line in table_lines(_part_rows(head, group, fields, seen)):
-                out.write(line + "\n")
+            out.writelines(line + "\n" for line in table_lines(_part_rows(head, group, seen)))
             shown += seen[0]
     finally:
         store.close()

@@ -741,6 +741,28 @@ def parse_text_value(text: str, tp: Any) -> Any:
 
 
 
+@dataclass(frozen=True)
+class RecordShape:
+    """What a category's record takes: every field, the ones without a default, and the defaults
+    (a listing reads fields out of stored data without building the record, and must agree with it)."""
+
+    fields: frozenset[str]
+    required: frozenset[str]
+    defaults: Mapping[str, Any]
+
+
+def _shape(cls: type[Part]) -> RecordShape:
+    fs = [f for f in dataclasses.fields(cls) if f.init]
+    defaults = {f.name: f.default for f in fs if f.default is not dataclasses.MISSING}
+    defaults.update({f.name: f.default_factory() for f in fs
+                     if f.default_factory is not dataclasses.MISSING})
+    return RecordShape(frozenset(f.name for f in fs), frozenset(f.name for f in fs if f.name not in defaults),
+                       defaults)
+
+
+RECORD_SHAPES: dict[str, RecordShape] = {c: _shape(t) for c, t in PART_TYPES.items()}
+
+
 def part_to_dict(part: Part) -> dict[str, Any]:
     """The flat JSON object of a part (``category`` first, ``from`` for slot sources)."""
     out: dict[str, Any] = {"id": part.id, "category": part.category}

@@ -69,3 +69,41 @@ def parse_search(text: str) -> list[Term]:
         else:
             out.append(Term("text", word))
     return out
+
+
+def _whole_number_in(name: str, number: str) -> bool:
+    return re.search(rf"(?:^|[^0-9.]){re.escape(number)}(?:[^0-9.]|$)", name) is not None
+
+
+def _value_text(value: object) -> str:
+    """A spec value as the store's text search sees it (SQLite's text of a JSON value)."""
+    if isinstance(value, bool):
+        return "1" if value else "0"
+    if isinstance(value, (list, dict)):
+        import json
+
+        return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
+    return str(value)
+
+
+def term_matches(term: Term, row: dict[str, object], specs: dict[str, object],
+                 category_words: frozenset[str] = frozenset()) -> bool:
+    """Whether one part matches one term. ``row``: its id, name, category and price; ``specs``: the rest.
+    ``category_words``: the categories this term's word names (in the user's language), whose parts match.
+    This is the meaning the store's SQL implements (tests hold the two to each other)."""
+    if row.get("category") in category_words:
+        return True
+    if term.kind == "number":
+        value = int(term.value) if term.value.is_integer() else term.value
+        if any(specs.get(f) == value for f in term.fields):
+            return True
+        return term.in_name and _whole_number_in(str(row.get("name", "")).lower(), term.word)
+    if term.kind == "flag":
+        return specs.get(term.fields[0]) == 1
+    if term.kind == "gen":
+        gen = int(term.value)
+        slots = specs.get("pcie_slots")
+        return specs.get("pcie_gen") == gen or (isinstance(slots, list) and any(
+            isinstance(s, dict) and s.get("gen") == gen for s in slots))
+    text = " ".join(str(row.get(k, "")) for k in ("id", "name", "category", "price_cny")).lower()
+    return term.word in text or any(term.word in _value_text(v).lower() for v in specs.values() if v is not None)

@@ -158,10 +158,15 @@ def _spec(field: str) -> Any:
     return func.json_extract(SPECS_TEXT, "$." + field)
 
 
+def _in_text(text: str) -> Any:
+    """A cheap test first: the specs' text holds ``text`` (a key, a number), before SQLite parses the JSON."""
+    return func.instr(SPECS_TEXT, text) > 0
+
+
 def _term_condition(term: Term) -> Any:
     if term.kind == "number":
         value = int(term.value) if term.value.is_integer() else term.value
-        conds = [_spec(f) == value for f in term.fields]
+        conds = [_in_text(str(value)) & or_(*[_spec(f) == value for f in term.fields])]
         if term.in_name:  # a whole number in the name: "4090" in "RTX 4090 D", not "24" in "RTX 2400"
             name = func.lower(_PARTS.c.name)
             n = term.word
@@ -169,12 +174,12 @@ def _term_condition(term: Term) -> Any:
                       name.op("GLOB")(f"*[^0-9.]{n}[^0-9.]*")]
         return or_(*conds)
     if term.kind == "flag":
-        return _spec(term.fields[0]) == 1
+        return _in_text(f'"{term.fields[0]}"') & (_spec(term.fields[0]) == 1)
     if term.kind == "gen":
         gen = int(term.value)
         slots = func.json_each(SPECS_TEXT, "$.pcie_slots").table_valued("value").alias("slot")
         in_slots = select(1).select_from(slots).where(func.json_extract(slots.c.value, "$.gen") == gen)
-        return or_(_spec("pcie_gen") == gen, in_slots.exists())
+        return _in_text('gen"') & or_(_spec("pcie_gen") == gen, in_slots.exists())
     word = term.word
     row_text = func.lower(_PARTS.c.id + " " + _PARTS.c.name + " " + _PARTS.c.category + " "
                           + func.cast(_PARTS.c.price_cny, Text))

@@ -39,7 +39,7 @@ from configurator.core.parts import (
 )
 from configurator.store.repository import PartsRepository
 from configurator.ui.i18n import translate
-from configurator.ui.parts_model import header_text
+from configurator.ui.part_columns import header_text
 from configurator.ui.theme import colours
 
 _EXAMPLES = {

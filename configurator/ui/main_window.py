@@ -35,7 +35,7 @@ from configurator.store.database import Store
 from configurator.store.repository import PartsRepository
 from configurator.ui.files import open_file, save_file
 from configurator.ui.i18n import LanguageManager, translate
-from configurator.ui.parts_browser import PartsBrowser
+from configurator.ui.parts import PartsBrowser
 from configurator.ui.tasks import TaskRunner
 
 TabTitle = Callable[[], str]
@@ -99,7 +99,7 @@ class MainWindow(QMainWindow):
 
         self.tabs = QTabWidget()
         self.tabs.setObjectName("mainTabs")
-        self.parts_browser = PartsBrowser(parts, settings, load=not defer)
+        self.parts_browser = PartsBrowser(parts, settings, load=not defer, tasks=tasks)
         self.extra_tabs: list[tuple[QWidget, TabTitle]] = []
         self._painted = False
         self.after_startup: list[Callable[[], None]] = []  # run by finish_startup, after the pending tabs

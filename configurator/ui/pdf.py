@@ -29,7 +29,7 @@ from configurator.core.numbers import unit_text
 from configurator.core.presets import tier_label
 from configurator.core.sheet import Sheet, round_ticks, tick_text
 from configurator.ui.i18n import translate
-from configurator.ui.parts_model import display_value
+from configurator.ui.part_columns import display_value
 
 FONT_FAMILIES = ["DejaVu Sans", "Noto Sans", "WenQuanYi Micro Hei", "Noto Sans CJK SC", "Microsoft YaHei",
                  "PingFang SC", "Arial"]

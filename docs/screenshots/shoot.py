@@ -321,6 +321,24 @@ def calibration_shots(suffix: str, lang: str) -> None:
     wait(600)
     w.grab().save(str(OUT / f"planner-calibrated-{suffix}.png"))
     planner.doc.undo_stack.setClean()
+
+
+def parts_measurements_shot(name: str, lang: str, scheme: str = "light") -> None:
+    """The Parts tab with a GPU's published measurements in view (the detail pane widened)."""
+    from PySide6.QtWidgets import QScrollArea
+
+    services, w = window(name, lang, scheme=scheme)
+    browser = w.parts_browser
+    w.tabs.setCurrentWidget(browser)
+    browser.ensure_loaded()
+    browser.select_part("nvidia-rtx-3090")
+    browser.splitter.setSizes([150, 480, 870])
+    wait(300)
+    scroll = browser.detail.findChild(QScrollArea)
+    scroll.ensureWidgetVisible(browser.detail.measurements, 0, 0)
+    scroll.verticalScrollBar().setValue(browser.detail.measurements.y() - 40)
+    wait(500)
+    w.grab().save(str(OUT / f"{name}.png"))
     w.close()
     services.close()
 
@@ -333,7 +351,8 @@ if __name__ == "__main__":
                     "parts-en", "parts-zh", "monitor-remote-down-en", "monitor-remote-down-zh", "monitor-zh",
                     "monitor-dark", "benchmark-runs-en", "benchmark-runs-zh", "benchmark-runs-dark",
                     "planner-details-en", "planner-details-zh", "planner-details-dark", "cluster-en", "cluster-zh",
-                    "cluster-dark", "calibration-en", "calibration-zh"):
+                    "cluster-dark", "calibration-en", "calibration-zh",
+                    "parts-measurements-en", "parts-measurements-zh", "parts-measurements-dark"):
             subprocess.run([sys.executable, __file__, key], check=True)
         sys.exit(0)
     only = set(sys.argv[1:])
@@ -359,6 +378,9 @@ if __name__ == "__main__":
         "calibration-en": lambda: calibration_shots("en", "en"),
         "calibration-zh": lambda: calibration_shots("zh", "zh_CN"),
         "parts-zh": lambda: parts_shot("parts-zh", "zh_CN"),
+        "parts-measurements-en": lambda: parts_measurements_shot("parts-measurements-en", "en"),
+        "parts-measurements-zh": lambda: parts_measurements_shot("parts-measurements-zh", "zh_CN"),
+        "parts-measurements-dark": lambda: parts_measurements_shot("parts-measurements-dark", "en", "dark"),
         "monitor-remote-down-en": lambda: remote_down_shot("monitor-remote-down-en", "en"),
         "monitor-remote-down-zh": lambda: remote_down_shot("monitor-remote-down-zh", "zh_CN"),
     }

@@ -534,6 +534,69 @@
     </message>
 </context>
 <context>
+    <name>GpuMeasurements</name>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Batch / length</source>
+        <translation>批量 / 长度</translation>
+    </message>
+    <message>
+        <source>Value</source>
+        <translation>数值</translation>
+    </message>
+    <message>
+        <source>Software</source>
+        <translation>软件</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <source>bs {n}</source>
+        <translation>批量 {n}</translation>
+    </message>
+    <message>
+        <source>seq {n}</source>
+        <translation>序列 {n}</translation>
+    </message>
+    <message>
+        <source>prompt {n}</source>
+        <translation>提示 {n}</translation>
+    </message>
+    <message>
+        <source>gen {n}</source>
+        <translation>生成 {n}</translation>
+    </message>
+    <message>
+        <source>Published measurements</source>
+        <translation>公开实测数据</translation>
+    </message>
+    <message>
+        <source>No published measurement of this GPU is shipped yet; its throughput estimates rest on the model fitted to the others.</source>
+        <translation>暂未收录这块显卡的公开实测数据；它的吞吐量估算基于用其他显卡数据拟合的模型。</translation>
+    </message>
+    <message>
+        <source>{n} measurements from {sources} sources; the link opens the exact file or page.</source>
+        <translation>共 {n} 条实测，来自 {sources} 个来源；点击链接可打开原始文件或页面。</translation>
+    </message>
+</context>
+<context>
     <name>MainWindow</name>
     <message>
         <source>Loading…</source>
@@ -1338,26 +1401,6 @@
         <translation>显卡</translation>
     </message>
     <message>
-        <source>Workload</source>
-        <translation>工作负载</translation>
-    </message>
-    <message>
-        <source>Value</source>
-        <translation>数值</translation>
-    </message>
-    <message>
-        <source>Software</source>
-        <translation>软件</translation>
-    </message>
-    <message>
-        <source>Source</source>
-        <translation>来源</translation>
-    </message>
-    <message>
-        <source>{n} more: configurator measurements list --gpu {id}</source>
-        <translation>另有 {n} 条：configurator measurements list --gpu {id}</translation>
-    </message>
-    <message>
         <source>CPUs</source>
         <translation>处理器</translation>
     </message>
@@ -1494,6 +1537,10 @@
         <translation>数据库中有 {n} 个部件无法读取，不能使用：{ids}。请用 SQLite 工具修复，或从 CSV 重新导入。</translation>
     </message>
     <message>
+        <source>The parts could not be read: {error}</source>
+        <translation>无法读取部件：{error}</translation>
+    </message>
+    <message>
         <source>The parts database is empty. Restart the app to reseed it from the catalogue, or import a CSV (File → Import parts).</source>
         <translation>部件数据库为空。请重启应用以从目录重新填充，或导入 CSV（文件 → 导入部件）。</translation>
     </message>
@@ -1504,6 +1551,10 @@
     <message>
         <source>{shown} of {total} parts shown</source>
         <translation>显示 {shown} / {total} 个部件</translation>
+    </message>
+    <message>
+        <source>Searching…</source>
+        <translation>正在搜索…</translation>
     </message>
     <message>
         <source>Price of {name} saved: ¥{price}</source>

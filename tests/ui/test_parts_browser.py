@@ -15,7 +15,7 @@ from configurator.core.parts import CATEGORIES
 from configurator.store.repository import PartsRepository
 from configurator.ui.custom_part_dialog import CustomPartDialog
 from configurator.ui.main_window import MainWindow
-from configurator.ui.parts_model import PART_ROLE
+from configurator.ui.part_columns import PART_ROLE
 
 
 def visible_ids(w: MainWindow) -> list[str]:
@@ -69,8 +69,9 @@ def test_detail_pane_shows_every_spec_and_the_source(window: MainWindow) -> None
     assert part is not None and part.id == "nvidia-rtx-3090"
     assert "VRAM (GiB)" in text and "350" in text and part.source in text
     # the GPU's published measurements, from the database, each with its software and a link to its source
-    assert "Published measurements" in text and "resnet50 train fp32 bs 224" in text and "513 images/s" in text
-    assert "https://github.com/lambdal/deeplearning-benchmark/blob/" in text and "REF-1" in text
+    shown = window.parts_browser.detail.measurements.label.text()
+    assert "Published measurements" in shown and "resnet50" in shown and "513 images/s" in shown
+    assert "https://github.com/lambdal/deeplearning-benchmark/blob/" in shown
 
 
 def test_price_edit_is_persisted(qtbot, window: MainWindow, services) -> None:  # type: ignore[no-untyped-def]
@@ -196,7 +197,7 @@ def test_corrupt_database_gives_a_notice(qapp, tmp_path: Path, monkeypatch) -> N
 def test_parts_tab_fetches_lazily_with_100k_parts(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """100,000 parts: the first paint reads one page, fetchMore the next; nothing builds all rows."""
     from configurator.store.database import open_store
-    from configurator.ui.parts_model import PAGE, PartsTableModel
+    from configurator.ui.parts.model import PAGE, PartsTableModel
 
     store = open_store(tmp_path / "big.db")
     try:
@@ -212,13 +213,17 @@ def test_parts_tab_fetches_lazily_with_100k_parts(qtbot, tmp_path: Path) -> None
                 " updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 1, '2026-11-01 00:00:00.000000')", rows)
         repo = PartsRepository(store)
         settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
-        from configurator.ui.parts_browser import PartsBrowser
+        from configurator.ui.parts import PartsBrowser
+        from configurator.ui.tasks import TaskRunner
 
-        browser = PartsBrowser(repo, settings)
+        tasks = TaskRunner()
+        browser = PartsBrowser(repo, settings, tasks=tasks)
         qtbot.addWidget(browser)
         browser.show()
         qtbot.waitExposed(browser)
         model: PartsTableModel = browser.model
+        assert model.in_background()  # 100k parts: queries run off the GUI thread
+        qtbot.waitUntil(lambda: not browser.busy, timeout=20000)
         assert model.total > 100_000
         assert model.rowCount() == PAGE and model.pages_fetched == 1  # the first paint: one page
         assert len(model._decoded) < PAGE  # only the rows on screen became part records
@@ -230,15 +235,23 @@ def test_parts_tab_fetches_lazily_with_100k_parts(qtbot, tmp_path: Path) -> None
         assert model.rowCount() < 10 * PAGE
         # Search and sort run in SQL, over all 100k rows, and again show one page.
         browser.search.setText("x99999")
+        assert browser.busy  # typing does not wait for a scan of 100k rows
+        qtbot.waitUntil(lambda: not browser.busy, timeout=20000)
         assert model.total == 1 and model.part_at(0).id == f"{base.id}-x99999"  # type: ignore[union-attr]
         browser.search.clear()
         col = model.column_names.index("price_cny")
         browser.table.sortByColumn(col, Qt.SortOrder.DescendingOrder)
+        qtbot.waitUntil(lambda: not browser.busy, timeout=20000)
         prices = [model.part_at(r).price_cny for r in range(model.rowCount())]  # type: ignore[union-attr]
-        assert prices == sorted(prices, reverse=True) and model.rowCount() == PAGE
+        assert prices == sorted(prices, reverse=True)
+        # The part selected before is now far down the answer: the first row is selected instead of
+        # fetching every row up to it; one page was read.
+        assert browser.detail.part is not None and browser.detail.part.id == model.part_at(0).id  # type: ignore[union-attr]
+        assert model.pages_fetched == 1 and model.rowCount() == PAGE
         assert browser.select_part(f"{base.id}-x50000")  # far down: fetched up to it, by its position
         assert browser.detail.part is not None and browser.detail.part.id == f"{base.id}-x50000"
     finally:
+        tasks.wait()
         store.close()
 
 
@@ -299,3 +312,63 @@ def test_a_custom_part_can_start_as_a_copy(qtbot, window, services) -> None:  # 
     original = services.parts.get("asus-proart-b550-creator")
     assert dialog.created.custom and dialog.created.pcie_slots == original.pcie_slots
     assert dialog.created.price_cny == 1999
+
+
+def test_lazy_model_shows_the_right_rows_after_search_and_sort(qtbot, services, settings) -> None:  # type: ignore[no-untyped-def]
+    """Queries off the GUI thread (as over a large table): after a search and a sort the table holds
+    exactly the matching parts, in the order Python gives, fetched a page at a time."""
+    from configurator.core.search import parse_search, term_matches
+    from configurator.store.catalogue import specs_of
+    from configurator.ui.parts import PartsBrowser
+    from configurator.ui.parts.model import PartsTableModel
+    from configurator.ui.tasks import TaskRunner
+
+    tasks = TaskRunner()
+    browser = PartsBrowser(services.parts, settings, tasks=tasks)
+    qtbot.addWidget(browser)
+    model: PartsTableModel = browser.model
+    model.background_over = 0  # every query runs as a large table's does
+    model.page_size = 3
+    try:
+        browser.categories.setCurrentRow(1 + CATEGORIES.index("gpu"))
+        browser.search.setText("24")
+        assert browser.busy
+        qtbot.waitUntil(lambda: not browser.busy, timeout=5000)
+        col = model.column_names.index("fp32_tflops")
+        browser.table.sortByColumn(col, Qt.SortOrder.DescendingOrder)
+        qtbot.waitUntil(lambda: not browser.busy, timeout=5000)
+        assert model.rowCount() < model.total  # fetched a page at a time, not all
+        while model.canFetchMore():
+            model.fetchMore()
+        gpus = services.parts.list_parts("gpu")
+        term = parse_search("24")[0]
+        expected = sorted((p for p in gpus if term_matches(term, {"name": p.name}, specs_of(p))),
+                          key=lambda p: (p.fp32_tflops, p.id), reverse=True)
+        assert [model.part_at(r).id for r in range(model.rowCount())] == [p.id for p in expected]  # type: ignore[union-attr]
+        assert all(p.vram_gb == 24 or "24" in p.name for p in expected)
+        # A part selected before a search stays selected when it still matches.
+        assert browser.select_part("nvidia-rtx-3090")
+        browser.search.setText("24 nvlink")
+        qtbot.waitUntil(lambda: not browser.busy, timeout=5000)
+        names = {model.part_at(r).name for r in range(model.rowCount())}  # type: ignore[union-attr]
+        assert names == {"NVIDIA GeForce RTX 3090", "NVIDIA GeForce RTX 3090 Ti", "NVIDIA RTX A5000"}
+        assert browser.detail.part is not None and browser.detail.part.id == "nvidia-rtx-3090"
+    finally:
+        tasks.wait()
+
+
+def test_a_gpu_shows_its_published_measurements(window: MainWindow) -> None:
+    from configurator.core import measurements as ms
+
+    browser = window.parts_browser
+    browser.ensure_loaded()
+    assert browser.select_part("nvidia-rtx-4090")
+    shown = browser.detail.measurements
+    rows = ms.for_gpu(ms.load(), "nvidia-rtx-4090")
+    assert not shown.isHidden() and shown.rows == rows and len(rows) >= 5
+    text = shown.label.text()
+    first = rows[0]
+    assert "Published measurements" in text and first.model in text and f"{first.value:,.0f} {first.unit}" in text
+    assert f"href='{first.source_url}'" in text and str(first.source_date) in text
+    assert browser.select_part("amd-ryzen-9-5950x")
+    assert shown.isHidden()

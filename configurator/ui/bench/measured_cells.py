@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from configurator.bench.energy import NVML, RAPL
 from configurator.bench.results import RowResult
+from configurator.core.i18n import fill
 from configurator.core.measured import vram_estimate
 from configurator.ui.bench.fmt import pct
 from configurator.ui.i18n import translate
@@ -25,15 +26,15 @@ def memory_cell(r: RowResult, device: str) -> tuple[str, str]:
     est = vram_estimate(r.name, r.settings)
     measured = f"{peak / GIB:.2f} GiB"
     if est is None:
-        return (translate("BenchmarkTab", "{peak} peak").replace("{peak}", measured),
+        return (fill(translate("BenchmarkTab", "{peak} peak"), peak=measured),
                 translate("BenchmarkTab", "torch.cuda.max_memory_allocated during this workload; the planner has "
                                           "no VRAM estimate for it."))
     tensors, _total, how = est
-    text = translate("BenchmarkTab", "{peak} against {estimate} estimated, {pct}").replace(
-        "{peak}", measured).replace("{estimate}", f"{tensors / GIB:.2f} GiB").replace(
-        "{pct}", pct(100 * (peak / tensors - 1) if tensors > 0 else None))
-    tip = translate("BenchmarkTab", "Measured: torch.cuda.max_memory_allocated during this workload (tensors only, "
-                                    "reset before it). {how}").replace("{how}", how.render(translate))
+    text = fill(translate("BenchmarkTab", "{peak} against {estimate} estimated, {pct}"),
+                peak=measured, estimate=f"{tensors / GIB:.2f} GiB",
+                pct=pct(100 * (peak / tensors - 1) if tensors > 0 else None))
+    tip = fill(translate("BenchmarkTab", "Measured: torch.cuda.max_memory_allocated during this workload (tensors "
+                                         "only, reset before it). {how}"), how=how.render(translate))
     return text, tip
 
 
@@ -56,9 +57,9 @@ def energy_cell(r: RowResult, device: str) -> tuple[str, str]:
     jps = r.joules_per_sample
     head = f"{jps:.3g} {pers.get(str(per), 'J')}" if jps is not None else f"{float(e['joules']):,.0f} J"
     text = f"{head} · {method}"
-    tip = translate("BenchmarkTab", "{joules} J in {seconds} s (mean {watts} W) over the timed runs and their "
-                                    "warm-up, measured by the {method}; per unit of work = mean power ÷ the median "
-                                    "rate.").replace("{joules}", f"{float(e['joules']):,.1f}").replace(
-        "{seconds}", f"{float(e.get('seconds') or 0):.1f}").replace("{watts}", f"{float(e.get('mean_w') or 0):.0f}") \
-        .replace("{method}", method)
+    tip = fill(translate("BenchmarkTab", "{joules} J in {seconds} s (mean {watts} W) over the timed runs and their "
+                                         "warm-up, measured by the {method}; per unit of work = mean power ÷ the "
+                                         "median rate."),
+               joules=f"{float(e['joules']):,.1f}", seconds=f"{float(e.get('seconds') or 0):.1f}",
+               watts=f"{float(e.get('mean_w') or 0):.0f}", method=method)
     return text, tip

@@ -57,7 +57,7 @@ class HeatMap(pg.PlotWidget):  # type: ignore[misc]
         self.getPlotItem().setTitle(translate("Monitor", "GPU utilisation over the window"), size="10pt",
                                     color=colours(self.palette()).plot_foreground)
         _scale, unit = time_unit(self.window_s)
-        self.getPlotItem().getAxis("bottom").setLabel(translate("Monitor", "{unit} ago").replace("{unit}", unit))
+        self.getPlotItem().getAxis("bottom").setLabel(fill(translate("Monitor", "{unit} ago"), unit=unit))
         self._show_empty_text()
 
     def restyle(self) -> None:
@@ -86,7 +86,7 @@ class HeatMap(pg.PlotWidget):  # type: ignore[misc]
         self.window_s = window_s
         scale, unit = time_unit(window_s)
         item = self.getPlotItem()
-        item.getAxis("bottom").setLabel(translate("Monitor", "{unit} ago").replace("{unit}", unit))
+        item.getAxis("bottom").setLabel(fill(translate("Monitor", "{unit} ago"), unit=unit))
         width = window_s / scale
         rows, data = history.rows() if history is not None else ([], np.empty((0, 0)))
         self.rows, self.image_data = rows, data

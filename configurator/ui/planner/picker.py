@@ -12,7 +12,7 @@ from PySide6.QtWidgets import QApplication, QComboBox, QCompleter, QLineEdit, QS
 from configurator.core.i18n import fill
 from configurator.core.parts import CATEGORY_LABELS, SUMMARY_FIELDS, AnyPart, field_unit, part_to_dict
 from configurator.ui.i18n import translate
-from configurator.ui.parts_model import display_value
+from configurator.ui.part_columns import display_value
 
 # What decides a choice in each category, in the order a buyer reads it (VRAM first for a GPU).
 CHOICE_FIELDS: dict[str, tuple[str, ...]] = {

@@ -1,12 +1,16 @@
-"""Thin Qt item models over the parts store.
+"""The Parts table's model: lazy, over one SQL query.
 
-The Parts table is lazy: the model holds the rows fetched so far of one query (category, search
-words, order: all run in SQL) and fetches the next page when the view scrolls to the end
-(``canFetchMore``/``fetchMore``); a row becomes a part record only when it is shown.
-With 100,000 parts the first paint reads one page, not every part."""
+A query (category, search words, order) is one scan in SQL that gives the matching rows' numbers in
+order (store.part_pages); the count is that list's length, and the model fetches the rows it shows a
+page at a time (``canFetchMore``/``fetchMore``) by those numbers. A row becomes a part record only
+when it is shown. Over a large table (more than ``background_over`` parts in the category) the scan
+runs off the GUI thread (ui.tasks): the table keeps what it shows until the answer comes, and an
+answer to a query that has since changed is dropped."""
 
 from __future__ import annotations
 
+import logging
+from array import array
 from typing import Any
 
 from PySide6.QtCore import (
@@ -15,77 +19,46 @@ from PySide6.QtCore import (
     QModelIndex,
     QPersistentModelIndex,
     Qt,
+    Signal,
 )
 from PySide6.QtGui import QFont
 
-from configurator.core.parts import (
-    CATEGORIES,
-    CATEGORY_LABELS,
-    FIELD_LABELS,
-    SUMMARY_FIELDS,
-    AnyPart,
-    field_unit,
-)
+from configurator.core.parts import CATEGORIES, CATEGORY_LABELS, AnyPart
+from configurator.store.part_pages import matching_rows, rowid_of, rows_at
 from configurator.store.repository import PartQuery, PartsRepository, Unreadable, decode_row
 from configurator.ui.i18n import translate
+from configurator.ui.part_columns import ALL, PART_ROLE, SORT_ROLE, columns_for, display_value, header_text
+from configurator.ui.tasks import TaskRunner
 
+log = logging.getLogger(__name__)
 Index = QModelIndex | QPersistentModelIndex
-SORT_ROLE = Qt.ItemDataRole.UserRole + 1
-PART_ROLE = Qt.ItemDataRole.UserRole + 2
-
-ALL = "all"
-
-
-def columns_for(category: str) -> list[str]:
-    if category == ALL:
-        return ["name", "category", "brand", "price_cny", "price_date", "launch_year"]
-    return ["name", "brand", *SUMMARY_FIELDS[category], "price_cny", "price_date"]
-
-
-def header_text(category: str, name: str) -> str:
-    label, _ = FIELD_LABELS.get(name, (name, ""))
-    unit = field_unit(category if category != ALL else "", name)
-    text = translate("parts", label)
-    return f"{text} ({translate('parts', unit)})" if unit else text
-
-
-def display_value(name: str, value: Any) -> str:
-    if value is None:
-        return translate("parts", "n/a")
-    if isinstance(value, bool):
-        return translate("parts", "yes") if value else translate("parts", "no")
-    if name == "price_cny":
-        return f"¥{value:,}"
-    if name == "category":
-        return translate("parts", CATEGORY_LABELS.get(value, value))
-    if isinstance(value, float):
-        if value.is_integer():
-            return f"{int(value):,}"
-        return f"{value:,.1f}" if value >= 100 else f"{value:g}"
-    if isinstance(value, int) and name not in ("launch_year",):
-        return f"{value:,}"
-    if isinstance(value, list):
-        return ", ".join(str(v) for v in value)
-    return str(value)
-
-
 PAGE = 200
+BACKGROUND_OVER = 20_000  # parts in the category: a scan of more runs off the GUI thread
 
 
 class PartsTableModel(QAbstractTableModel):
     """One page at a time of a query over the parts table."""
 
-    def __init__(self, parent: Any = None, repo: PartsRepository | None = None, page: int = PAGE):
+    refreshed = Signal()  # a query's answer is in (its count and first page)
+
+    def __init__(self, parent: Any = None, repo: PartsRepository | None = None, page: int = PAGE,
+                 tasks: TaskRunner | None = None, background_over: int = BACKGROUND_OVER):
         super().__init__(parent)
         self.repo = repo
+        self.tasks = tasks
+        self.background_over = background_over
         self.page_size = page
-        self._rows: list[Any] = []  # raw rows, in the query's order
+        self._order: array[int] = array("q")  # the query's row numbers, in its order
+        self._rows: list[Any] = []  # the rows fetched so far (the first len(_rows) of _order)
         self._decoded: dict[int, AnyPart | Unreadable] = {}
-        self._total = 0
         self._category = ALL
         self._columns = columns_for(ALL)
         self._words: tuple[str, ...] = ()
         self._sort = ("name", False)
+        self._generation = 0
+        self._last_query: PartQuery | None = None  # the query last run (or running)
+        self.busy = False  # a scan is running off the GUI thread
+        self.error: str | None = None  # why the last query failed
         self.pages_fetched = 0
         self.unreadable: dict[str, Unreadable] = {}
         self.active = False  # no query before the browser first loads (start-up defers it)
@@ -114,23 +87,59 @@ class PartsTableModel(QAbstractTableModel):
         self._words = tuple(text.lower().split())
         self.refresh()
 
+    def in_background(self) -> bool:
+        """Whether this category's queries run off the GUI thread (it holds more than ``background_over``)."""
+        if self.tasks is None or self.repo is None:
+            return False
+        return self.repo.count(PartQuery(None if self._category == ALL else self._category)) > self.background_over
+
     def refresh(self) -> None:
-        """Run the query again: its count, and its first page."""
-        if not self.active:
+        """Run the query again: its rows' order, then its first page."""
+        if not self.active or self.repo is None:
             return
+        self._generation += 1
+        self._last_query = self.query()
+        generation, query, words, store = self._generation, self.query(), self.category_words(), self.repo.store
+        if self.tasks is not None and self.in_background():
+            self.busy = True
+            self.tasks.submit(lambda: matching_rows(store, query, words),
+                              lambda order: self._answered(generation, order),
+                              lambda exc, tb: self._failed(generation, exc, tb))
+            return
+        try:
+            order = matching_rows(store, query, words)
+        except Exception as exc:  # shown in the table's place, like a failure off the GUI thread
+            self._failed(generation, exc, "")
+            return
+        self._answered(generation, order)
+
+    def _answered(self, generation: int, order: array[int]) -> None:
+        if generation != self._generation:
+            return  # the query changed while this one ran
+        self.busy = False
+        self.error = None
         self.beginResetModel()
+        self._order = order
         self._rows = []
         self._decoded = {}
-        self._total = self.repo.count(self.query(), self.category_words()) if self.repo else 0
         self.pages_fetched = 0
         self.endResetModel()
-        if self._total:
+        if order:
             self.fetchMore(QModelIndex())
+        self.refreshed.emit()
+
+    def _failed(self, generation: int, exc: BaseException, tb: str) -> None:
+        if generation != self._generation:
+            return
+        log.warning("the parts query failed: %s\n%s", exc, tb)
+        self.busy = False
+        self.error = str(exc)
+        self.refreshed.emit()
 
     @property
     def total(self) -> int:
         """Rows the query matches (fetched or not)."""
-        return self._total
+        return len(self._order)
 
     @property
     def category(self) -> str:
@@ -138,23 +147,22 @@ class PartsTableModel(QAbstractTableModel):
 
     # -- data in -------------------------------------------------------------------
     def canFetchMore(self, parent: Index = QModelIndex()) -> bool:
-        return not parent.isValid() and len(self._rows) < self._total
+        return not parent.isValid() and len(self._rows) < len(self._order)
 
     def fetchMore(self, parent: Index = QModelIndex(), limit: int | None = None) -> None:
-        if parent.isValid() or self.repo is None or len(self._rows) >= self._total:
-            return
-        rows = self.repo.page(self.query(), len(self._rows), limit or self.page_size, self.category_words())
-        if not rows:
-            self._total = len(self._rows)
+        if parent.isValid() or self.repo is None or len(self._rows) >= len(self._order):
             return
         first = len(self._rows)
+        rows = rows_at(self.repo.store, self._order[first:first + (limit or self.page_size)])
+        if not rows:
+            return
         self.beginInsertRows(QModelIndex(), first, first + len(rows) - 1)
         self._rows.extend(rows)
         self.pages_fetched += 1
         self.endInsertRows()
 
     def fetch_until(self, row: int) -> None:
-        """Fetch every row up to ``row`` (and the rest of its page) in one query."""
+        """Fetch every row up to ``row`` (and the rest of its page) in one look-up."""
         if len(self._rows) <= row and self.canFetchMore():
             self.fetchMore(QModelIndex(), row + 1 - len(self._rows) + self.page_size)
 
@@ -183,11 +191,20 @@ class PartsTableModel(QAbstractTableModel):
                 return row
         if not fetch or self.repo is None:
             return -1
-        pos = self.repo.position(self.query(), part_id, self.category_words())
-        if pos is None:
+        rowid = rowid_of(self.repo.store, part_id)
+        try:
+            pos = self._order.index(rowid) if rowid is not None else -1
+        except ValueError:
             return -1
         self.fetch_until(pos)
-        return pos if pos < len(self._rows) and self._rows[pos].id == part_id else -1
+        return pos if 0 <= pos < len(self._rows) and self._rows[pos].id == part_id else -1
+
+    def near(self, part_id: str, rows: int) -> bool:
+        """Whether a part is among the first ``rows`` rows of the answer (fetched or not)."""
+        if self.repo is None:
+            return False
+        rowid = rowid_of(self.repo.store, part_id)
+        return rowid is not None and rowid in self._order[:rows]
 
     @property
     def column_names(self) -> list[str]:
@@ -208,7 +225,10 @@ class PartsTableModel(QAbstractTableModel):
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         if not 0 <= column < len(self._columns):
             return
-        self._sort = (self._columns[column], order == Qt.SortOrder.DescendingOrder)
+        sort = (self._columns[column], order == Qt.SortOrder.DescendingOrder)
+        if sort == self._sort and self._last_query == self.query():
+            return  # QTableView.sortByColumn asks twice (once through the header's indicator)
+        self._sort = sort
         self.refresh()
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
@@ -266,16 +286,3 @@ class PartsTableModel(QAbstractTableModel):
 class PartsFilterProxy(QIdentityProxyModel):
     """The view's model: search and sort are the source model's (they run in SQL), so this only
     passes them on; fetching more rows and sorting are forwarded by Qt's proxy base."""
-
-    def set_search(self, text: str) -> None:
-        model = self.sourceModel()
-        assert isinstance(model, PartsTableModel)
-        model.set_search(text)
-
-    def refilter(self) -> None:
-        model = self.sourceModel()
-        assert isinstance(model, PartsTableModel)
-        model.refresh()
-
-    def invalidate_cache(self) -> None:
-        pass
