@@ -29,7 +29,7 @@ import errno
 import os
 import sqlite3
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -204,6 +204,21 @@ class Store:
         """Reads: ``with store.session() as s``; writes, through the one writer:
         ``with store.session() as s, s.begin():``."""
         return self.session_factory()
+
+    @property
+    def writer(self) -> Writer:
+        writer: Writer = self.session_factory.kw["info"]["writer"]
+        return writer
+
+    @contextlib.contextmanager
+    def begin_write(self) -> Iterator[Connection]:
+        """A Core connection in a write transaction, through the one writer (bulk imports)."""
+        self.writer.acquire()
+        try:
+            with self.engine.begin() as con:
+                yield con
+        finally:
+            self.writer.release()
 
     def close(self) -> None:
         self.engine.dispose()

@@ -85,3 +85,33 @@ def test_the_writer_is_let_go_after_a_failed_write(store: Store) -> None:
     assert done.is_set()
     with store.session() as s:
         assert s.get(MetaRow, "lost") is None and s.get(MetaRow, "kept") is not None
+
+
+def test_a_bulk_write_waits_for_the_writer_too(store: Store) -> None:
+    """The CSV import writes through a Core connection: the same one writer."""
+    inside, go_on, wrote = threading.Event(), threading.Event(), threading.Event()
+
+    def hold() -> None:
+        with store.session() as s, s.begin():
+            s.add(MetaRow(key="held", value="1"))
+            s.flush()
+            inside.set()
+            go_on.wait(5)
+
+    def bulk() -> None:
+        with store.begin_write() as con:
+            con.execute(MetaRow.__table__.insert().values(key="bulk", value="2"))
+        wrote.set()
+
+    a = threading.Thread(target=hold)
+    a.start()
+    assert inside.wait(5)
+    b = threading.Thread(target=bulk)
+    b.start()
+    assert not wrote.wait(0.2)  # waiting, not failing with "database is locked"
+    go_on.set()
+    a.join(10)
+    b.join(10)
+    assert wrote.is_set()
+    with store.session() as s:
+        assert s.get(MetaRow, "bulk") is not None and s.get(MetaRow, "held") is not None
