@@ -307,7 +307,7 @@ def _import_stream(stream: IO[str], repo: PartsRepository) -> ImportResult:
     # The fast path reads cells by position: only when no column name repeats (a dict keeps the last).
     fast_rows = FastRows(header) if len(set(header)) == width else None
     try:
-        with repo.store.engine.begin() as con, _bulk_cache(con):
+        with repo.store.begin_write() as con, _bulk_cache(con):
             importer = _Importer(repo, con)
             fast = fast_rows.part if fast_rows is not None else None
             for item in records:

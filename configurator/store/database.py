@@ -28,7 +28,8 @@ import contextlib
 import errno
 import os
 import sqlite3
-from collections.abc import Callable, Iterable
+import threading
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -36,7 +37,7 @@ from typing import Any
 
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import Connection, Engine, ExceptionContext
-from sqlalchemy.orm import Session, sessionmaker
+from sqlalchemy.orm import ORMExecuteState, Session, SessionTransaction, sessionmaker
 from sqlalchemy.pool import QueuePool
 
 from configurator import __version__
@@ -108,11 +109,91 @@ class Recovery:
         )
 
 
+# -- the one writer ----------------------------------------------------------------------
+
+WRITER_WAIT_S = 60.0  # how long a save waits for the one before it (a large import takes seconds)
+
+
+class Writer:
+    """The database's one writer, as Picard's and Anki's: one write transaction at a time, in
+    this process, whichever thread asks. A write transaction is a session's explicit ``begin()``
+    (``with store.session() as s, s.begin():``); it holds the writer until it commits or rolls
+    back. Reads (a session without ``begin()``) need no writer and run side by side.
+
+    SQLite lets one connection write at a time anyway; without this, two threads' transactions
+    that had both read first could not both write (the second fails at once with "database is
+    locked", whatever the busy timeout), and which one failed depended on timing."""
+
+    def __init__(self) -> None:
+        self._lock = threading.RLock()
+        self._holder = threading.local()
+
+    def acquire(self) -> None:
+        if not self._lock.acquire(timeout=WRITER_WAIT_S):
+            raise StoreError(_m(QT_TRANSLATE_NOOP(
+                "store", "The database is still busy saving something else; nothing was changed. Try again.")),
+                LOCKED)
+        self._holder.depth = getattr(self._holder, "depth", 0) + 1
+
+    def release(self) -> None:
+        self._holder.depth -= 1
+        self._lock.release()
+
+    def held(self) -> bool:
+        """Whether this thread is inside a write transaction."""
+        return getattr(self._holder, "depth", 0) > 0
+
+
+class StoreSession(Session):
+    """A session whose explicit ``begin()`` is a write transaction, through the store's Writer."""
+
+    def begin(self, nested: bool = False) -> SessionTransaction:
+        writer: Writer = self.info["writer"]
+        if nested or self.in_transaction():
+            return super().begin(nested)
+        writer.acquire()
+        try:
+            transaction = super().begin()
+        except BaseException:
+            writer.release()
+            raise
+        self.info["writing"] = transaction
+        return transaction
+
+
+@event.listens_for(StoreSession, "after_transaction_end")
+def _release_writer(session: Session, transaction: SessionTransaction) -> None:
+    if session.info.get("writing") is transaction:
+        del session.info["writing"]
+        session.info["writer"].release()
+
+
+def _outside_writer() -> RuntimeError:
+    return RuntimeError("a database write outside a write transaction: use "
+                        "`with store.session() as s, s.begin():` (configurator.store.database.Writer)")
+
+
+@event.listens_for(StoreSession, "before_flush")
+def _flush_needs_writer(session: Session, _context: object, _instances: object) -> None:
+    if (session.new or session.dirty or session.deleted) and "writing" not in session.info:
+        raise _outside_writer()
+
+
+@event.listens_for(StoreSession, "do_orm_execute")
+def _dml_needs_writer(state: ORMExecuteState) -> None:
+    if (state.is_insert or state.is_update or state.is_delete) and "writing" not in state.session.info:
+        raise _outside_writer()
+
+
+def _sessions(engine: Engine, writer: Writer) -> sessionmaker[Session]:
+    return sessionmaker(engine, class_=StoreSession, expire_on_commit=False, info={"writer": writer})
+
+
 @dataclass
 class Store:
     path: Path
     engine: Engine
-    session_factory: sessionmaker[Session]
+    session_factory: sessionmaker[Session]  # StoreSession's, with the store's Writer
     recovered: Recovery | None = None
     backup: Path | None = None
     catalogue_changes: dict[str, int] = field(default_factory=dict)
@@ -123,7 +204,24 @@ class Store:
     damaged_rows: list[tuple[str, str]] = field(default_factory=list)  # (table, id)
 
     def session(self) -> Session:
+        """Reads: ``with store.session() as s``; writes, through the one writer:
+        ``with store.session() as s, s.begin():``."""
         return self.session_factory()
+
+    @property
+    def writer(self) -> Writer:
+        writer: Writer = self.session_factory.kw["info"]["writer"]
+        return writer
+
+    @contextlib.contextmanager
+    def begin_write(self) -> Iterator[Connection]:
+        """A Core connection in a write transaction, through the one writer (bulk imports)."""
+        self.writer.acquire()
+        try:
+            with self.engine.begin() as con:
+                yield con
+        finally:
+            self.writer.release()
 
     def close(self) -> None:
         self.engine.dispose()
@@ -705,7 +803,7 @@ def open_store(
                 "store", "The database {path} is on a read-only disk with unsaved changes in {wal}, which "
                          "cannot be read from there; copy both files to a writable folder to see them."),
                 path=str(path), wal=str(wal)))
-        store = Store(path, engine, sessionmaker(engine, expire_on_commit=False), recovered, None,
+        store = Store(path, engine, _sessions(engine, Writer()), recovered, None,
                       read_only=True, read_only_reason=_m(QT_TRANSLATE_NOOP(
                           "store", "The database {path} is read-only ({reason}): you can browse and check, "
                                    "but changes cannot be saved."), path=str(path), reason=ro))
@@ -742,7 +840,7 @@ def open_store(
         engine.dispose()
         raise store_error(exc, path) from exc
 
-    store = Store(path, engine, sessionmaker(engine, expire_on_commit=False), recovered, backup)
+    store = Store(path, engine, _sessions(engine, Writer()), recovered, backup)
     _add_damaged(store, info.bad_json)
     if seed:
         from configurator.store.catalogue import sync_catalogue

@@ -6377,6 +6377,10 @@
         <translation>数据库 {original} 已损坏（{reason}）。原文件已保留为 {moved_to}，并已新建数据库。你保存的配置和修改过的价格仍在旧文件中，可用任意 SQLite 工具打开。</translation>
     </message>
     <message>
+        <source>The database is still busy saving something else; nothing was changed. Try again.</source>
+        <translation>数据库仍在保存其他内容，本次未做任何更改。请稍后重试。</translation>
+    </message>
+    <message>
         <source>The database {path} is locked by another program: {holders}. Close it and try again; nothing was changed.</source>
         <translation>数据库 {path} 被其他程序锁定：{holders}。请关闭该程序后重试；未做任何修改。</translation>
     </message>
