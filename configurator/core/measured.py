@@ -9,12 +9,13 @@ vector width), so a machine whose CPU is not in the catalogue still gets an esti
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from configurator.core.build import Workload
 from configurator.core.estimate import fit as fitting
 from configurator.core.estimate import throughput as tp
+from configurator.core.estimate.power import MeasuredPower
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.parts import AnyPart, Cpu, Gpu
 
@@ -160,3 +161,15 @@ def estimate_measurement(catalogue: Mapping[str, AnyPart], fp: Mapping[str, Any]
         "estimates", "Planner estimate for {hw} at the benchmark's settings ({precision}, batch {batch})."),
         {"hw": hw, "precision": w.precision, "batch": w.effective_batch})
     return value, unit, how
+
+
+def power_from_benchmark(results: Iterable[tuple[float | None, str | None, float | None]],
+                         source: Message | None = None) -> MeasuredPower | None:
+    """The draw a benchmark measured: for each result with joules per sample and a rate in samples (or
+    tokens) per second, watts = J/sample × samples/s; the busiest workload's, as training keeps the GPU
+    as busy as that. ``results``: (value, unit, joules per sample)."""
+    watts = [float(v) * float(j) for v, unit, j in results
+             if v and j and (unit or "").endswith("/s") and float(v) > 0 and float(j) > 0]
+    if not watts:
+        return None
+    return MeasuredPower(max(watts), max(watts), cpu=False, source=source)
