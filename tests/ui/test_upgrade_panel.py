@@ -7,17 +7,14 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+from fake_recording import record
+
 from configurator.core.build import build_to_dict, parse_build
-from configurator.monitor import fake_nvml
-from configurator.monitor.nvml import NvmlBackend
-from configurator.monitor.recorder import CsvRecorder
-from configurator.monitor.snapshot import HostSample, NvmlStatus, Snapshot, TrainingProcess
 from configurator.store.recordings import RecordingsRepository
 from configurator.store.repository import BuildsRepository
 from configurator.ui.main_window import MainWindow
 from configurator.ui.planner.tab import PlannerTab
 
-GiB = 1024**3
 # The advisor checks every candidate as a whole build: a few GPUs, supplies and cases keep this fast.
 OFFER = ("nvidia-rtx-4060-ti-16gb", "nvidia-rtx-4070", "nvidia-rtx-3090", "nvidia-rtx-4090",
          "seasonic-focus-gx-650", "corsair-rm750e-2023", "seasonic-focus-gx-850", "seasonic-prime-tx-1000")
@@ -80,25 +77,6 @@ def test_a_build_with_no_evidence_gets_upgrades_and_one_applies_as_a_new_build(q
     tab.act_undo.trigger()
     assert tab.doc.build.name == "Lab box" and tab.doc.saved_id == saved_id
     assert tab.rows["gpu"].part_id() == "nvidia-rtx-3060-12gb"
-
-
-def record(path: Path, seconds: int = 30) -> Path:
-    now = [1000.0]
-    gpu = fake_nvml.FakeGpu(name="NVIDIA GeForce RTX 3060", memory_total=12 * GiB, power_limit_w=170.0,
-                            base_util=95.0, swing=2.0, memory_fraction=0.6,
-                            processes=[fake_nvml.FakeProcess(pid=4242, used_memory=8 * GiB, name="python train.py")])
-    backend = NvmlBackend(fake_nvml.FakeNvml(fake_nvml.Scenario([gpu]), clock=lambda: now[0]))
-    backend.start()
-    rec = CsvRecorder(path)
-    for i in range(seconds):
-        _status, gpus = backend.sample(slow=True)
-        host = HostSample("box", cpu_percent=35.0, iowait_percent=1.0,
-                          training=TrainingProcess(4242, "python train.py", 50.0, 4, (40.0,) * 4))
-        rec(Snapshot(1_764_000_000.0 + i, i, host, NvmlStatus(True), gpus))
-        now[0] += 1.0
-    rec.close()
-    backend.close()
-    return path
 
 
 def test_this_machine_with_a_recording_uses_its_measured_draw(qtbot, window: MainWindow, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
