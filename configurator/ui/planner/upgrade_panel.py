@@ -207,7 +207,7 @@ class UpgradePanel(QWidget):
                                      name=self.current().name or translate("Upgrade", "unnamed")), None)
         names = this_machine_names()
         saved = next((b for b in self.builds.list() if b.name in names), None)
-        if saved is not None:
+        if saved is not None and self.current().name not in names:  # else the planner has it open (maybe edited)
             self.build_combo.addItem(fill(translate("Upgrade", "{name} (saved, detected)"), name=saved.name), saved.id)
         if not self._build_chosen:  # until the user picks one: this machine, where it was detected and saved
             index = self.build_combo.count() - 1
@@ -378,8 +378,9 @@ class UpgradePanel(QWidget):
         no_workload = _esc(translate(
             "Upgrade", "The build has no workload: the advice is for ResNet-50 training (mixed precision)."))
         assumed = f"<br><span style='color:{c.muted_text}'>{no_workload}</span>"
+        title = fill(translate("Upgrade", "Limited by {what}"), what=_resource(a.limit.resource))
         self.limit.setText(
-            f"<b>{_esc(fill(translate('Upgrade', 'Limited by {what}'), what=_resource(a.limit.resource)))}</b>"
+            f"<b>{_esc(title)}</b>"
             f" · {_esc(a.limit.rule)}<br>{_esc(a.limit.evidence.render(translate))}"
             + (assumed if o.workload_assumed else ""))
         catalogue = self.catalogue()
