@@ -251,6 +251,32 @@ def upgrade_shot(name: str, lang: str, scheme: str = "light") -> None:
     services.close()
 
 
+def recordings_shot(suffix: str, lang: str) -> None:
+    """The Monitor tab's recordings list and a run report opened from it (two files)."""
+    from configurator.store.recordings import RecordingsRepository
+
+    services, w = window(f"recordings-{suffix}", lang)
+    tab = w.tab(MonitorTab)
+    repo = RecordingsRepository(services.store)
+    for name, util in (("resnet50-run.csv", 93.0), ("dataloader-run.csv", 45.0)):
+        rid = repo.start(fake_recording(TMP / name, util=util, memory=0.7), "lab-box", 5.0)
+        repo.finish(rid, rows=120, gpus=1)
+    repo.start(TMP / "moved-away.csv", "lab-box", 1.0)
+    lst = tab.recordings_list
+    tab.bottom.setCurrentWidget(lst)
+    lst.refresh()
+    lst.table.selectRow(1)
+    lst.open_report()
+    while lst.dialog is None:
+        wait(100)
+    wait(400)
+    w.grab().save(str(OUT / f"monitor-recordings-{suffix}.png"))
+    lst.dialog.grab().save(str(OUT / f"monitor-report-dialog-{suffix}.png"))
+    lst.dialog.close()
+    w.close()
+    services.close()
+
+
 def parts_shot(name: str, lang: str) -> None:
     services, w = window(name, lang)
     w.tabs.setCurrentWidget(w.parts_browser)
@@ -270,7 +296,7 @@ if __name__ == "__main__":
                     "parts-en", "parts-zh", "monitor-remote-down-en", "monitor-remote-down-zh", "monitor-zh",
                     "monitor-dark", "benchmark-runs-en", "benchmark-runs-zh", "benchmark-runs-dark",
                     "planner-details-en", "planner-details-zh", "planner-details-dark", "planner-upgrade-en",
-                    "planner-upgrade-zh", "planner-upgrade-dark"):
+                    "planner-upgrade-zh", "planner-upgrade-dark", "monitor-recordings-en", "monitor-recordings-zh"):
             subprocess.run([sys.executable, __file__, key], check=True)
         sys.exit(0)
     only = set(sys.argv[1:])
@@ -284,6 +310,8 @@ if __name__ == "__main__":
         "planner-upgrade-en": lambda: upgrade_shot("planner-upgrade-en", "en"),
         "planner-upgrade-zh": lambda: upgrade_shot("planner-upgrade-zh", "zh_CN"),
         "planner-upgrade-dark": lambda: upgrade_shot("planner-upgrade-dark", "en", "dark"),
+        "monitor-recordings-en": lambda: recordings_shot("en", "en"),
+        "monitor-recordings-zh": lambda: recordings_shot("zh", "zh_CN"),
         "monitor-en": lambda: monitor_shot("monitor-en", 4),
         "monitor-no-driver": lambda: monitor_shot("monitor-no-driver", None),
         "monitor-zh": lambda: monitor_shot("monitor-zh", 4, "zh_CN"),

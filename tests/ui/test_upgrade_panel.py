@@ -90,10 +90,11 @@ def test_this_machine_with_a_recording_uses_its_measured_draw(qtbot, window: Mai
     panel.refresh_sources()
     assert panel.build_combo.currentData() == machine_id  # the detected machine, by default
     assert panel.recording_combo.currentData() == str(csv.resolve())  # the newest recording
+    assert panel.measured_power is None  # read once it is wanted: the panel shown, or "This machine" checked
+    assert tab.open_saved(machine_id)
     qtbot.waitUntil(lambda: panel.measured_power is not None, timeout=10000)
     watts = panel.measured_power.mean_w
     assert 50 < watts < 200  # the fake RTX 3060's readings, under its 170 W limit
-    assert tab.open_saved(machine_id)
     assert tab.report is not None
     found = {f.rule: f for f in tab.report.findings}
     assert "measured" in found["PWR-4"].message.render() and found["PWR-4"].numbers["draw_measured"]

@@ -116,7 +116,10 @@ class RecordingsList(QWidget):
         self.rows = self.recordings.list(limit=500)
         self.table.setRowCount(len(self.rows))
         for i, rec in enumerate(self.rows):
-            length = "—" if rec.stopped_at is None else f"{(rec.stopped_at - rec.started_at).total_seconds() / 60:.1f}"
+            # the time the samples cover (the index's clock times, where the file has no rows counted yet)
+            span = rec.rows * rec.interval_s if rec.rows else (
+                None if rec.stopped_at is None else (rec.stopped_at - rec.started_at).total_seconds())
+            length = "—" if span is None else f"{span / 60:.1f}"
             state = "" if rec.exists else translate("Monitor", "file missing")
             cells = (f"{rec.started_at:%Y-%m-%d %H:%M}", str(rec.path), rec.hostname, length, str(rec.rows),
                      state or (rec.note or ""))

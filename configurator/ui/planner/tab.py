@@ -232,7 +232,10 @@ class PlannerTab(QWidget):
 
     def _recompute(self, build: Build) -> None:
         # "This machine": PWR-4 and BUD-3 use the draw measured on it (the Upgrade panel's evidence)
-        measured = self.upgrade.measured_power if build.name in this_machine_names() else None
+        measured = None
+        if build.name in this_machine_names():
+            self.upgrade.ensure_evidence()
+            measured = self.upgrade.measured_power
         self.report = report = check(build, self.catalogue, cloud_prices=self.cloud_prices, measured_power=measured)
         self.sheet = build_sheet(build, self.catalogue, report, with_chart=False)
         self.form.show_problems(report.workload_errors)

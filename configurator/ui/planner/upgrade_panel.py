@@ -15,6 +15,7 @@ from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QEvent, Qt, Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -94,6 +95,8 @@ class UpgradePanel(QWidget):
         self.busy = False
         self._build_chosen = False  # the user picked the build (else "This machine" where there is one)
         self._find_pending = False  # "Find upgrades" pressed while the recording was still being read
+        self._wanted = False  # the evidence is read once the panel is shown or "This machine" is checked
+        self._recording_chosen = False  # the user picked the recording (else the newest)
 
         self.build_label, self.recording_label, self.bench_label, self.budget_label = (QLabel() for _ in range(4))
         self.build_combo = QComboBox()
@@ -102,6 +105,7 @@ class UpgradePanel(QWidget):
         self.recording_combo = QComboBox()
         self.recording_combo.setObjectName("upgradeRecording")
         self.recording_combo.currentIndexChanged.connect(self._recording_changed)
+        self.recording_combo.activated.connect(self._recording_picked)
         self.bench_combo = QComboBox()
         self.bench_combo.setObjectName("upgradeBench")
         self.bench_combo.currentIndexChanged.connect(self._bench_changed)
@@ -174,7 +178,9 @@ class UpgradePanel(QWidget):
     def refresh_sources(self) -> None:
         """The builds, recordings and benchmark runs to choose from (the newest evidence by default)."""
         self._fill_builds()
-        keep = self.recording_combo.currentData()
+        keep = before = self.recording_combo.currentData()
+        if not self._recording_chosen:
+            keep = None
         self.recording_combo.blockSignals(True)
         self.recording_combo.clear()
         self.recording_combo.addItem(translate("Upgrade", "None: from the plan alone"), None)
@@ -187,7 +193,7 @@ class UpgradePanel(QWidget):
         index = self.recording_combo.findData(keep if keep is not None else first)
         self.recording_combo.setCurrentIndex(max(index, 0))
         self.recording_combo.blockSignals(False)
-        keep = self.bench_combo.currentData()
+        keep = bench_before = self.bench_combo.currentData()
         self.bench_combo.blockSignals(True)
         self.bench_combo.clear()
         self.bench_combo.addItem(translate("Upgrade", "None"), None)
@@ -196,8 +202,26 @@ class UpgradePanel(QWidget):
                                      run.id)
         self.bench_combo.setCurrentIndex(max(self.bench_combo.findData(keep), 0))
         self.bench_combo.blockSignals(False)
-        self._recording_changed()
-        self._bench_changed()
+        if self.recording_combo.currentData() != before or (self.run is None and not self.error):
+            self._recording_changed()
+        if self.bench_combo.currentData() != bench_before or self.bench_combo.count() == 1:
+            self._bench_changed()
+
+    def _recording_picked(self, _index: int) -> None:
+        self._recording_chosen = True
+
+    def ensure_evidence(self) -> None:
+        """Read the chosen recording now (it waits until the panel is shown or "This machine" is checked:
+        a day's recording is large)."""
+        if not self._wanted:
+            self._wanted = True
+            if self.recording_combo.currentData() is not None and self.run is None and not self.error:
+                self._recording_changed()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        self.refresh_sources()  # recordings and runs made since
+        self.ensure_evidence()
+        super().showEvent(event)
 
     def _fill_builds(self) -> None:
         keep = self.build_combo.currentData()
@@ -236,7 +260,7 @@ class UpgradePanel(QWidget):
         generation = self._run_generation
         self.run, self.run_power = None, None
         self.error = ""
-        if path is None:
+        if path is None or not self._wanted:
             self._show_status()
             self.measured_changed.emit()
             return
