@@ -202,7 +202,8 @@ class UpgradePanel(QWidget):
                                      run.id)
         self.bench_combo.setCurrentIndex(max(self.bench_combo.findData(keep), 0))
         self.bench_combo.blockSignals(False)
-        if self.recording_combo.currentData() != before or (self.run is None and not self.error):
+        path = self.recording_combo.currentData()
+        if path != before or (path is not None and self.error):  # another file, or try the missing one again
             self._recording_changed()
         if self.bench_combo.currentData() != bench_before or self.bench_combo.count() == 1:
             self._bench_changed()
