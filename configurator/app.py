@@ -111,12 +111,18 @@ def build_tabs(services: Services, defer: bool = False,
     # Planner: the engine checks the build as it is edited; builds are saved in the database.
     # Deferred start: the guides' tier presets (a search over the catalogue) come after the first paint.
     from configurator.store.bench_results import BenchResultsRepository
+    from configurator.store.recordings import RecordingsRepository
     from configurator.store.repository import BuildsRepository
     from configurator.ui.planner.tab import PlannerTab
+    from configurator.ui.planner.upgrade_evidence import UpgradeSources
 
+    bench_results = BenchResultsRepository(services.store)
+    upgrade_sources = UpgradeSources(RecordingsRepository(services.store).list, lambda: bench_results.runs(limit=50),
+                                     bench_results.get)
     planner = PlannerTab(services.parts, BuildsRepository(services.store), services.settings,
-                         runs_for_build=BenchResultsRepository(services.store).runs_for_build,
-                         load_presets=not (defer and after_startup is not None))
+                         runs_for_build=bench_results.runs_for_build,
+                         load_presets=not (defer and after_startup is not None), tasks=services.tasks,
+                         upgrade_sources=upgrade_sources)
     if defer and after_startup is not None:
         after_startup.append(planner.load_presets)
     tabs.append((planner, lambda: translate("MainWindow", "Planner")))

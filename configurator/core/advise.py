@@ -277,8 +277,11 @@ def _guide(limit: Limit) -> tuple[Message, ...]:
 
 def advise(build: Build, catalogue: Mapping[str, AnyPart], evidence: Evidence | None = None,
            budget_cny: float | None = None, limit_n: int = 5) -> Advice:
-    """The limit, up to ``limit_n`` checked upgrades (cheapest per percent of gain first), the guide's path."""
-    base = check(build, catalogue)
+    """The limit, up to ``limit_n`` checked upgrades (cheapest per percent of gain first), the guide's path.
+
+    The build's own budget is what its parts cost when it was planned, not what an upgrade may cost:
+    the changes are checked without it (``budget_cny`` limits them)."""
+    base = check(replace(build, budget_cny=None), catalogue)
     lim = limit_of(base, evidence)
     found: list[Upgrade] = []
     notes: list[Message] = []

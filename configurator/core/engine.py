@@ -28,7 +28,7 @@ from configurator.core.estimate.memory import (
     verdict,
     vram_per_gpu,
 )
-from configurator.core.estimate.power import estimate_power, training_draw_w
+from configurator.core.estimate.power import MeasuredPower, estimate_power, training_draw_w
 from configurator.core.findings import SEVERITY_ORDER, Estimate, Finding
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message, Translate
 from configurator.core.measurements import Measurement
@@ -149,11 +149,12 @@ def shipped_cloud_prices() -> tuple[CloudPrice, ...]:
 def check(build: Build, catalogue: Mapping[str, AnyPart],
           measurements: Sequence[Measurement] | None = None,
           cloud_prices: Sequence[CloudPrice] | None = None,
-          local: Sequence[calibration.LocalMeasurement] = ()) -> Report:
+          local: Sequence[calibration.LocalMeasurement] = (), measured_power: MeasuredPower | None = None) -> Report:
     """``measurements``: the published rows the throughput model is fitted to (default: the shipped ones);
     ``cloud_prices``: BUD-3's rental prices (default: the shipped table; the store adds the user's edits);
     ``local``: this machine's benchmark results, which calibrate the throughput estimates of a build
-    with the same GPU or CPU (:mod:`configurator.core.calibration`)."""
+    with the same GPU or CPU (:mod:`configurator.core.calibration`);
+    ``measured_power``: the draw measured on the machine this build is (PWR-4 and BUD-3 use it)."""
     problems = _workload_problems(build.workload) if build.workload is not None else ()
     r = resolve(dataclasses.replace(build, workload=None) if problems else build, catalogue)
     power = estimate_power(r)
@@ -167,7 +168,7 @@ def check(build: Build, catalogue: Mapping[str, AnyPart],
     vram = vram_per_gpu(w, n, display_gpu=build.options.display_gpu) if w is not None and gpus else None
     ram = host_ram(w, n) if w is not None else None
     cloud = shipped_cloud_prices() if cloud_prices is None else tuple(cloud_prices)
-    ctx = Ctx(r, power, placement, vram, ram, counted=gpus, cloud=cloud)
+    ctx = Ctx(r, power, placement, vram, ram, counted=gpus, cloud=cloud, measured=measured_power)
 
     budget_power.budget(ctx)
     budget_power.power(ctx)

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from configurator.core.build import Workload
 from configurator.core.estimate import fit as fitting
 from configurator.core.estimate import throughput as tp
+from configurator.core.estimate.power import MeasuredPower
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.parts import AnyPart, Cpu, Gpu
 
@@ -186,3 +187,15 @@ def vram_estimate(workload: str, settings: Mapping[str, Any]) -> tuple[float, fl
                      "logits, KV cache), {total:.2f} GiB with the CUDA context and the allocator's margin."),
         {"precision": w.precision, "batch": w.effective_batch, "tensors": tensors / GIB, "total": v.total / GIB})
     return tensors, v.total, how
+
+
+def power_from_benchmark(results: Iterable[tuple[float | None, str | None, float | None]],
+                         source: Message | None = None) -> MeasuredPower | None:
+    """The draw a benchmark measured: for each result with joules per sample and a rate in samples (or
+    tokens) per second, watts = J/sample × samples/s; the busiest workload's, as training keeps the GPU
+    as busy as that. ``results``: (value, unit, joules per sample)."""
+    watts = [float(v) * float(j) for v, unit, j in results
+             if v and j and (unit or "").endswith("/s") and float(v) > 0 and float(j) > 0]
+    if not watts:
+        return None
+    return MeasuredPower(max(watts), max(watts), cpu=False, source=source)

@@ -21,6 +21,7 @@ from typing import Any
 
 from configurator.core.advise import Evidence
 from configurator.core.estimate.fit import quantile
+from configurator.core.estimate.power import MeasuredPower
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.units import GIB
 from configurator.monitor.alerts import AlertEngine, Thresholds, bottleneck
@@ -375,3 +376,16 @@ def evidence(r: RunReport) -> Evidence:
         pcie_degraded=any(g.pcie_degraded_s >= 0.5 * max(g.busy_s, 1.0) for g in r.gpus),
         throttled_fraction=max((g.throttled_s for g in r.gpus), default=0.0) / max(r.duration_s, 1.0),
         source=Path(r.path).name)
+
+
+def measured_power(r: RunReport) -> MeasuredPower | None:
+    """The machine's mean draw over the run (the GPUs' energy, and the CPU packages' where RAPL was read)
+    and its peak (the GPUs' highest readings with the CPU's mean), for the planner's PWR-4 and BUD-3."""
+    gpu_j = [g.energy_j for g in r.gpus if g.energy_j is not None]
+    if not gpu_j or r.duration_s <= 0:
+        return None
+    cpu_w = r.cpu_energy_j / r.duration_s if r.cpu_energy_j is not None else 0.0
+    peaks = [g.power_max_w for g in r.gpus if g.power_max_w is not None]
+    return MeasuredPower(sum(gpu_j) / r.duration_s + cpu_w, sum(peaks) + cpu_w if peaks else None,
+                         cpu=r.cpu_energy_j is not None,
+                         source=_m(QT_TRANSLATE_NOOP("report", "the recording {name}"), name=Path(r.path).name))

@@ -246,6 +246,89 @@ def bench_runs_shot(name: str, lang: str, scheme: str = "light") -> None:
     services.close()
 
 
+def fake_recording(path: Path, util: float, memory: float, seconds: int = 120) -> Path:
+    """A training run on an RTX 3060 from the fake NVML (the real NVML backend reads it), with the
+    monitor's own CsvRecorder."""
+    from configurator.monitor import fake_nvml
+    from configurator.monitor.nvml import NvmlBackend
+    from configurator.monitor.recorder import CsvRecorder
+    from configurator.monitor.snapshot import HostSample, NvmlStatus, Snapshot, TrainingProcess
+
+    gib = 1024**3
+    now = [1000.0]
+    gpu = fake_nvml.FakeGpu(name="NVIDIA GeForce RTX 3060", memory_total=12 * gib, power_limit_w=170.0,
+                            base_util=util, swing=3.0, memory_fraction=memory,
+                            processes=[fake_nvml.FakeProcess(pid=4242, used_memory=11 * gib, name="python train.py")])
+    backend = NvmlBackend(fake_nvml.FakeNvml(fake_nvml.Scenario([gpu]), clock=lambda: now[0]))
+    backend.start()
+    rec = CsvRecorder(path)
+    for i in range(seconds):
+        _status, gpus = backend.sample(slow=True)
+        host = HostSample("lab-box", cpu_percent=35.0, iowait_percent=1.0, cpu_energy_j=65.0 * i,
+                          training=TrainingProcess(4242, "python train.py", 50.0, 4, (40.0,) * 4))
+        rec(Snapshot(1_764_000_000.0 + 5 * i, i, host, NvmlStatus(True), gpus))
+        now[0] += 5.0
+    rec.close()
+    backend.close()
+    return path
+
+
+def upgrade_shot(name: str, lang: str, scheme: str = "light") -> None:
+    """The Upgrade panel for "This machine" (the entry tier), with a recording of a run that filled VRAM."""
+    from configurator.core.build import build_to_dict
+    from configurator.store.recordings import RecordingsRepository
+    from configurator.store.repository import BuildsRepository
+
+    services, w = window(name, lang, scheme=scheme)
+    planner = w.tab(PlannerTab)
+    entry = next(p for p in planner.tiers if p.tier.id == "TIER-entry").build
+    saved = BuildsRepository(services.store).save("This machine", build_to_dict(entry.__class__(
+        entry.parts, "This machine", None, entry.options, entry.workload)))
+    csv = fake_recording(TMP / "resnet50-run.csv", util=93.0, memory=0.985)
+    rid = RecordingsRepository(services.store).start(csv, "lab-box", 5.0)
+    RecordingsRepository(services.store).finish(rid, rows=120, gpus=1)
+    panel = planner.upgrade
+    panel.refresh_sources()
+    planner.open_saved(saved)
+    planner.side.setCurrentWidget(panel)
+    while panel.run is None and not panel.error:
+        wait(100)
+    panel.find_upgrades()
+    while panel.busy:
+        wait(100)
+    panel.table.selectRow(0)
+    wait(400)
+    w.grab().save(str(OUT / f"{name}.png"))
+    w.close()
+    services.close()
+
+
+def recordings_shot(suffix: str, lang: str) -> None:
+    """The Monitor tab's recordings list and a run report opened from it (two files)."""
+    from configurator.store.recordings import RecordingsRepository
+
+    services, w = window(f"recordings-{suffix}", lang)
+    tab = w.tab(MonitorTab)
+    repo = RecordingsRepository(services.store)
+    for name, util in (("resnet50-run.csv", 93.0), ("dataloader-run.csv", 45.0)):
+        rid = repo.start(fake_recording(TMP / name, util=util, memory=0.7), "lab-box", 5.0)
+        repo.finish(rid, rows=120, gpus=1)
+    repo.start(TMP / "moved-away.csv", "lab-box", 1.0)
+    lst = tab.recordings_list
+    tab.bottom.setCurrentWidget(lst)
+    lst.refresh()
+    lst.table.selectRow(1)
+    lst.open_report()
+    while lst.dialog is None:
+        wait(100)
+    wait(400)
+    w.grab().save(str(OUT / f"monitor-recordings-{suffix}.png"))
+    lst.dialog.grab().save(str(OUT / f"monitor-report-dialog-{suffix}.png"))
+    lst.dialog.close()
+    w.close()
+    services.close()
+
+
 def parts_shot(name: str, lang: str) -> None:
     services, w = window(name, lang)
     w.tabs.setCurrentWidget(w.parts_browser)
@@ -352,7 +435,8 @@ if __name__ == "__main__":
                     "monitor-dark", "benchmark-runs-en", "benchmark-runs-zh", "benchmark-runs-dark",
                     "planner-details-en", "planner-details-zh", "planner-details-dark", "cluster-en", "cluster-zh",
                     "cluster-dark", "calibration-en", "calibration-zh",
-                    "parts-measurements-en", "parts-measurements-zh", "parts-measurements-dark"):
+                    "parts-measurements-en", "parts-measurements-zh", "parts-measurements-dark", "planner-upgrade-en",
+                    "planner-upgrade-zh", "planner-upgrade-dark", "monitor-recordings-en", "monitor-recordings-zh"):
             subprocess.run([sys.executable, __file__, key], check=True)
         sys.exit(0)
     only = set(sys.argv[1:])
@@ -363,6 +447,11 @@ if __name__ == "__main__":
         "planner-details-en": lambda: planner_details_shot("en", "en"),
         "planner-details-zh": lambda: planner_details_shot("zh", "zh_CN"),
         "planner-details-dark": lambda: planner_details_shot("dark", "en", "dark"),
+        "planner-upgrade-en": lambda: upgrade_shot("planner-upgrade-en", "en"),
+        "planner-upgrade-zh": lambda: upgrade_shot("planner-upgrade-zh", "zh_CN"),
+        "planner-upgrade-dark": lambda: upgrade_shot("planner-upgrade-dark", "en", "dark"),
+        "monitor-recordings-en": lambda: recordings_shot("en", "en"),
+        "monitor-recordings-zh": lambda: recordings_shot("zh", "zh_CN"),
         "monitor-en": lambda: monitor_shot("monitor-en", 4),
         "monitor-no-driver": lambda: monitor_shot("monitor-no-driver", None),
         "monitor-zh": lambda: monitor_shot("monitor-zh", 4, "zh_CN"),

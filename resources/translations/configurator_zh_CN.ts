@@ -1266,6 +1266,10 @@
         <translation>集群（Prometheus）</translation>
     </message>
     <message>
+        <source>Recordings</source>
+        <translation>记录</translation>
+    </message>
+    <message>
         <source>Resume</source>
         <translation>继续</translation>
     </message>
@@ -1380,6 +1384,78 @@
     <message>
         <source>&lt;b&gt;{node}&lt;/b&gt; · {n} GPUs · seen through: {exporters}</source>
         <translation>&lt;b&gt;{node}&lt;/b&gt; · {n} 块 GPU · 数据来源：{exporters}</translation>
+    </message>
+    <message>
+        <source>Run report: {file}</source>
+        <translation>运行报告：{file}</translation>
+    </message>
+    <message>
+        <source>Save PDF…</source>
+        <translation>保存 PDF…</translation>
+    </message>
+    <message>
+        <source>file missing</source>
+        <translation>文件缺失</translation>
+    </message>
+    <message>
+        <source>The recording {path} is no longer there: it was moved or deleted. Put it back to see its report.</source>
+        <translation>记录 {path} 已不在原处：它被移动或删除了。把它放回原处即可查看报告。</translation>
+    </message>
+    <message>
+        <source>Reading {file}…</source>
+        <translation>正在读取 {file}…</translation>
+    </message>
+    <message>
+        <source>Save the run report as PDF</source>
+        <translation>将运行报告保存为 PDF</translation>
+    </message>
+    <message>
+        <source>PDF files (*.pdf)</source>
+        <translation>PDF 文件 (*.pdf)</translation>
+    </message>
+    <message>
+        <source>Cannot write {path}: {error}</source>
+        <translation>无法写入 {path}：{error}</translation>
+    </message>
+    <message>
+        <source>Wrote {path}</source>
+        <translation>已写入 {path}</translation>
+    </message>
+    <message>
+        <source>Started</source>
+        <translation>开始时间</translation>
+    </message>
+    <message>
+        <source>File</source>
+        <translation>文件</translation>
+    </message>
+    <message>
+        <source>Minutes</source>
+        <translation>分钟</translation>
+    </message>
+    <message>
+        <source>Samples</source>
+        <translation>采样数</translation>
+    </message>
+    <message>
+        <source>Note</source>
+        <translation>备注</translation>
+    </message>
+    <message>
+        <source>No recordings yet. “Record…” writes every sample to a CSV file; its run report (utilisation, memory, energy, GPU-6) opens here.</source>
+        <translation>还没有记录。“记录…”会把每个采样写入 CSV 文件；其运行报告（利用率、显存、能耗、GPU-6）可在此打开。</translation>
+    </message>
+    <message>
+        <source>Open report…</source>
+        <translation>打开报告…</translation>
+    </message>
+    <message>
+        <source>The run report of the selected recording</source>
+        <translation>所选记录的运行报告</translation>
+    </message>
+    <message>
+        <source>Refresh</source>
+        <translation>刷新</translation>
     </message>
 </context>
 <context>
@@ -1850,6 +1926,14 @@
     <message>
         <source>Presets</source>
         <translation>预设</translation>
+    </message>
+    <message>
+        <source>Check</source>
+        <translation>检查</translation>
+    </message>
+    <message>
+        <source>Upgrade</source>
+        <translation>升级</translation>
     </message>
     <message>
         <source>Name</source>
@@ -2338,6 +2422,185 @@
     <message>
         <source>samples/s</source>
         <translation>样本/秒</translation>
+    </message>
+</context>
+<context>
+    <name>Upgrade</name>
+    <message>
+        <source>VRAM</source>
+        <translation>显存</translation>
+    </message>
+    <message>
+        <source>the GPU</source>
+        <translation>GPU 本身</translation>
+    </message>
+    <message>
+        <source>the CPU (data loading)</source>
+        <translation>CPU（数据加载）</translation>
+    </message>
+    <message>
+        <source>storage</source>
+        <translation>存储</translation>
+    </message>
+    <message>
+        <source>the PCIe link</source>
+        <translation>PCIe 链路</translation>
+    </message>
+    <message>
+        <source>the input pipeline</source>
+        <translation>输入流水线</translation>
+    </message>
+    <message>
+        <source>None: from the plan alone</source>
+        <translation>无：仅根据配置方案</translation>
+    </message>
+    <message>
+        <source>(file missing)</source>
+        <translation>（文件缺失）</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>The build in the planner ({name})</source>
+        <translation>规划器中的配置（{name}）</translation>
+    </message>
+    <message>
+        <source>unnamed</source>
+        <translation>未命名</translation>
+    </message>
+    <message>
+        <source>{name} (saved, detected)</source>
+        <translation>{name}（已保存，自动检测）</translation>
+    </message>
+    <message>
+        <source>Reading the recording…</source>
+        <translation>正在读取记录…</translation>
+    </message>
+    <message>
+        <source>Benchmark run {id} ({device}): {results}</source>
+        <translation>基准测试运行 {id}（{device}）：{results}</translation>
+    </message>
+    <message>
+        <source>no successful result</source>
+        <translation>没有成功的结果</translation>
+    </message>
+    <message>
+        <source>The saved build cannot be read: {error}</source>
+        <translation>无法读取已保存的配置：{error}</translation>
+    </message>
+    <message>
+        <source>The build has no parts yet: pick some, or detect this machine (configurator detect --save).</source>
+        <translation>此配置还没有任何配件：请先选择配件，或检测本机（configurator detect --save）。</translation>
+    </message>
+    <message>
+        <source>Checking candidate upgrades as whole builds…</source>
+        <translation>正在把每个候选升级作为完整配置进行检查…</translation>
+    </message>
+    <message>
+        <source>The advisor failed: {error}</source>
+        <translation>升级顾问出错：{error}</translation>
+    </message>
+    <message>
+        <source>Evidence: {file}, {minutes:.0f} min.</source>
+        <translation>依据：{file}，{minutes:.0f} 分钟。</translation>
+    </message>
+    <message>
+        <source>Measured draw {w:,.0f} W: the planner&apos;s PWR-4 and BUD-3 use it for this machine.</source>
+        <translation>实测功耗 {w:,.0f} W：规划器的 PWR-4 和 BUD-3 对本机使用该数值。</translation>
+    </message>
+    <message>
+        <source>Press “Find upgrades”: every candidate is checked as a whole build.</source>
+        <translation>点击“查找升级”：每个候选方案都会作为完整配置进行检查。</translation>
+    </message>
+    <message>
+        <source>The build has changed since: find upgrades again.</source>
+        <translation>配置已更改：请重新查找升级。</translation>
+    </message>
+    <message>
+        <source>The build has no workload: the advice is for ResNet-50 training (mixed precision).</source>
+        <translation>此配置没有设置工作负载：以下建议按 ResNet-50 训练（混合精度）给出。</translation>
+    </message>
+    <message>
+        <source>Limited by {what}</source>
+        <translation>瓶颈：{what}</translation>
+    </message>
+    <message>
+        <source>No catalogue change that the engine accepts lifts it.</source>
+        <translation>目录中没有能通过引擎检查、又能解除该瓶颈的更换方案。</translation>
+    </message>
+    <message>
+        <source>{name} + {parts}</source>
+        <translation>{name} + {parts}</translation>
+    </message>
+    <message>
+        <source>Build</source>
+        <translation>配置</translation>
+    </message>
+    <message>
+        <source>Apply upgrade</source>
+        <translation>应用升级</translation>
+    </message>
+    <message>
+        <source>Build:</source>
+        <translation>配置：</translation>
+    </message>
+    <message>
+        <source>Recording:</source>
+        <translation>记录：</translation>
+    </message>
+    <message>
+        <source>Benchmark:</source>
+        <translation>基准测试：</translation>
+    </message>
+    <message>
+        <source>Up to:</source>
+        <translation>价格上限：</translation>
+    </message>
+    <message>
+        <source>any price</source>
+        <translation>不限价格</translation>
+    </message>
+    <message>
+        <source>Only upgrades up to this price (¥); 0: any price</source>
+        <translation>只列出不超过此价格（¥）的升级；0：不限价格</translation>
+    </message>
+    <message>
+        <source>Find upgrades</source>
+        <translation>查找升级</translation>
+    </message>
+    <message>
+        <source>Apply as a new build</source>
+        <translation>应用为新配置</translation>
+    </message>
+    <message>
+        <source>Open the upgraded build in the planner as a new, unsaved build; Undo goes back</source>
+        <translation>在规划器中把升级后的配置作为新的未保存配置打开；“撤销”可恢复原配置</translation>
+    </message>
+    <message>
+        <source>Buy</source>
+        <translation>购买</translation>
+    </message>
+    <message>
+        <source>Replaces</source>
+        <translation>替换</translation>
+    </message>
+    <message>
+        <source>Gain</source>
+        <translation>提升</translation>
+    </message>
+    <message>
+        <source>Range</source>
+        <translation>范围</translation>
+    </message>
+    <message>
+        <source>Price</source>
+        <translation>价格</translation>
+    </message>
+    <message>
+        <source>¥ per %</source>
+        <translation>每 % 价格</translation>
     </message>
 </context>
 <context>
@@ -5254,6 +5517,13 @@
     </message>
 </context>
 <context>
+    <name>planner</name>
+    <message>
+        <source>benchmark run {id}</source>
+        <translation>基准测试运行 {id}</translation>
+    </message>
+</context>
+<context>
     <name>report</name>
     <message>
         <source>power cap</source>
@@ -5310,6 +5580,10 @@
     <message>
         <source>the tariff must be a number from 0 to 100 ¥/kWh</source>
         <translation>电价必须是 0 到 100 ¥/kWh 之间的数字</translation>
+    </message>
+    <message>
+        <source>the recording {name}</source>
+        <translation>记录 {name}</translation>
     </message>
 </context>
 <context>
@@ -5818,12 +6092,24 @@
         <translation>与租用 {n} 块相当的 GPU（{basis}）、每天 {hours:g} 小时、每月 ¥{rent:,.0f} 相比：{months:.1f} 个月回本。</translation>
     </message>
     <message>
-        <source>Renting at ¥{cloud:,.0f}/month costs less than this build&apos;s electricity (¥{power:,.0f}/month): it never pays for itself. {rent}</source>
-        <translation>按每月 ¥{cloud:,.0f} 租用比此配置的电费（每月 ¥{power:,.0f}）还便宜：永远无法回本。{rent}</translation>
+        <source>GPUs and CPU packages</source>
+        <translation>GPU 和 CPU 封装</translation>
     </message>
     <message>
-        <source>Pays for itself in {months:.1f} months against renting at ¥{cloud:,.0f}/month (the guide&apos;s figure): ¥{total:,} ÷ (¥{cloud:,.0f} − ¥{power:,.0f} electricity at {draw} W × {hours:g} h/day × ¥{tariff:g}/kWh). {rent}</source>
-        <translation>与每月 ¥{cloud:,.0f} 的租用（指南的数字）相比，{months:.1f} 个月回本：¥{total:,} ÷（¥{cloud:,.0f} − 电费 ¥{power:,.0f}，按 {draw} W × 每天 {hours:g} 小时 × ¥{tariff:g}/kWh）。{rent}</translation>
+        <source>GPUs</source>
+        <translation>GPU</translation>
+    </message>
+    <message>
+        <source> Draw measured: {measured:,.0f} W ({what}, mean over {source}) + {rest} W estimated for the rest of the platform.</source>
+        <translation>实测功耗：{measured:,.0f} W（{what}，{source} 期间的平均值）+ 平台其余部分估算 {rest} W。</translation>
+    </message>
+    <message>
+        <source>Renting at ¥{cloud:,.0f}/month costs less than this build&apos;s electricity (¥{power:,.0f}/month): it never pays for itself. {rent}{measured}</source>
+        <translation>按每月 ¥{cloud:,.0f} 租用比此配置的电费（每月 ¥{power:,.0f}）还便宜：永远无法回本。{rent}{measured}</translation>
+    </message>
+    <message>
+        <source>Pays for itself in {months:.1f} months against renting at ¥{cloud:,.0f}/month (the guide&apos;s figure): ¥{total:,} ÷ (¥{cloud:,.0f} − ¥{power:,.0f} electricity at {draw} W × {hours:g} h/day × ¥{tariff:g}/kWh). {rent}{measured}</source>
+        <translation>与每月 ¥{cloud:,.0f} 的租用（指南的数字）相比，{months:.1f} 个月回本：¥{total:,} ÷（¥{cloud:,.0f} − 电费 ¥{power:,.0f}，按 {draw} W × 每天 {hours:g} 小时 × ¥{tariff:g}/kWh）。{rent}{measured}</translation>
     </message>
     <message>
         <source>No power supply chosen; the build needs at least {peak} W ({formula}).</source>
@@ -5880,6 +6166,10 @@
     <message>
         <source>Not enough 8-pin EPS connectors: {need} needed (CPUs and data-centre GPUs), the supply has {have}.</source>
         <translation>8-pin EPS 接口不足：需要 {need} 个（CPU 和数据中心 GPU），电源只有 {have} 个。</translation>
+    </message>
+    <message>
+        <source>{per_w:.3g} {unit} per watt at {watts} W measured draw.{measured}</source>
+        <translation>实测功耗 {watts} W 时，每瓦 {per_w:.3g} {unit}。{measured}</translation>
     </message>
     <message>
         <source>{per_w:.3g} {unit} per watt at {watts} W sustained draw.</source>

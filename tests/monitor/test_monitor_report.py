@@ -138,3 +138,14 @@ def test_fake_nvml_energy_counter_is_the_integral_of_its_power() -> None:
         joules += lib.nvmlDeviceGetPowerUsage(h) / 1000 * 0.01
         now[0] += 0.01
     assert (lib.nvmlDeviceGetTotalEnergyConsumption(h) - e0) / 1000 == pytest.approx(joules, rel=0.01)
+
+
+def test_the_measured_draw_for_the_planner(tmp_path: Path) -> None:
+    from configurator.monitor.report import measured_power
+
+    r = report(record(tmp_path / "run.csv", 60, busy_gpu(), host()))
+    m = measured_power(r)
+    assert m is not None and m.cpu  # RAPL was read
+    assert m.mean_w == pytest.approx(2 * 400 + 50)  # two GPUs at 400 W by their counters, the CPU at 50 W
+    assert m.peak_w == pytest.approx(2 * 400 + 50)
+    assert "run.csv" in m.source.render()  # type: ignore[union-attr]

@@ -87,6 +87,24 @@ def estimate_power(r: Resolved) -> PowerEstimate:
     return PowerEstimate(gpu, cpu, platform, round(gpu * TRANSIENT_FRACTION))
 
 
+@dataclass(frozen=True)
+class MeasuredPower:
+    """What the machine drew, measured (a monitor recording's energy, a benchmark's joules): PWR-4 and
+    BUD-3 use it for the machine it was measured on. The caller passes the numbers; core reads no file."""
+
+    mean_w: float  # the average over the run: GPUs (NVML), and the CPU packages where ``cpu``
+    peak_w: float | None = None
+    cpu: bool = False  # the CPU packages are in it (RAPL); else the CPU's TDP is added as an estimate
+    source: Message | None = None  # where it was measured ("recording run.csv"), for the finding's text
+
+
+def measured_draw_w(r: Resolved, m: MeasuredPower) -> tuple[int, int]:
+    """(the draw while training, of which the estimated rest): the measured watts plus the platform
+    (board, memory, drives, fans), which nothing measures, and the CPU where RAPL was not read."""
+    rest = estimate_power(r).platform_w + (0 if m.cpu else sum(c.tdp_w * q for c, q in r.cpus))
+    return round(m.mean_w) + rest, rest
+
+
 def training_draw_w(r: Resolved) -> int:
     """Average draw while training (for the electricity bill): GPUs at board power, CPU at TDP."""
     gpu = sum(g.board_power_w * q for g, q, _u in r.gpus)

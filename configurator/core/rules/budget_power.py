@@ -6,7 +6,7 @@ import dataclasses
 from dataclasses import dataclass
 
 from configurator.core.cloud import price_for
-from configurator.core.estimate.power import is_atx3, training_draw_w
+from configurator.core.estimate.power import is_atx3, measured_draw_w, training_draw_w
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.numbers import unit_message
 from configurator.core.parts import Gpu, Psu
@@ -91,25 +91,40 @@ def _rent(ctx: Ctx, power_cny: float) -> tuple[Message | str, dict[str, object]]
         {"n": len(gpus), "basis": basis, "hours": o.hours_per_day, "rent": month, "months": months}), numbers
 
 
+def _draw(ctx: Ctx) -> tuple[int, Message | str]:
+    """The draw while training and, where it was measured on this machine, the sentence that says so."""
+    m = ctx.measured
+    if m is None:
+        return training_draw_w(ctx.r), ""
+    draw, rest = measured_draw_w(ctx.r, m)
+    what = (Message("rules", QT_TRANSLATE_NOOP("rules", "GPUs and CPU packages")) if m.cpu
+            else Message("rules", QT_TRANSLATE_NOOP("rules", "GPUs")))
+    return draw, Message("rules", QT_TRANSLATE_NOOP(
+        "rules", " Draw measured: {measured:,.0f} W ({what}, mean over {source}) + {rest} W estimated for the rest of "
+                 "the platform."), {"measured": m.mean_w, "what": what, "source": m.source or "—", "rest": rest})
+
+
 def _break_even(ctx: Ctx, total: int) -> None:
     """BUD-3: the guide's flat cloud rate (¥8,000/month, AWS p3.2xlarge, M 四.1), and the rent of
     comparable GPUs from the dated cloud price table (db/cloud_prices.toml, user-editable)."""
     if total <= 0:  # nothing to buy yet
         return
     o = ctx.r.build.options
-    draw_w = training_draw_w(ctx.r)
+    draw_w, measured = _draw(ctx)
     kwh_month = draw_w / 1000 * o.hours_per_day * 30
     power_cny = kwh_month * o.electricity_cny_per_kwh
     saving = o.cloud_cny_per_month - power_cny
     rent, rent_numbers = _rent(ctx, power_cny)
     numbers = {"total_cny": total, "cloud_cny_per_month": o.cloud_cny_per_month, "draw_w": draw_w,
                "hours_per_day": o.hours_per_day, "electricity_cny_per_kwh": o.electricity_cny_per_kwh,
-               "electricity_cny_per_month": round(power_cny, 1), **rent_numbers}
+               "electricity_cny_per_month": round(power_cny, 1), "draw_measured": ctx.measured is not None,
+               **rent_numbers}
     if saving <= 0:
         ctx.add("BUD-3", "info", "M 四.1",
                 QT_TRANSLATE_NOOP("rules", "Renting at ¥{cloud:,.0f}/month costs less than this build's electricity "
-                           "(¥{power:,.0f}/month): it never pays for itself. {rent}"),
-                {**numbers, "months": None}, cloud=o.cloud_cny_per_month, power=power_cny, rent=rent)
+                           "(¥{power:,.0f}/month): it never pays for itself. {rent}{measured}"),
+                {**numbers, "months": None}, cloud=o.cloud_cny_per_month, power=power_cny, rent=rent,
+                measured=measured)
         return
     months = total / saving
     ctx.add("BUD-3", "info", "M 四.1",
@@ -117,11 +132,11 @@ def _break_even(ctx: Ctx, total: int) -> None:
                 "rules",
                 "Pays for itself in {months:.1f} months against renting at ¥{cloud:,.0f}/month (the guide's figure): "
                 "¥{total:,} ÷ (¥{cloud:,.0f} − ¥{power:,.0f} electricity at {draw} W × {hours:g} h/day × "
-                "¥{tariff:g}/kWh). {rent}"),
+                "¥{tariff:g}/kWh). {rent}{measured}"),
             {**numbers, "months": round(months, 1)},
             guide="本地部署RTX 3060（约¥2500）的年化成本低于AWS p3.2xlarge（¥8000/月）",
             months=months, cloud=o.cloud_cny_per_month, total=total, power=power_cny, draw=draw_w,
-            hours=o.hours_per_day, tariff=o.electricity_cny_per_kwh, rent=rent)
+            hours=o.hours_per_day, tariff=o.electricity_cny_per_kwh, rent=rent, measured=measured)
 
 
 def combined_psu(psus: tuple[Psu, ...], watts: int) -> Psu:
@@ -312,6 +327,15 @@ def _connectors(ctx: Ctx, psu: Psu) -> None:
 def per_watt(ctx: Ctx, throughput: float | None, unit: str) -> None:
     """PWR-4: show throughput per watt (the guide's 1660 Super vs 3090 point)."""
     if throughput is None or ctx.power.sustained_w <= 0:
+        return
+    if ctx.measured is not None:
+        watts, measured = _draw(ctx)
+        ctx.add("PWR-4", "info", "G 二.1",
+                QT_TRANSLATE_NOOP("rules", "{per_w:.3g} {unit} per watt at {watts} W measured draw.{measured}"),
+                {"per_watt": round(throughput / watts, 3), "sustained_w": watts,
+                 "measured_w": round(ctx.measured.mean_w), "draw_measured": True},
+                guide="1660 Super的吞吐量约为RTX 3090的37%，但功耗仅为后者的1/3",
+                per_w=throughput / watts, unit=unit_message(unit), watts=watts, measured=measured)
         return
     ctx.add("PWR-4", "info", "G 二.1",
             QT_TRANSLATE_NOOP("rules", "{per_w:.3g} {unit} per watt at {watts} W sustained draw."),

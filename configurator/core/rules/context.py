@@ -8,7 +8,7 @@ from typing import Any
 from configurator.core.build import Resolved, Workload
 from configurator.core.cloud import CloudPrice
 from configurator.core.estimate.memory import RamEstimate, VramBreakdown
-from configurator.core.estimate.power import PowerEstimate
+from configurator.core.estimate.power import MeasuredPower, PowerEstimate
 from configurator.core.findings import Finding, Severity
 from configurator.core.i18n import Message
 from configurator.core.parts import Gpu
@@ -25,6 +25,7 @@ class Ctx:
     findings: list[Finding] = field(default_factory=list)
     counted: list[Gpu] = field(default_factory=list)  # GPUs in a slot or on a baseboard (engine.counted_gpus)
     cloud: tuple[CloudPrice, ...] = ()  # BUD-3's rental prices
+    measured: MeasuredPower | None = None  # PWR-4, BUD-3: the draw measured on this machine, if any
 
     @property
     def workload(self) -> Workload | None:

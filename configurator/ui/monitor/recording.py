@@ -7,7 +7,7 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QSettings, Qt
+from PySide6.QtCore import QEvent, QSettings, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from configurator.core.i18n import fill
@@ -20,7 +20,10 @@ from configurator.ui.theme import colours
 
 
 class RecordingControls(QWidget):
-    """``hostname``: the name the recording is indexed under (the latest sample's host)."""
+    """``hostname``: the name the recording is indexed under (the latest sample's host); ``recorded``:
+    a recording was started or stopped (the index changed)."""
+
+    recorded = Signal()
 
     def __init__(self, service: MonitorService, recordings: RecordingsRepository, settings: QSettings,
                  hostname: Callable[[], str], parent: QWidget | None = None):
@@ -96,6 +99,7 @@ class RecordingControls(QWidget):
         self.recording_id = self.recordings.start(rec.path, self.hostname(), rec.interval_s, rec.started_at)
         self.record_button.setChecked(True)
         self.retranslate()
+        self.recorded.emit()
         return True
 
     def add_marker(self, label: str) -> bool:
@@ -118,6 +122,7 @@ class RecordingControls(QWidget):
         self.recording_id = None
         self.record_button.setChecked(False)
         self.retranslate()
+        self.recorded.emit()
 
     def _marker_clicked(self) -> None:
         if self.add_marker(self.marker_edit.text()):

@@ -43,6 +43,7 @@ from configurator.ui.monitor.cluster_view import ClusterView
 from configurator.ui.monitor.exporter_controls import ExporterControls
 from configurator.ui.monitor.fmt import gib, na, seconds
 from configurator.ui.monitor.recording import RecordingControls
+from configurator.ui.monitor.recordings_list import RecordingsList
 from configurator.ui.monitor.remote_hosts import RemoteHosts
 from configurator.ui.monitor.values_panel import Cell
 from configurator.ui.tasks import TaskRunner
@@ -181,6 +182,9 @@ class MonitorTab(QWidget):
         self.bottom.setObjectName("monitorBottom")
         self.bottom.addTab(processes_page, "")
         self.bottom.addTab(alerts_page, "")
+        self.recordings_list = RecordingsList(self.recordings, self.settings, self.tasks)
+        self.bottom.addTab(self.recordings_list, "")
+        self.recorder.recorded.connect(self.recordings_list.refresh)
 
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.cards)
@@ -229,6 +233,8 @@ class MonitorTab(QWidget):
         self.sources.setTabText(0, translate("Monitor", "This machine"))
         self.sources.setTabText(1, translate("Monitor", "Cluster (Prometheus)"))
         self.bottom.setTabText(0, translate("Monitor", "GPU processes"))
+        self.bottom.setTabText(2, translate("Monitor", "Recordings"))
+        self.recordings_list.retranslate()
         self._update_alerts_title()
         self.processes.setHorizontalHeaderLabels([
             translate("Monitor", "GPU"), translate("Monitor", "PID"), translate("Monitor", "Process"),

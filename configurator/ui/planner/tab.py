@@ -10,7 +10,7 @@ from typing import Any
 
 from PySide6.QtCore import QEvent, QSettings, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QDragEnterEvent, QDropEvent, QKeySequence
-from PySide6.QtWidgets import QMenu, QSplitter, QToolBar, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QMenu, QSplitter, QTabWidget, QToolBar, QToolButton, QVBoxLayout, QWidget
 
 from configurator.core.build import Build
 from configurator.core.calibration import LocalMeasurement
@@ -28,6 +28,9 @@ from configurator.ui.planner.document import PlannerDocument
 from configurator.ui.planner.files import EMPTY_BUILD, FileActions
 from configurator.ui.planner.form import BuildForm
 from configurator.ui.planner.results import ResultsPanel
+from configurator.ui.planner.upgrade_evidence import UpgradeSources
+from configurator.ui.planner.upgrade_panel import UpgradePanel, this_machine_names
+from configurator.ui.tasks import TaskRunner
 from configurator.ui.theme import colours
 
 __all__ = ["EMPTY_BUILD", "PlannerTab"]
@@ -39,9 +42,11 @@ class PlannerTab(QWidget):
 
     def __init__(self, parts: PartsRepository, builds: BuildsRepository, settings: QSettings,
                  parent: QWidget | None = None, runs_for_build: Callable[[int], list[Any]] | None = None,
-                 load_presets: bool = True):
+                 load_presets: bool = True, tasks: TaskRunner | None = None,
+                 upgrade_sources: UpgradeSources | None = None):
         """``load_presets=False``: the guides' tiers (presets, and the chart's reference points) wait
-        for :meth:`load_presets`, which the app calls once the window has been painted."""
+        for :meth:`load_presets`, which the app calls once the window has been painted. ``tasks`` runs
+        the Upgrade panel's advisor; ``upgrade_sources``: the recordings and benchmark runs it reads."""
         super().__init__(parent)
         self.setObjectName("PlannerTab")
         self.parts_repo = parts
@@ -68,13 +73,21 @@ class PlannerTab(QWidget):
         self.rows, self.name_edit, self.parts_box = self.form.rows, self.form.name_edit, self.form.parts_box
         self.findings, self.bars, self.pcie_map = self.results.findings, self.results.bars, self.results.pcie_map
         self.chart, self.verdict = self.results.chart, self.results.verdict
+        self.upgrade = UpgradePanel(lambda: self.doc.build, lambda: self.catalogue, builds,
+                                    tasks or TaskRunner(self), upgrade_sources)
+        self.upgrade.apply_build.connect(self.doc.start_new)
+        self.upgrade.measured_changed.connect(self._measured_changed)
+        self.side = QTabWidget()
+        self.side.setObjectName("plannerSide")
+        self.side.addTab(self.results, "")
+        self.side.addTab(self.upgrade, "")
         self.toolbar = QToolBar()
         self.toolbar.setObjectName("plannerToolbar")
         self._make_actions()
 
         splitter = QSplitter(Qt.Orientation.Horizontal)
         splitter.addWidget(self.form)
-        splitter.addWidget(self.results)
+        splitter.addWidget(self.side)
         splitter.setStretchFactor(0, 2)
         splitter.setStretchFactor(1, 3)
         splitter.setSizes([560, 840])
@@ -219,9 +232,20 @@ class PlannerTab(QWidget):
         if self.form.build() != build:
             self.form.load(build, self.catalogue)
         self._recompute(build)
+        self.upgrade.build_changed()
+
+    def _measured_changed(self) -> None:
+        if self.report is not None and self.doc.build.name in this_machine_names():
+            self._recompute(self.doc.build)
 
     def _recompute(self, build: Build) -> None:
-        self.report = report = check(build, self.catalogue, cloud_prices=self.cloud_prices, local=self.local)
+        # "This machine": PWR-4 and BUD-3 use the draw measured on it (the Upgrade panel's evidence)
+        measured = None
+        if build.name in this_machine_names():
+            self.upgrade.ensure_evidence()
+            measured = self.upgrade.measured_power
+        self.report = report = check(build, self.catalogue, cloud_prices=self.cloud_prices, local=self.local,
+                                     measured_power=measured)
         self.sheet = build_sheet(build, self.catalogue, report, with_chart=False)
         self.form.show_problems(report.workload_errors)
         self.results.show_report(build, report, self.sheet, self.catalogue, self.tiers)
@@ -279,6 +303,8 @@ class PlannerTab(QWidget):
             act.setText(f"{preset.tier.id} · {preset.tier.source} · {tier_label(preset.tier.id, translate)}")
         self.form.retranslate()
         self.results.retranslate()
+        self.side.setTabText(0, translate("Planner", "Check"))
+        self.side.setTabText(1, translate("Planner", "Upgrade"))
         if self.report is not None:
             self._recompute(self.doc.build)
 

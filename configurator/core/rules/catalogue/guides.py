@@ -26,7 +26,9 @@ BUDGET = (
          "comparable GPUs: a dated, sourced price per GPU class and hour (db/cloud_prices.toml; your own "
          "prices through `configurator cloud-prices set`) times GPUs × hours per day, minus the "
          "electricity at the estimated training draw and the tariff (hours and tariff editable in the "
-         "build's options). The guide's flat ¥8,000 a month for a V100 instance (an AWS p3.2xlarge) is "
+         "build's options); for \"This machine\" the draw measured on it (a monitor recording's energy, or a "
+         "benchmark's joules per sample, chosen in the Planner's Upgrade panel) plus the platform's estimate, "
+         "said in the finding. The guide's flat ¥8,000 a month for a V100 instance (an AWS p3.2xlarge) is "
          "quoted beside it as the guide's figure.",
          {"info": "always when the build has parts; \"never\" when renting costs less than the electricity"}),
     Rule("BUD-4", "M 四.2", QT_TRANSLATE_NOOP("rule catalogue", "Test a used GPU's memory before paying"),
@@ -59,7 +61,8 @@ POWER = (
          {"error": "too few GPU or EPS connectors, even with the adapters",
           "warning": "a 16-pin input has to use the bundled 8-pin adapter"}),
     Rule("PWR-4", "G 二.1", QT_TRANSLATE_NOOP("rule catalogue", "Throughput per watt"),
-         "Shows the estimated throughput divided by the sustained draw, the figure behind the guide's point "
+         "Shows the estimated throughput divided by the sustained draw (for \"This machine\" the draw measured "
+         "on it, as BUD-3 takes it, marked as measured), the figure behind the guide's point "
          "that a GTX 1660 Super gives about 37 % of an RTX 3090's ResNet-18 speed at a third of its power.",
          {"info": "whenever a throughput is estimated"}, where=("planner", "estimates")),
 )
