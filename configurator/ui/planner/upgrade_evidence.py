@@ -62,7 +62,7 @@ def bench_power(run: Any) -> MeasuredPower | None:
     """A benchmark run's measured draw, where its results carry joules per sample."""
     if run is None:
         return None
-    rows = [(r.value, r.unit, (r.details or {}).get("joules_per_sample")) for r in run.rows if r.status == "ok"]
+    rows = [(r.value, r.unit, r.joules_per_sample) for r in run.rows if r.status == "ok"]
     return power_from_benchmark(rows, Message("planner", QT_TRANSLATE_NOOP("planner", "benchmark run {id}"),
                                               {"id": run.run_id}))
 
