@@ -62,6 +62,25 @@ def planner_shot(name: str, lang: str, scheme: str = "light") -> None:
     services.close()
 
 
+def planner_cluster_shot(name: str, lang: str) -> None:
+    """The Pro tier as one of 4 nodes on 1 GbE (CLU-1): the cluster section of the results and its finding."""
+    services, w = window(name, lang)
+    planner = w.tab(PlannerTab)
+    preset = next(p for p in planner.tiers if p.tier.id == "TIER-pro")
+    planner.apply_preset(preset)
+    wait(300)
+    planner.form.interconnect.setCurrentIndex(planner.form.interconnect.findData("1gbe"))
+    planner.form.nodes.setValue(4)
+    wait(900)
+    planner.results.estimates_label.verticalScrollBar().setValue(
+        planner.results.estimates_label.verticalScrollBar().maximum())
+    wait(100)
+    w.grab().save(str(OUT / f"{name}.png"))
+    planner.doc.undo_stack.setClean()
+    w.close()
+    services.close()
+
+
 def with_popup(w, popup):  # type: ignore[no-untyped-def]
     """The window's grab with an open popup (a window of its own) painted where it is on screen."""
     from PySide6.QtGui import QPainter
@@ -212,7 +231,8 @@ if __name__ == "__main__":
         for key in ("planner-en", "planner-zh", "planner-dark", "monitor-en", "monitor-no-driver", "benchmark-en",
                     "parts-en", "parts-zh", "monitor-remote-down-en", "monitor-remote-down-zh", "monitor-zh",
                     "monitor-dark", "benchmark-runs-en", "benchmark-runs-zh", "benchmark-runs-dark",
-                    "planner-details-en", "planner-details-zh", "planner-details-dark"):
+                    "planner-details-en", "planner-details-zh", "planner-details-dark", "planner-cluster-en",
+                    "planner-cluster-zh"):
             subprocess.run([sys.executable, __file__, key], check=True)
         sys.exit(0)
     only = set(sys.argv[1:])
@@ -223,6 +243,8 @@ if __name__ == "__main__":
         "planner-details-en": lambda: planner_details_shot("en", "en"),
         "planner-details-zh": lambda: planner_details_shot("zh", "zh_CN"),
         "planner-details-dark": lambda: planner_details_shot("dark", "en", "dark"),
+        "planner-cluster-en": lambda: planner_cluster_shot("planner-cluster-en", "en"),
+        "planner-cluster-zh": lambda: planner_cluster_shot("planner-cluster-zh", "zh_CN"),
         "monitor-en": lambda: monitor_shot("monitor-en", 4),
         "monitor-no-driver": lambda: monitor_shot("monitor-no-driver", None),
         "monitor-zh": lambda: monitor_shot("monitor-zh", 4, "zh_CN"),

@@ -8,7 +8,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QSplitter, QTextBrowser, QVBoxLayout, QWidget
 
 from configurator.core.build import Build, resolve
+from configurator.core.cluster_estimates import CLUSTER_KEYS
 from configurator.core.engine import Report, break_even
+from configurator.core.estimate.cluster import INTERCONNECTS
 from configurator.core.findings import ESTIMATE_LABELS
 from configurator.core.numbers import unit_text
 from configurator.core.parts import AnyPart
@@ -132,6 +134,7 @@ class ResultsPanel(QWidget):
                               f"{e.low:,.0f}–{e.high:,.0f}</span>")
             rows.append(f"<tr><td style='padding-right:10px'>{labels[e.key]}</td><td><b>{value}</b></td>"
                         f"<td style='padding-left:10px;color:{muted}'>{e.how.render(translate)}</td></tr>")
+        rows += self._cluster_rows(report, muted)
         months = break_even(report)
         if months is not None:
             label = translate("Planner", "Break-even against renting")
@@ -143,6 +146,28 @@ class ResultsPanel(QWidget):
         if html != self._estimates_html:
             self._estimates_html = html
             self.estimates_label.setHtml(html)
+
+    def _cluster_rows(self, report: Report, muted: str) -> list[str]:
+        """The build as one node of a cluster (CLU-1): a heading and its four figures."""
+        shown = [e for e in report.estimates if e.key in CLUSTER_KEYS and e.value is not None]
+        c = report.build.cluster
+        if not shown or c is None:
+            return []
+        title = translate("Planner", "Cluster: {n} nodes over {network}").format(
+            n=c.nodes, network=INTERCONNECTS[c.interconnect].name)
+        rows = [f"<tr><td colspan='3' style='padding-top:6px'><b>{_escape(title)}</b></td></tr>"]
+        for e in shown:
+            assert e.value is not None
+            if e.key == "cluster_scaling_efficiency":
+                value = f"{e.value:.0%}"
+            elif e.unit == "CNY":
+                value = f"¥{e.value:,.0f}"
+            else:
+                value = f"{e.value:,.1f} {unit_text(e.unit, translate)}"
+            rows.append(f"<tr><td style='padding-right:10px'>{translate('estimates', ESTIMATE_LABELS[e.key])}</td>"
+                        f"<td><b>{value}</b></td><td style='padding-left:10px;color:{muted}'>"
+                        f"{_escape(e.how.render(translate))}</td></tr>")
+        return rows
 
     def _show_chart(self, build: Build, report: Report, catalogue: dict[str, AnyPart], tiers: list[Preset]) -> None:
         if build.workload is None or report.workload_errors:
