@@ -11,7 +11,7 @@ from configurator.core.build import Build, resolve
 from configurator.core.cluster_estimates import CLUSTER_KEYS
 from configurator.core.engine import Report, break_even
 from configurator.core.estimate.cluster import INTERCONNECTS
-from configurator.core.findings import ESTIMATE_LABELS
+from configurator.core.findings import ESTIMATE_LABELS, Estimate
 from configurator.core.numbers import unit_text
 from configurator.core.parts import AnyPart
 from configurator.core.presets import Preset, tier_label
@@ -121,19 +121,8 @@ class ResultsPanel(QWidget):
         labels = {k: translate("estimates", ESTIMATE_LABELS[k]) for k in SHOWN_ESTIMATES}
         muted = self._scheme.muted_text
         for e in report.estimates:
-            if e.key not in labels or e.value is None:
-                continue
-            if e.key == "scaling_efficiency":
-                value = f"{e.value:.0%}"
-            elif e.key == "largest_batch":
-                value = f"{int(e.value):,} {unit_text(e.unit, translate)}"
-            else:
-                value = f"{e.value:,.1f} {unit_text(e.unit, translate)}"
-                if e.low is not None and e.high is not None:  # the cross-validated range
-                    value += (f"<br><span style='font-weight:normal;color:{muted}'>"
-                              f"{e.low:,.0f}–{e.high:,.0f}</span>")
-            rows.append(f"<tr><td style='padding-right:10px'>{labels[e.key]}</td><td><b>{value}</b></td>"
-                        f"<td style='padding-left:10px;color:{muted}'>{e.how.render(translate)}</td></tr>")
+            if e.key in labels and e.value is not None:
+                rows.append(_row(labels[e.key], _value(e, muted), e.how.render(translate), muted))
         rows += self._cluster_rows(report, muted)
         months = break_even(report)
         if months is not None:
@@ -157,16 +146,8 @@ class ResultsPanel(QWidget):
             n=c.nodes, network=INTERCONNECTS[c.interconnect].name)
         rows = [f"<tr><td colspan='3' style='padding-top:6px'><b>{_escape(title)}</b></td></tr>"]
         for e in shown:
-            assert e.value is not None
-            if e.key == "cluster_scaling_efficiency":
-                value = f"{e.value:.0%}"
-            elif e.unit == "CNY":
-                value = f"¥{e.value:,.0f}"
-            else:
-                value = f"{e.value:,.1f} {unit_text(e.unit, translate)}"
-            rows.append(f"<tr><td style='padding-right:10px'>{translate('estimates', ESTIMATE_LABELS[e.key])}</td>"
-                        f"<td><b>{value}</b></td><td style='padding-left:10px;color:{muted}'>"
-                        f"{_escape(e.how.render(translate))}</td></tr>")
+            rows.append(_row(translate("estimates", ESTIMATE_LABELS[e.key]), _value(e, muted),
+                             _escape(e.how.render(translate)), muted))
         return rows
 
     def _show_chart(self, build: Build, report: Report, catalogue: dict[str, AnyPart], tiers: list[Preset]) -> None:
@@ -210,6 +191,26 @@ class ResultsPanel(QWidget):
         self._scheme = scheme
         style_plot(self.chart, self._scheme, background=False)
         self._chart_key = None
+
+
+def _value(e: Estimate, muted: str) -> str:
+    """An estimate's figure as the table shows it: shares in %, prices in ¥, else the unit and the likely range."""
+    assert e.value is not None
+    if e.key in ("scaling_efficiency", "cluster_scaling_efficiency"):
+        return f"{e.value:.0%}"
+    if e.key == "largest_batch":
+        return f"{int(e.value):,} {unit_text(e.unit, translate)}"
+    if e.unit == "CNY":
+        return f"¥{e.value:,.0f}"
+    value = f"{e.value:,.1f} {unit_text(e.unit, translate)}"
+    if e.low is not None and e.high is not None:  # the cross-validated range
+        value += f"<br><span style='font-weight:normal;color:{muted}'>{e.low:,.0f}–{e.high:,.0f}</span>"
+    return value
+
+
+def _row(label: str, value: str, how: str, muted: str) -> str:
+    return (f"<tr><td style='padding-right:10px'>{label}</td><td><b>{value}</b></td>"
+            f"<td style='padding-left:10px;color:{muted}'>{how}</td></tr>")
 
 
 def _escape(text: str) -> str:
