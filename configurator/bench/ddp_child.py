@@ -97,7 +97,10 @@ def main() -> None:
         dist.all_gather_object(ranks, me)
         data.update(nnodes=int(os.environ.get("GROUP_WORLD_SIZE", "1")), ranks=ranks,
                     nproc_per_node=int(os.environ.get("LOCAL_WORLD_SIZE", "1")))
-        if a.baseline:
+        nodes_seen = sorted({int(str(r["node"])) for r in ranks})
+        if nodes_seen != list(range(int(os.environ.get("GROUP_WORLD_SIZE", "1")))):
+            data["bad_node_ranks"] = nodes_seen  # two nodes were started with the same --node-rank
+        elif a.baseline:
             first = sorted(int(str(r["rank"])) for r in ranks if r["node"] == 0)
             group: Any = dist.new_group(first)  # every rank takes part in making it
             if a.node_index == 0:

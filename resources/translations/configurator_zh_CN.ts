@@ -2523,6 +2523,10 @@
         <translation>节点 {node}：正在 {endpoint} 等待 {nnodes} 个节点（最多 {seconds} 秒）</translation>
     </message>
     <message>
+        <source>the {nnodes} nodes met, but their --node-rank values were {ranks}: give each of 0 to {last} to exactly one node</source>
+        <translation>{nnodes} 个节点已汇合，但它们的 --node-rank 为 {ranks}：0 到 {last} 中的每个值都必须且只能分给一个节点</translation>
+    </message>
+    <message>
         <source>node 0 reports the scaling against one node</source>
         <translation>相对单节点的扩展效率由节点 0 报告</translation>
     </message>

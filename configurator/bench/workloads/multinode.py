@@ -66,8 +66,13 @@ def run_nodes(ctx: Context) -> None:
         argv = torchrun_argv(c, nproc, [*child_argv(ctx, threads, out), "--node-index", str(c.node_rank),
                                         "--baseline"])
         data = launch(ctx, nproc, threads, out, argv, timeout=c.timeout_s + float(p["timeout"]))
-    ranks: list[dict[str, Any]] = sorted(data["ranks"], key=lambda r: int(r["rank"]))
     world, nnodes = int(data["world"]), int(data["nnodes"])
+    if "bad_node_ranks" in data:
+        raise WorkloadError(QT_TRANSLATE_NOOP(
+            "bench", "the {nnodes} nodes met, but their --node-rank values were {ranks}: give each of 0 to {last} "
+                     "to exactly one node"), nnodes=nnodes, ranks=", ".join(map(str, data["bad_node_ranks"])),
+            last=nnodes - 1)
+    ranks: list[dict[str, Any]] = sorted(data["ranks"], key=lambda r: int(r["rank"]))
     agg = _rate(batch, world, data["step_seconds"])
     med, iqr = median_iqr(agg)
     per_rank = [{"rank": r["rank"], "node": r["node"], "local_rank": r["local_rank"], "host": r["host"],
