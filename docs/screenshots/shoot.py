@@ -62,9 +62,9 @@ def planner_shot(name: str, lang: str, scheme: str = "light") -> None:
     services.close()
 
 
-def planner_cluster_shot(name: str, lang: str) -> None:
+def planner_cluster_shot(name: str, lang: str, scheme: str = "light") -> None:
     """The Pro tier as one of 4 nodes on 1 GbE (CLU-1): the cluster section of the results and its finding."""
-    services, w = window(name, lang)
+    services, w = window(name, lang, scheme=scheme)
     planner = w.tab(PlannerTab)
     preset = next(p for p in planner.tiers if p.tier.id == "TIER-pro")
     planner.apply_preset(preset)
@@ -232,7 +232,7 @@ if __name__ == "__main__":
                     "parts-en", "parts-zh", "monitor-remote-down-en", "monitor-remote-down-zh", "monitor-zh",
                     "monitor-dark", "benchmark-runs-en", "benchmark-runs-zh", "benchmark-runs-dark",
                     "planner-details-en", "planner-details-zh", "planner-details-dark", "planner-cluster-en",
-                    "planner-cluster-zh"):
+                    "planner-cluster-zh", "planner-cluster-dark"):
             subprocess.run([sys.executable, __file__, key], check=True)
         sys.exit(0)
     only = set(sys.argv[1:])
@@ -245,6 +245,7 @@ if __name__ == "__main__":
         "planner-details-dark": lambda: planner_details_shot("dark", "en", "dark"),
         "planner-cluster-en": lambda: planner_cluster_shot("planner-cluster-en", "en"),
         "planner-cluster-zh": lambda: planner_cluster_shot("planner-cluster-zh", "zh_CN"),
+        "planner-cluster-dark": lambda: planner_cluster_shot("planner-cluster-dark", "en", "dark"),
         "monitor-en": lambda: monitor_shot("monitor-en", 4),
         "monitor-no-driver": lambda: monitor_shot("monitor-no-driver", None),
         "monitor-zh": lambda: monitor_shot("monitor-zh", 4, "zh_CN"),
