@@ -57,6 +57,7 @@ ROW_LABELS: dict[str, str] = {
     "dataloader-cold": QT_TRANSLATE_NOOP("bench", "DataLoader, cold cache"),
     "dataloader-warm": QT_TRANSLATE_NOOP("bench", "DataLoader, warm cache"),
     "ddp-scaling": QT_TRANSLATE_NOOP("bench", "DDP scaling efficiency"),
+    "ddp-nodes": QT_TRANSLATE_NOOP("bench", "DDP across nodes"),
     "vram-test": QT_TRANSLATE_NOOP("bench", "VRAM bad bytes"),
 }
 

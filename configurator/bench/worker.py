@@ -109,7 +109,7 @@ def main(argv: list[str] | None = None) -> int:
     cpus = system.cpu_counts()["usable"] or 1
     params = {**suites.params(args.job, args.suite, device, cpus), **overrides}
     from configurator.bench.workloads import get
-    from configurator.bench.workloads.common import Context, Skip, is_oom
+    from configurator.bench.workloads.common import Context, Skip, WorkloadError, is_oom
 
     ctx = Context(args.job, torch, device, params, emit, fingerprint=params.pop("fingerprint", {}) or {})
     try:
@@ -118,6 +118,9 @@ def main(argv: list[str] | None = None) -> int:
         for row in suites.JOBS[args.job].rows:
             if row not in emit.sent:
                 emit.skipped(row, skip.text, **skip.params)
+    except WorkloadError as exc:
+        emit.send("error", kind="failed", text=exc.text, params=exc.params, batch=None, traceback="")
+        return EXIT_FAILED
     except BaseException as exc:
         if isinstance(exc, KeyboardInterrupt | SystemExit):
             raise

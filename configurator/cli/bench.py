@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from configurator.bench.results import STATUS_LABELS, fmt_value
+from configurator.cli import bench_nodes
 from configurator.cli.context import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, Cli, Subcommands, add_command, table
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 
@@ -40,6 +41,7 @@ def register(sub: Subcommands) -> None:
     b.add_argument("--threads", type=int, default=0, metavar="N", help="torch threads in the workers")
     b.add_argument("--data-dir", metavar="DIR", help="where the DataLoader job writes its files (the disk to test)")
     b.add_argument("--verbose", action="store_true", help="also show what the workers print on stderr")
+    bench_nodes.add_arguments(b)
     b.set_defaults(func=cmd_bench)
     bsub = b.add_subparsers(dest="bench_command", metavar="{interpreters}")
     bi = add_command(bsub, "interpreters", help="list the Python interpreters found here, with their torch and CUDA")
@@ -129,6 +131,10 @@ def cmd_bench(cli: Cli) -> int:
                                              names=", ".join(bad), choices=", ".join(suites.JOBS))))
         elif not jobs:
             errors.append(("--only", cli.say(QT_TRANSLATE_NOOP("cli", "names no workload"))))
+    cluster = bench_nodes.cluster_from_args(cli, jobs, errors)
+    if cluster is not None and a.print_launch and not errors:
+        bench_nodes.print_launch(cli, cluster, a.device)
+        return EXIT_OK
     python = a.python
     if a.python and not Path(a.python).is_file():
         errors.append(("--python", cli.say(QT_TRANSLATE_NOOP("cli", "no such interpreter: {path}"), path=a.python)))
@@ -174,7 +180,12 @@ def cmd_bench(cli: Cli) -> int:
     overrides: dict[str, dict[str, Any]] = {}
     if a.data_dir:
         overrides["dataloader"] = {"data_dir": str(Path(a.data_dir).resolve())}
-    session = SuiteSession(a.suite, a.device, jobs, python, overrides=overrides, timeout_s=a.timeout,
+    timeout = a.timeout
+    if cluster is not None:
+        overrides["ddp"] = cluster.to_params()
+        if timeout is None:  # the job waits for the other nodes first
+            timeout = suites.TIMEOUTS[a.suite] + cluster.timeout_s + 30.0
+    session = SuiteSession(a.suite, a.device, jobs, python, overrides=overrides, timeout_s=timeout,
                            threads=a.threads)
     total = len(session.jobs)
     counter = {"n": 0}
@@ -227,6 +238,12 @@ def cmd_bench(cli: Cli) -> int:
         cli.warn(cli.say(QT_TRANSLATE_NOOP("cli", "The suite could not run: {reason}"),
                          reason=record.error.render(cli.translator)))
         return EXIT_FINDINGS
+    if cluster is not None:  # across nodes the one job is the run: a script (sbatch) must see it fail
+        row = record.row("ddp-scaling")
+        if row is not None and row.status not in ("ok", "skipped"):
+            cli.warn(cli.say(QT_TRANSLATE_NOOP("cli", "The run across nodes failed: {reason}"),
+                             reason=row.error_text(cli.translator) or row.status))
+            return EXIT_INTERRUPTED if interrupted["yes"] else EXIT_FINDINGS
     return EXIT_INTERRUPTED if interrupted["yes"] else EXIT_OK
 
 

@@ -12,6 +12,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from configurator.core.estimate.cluster import INTERCONNECT_IDS
+from configurator.core.estimate.cluster import MAX_NODES as MAX_CLUSTER_NODES
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.model_specs import KNOWN_MODELS, ModelSpec
 from configurator.core.parts import (
@@ -167,12 +169,22 @@ class Workload:
 
 
 @dataclass(frozen=True)
+class Cluster:
+    """``nodes`` machines like this build, joined by ``interconnect`` (a key of
+    :data:`configurator.core.estimate.cluster.INTERCONNECTS`)."""
+
+    nodes: int
+    interconnect: str
+
+
+@dataclass(frozen=True)
 class Build:
     parts: tuple[BuildPart, ...]
     name: str = ""
     budget_cny: float | None = None
     options: Options = field(default_factory=Options)
     workload: Workload | None = None
+    cluster: Cluster | None = None  # the build is one node of it
 
 
 class BuildError(ValueError):
@@ -421,7 +433,7 @@ def parse_build(data: Any, catalogue: Mapping[str, AnyPart]) -> Build:
     Every count and size is bounded here (PART_LIMITS, WORKLOAD_INT_LIMITS, MAX_*), before anything
     expands a quantity (:attr:`Resolved.gpu_list` makes one entry per GPU)."""
     r = _Reader()
-    top = r.obj(data, "", ("format", "name", "budget_cny", "parts", "options", "workload"))
+    top = r.obj(data, "", ("format", "name", "budget_cny", "parts", "options", "workload", "cluster"))
     if top is None:
         raise BuildError(r.errors)
     if "format" not in top:
@@ -470,9 +482,25 @@ def parse_build(data: Any, catalogue: Mapping[str, AnyPart]) -> Build:
             options = Options(**kw)
 
     workload = _workload(r, top["workload"]) if top.get("workload") is not None else None
+    cluster = _cluster(r, top["cluster"]) if top.get("cluster") is not None else None
     if r.errors:
         raise BuildError(_capped(r.errors))
-    return Build(tuple(parts), name, budget, options, workload)
+    return Build(tuple(parts), name, budget, options, workload, cluster)
+
+
+def _cluster(r: _Reader, value: Any) -> Cluster | None:
+    c = r.obj(value, "cluster", ("nodes", "interconnect"))
+    if c is None:
+        return None
+    nodes = interconnect = None
+    for key in ("nodes", "interconnect"):
+        if key not in c:
+            r.err(f"cluster.{key}", _REQUIRED)
+    if "nodes" in c:
+        nodes = r.positive_int(c["nodes"], "cluster.nodes", MAX_CLUSTER_NODES)
+    if "interconnect" in c:
+        interconnect = r.choice(c["interconnect"], "cluster.interconnect", INTERCONNECT_IDS)
+    return Cluster(nodes, interconnect) if nodes is not None and interconnect is not None else None
 
 
 def _parts(r: _Reader, items: list[Any], catalogue: Mapping[str, AnyPart]) -> list[BuildPart]:
@@ -640,6 +668,8 @@ def build_to_dict(build: Build) -> dict[str, Any]:
             if value != f.default:
                 wd[f.name] = value
         doc["workload"] = wd
+    if build.cluster is not None:
+        doc["cluster"] = {"nodes": build.cluster.nodes, "interconnect": build.cluster.interconnect}
     return doc
 
 

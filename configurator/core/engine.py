@@ -192,6 +192,8 @@ def check(build: Build, catalogue: Mapping[str, AnyPart],
     if local and w is not None:
         estimates = calibration.apply(estimates, [g.id for g in gpus], cpu.id if cpu else None,
                                       fitting.family_of(w), local, catalogue)
+    if r.build.cluster is not None:
+        estimates += _cluster(ctx, gpus, total, f, estimates)
     _guide_disagreements(ctx, gpus, f, rows)
     main = next((e for e in estimates if e.key in ("throughput_total", "throughput_cpu")), None)
     if main is not None and main.value:
@@ -391,6 +393,29 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
             {"memory_bandwidth_gbs": round(bandwidth / 1e9, 1)}, "low", round(value / 2, 3), round(value * 2, 3),
             {"family": None, "measurements": 0, "prior": True, "matched": []}))
     return out
+
+
+def _cluster(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors, estimates: list[Estimate]) -> list[Estimate]:
+    """The build as one node of ``build.cluster`` (CLU-1): what one node's training step is, handed to
+    :mod:`configurator.core.cluster_estimates`."""
+    from configurator.core.cluster_estimates import cluster_estimates
+    from configurator.core.estimate import cluster as cl
+
+    r = ctx.r
+    w, c = r.build.workload, r.build.cluster
+    assert c is not None
+    job = None
+    train = w is not None and w.task == "train"
+    if w is not None and train and gpus:
+        slowest = min(gpus, key=lambda g: tp.single_gpu(g, w, f).headline(w))
+        one = tp.single_gpu(slowest, w, f)
+        link = _link(ctx, gpus, slowest)[0] if len(gpus) > 1 else None
+        grad_bytes = w.spec().params * (4 if w.precision in ("fp32", "amp") else 2)
+        job = cl.NodeJob(len(gpus), one.headline(w), w.effective_batch / one.samples_per_s, grad_bytes, link, f.eta,
+                         tp.OVERLAP)
+    node_total = next((e for e in estimates if e.key == "throughput_total"), None)
+    return cluster_estimates(ctx, c, job, w.throughput_unit if w else "", node_total, train, total,
+                             training_draw_w(r), ctx.power.peak_w)
 
 
 def _link(ctx: Ctx, placed: list[Gpu], slowest: Gpu) -> tuple[float, str, str]:

@@ -56,6 +56,10 @@ ESTIMATE_LABELS = {
     "throughput_total": QT_TRANSLATE_NOOP("estimates", "Throughput, whole build"),
     "throughput_per_kcny": QT_TRANSLATE_NOOP("estimates", "Throughput per ¥1000"),
     "throughput_cpu": QT_TRANSLATE_NOOP("estimates", "CPU alone"),
+    "cluster_throughput": QT_TRANSLATE_NOOP("estimates", "Throughput, all nodes"),
+    "cluster_scaling_efficiency": QT_TRANSLATE_NOOP("estimates", "Scaling across nodes"),
+    "cluster_price_cny": QT_TRANSLATE_NOOP("estimates", "Price, all nodes"),
+    "cluster_power_w": QT_TRANSLATE_NOOP("estimates", "Draw while training, all nodes"),
 }
 
 

@@ -23,6 +23,9 @@ from PySide6.QtGui import (
 )
 
 from configurator import __version__
+from configurator.core.cluster_estimates import CLUSTER_KEYS
+from configurator.core.engine import Report
+from configurator.core.estimate.cluster import INTERCONNECTS
 from configurator.core.findings import CONFIDENCE_LABELS, ESTIMATE_LABELS
 from configurator.core.i18n import fill
 from configurator.core.numbers import unit_text
@@ -172,6 +175,8 @@ def sheet_html(sheet: Sheet) -> str:
                    f"{seq} · {_e(sharding)}</p>")
         out.append("<table width='100%' cellspacing='0' cellpadding='3' border='1' style='border-collapse:collapse'>")
         for e in r.estimates:
+            if e.key in CLUSTER_KEYS:
+                continue  # their own section below
             value = "—" if e.value is None else (f"{e.value:.0%}" if e.key == "scaling_efficiency"
                                                   else f"{e.value:,} {unit_text(e.unit, translate)}")
             label = _e(translate("estimates", ESTIMATE_LABELS.get(e.key, e.key)))
@@ -184,6 +189,7 @@ def sheet_html(sheet: Sheet) -> str:
         out.append("</table>")
         if sheet.chart:
             out.append(f"<p><b>{L['chart']}</b></p><p><img src='chart://throughput' width='620'></p>")
+    out += _cluster_section(r)
     if sheet.benchmark:
         out.append(f"<h2>{L['measured']}</h2><ul>")
         for workload, measured, unit in sheet.benchmark:
@@ -200,6 +206,27 @@ def sheet_html(sheet: Sheet) -> str:
     out.append("</table>")
     out.append(f"<p style='color:#666'><small>{L['footer']}</small></p>")
     return "".join(out)
+
+
+def _cluster_section(r: Report) -> list[str]:
+    """The build as one node of a cluster (CLU-1): its four figures and how each was made."""
+    c = r.build.cluster
+    shown = [e for e in r.estimates if e.key in CLUSTER_KEYS and e.value is not None]
+    if c is None or not shown:
+        return []
+    title = fill(translate("Planner", "Cluster: {n} nodes over {network}"),
+             n=c.nodes, network=INTERCONNECTS[c.interconnect].name)
+    out = [f"<h2>{_e(title)}</h2>",
+           "<table width='100%' cellspacing='0' cellpadding='3' border='1' style='border-collapse:collapse'>"]
+    for e in shown:
+        assert e.value is not None
+        value = (f"{e.value:.0%}" if e.key == "cluster_scaling_efficiency" else f"¥{e.value:,.0f}" if e.unit == "CNY"
+                 else f"{e.value:,} {unit_text(e.unit, translate)}")
+        out.append(f"<tr><td width='20%'>{_e(translate('estimates', ESTIMATE_LABELS[e.key]))}</td>"
+                   f"<td width='24%' align='right'><b>{_whole(value)}</b></td>"
+                   f"<td><small>{_e(e.how.render(translate))}</small></td></tr>")
+    out.append("</table>")
+    return out
 
 
 def write_html_pdf(body: str, path: Path, title: str, images: dict[str, QImage] | None = None) -> None:

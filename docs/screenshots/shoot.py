@@ -62,6 +62,25 @@ def planner_shot(name: str, lang: str, scheme: str = "light") -> None:
     services.close()
 
 
+def planner_cluster_shot(name: str, lang: str, scheme: str = "light") -> None:
+    """The Pro tier as one of 4 nodes on 1 GbE (CLU-1): the cluster section of the results and its finding."""
+    services, w = window(name, lang, scheme=scheme)
+    planner = w.tab(PlannerTab)
+    preset = next(p for p in planner.tiers if p.tier.id == "TIER-pro")
+    planner.apply_preset(preset)
+    wait(300)
+    planner.form.interconnect.setCurrentIndex(planner.form.interconnect.findData("1gbe"))
+    planner.form.nodes.setValue(4)
+    wait(900)
+    planner.results.estimates_label.verticalScrollBar().setValue(
+        planner.results.estimates_label.verticalScrollBar().maximum())
+    wait(100)
+    w.grab().save(str(OUT / f"{name}.png"))
+    planner.doc.undo_stack.setClean()
+    w.close()
+    services.close()
+
+
 def with_popup(w, popup):  # type: ignore[no-untyped-def]
     """The window's grab with an open popup (a window of its own) painted where it is on screen."""
     from PySide6.QtGui import QPainter
@@ -436,7 +455,8 @@ if __name__ == "__main__":
                     "planner-details-en", "planner-details-zh", "planner-details-dark", "cluster-en", "cluster-zh",
                     "cluster-dark", "calibration-en", "calibration-zh",
                     "parts-measurements-en", "parts-measurements-zh", "parts-measurements-dark", "planner-upgrade-en",
-                    "planner-upgrade-zh", "planner-upgrade-dark", "monitor-recordings-en", "monitor-recordings-zh"):
+                    "planner-upgrade-zh", "planner-upgrade-dark", "monitor-recordings-en", "monitor-recordings-zh",
+                    "planner-cluster-en", "planner-cluster-zh", "planner-cluster-dark"):
             subprocess.run([sys.executable, __file__, key], check=True)
         sys.exit(0)
     only = set(sys.argv[1:])
@@ -452,6 +472,9 @@ if __name__ == "__main__":
         "planner-upgrade-dark": lambda: upgrade_shot("planner-upgrade-dark", "en", "dark"),
         "monitor-recordings-en": lambda: recordings_shot("en", "en"),
         "monitor-recordings-zh": lambda: recordings_shot("zh", "zh_CN"),
+        "planner-cluster-en": lambda: planner_cluster_shot("planner-cluster-en", "en"),
+        "planner-cluster-zh": lambda: planner_cluster_shot("planner-cluster-zh", "zh_CN"),
+        "planner-cluster-dark": lambda: planner_cluster_shot("planner-cluster-dark", "en", "dark"),
         "monitor-en": lambda: monitor_shot("monitor-en", 4),
         "monitor-no-driver": lambda: monitor_shot("monitor-no-driver", None),
         "monitor-zh": lambda: monitor_shot("monitor-zh", 4, "zh_CN"),

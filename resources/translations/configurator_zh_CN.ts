@@ -1668,6 +1668,10 @@
         <translation>推理</translation>
     </message>
     <message>
+        <source>Cluster: {n} nodes over {network}</source>
+        <translation>集群：{n} 个节点，经 {network} 互联</translation>
+    </message>
+    <message>
         <source>Budget</source>
         <translation>预算</translation>
     </message>
@@ -2082,6 +2086,18 @@
     <message>
         <source>Operating system</source>
         <translation>操作系统</translation>
+    </message>
+    <message>
+        <source>Nodes like this one</source>
+        <translation>同样配置的节点数</translation>
+    </message>
+    <message>
+        <source>Network between nodes</source>
+        <translation>节点间网络</translation>
+    </message>
+    <message>
+        <source>1 (no cluster)</source>
+        <translation>1（不组集群）</translation>
     </message>
     <message>
         <source>PCIe map</source>
@@ -2865,6 +2881,10 @@
         <translation>DDP 扩展效率</translation>
     </message>
     <message>
+        <source>DDP across nodes</source>
+        <translation>跨节点 DDP</translation>
+    </message>
+    <message>
         <source>VRAM bad bytes</source>
         <translation>显存坏字节</translation>
     </message>
@@ -3087,6 +3107,38 @@
     <message>
         <source>unstable: the spread (IQR) is {spread} % of the median, more than {limit} %</source>
         <translation>不稳定：离散程度（四分位距）为中位数的 {spread} %，超过 {limit} %</translation>
+    </message>
+    <message>
+        <source>give HOST:PORT, e.g. node1:29500</source>
+        <translation>请给出 HOST:PORT，例如 node1:29500</translation>
+    </message>
+    <message>
+        <source>the port must be a number from 1 to 65535</source>
+        <translation>端口必须是 1 到 65535 之间的数字</translation>
+    </message>
+    <message>
+        <source>bad rendezvous endpoint {endpoint}</source>
+        <translation>rendezvous 地址 {endpoint} 无效</translation>
+    </message>
+    <message>
+        <source>node {node}: not all {nnodes} nodes joined the rendezvous at {endpoint} within {seconds} s; start the same command with each other --node-rank in that time (--print-launch shows them)</source>
+        <translation>节点 {node}：{seconds} 秒内未能等齐 {nnodes} 个节点加入 {endpoint} 的 rendezvous；请在这段时间内用其余每个 --node-rank 启动同一条命令（--print-launch 会列出这些命令）</translation>
+    </message>
+    <message>
+        <source>node {node}: could not reach the rendezvous store at {endpoint} within {seconds} s; is node 0 running, and can this node reach that address and port?</source>
+        <translation>节点 {node}：{seconds} 秒内无法连接 {endpoint} 上的 rendezvous 存储；节点 0 是否已启动？本节点能否访问该地址和端口？</translation>
+    </message>
+    <message>
+        <source>node {node}: waiting for {nnodes} nodes at {endpoint} (up to {seconds} s)</source>
+        <translation>节点 {node}：正在 {endpoint} 等待 {nnodes} 个节点（最多 {seconds} 秒）</translation>
+    </message>
+    <message>
+        <source>the {nnodes} nodes met, but their --node-rank values were {ranks}: give each of 0 to {last} to exactly one node</source>
+        <translation>{nnodes} 个节点已汇合，但它们的 --node-rank 为 {ranks}：0 到 {last} 中的每个值都必须且只能分给一个节点</translation>
+    </message>
+    <message>
+        <source>node 0 reports the scaling against one node</source>
+        <translation>相对单节点的扩展效率由节点 0 报告</translation>
     </message>
 </context>
 <context>
@@ -3367,6 +3419,10 @@
         <translation>套件无法运行：{reason}</translation>
     </message>
     <message>
+        <source>The run across nodes failed: {reason}</source>
+        <translation>跨节点运行失败：{reason}</translation>
+    </message>
+    <message>
         <source>Workload</source>
         <translation>工作负载</translation>
     </message>
@@ -3641,6 +3697,62 @@
     <message>
         <source>must be a number above 0 and at most {high:,.0f}</source>
         <translation>必须是大于 0 且不超过 {high:,.0f} 的数字</translation>
+    </message>
+    <message>
+        <source>say how many nodes take part</source>
+        <translation>请说明有多少个节点参与</translation>
+    </message>
+    <message>
+        <source>must be from 1 to {high:,}</source>
+        <translation>必须在 1 到 {high:,} 之间</translation>
+    </message>
+    <message>
+        <source>say which node this is (0 to N-1)</source>
+        <translation>请说明这是第几个节点（0 到 N-1）</translation>
+    </message>
+    <message>
+        <source>must be from 0 to {high} (--nnodes {n})</source>
+        <translation>必须在 0 到 {high} 之间（--nnodes {n}）</translation>
+    </message>
+    <message>
+        <source>say where the nodes meet: HOST:PORT of node 0, e.g. node1:29500</source>
+        <translation>请说明节点在哪里汇合：节点 0 的 HOST:PORT，例如 node1:29500</translation>
+    </message>
+    <message>
+        <source>must be from 1 to {high:g} seconds</source>
+        <translation>必须在 1 到 {high:g} 秒之间</translation>
+    </message>
+    <message>
+        <source>must be from 0 (automatic) to {high}</source>
+        <translation>必须在 0（自动）到 {high} 之间</translation>
+    </message>
+    <message>
+        <source>across nodes only the ddp workload runs: give --only ddp</source>
+        <translation>跨节点时只运行 ddp 负载：请指定 --only ddp</translation>
+    </message>
+    <message>
+        <source>runs the ddp workload only: add --only ddp</source>
+        <translation>只运行 ddp 负载：请加上 --only ddp</translation>
+    </message>
+    <message>
+        <source># node {rank}{host}</source>
+        <translation># 节点 {rank}{host}</translation>
+    </message>
+    <message>
+        <source> (hosts the rendezvous at {endpoint})</source>
+        <translation>（在 {endpoint} 主持 rendezvous）</translation>
+    </message>
+    <message>
+        <source>#   which runs: {command}</source>
+        <translation>#   它运行：{command}</translation>
+    </message>
+    <message>
+        <source># … and so on to node {last}</source>
+        <translation># …… 依此类推，直到节点 {last}</translation>
+    </message>
+    <message>
+        <source># Slurm: save as ddp.sbatch and run `sbatch ddp.sbatch`</source>
+        <translation># Slurm：保存为 ddp.sbatch，然后运行 `sbatch ddp.sbatch`</translation>
     </message>
 </context>
 <context>
@@ -4207,6 +4319,22 @@
         <translation>仅 CPU</translation>
     </message>
     <message>
+        <source>Throughput, all nodes</source>
+        <translation>吞吐量，全部节点</translation>
+    </message>
+    <message>
+        <source>Scaling across nodes</source>
+        <translation>跨节点扩展效率</translation>
+    </message>
+    <message>
+        <source>Price, all nodes</source>
+        <translation>价格，全部节点</translation>
+    </message>
+    <message>
+        <source>Draw while training, all nodes</source>
+        <translation>训练时功耗，全部节点</translation>
+    </message>
+    <message>
         <source>{gpu}&apos;s spec-sheet dense {dtype} peak ({source}); the measured share of it is what the card reaches on this software.</source>
         <translation>{gpu} 规格表中的 {dtype} 稠密峰值（{source}）；实测占比即此显卡在当前软件下能达到的水平。</translation>
     </message>
@@ -4237,6 +4365,30 @@
     <message>
         <source>Calibrated on this machine&apos;s benchmark of {date}: ×{factor:.2f} → ≈ {value:,.4g} {unit}{range}. The factor is measured ÷ the model&apos;s estimate of the same benchmark on {hardware} ({scope}): {points}. The fit itself is unchanged.</source>
         <translation>已按本机 {date} 的基准测试校准：×{factor:.2f} → ≈ {value:,.4g} {unit}{range}。系数 = 实测值 ÷ 模型对 {hardware} 上同一基准测试的估算（{scope}）：{points}。拟合模型本身未改动。</translation>
+    </message>
+    <message>
+        <source>{name} ({gbit:g} Gb/s, {gbs:.2f} GB/s of payload, {hop:g} µs per hop; {source})</source>
+        <translation>{name}（{gbit:g} Gb/s，有效载荷 {gbs:.2f} GB/s，每跳 {hop:g} µs；{source}）</translation>
+    </message>
+    <message>
+        <source>{n} nodes × {g} GPUs, data parallel: a ring all-reduce of {grad:,.0f} MB of gradients inside each node ({intra:.1f} ms per step after overlap), then across the nodes over {net}: {network:.1f} ms ({buckets} buckets of 25 MiB), and inside again; {step:.1f} ms of compute per step. The network: one port per node, NCCL over TCP on Ethernet and RDMA on InfiniBand.</source>
+        <translation>{n} 个节点 × {g} 块 GPU，数据并行：{grad:,.0f} MB 梯度先在每个节点内做环形 all-reduce（扣除重叠后每步 {intra:.1f} ms），再经 {net} 在节点间传输：{network:.1f} ms（{buckets} 个 25 MiB 的桶），然后再回到节点内；每步计算 {step:.1f} ms。网络按每节点一个端口计，以太网上 NCCL 走 TCP，InfiniBand 上走 RDMA。</translation>
+    </message>
+    <message>
+        <source>{n} nodes, each serving its own requests: nothing is exchanged between them.</source>
+        <translation>{n} 个节点各自处理自己的请求，节点之间不交换数据。</translation>
+    </message>
+    <message>
+        <source>The cluster&apos;s throughput ÷ ({n} × one node&apos;s {node:,.1f} {unit}).</source>
+        <translation>集群吞吐量 ÷（{n} × 单节点的 {node:,.1f} {unit}）。</translation>
+    </message>
+    <message>
+        <source>{n} × this build&apos;s ¥{each:,}; network adapters, switch and cables are not counted.</source>
+        <translation>{n} × 本配置的 ¥{each:,}；未计网卡、交换机和线缆。</translation>
+    </message>
+    <message>
+        <source>{n} × {each:,.0f} W while training; peak {peak:,.0f} W per node, {peak_all:,.0f} W in all (the network switch not counted).</source>
+        <translation>训练时 {n} × {each:,.0f} W；每节点峰值 {peak:,.0f} W，合计 {peak_all:,.0f} W（未计网络交换机）。</translation>
     </message>
 </context>
 <context>
@@ -6658,6 +6810,22 @@
     <message>
         <source>{a} and {b} are {gap} slots apart: use a {gap}-slot NVLink bridge.</source>
         <translation>{a} 与 {b} 相距 {gap} 个槽位：请使用 {gap} 槽的 NVLink 桥。</translation>
+    </message>
+    <message>
+        <source>Across {n} nodes over {net}, scaling efficiency about {eff:.0%}: the all-reduce across nodes adds {network:.1f} ms to each {step:.1f} ms step.</source>
+        <translation>经 {net} 跨 {n} 个节点，扩展效率约 {eff:.0%}：节点间的 all-reduce 使每个 {step:.1f} ms 的训练步多出 {network:.1f} ms。</translation>
+    </message>
+    <message>
+        <source> {better} would bring it to about {eff:.0%}.</source>
+        <translation>换成 {better} 可提高到约 {eff:.0%}。</translation>
+    </message>
+    <message>
+        <source> Even the fastest network listed would limit it: use fewer, larger nodes, a larger batch per GPU, or gradient accumulation.</source>
+        <translation>即使换成列表中最快的网络仍会受限：请改用更少但更大的节点、更大的单卡批量，或梯度累积。</translation>
+    </message>
+    <message>
+        <source>The network, not the GPUs, limits this job: over {net} each step waits {network:.0f} ms for the all-reduce across {n} nodes and computes for {step:.0f} ms, so the cluster scales to about {eff:.0%} of {n} nodes.{fix}</source>
+        <translation>限制这个任务的是网络而不是 GPU：经 {net} 时，每步要等 {network:.0f} ms 完成 {n} 个节点间的 all-reduce，而计算只需 {step:.0f} ms，因此集群只能达到 {n} 个节点理想值的约 {eff:.0%}。{fix}</translation>
     </message>
 </context>
 <context>

@@ -138,3 +138,13 @@ def stop_children() -> None:
                     proc.kill()
             except OSError:
                 pass
+
+
+class WorkloadError(Exception):
+    """A workload failed for a reason it can say in words: ``text`` is a translatable template (context
+    "bench") that the worker reports as the job's error."""
+
+    def __init__(self, text: str, **params: Any):
+        super().__init__(text.format(**params))
+        self.text = text
+        self.params = params

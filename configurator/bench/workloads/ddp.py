@@ -20,12 +20,20 @@ def _package_root() -> str:
     return str(Path(__file__).resolve().parents[3])
 
 
-def launch(ctx: Context, n: int, threads: int, out: Path) -> dict[str, Any]:
+def child_argv(ctx: Context, threads: int, out: Path) -> list[str]:
     p = ctx.params
-    argv = [sys.executable, "-m", "torch.distributed.run", "--standalone", f"--nproc-per-node={n}",
-            "-m", "configurator.bench.ddp_child", "--device", ctx.device, "--batch", str(p["batch"]),
+    return ["-m", "configurator.bench.ddp_child", "--device", ctx.device, "--batch", str(p["batch"]),
             "--hidden", str(p["hidden"]), "--layers", str(p["layers"]), "--steps", str(p["steps"]),
             "--warmup-steps", str(p["warmup_steps"]), "--threads", str(threads), "--out", str(out)]
+
+
+def launch(ctx: Context, n: int, threads: int, out: Path, argv: list[str] | None = None,
+           timeout: float | None = None) -> dict[str, Any]:
+    p = ctx.params
+    if argv is None:
+        argv = [sys.executable, "-m", "torch.distributed.run", "--standalone", f"--nproc-per-node={n}",
+                *child_argv(ctx, threads, out)]
+    timeout = float(p["timeout"]) if timeout is None else timeout
     env = dict(os.environ)
     env["OMP_NUM_THREADS"] = str(threads)
     env["PYTHONPATH"] = os.pathsep.join(x for x in (_package_root(), env.get("PYTHONPATH")) if x)
@@ -34,11 +42,11 @@ def launch(ctx: Context, n: int, threads: int, out: Path) -> dict[str, Any]:
                             env=env, text=True, errors="replace", start_new_session=hasattr(os, "setsid"))
     CHILDREN.append(proc)
     try:
-        log, _ = proc.communicate(timeout=float(p["timeout"]))
+        log, _ = proc.communicate(timeout=timeout)
     except subprocess.TimeoutExpired:
         os.killpg(proc.pid, 9) if hasattr(os, "killpg") else proc.kill()
         proc.communicate()
-        raise RuntimeError(f"torchrun with {n} processes did not finish within {p['timeout']} s") from None
+        raise RuntimeError(f"torchrun with {n} processes did not finish within {timeout:g} s") from None
     finally:
         CHILDREN.remove(proc)
     sys.stderr.write(log[-4000:])
@@ -48,6 +56,10 @@ def launch(ctx: Context, n: int, threads: int, out: Path) -> dict[str, Any]:
             data = json.loads(out.read_text(encoding="utf-8"))
         except (OSError, ValueError):
             data = None
+    if data is None and "nnodes" in p:
+        from configurator.bench.workloads.multinode import rendezvous_failure
+
+        rendezvous_failure(ctx, log)
     if data is None:
         tail = " | ".join(line for line in log.strip().splitlines()[-3:])
         raise RuntimeError(f"torchrun with {n} processes failed (exit code {proc.returncode}): {tail}")
@@ -66,6 +78,11 @@ def run_ddp(ctx: Context) -> None:
     if not t.distributed.is_available():
         raise Skip(QT_TRANSLATE_NOOP("bench", "this torch build has no torch.distributed"))
     p = ctx.params
+    if "nnodes" in p:
+        from configurator.bench.workloads.multinode import run_nodes
+
+        run_nodes(ctx)
+        return
     procs = [int(n) for n in p["procs"]]
     if ctx.device == "cuda":
         procs = [n for n in procs if n <= t.cuda.device_count()] or [1]

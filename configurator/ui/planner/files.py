@@ -3,6 +3,7 @@ before unsaved changes are discarded (Save / Discard / Cancel)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from collections.abc import Callable
 from pathlib import Path
@@ -90,7 +91,7 @@ class FileActions(QObject):
             if not ok or not name.strip():
                 return False
             name = name.strip()
-            build = Build(build.parts, name, build.budget_cny, build.options, build.workload)
+            build = dataclasses.replace(build, name=name)
             self.doc.edit(build, translate("Planner", "Rename"))
         try:
             saved_id = self.builds.save(name, build_to_dict(build), self.doc.saved_id)
@@ -103,7 +104,7 @@ class FileActions(QObject):
     def duplicate(self) -> None:
         build = self.doc.build
         name = (build.name or translate("Planner", "Build")) + " " + translate("Planner", "(copy)")
-        copy = Build(build.parts, name, build.budget_cny, build.options, build.workload)
+        copy = dataclasses.replace(build, name=name)
         saved_id = self.builds.save(name, build_to_dict(copy))
         self.doc.start_new(copy, translate("Planner", "Duplicate"))
         self.doc.mark_saved(saved_id)

@@ -23,7 +23,18 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from configurator.core.build import OPTIMIZERS, OS_CHOICES, PRECISIONS, SHARDING, Build, BuildPart, Options, Workload
+from configurator.core.build import (
+    OPTIMIZERS,
+    OS_CHOICES,
+    PRECISIONS,
+    SHARDING,
+    Build,
+    BuildPart,
+    Cluster,
+    Options,
+    Workload,
+)
+from configurator.core.estimate.cluster import INTERCONNECTS, MAX_NODES
 from configurator.core.model_specs import KNOWN_MODELS, custom_model_fields
 from configurator.core.parts import CATEGORY_LABELS, AnyPart, FieldError
 from configurator.ui.i18n import translate
@@ -188,9 +199,19 @@ class BuildForm(QScrollArea):
         self.os_combo = QComboBox()
         for o in OS_CHOICES:
             self.os_combo.addItem(o, o)
-        self.olabels = {k: QLabel() for k in ("nvlink", "cloud", "hours", "tariff", "os")}
+        # CLU-1: the build as one node of a small cluster (1: one machine, no cluster)
+        self.nodes = QSpinBox()
+        self.nodes.setObjectName("clusterNodes")
+        self.nodes.setRange(1, MAX_NODES)
+        self.interconnect = QComboBox()
+        self.interconnect.setObjectName("clusterInterconnect")
+        for key, net in INTERCONNECTS.items():
+            self.interconnect.addItem(net.name, key)
+        self.interconnect.setCurrentIndex(self.interconnect.findData("10gbe"))
+        self.olabels = {k: QLabel() for k in ("nvlink", "cloud", "hours", "tariff", "os", "nodes", "interconnect")}
         for key, w in (("nvlink", self.nvlink), ("cloud", self.cloud), ("hours", self.hours),
-                       ("tariff", self.tariff), ("os", self.os_combo)):
+                       ("tariff", self.tariff), ("os", self.os_combo), ("nodes", self.nodes),
+                       ("interconnect", self.interconnect)):
             of.addRow(self.olabels[key], w)
             _connect_edits(w, self._edited)
         return self.options_box
@@ -245,7 +266,8 @@ class BuildForm(QScrollArea):
                                               self.custom_image.value()))
             workload = Workload(**kw)
         budget = float(self.budget.value()) if self.budget.value() else None
-        return Build(tuple(parts), self.name_edit.text().strip(), budget, options, workload)
+        cluster = Cluster(self.nodes.value(), str(self.interconnect.currentData())) if self.nodes.value() > 1 else None
+        return Build(tuple(parts), self.name_edit.text().strip(), budget, options, workload, cluster)
 
     def load(self, build: Build, catalogue: dict[str, AnyPart]) -> None:
         self._updating = True
@@ -273,6 +295,9 @@ class BuildForm(QScrollArea):
             self.hours.setValue(o.hours_per_day)
             self.tariff.setValue(o.electricity_cny_per_kwh)
             self.os_combo.setCurrentIndex(max(self.os_combo.findData(o.os), 0))
+            self.nodes.setValue(build.cluster.nodes if build.cluster else 1)
+            if build.cluster is not None:
+                self.interconnect.setCurrentIndex(max(self.interconnect.findData(build.cluster.interconnect), 0))
             w = build.workload
             self.workload_box.setChecked(w is not None)
             if w is not None:
@@ -385,6 +410,9 @@ class BuildForm(QScrollArea):
             "hours": translate("Planner", "Hours per day"),
             "tariff": translate("Planner", "Electricity per kWh"),
             "os": translate("Planner", "Operating system"),
+            "nodes": translate("Planner", "Nodes like this one"),
+            "interconnect": translate("Planner", "Network between nodes"),
         }
+        self.nodes.setSpecialValueText(translate("Planner", "1 (no cluster)"))
         for key, label in self.olabels.items():
             label.setText(onames[key])

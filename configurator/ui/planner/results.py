@@ -8,8 +8,11 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QSplitter, QTextBrowser, QVBoxLayout, QWidget
 
 from configurator.core.build import Build, resolve
+from configurator.core.cluster_estimates import CLUSTER_KEYS
 from configurator.core.engine import Report, break_even
-from configurator.core.findings import ESTIMATE_LABELS
+from configurator.core.estimate.cluster import INTERCONNECTS
+from configurator.core.findings import ESTIMATE_LABELS, Estimate
+from configurator.core.i18n import fill
 from configurator.core.numbers import unit_text
 from configurator.core.parts import AnyPart
 from configurator.core.presets import Preset, tier_label
@@ -121,22 +124,14 @@ class ResultsPanel(QWidget):
         for e in report.estimates:
             if e.key not in labels or e.value is None:
                 continue
-            if e.key == "scaling_efficiency":
-                value = f"{e.value:.0%}"
-            elif e.key == "largest_batch":
-                value = f"{int(e.value):,} {unit_text(e.unit, translate)}"
-            else:
-                value = f"{e.value:,.1f} {unit_text(e.unit, translate)}"
-                if e.low is not None and e.high is not None:  # the cross-validated range
-                    value += (f"<br><span style='font-weight:normal;color:{muted}'>"
-                              f"{e.low:,.0f}–{e.high:,.0f}</span>")
+            value = _value(e, muted)
             how = e.how.render(translate)
             if e.calibration is not None:  # this machine's benchmark of the same hardware corrects it
                 value += (f"<br><span style='color:{self._scheme.accent}'>×{e.calibration.factor:.2f} → "
                           f"{e.calibration.value:,.1f}</span>")
                 how = f"{_escape(e.calibration.how.render(translate))} {how}"
-            rows.append(f"<tr><td style='padding-right:10px'>{labels[e.key]}</td><td><b>{value}</b></td>"
-                        f"<td style='padding-left:10px;color:{muted}'>{how}</td></tr>")
+            rows.append(_row(labels[e.key], value, how, muted))
+        rows += self._cluster_rows(report, muted)
         months = break_even(report)
         if months is not None:
             label = translate("Planner", "Break-even against renting")
@@ -148,6 +143,20 @@ class ResultsPanel(QWidget):
         if html != self._estimates_html:
             self._estimates_html = html
             self.estimates_label.setHtml(html)
+
+    def _cluster_rows(self, report: Report, muted: str) -> list[str]:
+        """The build as one node of a cluster (CLU-1): a heading and its four figures."""
+        shown = [e for e in report.estimates if e.key in CLUSTER_KEYS and e.value is not None]
+        c = report.build.cluster
+        if not shown or c is None:
+            return []
+        title = fill(translate("Planner", "Cluster: {n} nodes over {network}"),
+                 n=c.nodes, network=INTERCONNECTS[c.interconnect].name)
+        rows = [f"<tr><td colspan='3' style='padding-top:6px'><b>{_escape(title)}</b></td></tr>"]
+        for e in shown:
+            rows.append(_row(translate("estimates", ESTIMATE_LABELS[e.key]), _value(e, muted),
+                             _escape(e.how.render(translate)), muted))
+        return rows
 
     def _show_chart(self, build: Build, report: Report, catalogue: dict[str, AnyPart], tiers: list[Preset]) -> None:
         if build.workload is None or report.workload_errors:
@@ -190,6 +199,26 @@ class ResultsPanel(QWidget):
         self._scheme = scheme
         style_plot(self.chart, self._scheme, background=False)
         self._chart_key = None
+
+
+def _value(e: Estimate, muted: str) -> str:
+    """An estimate's figure as the table shows it: shares in %, prices in ¥, else the unit and the likely range."""
+    assert e.value is not None
+    if e.key in ("scaling_efficiency", "cluster_scaling_efficiency"):
+        return f"{e.value:.0%}"
+    if e.key == "largest_batch":
+        return f"{int(e.value):,} {unit_text(e.unit, translate)}"
+    if e.unit == "CNY":
+        return f"¥{e.value:,.0f}"
+    value = f"{e.value:,.1f} {unit_text(e.unit, translate)}"
+    if e.low is not None and e.high is not None:  # the cross-validated range
+        value += f"<br><span style='font-weight:normal;color:{muted}'>{e.low:,.0f}–{e.high:,.0f}</span>"
+    return value
+
+
+def _row(label: str, value: str, how: str, muted: str) -> str:
+    return (f"<tr><td style='padding-right:10px'>{label}</td><td><b>{value}</b></td>"
+            f"<td style='padding-left:10px;color:{muted}'>{how}</td></tr>")
 
 
 def _escape(text: str) -> str:
