@@ -91,17 +91,22 @@ def _child_import(db: Path, csv_path: Path | None) -> tuple[int, float, int]:
     return int(out[0]), float(out[1]), int(out[2]) * 1024  # ru_maxrss is KiB on Linux
 
 
-def _time_cli(db: Path, *args: str, runs: int = 1) -> float:
-    """The median seconds of ``runs`` `parts list` commands (stdout to a file)."""
+def _time_cli_args(db: Path, argv: list[str], runs: int = 1) -> float:
+    """The median seconds of ``runs`` `configurator ARGV` commands (stdout to a file)."""
     env = {**os.environ, "CONFIGURATOR_DB": str(db), "QT_QPA_PLATFORM": "offscreen"}
     times = []
     for _ in range(runs):
         with tempfile.TemporaryFile() as sink:
             start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "configurator", "--lang", "en", "parts", "list", *args],
+            subprocess.run([sys.executable, "-m", "configurator", "--lang", "en", *argv],
                            env=env, stdout=sink, stderr=subprocess.PIPE, check=True)
             times.append(time.perf_counter() - start)
     return statistics.median(times)
+
+
+def _time_cli(db: Path, *args: str, runs: int = 1) -> float:
+    """The median seconds of ``runs`` `parts list` commands."""
+    return _time_cli_args(db, ["parts", "list", *args], runs)
 
 
 def _parts_tab(db: Path, runs: int) -> dict[str, dict[str, float]]:
@@ -111,8 +116,10 @@ def _parts_tab(db: Path, runs: int) -> dict[str, dict[str, float]]:
     return json.loads(out.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
 
-def _suggest_s(db: Path, runs: int) -> tuple[float, float, int]:
-    """Seconds to read every part, the median seconds of ``runs`` suggest calls, and the part count."""
+def _suggest_s(db: Path, runs: int) -> tuple[float, float, int, float]:
+    """Seconds to read suggest's candidates (one record per distinct specification, as `configurator
+    suggest` reads them), the median seconds of ``runs`` suggest calls on them, the candidate count,
+    and the median seconds of the whole `configurator suggest` command."""
     from configurator.core.build import Workload
     from configurator.core.suggest import suggest
     from configurator.store.database import open_store
@@ -121,7 +128,7 @@ def _suggest_s(db: Path, runs: int) -> tuple[float, float, int]:
     store = open_store(db)
     try:
         start = time.perf_counter()
-        catalogue = {p.id: p for p in PartsRepository(store).list_parts()}
+        catalogue = {p.id: p for p in PartsRepository(store).cheapest_of_each_spec(4)}
         loaded = time.perf_counter() - start
     finally:
         store.close()
@@ -131,7 +138,8 @@ def _suggest_s(db: Path, runs: int) -> tuple[float, float, int]:
         start = time.perf_counter()
         suggest(catalogue, 20000, w)
         times.append(time.perf_counter() - start)
-    return loaded, statistics.median(times), len(catalogue)
+    command = _time_cli_args(db, ["suggest", "--budget", "20000"], runs)
+    return loaded, statistics.median(times), len(catalogue), command
 
 
 def _median_import(db: Path, csv_path: Path, runs: int) -> tuple[int, float, int]:
@@ -189,11 +197,13 @@ def run(repeats: int = 7, sizes: tuple[int, ...] = SIZES) -> None:
     for key, what in (("open", "open"), ("search", "search '24 nvlink'"), ("sort", "sort by price")):
         line(f"Parts tab: {what}, rows shown", lambda r, key=key: r["tab"][key]["s"], ".3f", " s")
         line(f"Parts tab: {what}, GUI thread blocked", lambda r, key=key: r["tab"][key]["blocked_s"], ".3f", " s")
-    line("read every part from SQLite (for suggest)", lambda r: r["suggest"][0], ".2f", " s")
-    line("suggest ¥20000 ResNet-50 AMP (< 1 s / < 2 s)", lambda r: r["suggest"][1], ".3f", " s")
+    line("suggest's candidates read from SQLite", lambda r: r["suggest"][0], ".2f", " s")
+    line("  candidates (one per distinct specification)", lambda r: r["suggest"][2], ",.0f", "")
+    line("suggest ¥20000 ResNet-50 AMP, the search", lambda r: r["suggest"][1], ".3f", " s")
+    line("configurator suggest (whole command, < 2 s)", lambda r: r["suggest"][3], ".2f", " s")
     big = rows[-1]
     print(f"  import {'meets' if big['import_rows'] / big['import_s'] >= 10_000 else 'MISSES'} 10,000 rows/s; "
-          f"suggest {'meets' if big['suggest'][1] < 2 else 'MISSES'} 2 s at {big['parts']:,} parts")
+          f"suggest {'meets' if big['suggest'][3] < 2 else 'MISSES'} 2 s at {big['parts']:,} parts (whole command)")
 
 
 if __name__ == "__main__":

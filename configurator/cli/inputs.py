@@ -24,6 +24,18 @@ def load_catalogue(cli: Cli) -> dict[str, AnyPart]:
         store.close()
 
 
+def load_suggest_candidates(cli: Cli, alternatives: int) -> dict[str, AnyPart]:
+    """The parts suggest can pick from: one record per distinct specification (the ``alternatives``
+    + 1 cheapest for GPUs), not every listing (see PartsRepository.cheapest_of_each_spec)."""
+    from configurator.store.repository import PartsRepository
+
+    store = cli.open_store()
+    try:
+        return {p.id: p for p in PartsRepository(store).cheapest_of_each_spec(alternatives + 1)}
+    finally:
+        store.close()
+
+
 def read_build_bytes(cli: Cli, path: Path) -> bytes:
     """At most MAX_BUILD_FILE_BYTES + 1 bytes of a regular file: never blocks on a FIFO, never reads a
     device or a folder; every failure is one line and exit 2."""

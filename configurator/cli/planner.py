@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from configurator.cli.context import EXIT_FINDINGS, EXIT_OK, Cli, Subcommands, add_command, qt_for_pdf
-from configurator.cli.inputs import load_catalogue, read_build_file
+from configurator.cli.inputs import load_catalogue, load_suggest_candidates, read_build_file
 from configurator.core.i18n import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
@@ -88,8 +88,9 @@ def cmd_suggest(cli: Cli) -> int:
         cli.fail([(flags.get(e.path.removeprefix("workload."), e.path), e.message.render(cli.translator))
                   for e in BuildError(reader.errors).errors])
     assert isinstance(workload, Workload)
-    catalogue = load_catalogue(cli)
-    found = suggest(catalogue, a.budget, workload)
+    alternatives = 3  # the best build and up to three others with different GPUs
+    catalogue = load_suggest_candidates(cli, alternatives)  # one record per distinct specification
+    found = suggest(catalogue, a.budget, workload, alternatives=alternatives)
     if a.json:
         cli.emit_json({
             "ok": bool(found),

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import heapq
 import json
 import logging
 from collections.abc import Callable, Iterable, Iterator, Sequence
@@ -248,6 +249,33 @@ class PartsRepository:
     def list_parts(self, category: str | None = None, unreadable: list[Unreadable] | None = None
                    ) -> list[AnyPart]:
         return list(self.iter_parts(category, unreadable))
+
+    def cheapest_of_each_spec(self, gpu_listings: int, unreadable: list[Unreadable] | None = None
+                              ) -> list[AnyPart]:
+        """Suggest's candidates: of the parts with the same category and the same stored specifications
+        (names, ids and prices aside), only the cheapest, or for GPUs the ``gpu_listings`` cheapest (by
+        price, then id). Suggest's pruning keeps at most that many parts of one profile, and a profile
+        is coarser than the specifications, so it keeps the same parts from these as from every part:
+        a shop's 100,000 listings of a few hundred products become a few thousand records. The
+        specifications are compared as stored text (no JSON is parsed, so a damaged row is simply its
+        own group and is skipped with a note, as in iter_parts)."""
+        def need(category: str) -> int:
+            return max(1, gpu_listings) if category == "gpu" else 1
+
+        cheapest: dict[tuple[str, str], list[tuple[int, str]]] = {}  # (category, specs) → (price, id)
+        with self.store.engine.connect() as con:
+            for category, specs, price, part_id in con.execute(
+                    select(_PARTS.c.category, SPECS_TEXT, _PARTS.c.price_cny, _PARTS.c.id)):
+                listed = cheapest.setdefault((category, specs), [])
+                listed.append((price, part_id))
+                if len(listed) > 4 * need(category):  # bounded memory: trim to the cheapest now and then
+                    listed[:] = heapq.nsmallest(need(category), listed)
+            ids = sorted(part_id for (category, _specs), listed in cheapest.items()
+                         for _price, part_id in heapq.nsmallest(need(category), listed))
+            rows = [row for start in range(0, len(ids), BATCH) for row in con.execute(
+                select(*ROW_COLUMNS).where(_PARTS.c.id.in_(ids[start:start + BATCH])))]
+        rows.sort(key=lambda r: (r.category, r.id))
+        return [part for row in rows if (part := row_to_part(row, unreadable)) is not None]
 
     def get(self, part_id: str) -> AnyPart | None:
         with self.store.engine.connect() as con:
