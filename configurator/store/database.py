@@ -775,7 +775,7 @@ def open_store(
     revision = info.revision
     if exists:
         if revision is not None and revision not in KNOWN_REVISIONS:
-            if info.app_version:
+            if info.app_version and info.app_version != __version__:  # else: a newer build of this version
                 raise StoreError(_m(QT_TRANSLATE_NOOP(
                     "store", "The database {path} was made by configurator {version}; this is {current}, "
                              "which is older. Update configurator to open it; nothing was changed."),

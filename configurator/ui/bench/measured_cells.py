@@ -7,10 +7,9 @@ from configurator.bench.energy import NVML, RAPL
 from configurator.bench.results import RowResult
 from configurator.core.i18n import fill
 from configurator.core.measured import vram_estimate
+from configurator.core.units import GIB
 from configurator.ui.bench.fmt import pct
 from configurator.ui.i18n import translate
-
-GIB = 1024**3
 
 
 def memory_cell(r: RowResult, device: str) -> tuple[str, str]:

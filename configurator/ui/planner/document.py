@@ -34,7 +34,11 @@ class PlannerDocument(QObject):
         self.build = build
         self.saved_id: int | None = None
         self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(lambda clean: self.modified_changed.emit(not clean))
+        # a bound method, not a lambda: Qt drops the connection when this document is destroyed
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
+
+    def _clean_changed(self, clean: bool) -> None:
+        self.modified_changed.emit(not clean)
 
     @property
     def modified(self) -> bool:
