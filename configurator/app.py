@@ -119,15 +119,33 @@ def build_tabs(services: Services, defer: bool = False,
     bench_results = BenchResultsRepository(services.store)
     upgrade_sources = UpgradeSources(RecordingsRepository(services.store).list, lambda: bench_results.runs(limit=50),
                                      bench_results.get)
+    monitors: list[Any] = []  # the monitor's service, once its tab is built (the benchmarks read its GPU samples)
+
+    def detect_machine(catalogue: dict[str, Any]) -> Any:
+        """This machine as catalogue parts: the GPUs as the monitor last sampled them (nothing but its
+        sampler calls NVML), the rest from /proc, /sys and DMI (core.detect)."""
+        from configurator.bench.machine import read_facts
+        from configurator.core.detect import GpuFact, detect
+        from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
+
+        snap = monitors[0].latest if monitors else None
+        gpus = [GpuFact(g.name, g.memory_total_bytes) for g in snap.gpus
+                if g.mig_parent is None and not g.lost] if snap is not None else []
+        error = None
+        if not gpus:
+            why = (snap.nvml.error or snap.nvml.error_kind) if snap is not None else None
+            error = Message("detect", QT_TRANSLATE_NOOP(
+                "detect", "no GPU was read ({error}): the GPUs are left for you to pick"),
+                {"error": why or translate("Planner", "the monitor has not sampled the GPUs yet")})
+        return detect(read_facts(gpus, error), catalogue)
+
     planner = PlannerTab(services.parts, BuildsRepository(services.store), services.settings,
                          runs_for_build=bench_results.runs_for_build,
                          load_presets=not (defer and after_startup is not None), tasks=services.tasks,
-                         upgrade_sources=upgrade_sources)
+                         upgrade_sources=upgrade_sources, detect_machine=detect_machine)
     if defer and after_startup is not None:
         after_startup.append(planner.load_presets)
     tabs.append((planner, lambda: translate("MainWindow", "Planner")))
-
-    monitors: list[Any] = []  # the monitor's service, once its tab is built (the benchmarks read its GPU samples)
 
     def monitor() -> QWidget:
         # Sampler thread (real NVML, or --fake-gpus N) → history, alerts, exporter, recorder.

@@ -1780,6 +1780,26 @@
         <translation>预设 {id}（{source}）；已补全：{filled}</translation>
     </message>
     <message>
+        <source>Reading this machine&apos;s parts…</source>
+        <translation>正在读取本机的部件…</translation>
+    </message>
+    <message>
+        <source>Detect this machine</source>
+        <translation>识别本机</translation>
+    </message>
+    <message>
+        <source>This machine: {n} parts matched to the catalogue. Save it to keep it as “{name}” (the Upgrade panel and PWR-4 use it).</source>
+        <translation>本机：{n} 个部件已匹配到部件库。保存后即作为“{name}”保留（升级面板和 PWR-4 会使用它）。</translation>
+    </message>
+    <message>
+        <source>Not matched, pick them yourself: {parts}.</source>
+        <translation>未能匹配，请自行选择：{parts}。</translation>
+    </message>
+    <message>
+        <source>This machine could not be read: {error}</source>
+        <translation>无法读取本机：{error}</translation>
+    </message>
+    <message>
         <source>Suggested build</source>
         <translation>推荐配置</translation>
     </message>
@@ -1918,6 +1938,14 @@
     <message>
         <source>Suggest…</source>
         <translation>推荐…</translation>
+    </message>
+    <message>
+        <source>This machine</source>
+        <translation>本机</translation>
+    </message>
+    <message>
+        <source>This machine as a build: its GPUs, CPU, memory, board and drives matched to catalogue parts (what is not matched is left for you to pick)</source>
+        <translation>把本机作为一套配置：GPU、CPU、内存、主板和硬盘匹配到部件库中的部件（未匹配的留给你选择）</translation>
     </message>
     <message>
         <source>Undo</source>
@@ -2134,6 +2162,10 @@
     <message>
         <source>Choose a motherboard to see which slot each GPU gets.</source>
         <translation>选择主板后即可看到每张 GPU 所在的插槽。</translation>
+    </message>
+    <message>
+        <source>the monitor has not sampled the GPUs yet</source>
+        <translation>监控尚未采样到 GPU</translation>
     </message>
 </context>
 <context>

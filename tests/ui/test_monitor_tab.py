@@ -7,6 +7,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from dialogs import forget_unsaved
 from painted import Paints
 from PySide6.QtCore import QEvent, QSettings, Qt
 from PySide6.QtWidgets import QMessageBox
@@ -385,3 +386,21 @@ def test_values_and_plots_repainted_in_part_look_as_if_painted_whole(qtbot, fake
     card.set("power", "124 W of 450 W")  # twice before one paint
     qtbot.waitUntil(lambda: on_screen() == panel.grab().toImage(), timeout=5000)
     assert "124 W" in card.values["power"].text()
+
+
+def test_the_planner_detects_this_machine_from_the_monitors_gpus(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """Planner → "This machine": the GPUs the monitor samples (three fake cards) and this host's parts
+    matched to the catalogue open as a new, unsaved build; the status line names what is left to pick."""
+    from configurator.ui.planner.tab import PlannerTab
+
+    qtbot.waitUntil(lambda: monitor_tab(fake_window).latest is not None, timeout=10000)
+    planner = fake_window.tab(PlannerTab)
+    messages: list[str] = []
+    planner.status_message.connect(messages.append)
+    planner.act_detect.trigger()
+    qtbot.waitUntil(lambda: planner.doc.build.name == "This machine", timeout=10000)
+    gpus = {p.id: p.qty for p in planner.doc.build.parts if planner.catalogue[p.id].category == "gpu"}
+    assert gpus == {"nvidia-rtx-4090": 1, "nvidia-rtx-3090": 1, "nvidia-rtx-a6000": 1}  # the fake NVML's cards
+    assert planner.doc.modified and planner.doc.saved_id is None  # kept only when the user saves it
+    assert any("parts matched to the catalogue" in m for m in messages) and planner.act_detect.isEnabled()
+    forget_unsaved(fake_window)

@@ -105,3 +105,4 @@ def test_this_machine_with_a_recording_uses_its_measured_draw(qtbot, window: Mai
     assert "measured" not in {f.rule: f for f in tab.report.findings}["PWR-4"].message.render()
     find(qtbot, tab)  # the advice is for this machine, with the recording's evidence
     assert "训练 run.csv" in panel.limit.text()
+

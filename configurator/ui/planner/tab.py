@@ -15,9 +15,10 @@ from PySide6.QtWidgets import QMenu, QSplitter, QTabWidget, QToolBar, QToolButto
 from configurator.core.build import Build
 from configurator.core.calibration import LocalMeasurement
 from configurator.core.cloud import CloudPrice
+from configurator.core.detect import DetectedMachine
 from configurator.core.engine import Report, check
 from configurator.core.i18n import fill
-from configurator.core.parts import AnyPart
+from configurator.core.parts import CATEGORY_LABELS, AnyPart
 from configurator.core.presets import Preset, presets, tier_label
 from configurator.core.sheet import Sheet, build_sheet
 from configurator.store.cloud_prices import cloud_prices
@@ -43,10 +44,12 @@ class PlannerTab(QWidget):
     def __init__(self, parts: PartsRepository, builds: BuildsRepository, settings: QSettings,
                  parent: QWidget | None = None, runs_for_build: Callable[[int], list[Any]] | None = None,
                  load_presets: bool = True, tasks: TaskRunner | None = None,
-                 upgrade_sources: UpgradeSources | None = None):
+                 upgrade_sources: UpgradeSources | None = None,
+                 detect_machine: Callable[[dict[str, AnyPart]], DetectedMachine] | None = None):
         """``load_presets=False``: the guides' tiers (presets, and the chart's reference points) wait
         for :meth:`load_presets`, which the app calls once the window has been painted. ``tasks`` runs
-        the Upgrade panel's advisor; ``upgrade_sources``: the recordings and benchmark runs it reads."""
+        the Upgrade panel's advisor; ``upgrade_sources``: the recordings and benchmark runs it reads;
+        ``detect_machine``: this machine as catalogue parts (core.detect), for "This machine"."""
         super().__init__(parent)
         self.setObjectName("PlannerTab")
         self.parts_repo = parts
@@ -73,8 +76,10 @@ class PlannerTab(QWidget):
         self.rows, self.name_edit, self.parts_box = self.form.rows, self.form.name_edit, self.form.parts_box
         self.findings, self.bars, self.pcie_map = self.results.findings, self.results.bars, self.results.pcie_map
         self.chart, self.verdict = self.results.chart, self.results.verdict
-        self.upgrade = UpgradePanel(lambda: self.doc.build, lambda: self.catalogue, builds,
-                                    tasks or TaskRunner(self), upgrade_sources)
+        self.tasks = tasks or TaskRunner(self)
+        self.detect_machine = detect_machine
+        self.upgrade = UpgradePanel(lambda: self.doc.build, lambda: self.catalogue, builds, self.tasks,
+                                    upgrade_sources)
         self.upgrade.apply_build.connect(self.doc.start_new)
         self.upgrade.measured_changed.connect(self._measured_changed)
         self.side = QTabWidget()
@@ -130,6 +135,10 @@ class PlannerTab(QWidget):
         self.act_suggest = QAction(self)
         self.act_suggest.setObjectName("suggestAction")
         self.act_suggest.triggered.connect(self.suggest_dialog)
+        self.act_detect = QAction(self)
+        self.act_detect.setObjectName("detectAction")
+        self.act_detect.triggered.connect(self.detect_this_machine)
+        self.act_detect.setVisible(self.detect_machine is not None)
         self.act_undo = self.doc.undo_stack.createUndoAction(self)
         self.act_undo.setShortcut(QKeySequence.StandardKey.Undo)
         self.act_redo = self.doc.undo_stack.createRedoAction(self)
@@ -147,6 +156,7 @@ class PlannerTab(QWidget):
         tb.addSeparator()
         tb.addWidget(self.presets_button)
         tb.addAction(self.act_suggest)
+        tb.addAction(self.act_detect)
         tb.addSeparator()
         tb.addAction(self.act_undo)
         tb.addAction(self.act_redo)
@@ -260,6 +270,35 @@ class PlannerTab(QWidget):
         self.status_message.emit(fill(translate("Planner", "Preset {id} ({source}); filled in: {filled}"),
                                       id=preset.tier.id, source=preset.tier.source, filled=filled or "—"))
 
+    def detect_this_machine(self) -> None:
+        """Open this machine, detected as catalogue parts (off the GUI thread: it reads /proc and /sys),
+        as a new unsaved build named "This machine"; the status line says what is left to pick."""
+        detect = self.detect_machine
+        if detect is None or not self.maybe_discard():
+            return
+        catalogue = dict(self.catalogue)
+        self.act_detect.setEnabled(False)
+        self.status_message.emit(translate("Planner", "Reading this machine's parts…"))
+        self.tasks.submit(lambda: detect(catalogue), self._detected, self._detect_failed)
+
+    def _detected(self, machine: DetectedMachine) -> None:
+        self.act_detect.setEnabled(True)
+        name = translate("detect", "This machine")
+        self.doc.start_new(machine.build(name), translate("Planner", "Detect this machine"))
+        unknown = [p.category for p in machine.unknown()]
+        matched = len(machine.parts) - len(unknown)
+        text = fill(translate("Planner", "This machine: {n} parts matched to the catalogue. Save it to keep it as "
+                                         "“{name}” (the Upgrade panel and PWR-4 use it)."), n=matched, name=name)
+        if unknown:
+            text += " " + fill(translate("Planner", "Not matched, pick them yourself: {parts}."),
+                               parts=", ".join(translate("parts", CATEGORY_LABELS.get(c, c)) for c in unknown))
+        self.status_message.emit(text)
+
+    def _detect_failed(self, exc: BaseException, _tb: str) -> None:
+        self.act_detect.setEnabled(True)
+        self.status_message.emit(fill(translate("Planner", "This machine could not be read: {error}"),
+                                      error=str(exc)))
+
     def suggest_dialog(self) -> None:
         from configurator.ui.planner.suggest_dialog import SuggestDialog
 
@@ -293,9 +332,13 @@ class PlannerTab(QWidget):
             (self.act_export, translate("Planner", "Export…")),
             (self.act_pdf, translate("Planner", "PDF…")),
             (self.act_suggest, translate("Planner", "Suggest…")),
+            (self.act_detect, translate("Planner", "This machine")),
         )
         for act, text in actions:
             act.setText(text)
+        self.act_detect.setToolTip(translate("Planner", "This machine as a build: its GPUs, CPU, memory, board and "
+                                                        "drives matched to catalogue parts (what is not matched is "
+                                                        "left for you to pick)"))
         self.act_undo.setText(translate("Planner", "Undo"))
         self.act_redo.setText(translate("Planner", "Redo"))
         self.presets_button.setText(translate("Planner", "Presets"))
