@@ -17,12 +17,12 @@ def _roots() -> list[QObject]:
     return roots + list(QApplication.topLevelWidgets())
 
 
-def running_qt_work() -> list[str]:
+def running_qt_work(roots: list[QObject] | None = None) -> list[str]:
     """What Qt work is still going: active timers, running QThreads, busy thread pools, found
     from the application object and every top-level widget down (Qt's own object tree)."""
     left: list[str] = []
     pools = [QThreadPool.globalInstance()]
-    for root in _roots():
+    for root in roots if roots is not None else _roots():
         def where(obj: QObject, root: QObject = root) -> str:
             return f"{type(obj).__name__} {obj.objectName()!r} under {type(root).__name__} {root.objectName()!r}"
         left += [f"active {where(t)} ({t.interval()} ms)" for t in root.findChildren(QTimer) if t.isActive()]
@@ -38,10 +38,13 @@ def no_running_qt_work(qapp):  # type: ignore[no-untyped-def]
     test's own fixtures, so it checks after they (the window, the services) have closed."""
     yield
     QCoreApplication.processEvents()  # deferred deletes and queued stops run first
-    left = running_qt_work()
-    for pool in [QThreadPool.globalInstance()] + [p for r in _roots() for p in r.findChildren(QThreadPool)]:
+    # The top-level widgets are asked for once: a CI run crashed (SIGSEGV inside
+    # QApplication.topLevelWidgets) when they were listed again after the first walk.
+    roots = _roots()
+    left = running_qt_work(roots)
+    for pool in [QThreadPool.globalInstance()] + [p for r in roots for p in r.findChildren(QThreadPool)]:
         pool.waitForDone(5000)  # so that the next test starts clean
-    for root in _roots():
+    for root in roots:
         for timer in root.findChildren(QTimer):
             timer.stop()
     assert not left, "Qt work left running: " + "; ".join(left)
