@@ -125,18 +125,14 @@ def build_tabs(services: Services, defer: bool = False,
         """This machine as catalogue parts: the GPUs as the monitor last sampled them (nothing but its
         sampler calls NVML), the rest from /proc, /sys and DMI (core.detect)."""
         from configurator.bench.machine import read_facts
-        from configurator.core.detect import GpuFact, detect
-        from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
+        from configurator.core.detect import detect, gpu_facts, no_gpu_read
 
         snap = monitors[0].latest if monitors else None
-        gpus = [GpuFact(g.name, g.memory_total_bytes) for g in snap.gpus
-                if g.mig_parent is None and not g.lost] if snap is not None else []
+        gpus = gpu_facts(snap.gpus) if snap is not None else []
         error = None
         if not gpus:
             why = (snap.nvml.error or snap.nvml.error_kind) if snap is not None else None
-            error = Message("detect", QT_TRANSLATE_NOOP(
-                "detect", "no GPU was read ({error}): the GPUs are left for you to pick"),
-                {"error": why or translate("Planner", "the monitor has not sampled the GPUs yet")})
+            error = no_gpu_read(why or translate("Planner", "the monitor has not sampled the GPUs yet"))
         return detect(read_facts(gpus, error), catalogue)
 
     planner = PlannerTab(services.parts, BuildsRepository(services.store), services.settings,

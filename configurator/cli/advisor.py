@@ -46,19 +46,16 @@ def register(sub: Subcommands) -> None:
 
 
 def _gpu_facts(cli: Cli) -> tuple[list[GpuFact], Message | None]:
-    from configurator.core.detect import GpuFact
-    from configurator.core.i18n import Message
+    from configurator.core.detect import gpu_facts, no_gpu_read
     from configurator.monitor.service import make_gpu_backend
 
     backend = make_gpu_backend(cli.fake_gpus)
     status = backend.start()
     try:
         if not status.available:
-            return [], Message("detect", QT_TRANSLATE_NOOP(
-                "detect", "no GPU was read ({error}): the GPUs are left for you to pick"),
-                {"error": status.error or status.error_kind or "NVML"})
+            return [], no_gpu_read(status.error or status.error_kind or "NVML")
         _status, gpus = backend.sample(slow=True)
-        return [GpuFact(g.name, g.memory_total_bytes) for g in gpus if g.mig_parent is None and not g.lost], None
+        return gpu_facts(gpus), None
     finally:
         backend.close()
 

@@ -43,6 +43,18 @@ class GpuFact:
     memory_bytes: int | None = None
 
 
+def gpu_facts(samples: Iterable[object]) -> list[GpuFact]:
+    """The GPUs as the monitor samples them (monitor.snapshot.GpuSample), MIG slices and lost GPUs left out."""
+    return [GpuFact(g.name, g.memory_total_bytes) for g in samples  # type: ignore[attr-defined]
+            if g.mig_parent is None and not g.lost]  # type: ignore[attr-defined]
+
+
+def no_gpu_read(error: str) -> Message:
+    """Why the GPUs are left for the user to pick: NVML's error, or that nothing sampled them."""
+    return Message("detect", QT_TRANSLATE_NOOP(
+        "detect", "no GPU was read ({error}): the GPUs are left for you to pick"), {"error": error})
+
+
 @dataclass(frozen=True)
 class DriveFact:
     model: str  # /sys/block/<dev>/device/model
