@@ -133,17 +133,24 @@ def test_a_minimised_window_is_not_redrawn_and_catches_up_when_restored(qtbot, f
 
 
 def test_at_most_ten_redraws_a_second(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """100 snapshots a second are shown at most 10 times a second. Timed on the redraws
+    themselves (the host card taking a sample), not on paint events (one redraw can paint a
+    widget more than once) nor on wall-clock totals: a busy machine only spaces redraws out."""
     import time
 
     tab = monitor_tab(fake_window)
     tab.service.sampler.set_interval(0.01)  # 100 snapshots a second
-    painted = redraws(tab)
-    qtbot.waitUntil(lambda: painted.count >= 1, timeout=5000)
-    start, count, seq = time.monotonic(), painted.count, tab.service.latest.seq  # type: ignore[union-attr]
-    qtbot.waitUntil(lambda: tab.service.latest.seq >= seq + 60, timeout=10000)  # type: ignore[union-attr]
-    qtbot.waitUntil(lambda: painted.count >= count + 2, timeout=5000)
-    elapsed = time.monotonic() - start
-    assert painted.count - count <= elapsed * 10 + 2
+    card = tab.cards.host_card
+    shown_at: list[float] = []
+    show = card.show_sample
+    card.show_sample = lambda h: (shown_at.append(time.monotonic()), show(h))  # type: ignore[method-assign]
+    seq = tab.service.latest.seq  # type: ignore[union-attr]
+    qtbot.waitUntil(lambda: tab.service.latest.seq >= seq + 60 and len(shown_at) >= 4, timeout=10000)  # type: ignore[union-attr]
+    gaps = [b - a for a, b in zip(shown_at, shown_at[1:])]
+    # MIN_REDRAW_MS is 100; Qt's coarse timers may fire up to 5 % early, and the redraw stamps
+    # its time a moment before the card takes the sample.
+    assert min(gaps) >= 0.08, [round(g * 1000) for g in gaps]
+    assert len(shown_at) < tab.service.latest.seq - seq  # type: ignore[union-attr]
 
 
 def test_a_card_scrolled_out_of_view_catches_up_when_scrolled_back(qtbot, fake_window: MainWindow) -> None:  # type: ignore[no-untyped-def]
