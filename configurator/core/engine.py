@@ -149,12 +149,16 @@ def shipped_cloud_prices() -> tuple[CloudPrice, ...]:
 def check(build: Build, catalogue: Mapping[str, AnyPart],
           measurements: Sequence[Measurement] | None = None,
           cloud_prices: Sequence[CloudPrice] | None = None,
-          local: Sequence[calibration.LocalMeasurement] = (), measured_power: MeasuredPower | None = None) -> Report:
+          local: Sequence[calibration.LocalMeasurement] = (), measured_power: MeasuredPower | None = None,
+          estimates: bool = True) -> Report:
     """``measurements``: the published rows the throughput model is fitted to (default: the shipped ones);
     ``cloud_prices``: BUD-3's rental prices (default: the shipped table; the store adds the user's edits);
     ``local``: this machine's benchmark results, which calibrate the throughput estimates of a build
     with the same GPU or CPU (:mod:`configurator.core.calibration`);
-    ``measured_power``: the draw measured on the machine this build is (PWR-4 and BUD-3 use it)."""
+    ``measured_power``: the draw measured on the machine this build is (PWR-4 and BUD-3 use it);
+    ``estimates=False``: the rules' findings only, without the estimates and the info findings drawn
+    from them (EST-1, performance per watt): what Suggest needs to judge the thousands of builds it
+    tries, at a fraction of the cost."""
     problems = _workload_problems(build.workload) if build.workload is not None else ()
     r = resolve(dataclasses.replace(build, workload=None) if problems else build, catalogue)
     power = estimate_power(r)
@@ -186,6 +190,9 @@ def check(build: Build, catalogue: Mapping[str, AnyPart],
     hardware.fit(ctx, n)
 
     total = budget_power.total_cny(ctx)
+    if not estimates:
+        findings = sorted(ctx.findings, key=lambda f: SEVERITY_ORDER[f.severity])
+        return Report(build, total, tuple(findings), (), placement, n, problems)
     f = fitting.factors_for(measurements)
     rows = fitting.shipped() if measurements is None else measurements
     estimates = _estimates(ctx, gpus, total, f, rows)

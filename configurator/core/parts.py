@@ -110,6 +110,9 @@ class Gpu(Part):
     compute_capability: str | None = None  # NVIDIA "8.6"; None for AMD/Intel
     gfx_target: str | None = None  # AMD LLVM target, e.g. "gfx1100"
     form_factor: Literal["pcie", "sxm", "oam"]
+    # The price is a used-market estimate (a discontinued card): Suggest offers it only when asked to
+    # (SuggestOptions.allow_used), and marks it used in the build (BUD-4).
+    used_market: bool = False
     vram_gb: int
     vram_type: str
     memory_bandwidth_gbs: float

@@ -1,14 +1,27 @@
-"""Suggest the build with no error findings and the highest estimated throughput within a budget.
+"""Suggest: a constrained optimiser over the catalogue for a budget and a workload.
 
-Throughput depends only on the GPUs, how many, the CPU and the board (through the PCIe
-links); memory, storage, power supply and case only decide whether a build is valid and
-what it costs. So the search ranks every (GPU × count, CPU × count, board) configuration
-by its throughput and completes each with the cheapest valid memory, drive, supply and
-case (branch and bound on price, every candidate confirmed by the engine's own check).
-It walks configurations from the fastest down and stops once they fall more than 1 %
-below the best valid one: ties within 1 % go to the cheaper build, then to the lower ids.
-The configurations are made best first (``_configs``), so a walk that stops near the top
-never estimates the hundreds of thousands below it.
+Hard constraints: the engine's error findings (a build with one is never suggested), the budget,
+and the options (GPU count, case sizes, used-market cards). Soft constraints: every warning is a
+penalty with a stated weight (:mod:`configurator.core.suggest_score`); a build's *score* is its
+estimated throughput times (1 − weight) per warning rule, so the top pick is balanced, not only fast.
+
+Throughput depends only on the GPUs, how many, the CPU and the board (through the PCIe links);
+memory, storage, supply and case only decide whether a build is valid, what it costs and which
+of their warnings it has. So the search ranks every (GPU × count, CPU × count, board)
+configuration by its estimated throughput (an upper bound on its score) and completes each with
+memory, a drive, a supply and a case: first the cheapest valid completion (branch and bound on
+price, each candidate confirmed by the engine's rules), then, where that completion has
+warnings a part could take away (``COMPLETION_RULES``: more RAM for BAL-3, a bigger supply for
+PWR-5), the cheapest combination of such parts that the budget allows with the fewest penalties.
+
+Goal "fastest" (the default): configurations from the fastest down; ties within 1 % of the best
+score go to the cheaper build, then to the lower ids. The walk stops once no later configuration
+can reach the best score's tie band or the alternatives. Goal "cheapest": configurations from the
+cheapest up, the first whose score reaches the target throughput, with the same stop rule on price.
+
+LLM training that fits no GPU build on its own memory (the default ``auto`` memory strategy):
+Suggest tries fully sharded data parallel (FSDP/ZeRO-3) and then LoRA and QLoRA, and says which it
+used; a CPU-only build is never the answer when a GPU build can meet the workload one of those ways.
 
 Before the search, dominated parts are pruned (``prune``): a part is dropped when enough other
 parts of its category cost no more (ties: a lower id) and are at least as good in every field
@@ -24,29 +37,88 @@ from __future__ import annotations
 import bisect
 import dataclasses
 import heapq
+import itertools
 import math
 import operator
 import typing
-from collections.abc import Callable, Iterable, Iterator, Mapping
-from dataclasses import dataclass
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal
 
 from configurator.core.build import Build, BuildPart, Options, Workload, resolve
 from configurator.core.engine import Report, check
 from configurator.core.estimate import throughput as tp
 from configurator.core.estimate.memory import host_ram, vram_per_gpu
-from configurator.core.estimate.power import estimate_power
+from configurator.core.estimate.power import estimate_power, is_atx3
+from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.parts import AnyPart, Case, Cpu, Gpu, Memory, Motherboard, Psu, Storage
 from configurator.core.pcie import Placement, layout
 from configurator.core.rules.budget_power import connectors
 from configurator.core.rules.physical import SMALL_PSU
+from configurator.core.suggest_score import (
+    CASE_SIZES,
+    COMPLETION_ERRORS,
+    COMPLETION_RULES,
+    CONFIG_RULES,
+    Penalty,
+    case_sizes,
+    factor,
+    penalties,
+    warning_rules,
+)
 from configurator.core.units import GIB
 
-MAX_GPUS = 4
+MAX_GPUS = 4  # the default upper end of the GPU count
+MAX_GPUS_LIMIT = 8  # what the option may ask for (boards with 7 or 8 x16-length slots)
 # What Suggest assumes where it is not told (the command line and the dialog alike, so they give the same
 # best build): ResNet-50 training with mixed precision.
 DEFAULT_WORKLOAD = Workload(model="resnet50", task="train", precision="amp")
 TIE = 0.01
+MEMORY_STRATEGIES = ("auto", "as-given")
+Goal = Literal["fastest", "cheapest"]
+
+
+@dataclass(frozen=True)
+class SuggestOptions:
+    """What the user asks of Suggest beyond the budget and the workload.
+
+    ``goal``: "fastest" within the budget, or "cheapest" that reaches ``target_throughput`` (in the
+    workload's unit, the score: a build's warnings count against it). ``min_gpus``/``max_gpus``: the
+    GPU count (0 allows a CPU-only build). ``case_sizes``: the case sizes allowed (empty: any; see
+    suggest_score.CASE_SIZES). ``allow_used``: also cards that are sold used only (their price is a
+    used-market estimate); they go into the build marked used. ``memory``: "auto" lets Suggest shard
+    (FSDP) or use LoRA/QLoRA for LLM training that fits no GPU otherwise; "as-given" keeps the
+    workload's own sharding and fine-tuning."""
+
+    goal: Goal = "fastest"
+    target_throughput: float | None = None
+    min_gpus: int = 0
+    max_gpus: int = MAX_GPUS
+    case_sizes: frozenset[str] = frozenset()
+    allow_used: bool = False
+    memory: str = "auto"
+
+    def problems(self) -> list[tuple[str, Message]]:
+        """(option, message) for each value Suggest cannot use."""
+        out: list[tuple[str, Message]] = []
+        if self.goal not in ("fastest", "cheapest"):
+            out.append(("goal", Message("suggest", QT_TRANSLATE_NOOP("suggest", "must be fastest or cheapest"))))
+        if self.goal == "cheapest" and (self.target_throughput is None or not math.isfinite(self.target_throughput)
+                                        or self.target_throughput <= 0):
+            out.append(("target_throughput", Message("suggest", QT_TRANSLATE_NOOP(
+                "suggest", "the goal \"cheapest\" needs a positive target throughput"))))
+        if not 0 <= self.min_gpus <= self.max_gpus <= MAX_GPUS_LIMIT:
+            out.append(("gpus", Message("suggest", QT_TRANSLATE_NOOP(
+                "suggest", "the GPU count must be a range within 0–{high}"), {"high": MAX_GPUS_LIMIT})))
+        unknown = sorted(set(self.case_sizes) - set(CASE_SIZES))
+        if unknown:
+            out.append(("case", Message("suggest", QT_TRANSLATE_NOOP(
+                "suggest", "unknown case size {names}; choose from {choices}"),
+                {"names": ", ".join(unknown), "choices": ", ".join(CASE_SIZES)})))
+        if self.memory not in MEMORY_STRATEGIES:
+            out.append(("memory", Message("suggest", QT_TRANSLATE_NOOP(
+                "suggest", "must be auto or as-given"))))
+        return out
 
 
 @dataclass(frozen=True)
@@ -56,10 +128,19 @@ class Suggestion:
     throughput: float
     unit: str
     gpu: tuple[str, int]  # (GPU id or "-", count)
+    score: float = 0.0  # throughput times the penalties' factors
+    penalties: tuple[Penalty, ...] = ()
+    reasons: tuple[Message, ...] = ()  # the winner: its top reasons; an alternative: what it trades
+    binding: Message | None = None  # the winner: what stops a faster build
+    strategy: Message | None = None  # how the workload was made to fit (FSDP, LoRA), if it was changed
 
     @property
     def total_cny(self) -> int:
         return self.report.total_cny
+
+    @property
+    def workload(self) -> Workload | None:
+        return self.build.workload
 
     def key(self) -> tuple[int, tuple[str, ...]]:
         return self.total_cny, tuple(sorted(p.id for p in self.build.parts))
@@ -78,10 +159,19 @@ class _Config:
     def price(self) -> int:
         return (self.gpu.price_cny * self.n if self.gpu else 0) + self.cpu.price_cny * self.cpus + self.board.price_cny
 
+    @property
+    def gkey(self) -> tuple[str, int]:
+        return (self.gpu.id, self.n) if self.gpu is not None else ("-", 0)
+
 
 def report_throughput(report: Report) -> float:
     est = report.estimate("throughput_total") or report.estimate("throughput_cpu")
     return float(est.value or 0) if est else 0.0
+
+
+def report_score(report: Report) -> float:
+    """A checked build's score: its throughput times its warnings' penalties."""
+    return report_throughput(report) * factor(warning_rules(report.findings))
 
 
 def _by_category(catalogue: Mapping[str, AnyPart]) -> dict[str, list[AnyPart]]:
@@ -89,8 +179,6 @@ def _by_category(catalogue: Mapping[str, AnyPart]) -> dict[str, list[AnyPart]]:
     for p in sorted(catalogue.values(), key=lambda p: (p.price_cny, p.id)):
         out.setdefault(p.category, []).append(p)
     return out
-
-
 class _Estimates:
     """Throughput and slot placement of configurations, cached on what each reads: a GPU's estimate
     on its ``Hw`` (compute, bandwidth, power), its placement on its slot width and PCIe link, so
@@ -170,9 +258,14 @@ class _Estimates:
         return got
 
 
+
+
 def _memory_options(mems: list[Memory], board: Motherboard, cpu: Cpu, cpus: int, need_gb: float
                     ) -> list[tuple[int, Memory, int]]:
-    out = []
+    """(price, kit, kits) for every way to fill the board with one kit that is at least ``need_gb``,
+    cheapest first; of equal capacity and module count only the cheapest (the rules and estimates
+    read those, the type and the speed, which one kit has throughout)."""
+    out: dict[tuple[Any, ...], tuple[int, Memory, int]] = {}
     limit = min(board.max_memory_gb, cpu.max_memory_gb * cpus)
     for m in mems:
         if m.memory_type != board.memory_type or m.memory_type not in cpu.memory_types:
@@ -186,92 +279,381 @@ def _memory_options(mems: list[Memory], board: Motherboard, cpu: Cpu, cpus: int,
             if cap > limit:
                 break
             if cap >= need_gb:
-                out.append((m.price_cny * qty, m, qty))
-                break  # more of the same kit only costs more
-    return sorted(out, key=lambda t: (t[0], t[1].id))
+                key = (cap, m.modules * qty, m.ecc, m.rdimm, m.speed_mts, m.memory_type)
+                option = (m.price_cny * qty, m, qty)
+                if key not in out or (option[0], m.id) < (out[key][0], out[key][1].id):
+                    out[key] = option
+    return sorted(out.values(), key=lambda t: (t[0], t[1].id, t[2]))
 
 
-def _complete(cfg: _Config, w: Workload, parts_by: dict[str, list[AnyPart]], budget: float,
-              catalogue: Mapping[str, AnyPart], options: Options, est: _Estimates) -> tuple[Build, Report] | None:
-    """Cheapest valid memory + drive + supply + case for a configuration, within the budget.
+@dataclass
+class _Found:
+    cfg: _Config
+    build: Build
+    report: Report  # the engine's full check
+    price: int
+    ids: tuple[str, ...]
+    throughput: float
+    score: float
 
-    Branch and bound on price. The filters below are necessary conditions of the engine's
-    error rules (COMP-2/3, FIT-2/3, PWR-2/3, COMP-4), so nothing valid is skipped; every
-    candidate is then confirmed by the engine's own check.
-    """
-    gpus = [cfg.gpu] * cfg.n if cfg.gpu is not None else []
-    n_usable = cfg.n if cfg.gpu is not None and (cfg.gpu.vendor == "nvidia" or cfg.gpu.rocm_supported) else 0
-    need_ram = host_ram(w, n_usable).first_principles_gib
-    mems = _memory_options([m for m in parts_by.get("memory", []) if isinstance(m, Memory)], cfg.board, cfg.cpu,
-                           cfg.cpus, need_ram)
-    drives = [s for s in parts_by.get("storage", []) if isinstance(s, Storage)
-              and (w.dataset_gb or 0) <= s.capacity_gb]
-    psus = [p for p in parts_by.get("psu", []) if isinstance(p, Psu) and connectors(gpus, cfg.cpus, p).ok]
-    lowest = 0
-    if gpus:
-        assert cfg.gpu is not None
-        lowest = est.place(cfg.gpu, cfg.n, cfg.board, cfg.cpu.pcie_gen, cfg.cpus).lowest_position
-    width = cfg.board.width_mm
-    cases = [c for c in parts_by.get("case", []) if isinstance(c, Case)
-             and cfg.board.form_factor in c.board_form_factors and lowest <= c.expansion_slots
-             and (cfg.gpu is None or (cfg.gpu.length_mm or 0) <= c.max_gpu_length_mm)
-             and (width is None or c.max_board_width_mm is None or width <= c.max_board_width_mm)]  # FIT-5
-    if not (mems and drives and psus and cases):
-        return None
-    room = budget - cfg.price
-    best: tuple[int, tuple[str, ...], Build, Report] | None = None
-    min_psu, min_case = psus[0].price_cny, cases[0].price_cny
-    base_parts: list[BuildPart] = [BuildPart(cfg.gpu.id, cfg.n)] if cfg.gpu is not None else []
-    base_parts += [BuildPart(cfg.cpu.id, cfg.cpus), BuildPart(cfg.board.id)]
-    for mem_price, mem, qty in mems:
-        bound = best[0] if best else room
-        if mem_price + drives[0].price_cny + min_psu + min_case > bound:
-            break
-        for drive in drives:
-            partial = mem_price + drive.price_cny
-            bound = best[0] if best else room
-            if partial + min_psu + min_case > bound:
-                break
-            draft = [*base_parts, BuildPart(mem.id, qty), BuildPart(drive.id)]
-            for psu in psus:
-                partial2 = partial + psu.price_cny
-                bound = best[0] if best else room
-                if partial2 + min_case > bound:
+    def order(self) -> tuple[float, int, tuple[str, ...]]:
+        return (-self.score, self.price, self.ids)
+
+
+@dataclass
+class _Misses:
+    """Why faster configurations were not the answer (the winner's binding constraint)."""
+
+    errors: dict[tuple[str, int], frozenset[str]] = field(default_factory=dict)  # GPU key -> error rules
+    room: set[tuple[str, int]] = field(default_factory=set)  # no completion within the budget
+
+
+class _Search:
+    def __init__(self, catalogue: Mapping[str, AnyPart], parts_by: dict[str, list[AnyPart]], budget: float,
+                 w: Workload, options: Options, prefs: SuggestOptions):
+        self.catalogue = catalogue
+        self.parts_by = parts_by
+        self.budget = budget
+        self.w = w
+        self.options = options
+        self.prefs = prefs
+        self.est = _Estimates(w)
+        self.misses = _Misses()
+        self.checks = 0
+        self._peaks: dict[tuple[Any, ...], int] = {}
+        self._lists: dict[tuple[Any, ...], Any] = {}
+        self._config_factors: dict[tuple[Any, ...], float | None] = {}
+        cases = [c for c in parts_by.get("case", []) if isinstance(c, Case)]
+        if prefs.case_sizes:
+            cases = [c for c in cases if case_sizes(c) & prefs.case_sizes]
+        self.cases = cases
+        cheapest = [min((p.price_cny for p in parts_by.get(c, [])), default=None)
+                    for c in ("memory", "storage", "psu")]
+        cheapest.append(min((c.price_cny for c in cases), default=None))
+        self.min_rest = sum(c for c in cheapest if c is not None)
+
+    # -- checking -------------------------------------------------------------------------------
+    def rules_check(self, parts: Sequence[BuildPart]) -> Report:
+        """The engine's rules on a build (no estimates): validity and warnings."""
+        self.checks += 1
+        return check(self._build(parts), self.catalogue, estimates=False)
+
+    def _build(self, parts: Sequence[BuildPart]) -> Build:
+        return Build(tuple(parts), budget_cny=self.budget, options=self.options, workload=self.w)
+
+    # -- completing a configuration ---------------------------------------------------------------
+    def complete(self, cfg: _Config, need_factor: float = 0.0) -> tuple[list[BuildPart], Report] | None:
+        """Memory, drive, supply and case for a configuration within the budget: the completion with
+        the fewest penalties the budget allows (then the cheapest); for goal "cheapest", the cheapest
+        whose penalties keep the factor at ``need_factor`` or above."""
+        lists = self.candidates(cfg)
+        if lists is None:
+            self.misses.errors.setdefault(cfg.gkey, frozenset({"FIT"}))
+            return None
+        base, mems, drives, psus, cases = lists
+        room = self.budget - cfg.price
+        first = self._cheapest(base, mems, drives, psus, cases, room, cfg)
+        if first is None:
+            return None
+        choice, report = first
+        warned = warning_rules(report.findings)
+        fixable = {cat: rules & warned for cat, rules in COMPLETION_RULES.items() if rules & warned}
+        if not fixable or (need_factor and factor(warned) >= need_factor):
+            return self._parts(base, choice), report
+        # The other parts stay as in the cheapest completion; each category's options are tried
+        # alone, cheapest first, for the fewest of its own warnings (its front: dearer only if better).
+        options: dict[str, Sequence[tuple[int, AnyPart, int]]] = {
+                   "memory": mems, "storage": [(d.price_cny, d, 1) for d in drives],
+                   "psu": [(p.price_cny, p, 1) for p in psus], "case": [(c.price_cny, c, 1) for c in cases]}
+        fronts: dict[str, list[tuple[float, int, tuple[AnyPart, int]]]] = {}
+        for cat, rules in fixable.items():
+            front = [(factor(rules), choice[cat][0].price_cny * choice[cat][1], choice[cat])]
+            left = room - sum(p.price_cny * q for c, (p, q) in choice.items() if c != cat)
+            for price, part, qty in options[cat]:
+                if price > left:
                     break
-                # PWR-2 with this supply: an ATX 3.x one needs less transient headroom (PWR-5)
-                if psu.watts < estimate_power(resolve(Build((*draft, BuildPart(psu.id))), catalogue)).peak_w:
+                if price <= front[-1][1] or (part, qty) == choice[cat]:
                     continue
-                for case in cases:
-                    total = partial2 + case.price_cny
-                    if total > (best[0] if best else room):
+                trial = {**choice, cat: (part, qty)}
+                if not self._supply_fits(base, trial):
+                    continue
+                r = self.rules_check(self._parts(base, trial))
+                if not r.ok:
+                    continue
+                f = factor(warning_rules(r.findings) & COMPLETION_RULES[cat])
+                if f > front[-1][0]:
+                    front.append((f, price, (part, qty)))
+                    if f >= 1.0:
+                        break  # nothing dearer in this category does better
+            fronts[cat] = front
+        cats = list(fronts)
+        fixed = factor(warned - set().union(*fixable.values()))
+        combos = []
+        for picks in itertools.product(*(fronts[c] for c in cats)):
+            if all(p[2] == choice[c] for c, p in zip(cats, picks, strict=True)):
+                continue  # the cheapest completion itself
+            extra = sum(p[1] for p in picks) - sum(fronts[c][0][1] for c in cats)
+            combos.append((fixed * math.prod(p[0] for p in picks), extra, picks))
+        # The fewest penalties first (goal fastest), or the cheapest that keeps the factor (cheapest).
+        combos.sort(key=(lambda c: (c[1], -c[0])) if need_factor else (lambda c: (-c[0], c[1])))
+        spent = sum(p.price_cny * q for p, q in choice.values())
+        best_parts, best_report, best_factor = self._parts(base, choice), report, factor(warned)
+        for predicted, extra, picks in combos:
+            if spent + extra > room:
+                continue
+            if not need_factor and predicted <= best_factor:
+                break  # the rest are predicted no better than what is found
+            trial = {**choice, **{c: p[2] for c, p in zip(cats, picks, strict=True)}}
+            if not self._supply_fits(base, trial):
+                continue
+            parts = self._parts(base, trial)
+            r = self.rules_check(parts)
+            if not r.ok:
+                continue
+            got = factor(warning_rules(r.findings))
+            if need_factor and got >= need_factor:
+                return parts, r
+            if got > best_factor:
+                best_parts, best_report, best_factor = parts, r, got
+        if need_factor:
+            return None
+        return best_parts, best_report
+
+    def lowest_price(self, cfg: _Config) -> float:
+        """No build of this configuration costs less: its price and the cheapest candidate of each part."""
+        lists = self.candidates(cfg)
+        if lists is None:
+            return math.inf
+        _base, mems, drives, psus, cases = lists
+        return cfg.price + mems[0][0] + drives[0].price_cny + psus[0].price_cny + cases[0].price_cny
+
+    def candidates(self, cfg: _Config) -> tuple[list[BuildPart], list[tuple[int, Memory, int]], list[Storage],
+                                                list[Psu], list[Case]] | None:
+        key = (cfg.gkey, cfg.cpu.id, cfg.cpus, cfg.board.id)
+        if key not in self._lists:
+            self._lists[key] = self._candidates(cfg)
+        return self._lists[key]  # type: ignore[no-any-return]
+
+    def _candidates(self, cfg: _Config) -> tuple[list[BuildPart], list[tuple[int, Memory, int]], list[Storage],
+                                                 list[Psu], list[Case]] | None:
+        """The parts that can complete a configuration. The filters are necessary conditions of the
+        engine's error rules (COMP-2/3, FIT-2/3/5, PWR-3, COMP-4), so nothing valid is skipped."""
+        w, parts_by = self.w, self.parts_by
+        gpus = [cfg.gpu] * cfg.n if cfg.gpu is not None else []
+        n_usable = cfg.n if cfg.gpu is not None and (cfg.gpu.vendor == "nvidia" or cfg.gpu.rocm_supported) else 0
+        need_ram = host_ram(w, n_usable).first_principles_gib
+        mems = _memory_options([m for m in parts_by.get("memory", []) if isinstance(m, Memory)], cfg.board,
+                               cfg.cpu, cfg.cpus, need_ram)
+        drives = [s for s in parts_by.get("storage", []) if isinstance(s, Storage)
+                  and (w.dataset_gb or 0) <= s.capacity_gb]
+        psus = [p for p in parts_by.get("psu", []) if isinstance(p, Psu) and connectors(gpus, cfg.cpus, p).ok]
+        lowest = 0
+        if gpus:
+            assert cfg.gpu is not None
+            lowest = self.est.place(cfg.gpu, cfg.n, cfg.board, cfg.cpu.pcie_gen, cfg.cpus).lowest_position
+        width = cfg.board.width_mm
+        cases = [c for c in self.cases
+                 if cfg.board.form_factor in c.board_form_factors and lowest <= c.expansion_slots
+                 and (cfg.gpu is None or (cfg.gpu.length_mm or 0) <= c.max_gpu_length_mm)
+                 and (cfg.gpu is None or cfg.gpu.cooling != "passive" or c.server_airflow)  # THERM-1
+                 and (width is None or c.max_board_width_mm is None or width <= c.max_board_width_mm)]  # FIT-5
+        if not (mems and drives and psus and cases):
+            return None
+        base = [BuildPart(cfg.gpu.id, cfg.n, used=cfg.gpu.used_market)] if cfg.gpu is not None else []
+        base += [BuildPart(cfg.cpu.id, cfg.cpus), BuildPart(cfg.board.id)]
+        return base, mems, drives, psus, cases
+
+    @staticmethod
+    def _parts(base: list[BuildPart], choice: Mapping[str, tuple[AnyPart, int]]) -> list[BuildPart]:
+        return [*base, *(BuildPart(choice[c][0].id, choice[c][1]) for c in ("memory", "storage", "psu", "case"))]
+
+    def _supply_fits(self, base: list[BuildPart], choice: Mapping[str, tuple[AnyPart, int]]) -> bool:
+        """PWR-2 and FIT-4's errors, before the engine: the supply covers the peak; it goes in the case."""
+        psu, case = choice["psu"][0], choice["case"][0]
+        assert isinstance(psu, Psu) and isinstance(case, Case)
+        if psu.form_factor not in case.psu_form_factors and not (
+                psu.form_factor in SMALL_PSU and "ATX" in case.psu_form_factors):
+            return False
+        return psu.watts >= self._peak(base, choice)
+
+    def _peak(self, base: list[BuildPart], choice: Mapping[str, tuple[AnyPart, int]]) -> int:
+        """The estimated peak draw (it reads the GPUs, CPUs, board, modules, drives and whether the supply is
+        ATX 3.x), cached on those."""
+        psu = choice["psu"][0]
+        assert isinstance(psu, Psu)
+        mem, qty = choice["memory"]
+        key = (tuple((p.id, p.qty) for p in base), mem.id, qty, choice["storage"][0].id, is_atx3(psu.atx_version))
+        peak = self._peaks.get(key)
+        if peak is None:
+            draft = [*base, BuildPart(mem.id, qty), BuildPart(choice["storage"][0].id), BuildPart(psu.id)]
+            peak = self._peaks[key] = estimate_power(resolve(Build(tuple(draft)), self.catalogue)).peak_w
+        return peak
+
+    def config_factor(self, cfg: _Config) -> float | None:
+        """The penalties a configuration has whatever completes it (``CONFIG_RULES``), from the engine's
+        rules on the configuration alone; None when it has an error no completion takes away."""
+        key = (cfg.gkey, cfg.cpu.id, cfg.cpus, cfg.board.id)
+        if key in self._config_factors:
+            return self._config_factors[key]
+        base = [BuildPart(cfg.gpu.id, cfg.n, used=cfg.gpu.used_market)] if cfg.gpu is not None else []
+        base += [BuildPart(cfg.cpu.id, cfg.cpus), BuildPart(cfg.board.id)]
+        report = self.rules_check(base)
+        stuck = {f.rule for f in report.errors} - COMPLETION_ERRORS
+        got: float | None
+        if stuck:
+            self.misses.errors.setdefault(cfg.gkey, frozenset(stuck))
+            got = None
+        else:
+            got = factor(warning_rules(report.findings) & CONFIG_RULES)
+        self._config_factors[key] = got
+        return got
+
+    def _cheapest(self, base: list[BuildPart], mems: list[tuple[int, Memory, int]], drives: list[Storage],
+                  psus: list[Psu], cases: list[Case], room: float, cfg: _Config
+                  ) -> tuple[dict[str, tuple[AnyPart, int]], Report] | None:
+        """The cheapest valid completion within ``room``: branch and bound on price."""
+        best: tuple[int, tuple[str, ...], dict[str, tuple[AnyPart, int]], Report] | None = None
+        min_psu, min_case = psus[0].price_cny, cases[0].price_cny
+        errors: set[str] = set()
+        for mem_price, mem, qty in mems:
+            bound = best[0] if best else room
+            if mem_price + drives[0].price_cny + min_psu + min_case > bound:
+                break
+            for drive in drives:
+                partial = mem_price + drive.price_cny
+                bound = best[0] if best else room
+                if partial + min_psu + min_case > bound:
+                    break
+                for psu in psus:
+                    partial2 = partial + psu.price_cny
+                    bound = best[0] if best else room
+                    if partial2 + min_case > bound:
                         break
-                    if psu.form_factor not in case.psu_form_factors and not (
-                            psu.form_factor in SMALL_PSU and "ATX" in case.psu_form_factors):
-                        continue  # FIT-4: the supply does not go in this case's bay
-                    parts = [*draft, BuildPart(psu.id), BuildPart(case.id)]
-                    build = Build(tuple(parts), budget_cny=budget, options=options, workload=w)
-                    report = check(build, catalogue)
-                    if not report.ok:
-                        continue
-                    ids = tuple(sorted(p.id for p in parts))
-                    if best is None or (total, ids) < (best[0], best[1]):
-                        best = (total, ids, build, report)
-                    break  # later cases in this loop only cost more
-    return (best[2], best[3]) if best else None
+                    for case in cases:
+                        total = partial2 + case.price_cny
+                        if total > (best[0] if best else room):
+                            break
+                        choice: dict[str, tuple[AnyPart, int]] = {"memory": (mem, qty), "storage": (drive, 1),
+                                                                 "psu": (psu, 1), "case": (case, 1)}
+                        if not self._supply_fits(base, choice):
+                            continue
+                        parts = self._parts(base, choice)
+                        report = self.rules_check(parts)
+                        if not report.ok:
+                            errors.update(f.rule for f in report.errors)
+                            if errors - COMPLETION_ERRORS:
+                                self.misses.errors.setdefault(cfg.gkey, frozenset(errors))
+                                return None  # no other completion takes this error away
+                            continue
+                        ids = tuple(sorted(p.id for p in parts))
+                        if best is None or (total, ids) < (best[0], best[1]):
+                            best = (total, ids, choice, report)
+                        break  # later cases in this loop only cost more
+        if best is None:
+            if errors:
+                self.misses.errors.setdefault(cfg.gkey, frozenset(errors))
+            else:
+                self.misses.room.add(cfg.gkey)
+            return None
+        return best[2], best[3]
+
+    def found(self, cfg: _Config, parts: list[BuildPart], lite: Report) -> _Found:
+        """The completed build with the engine's full check (its estimates give the score)."""
+        build = self._build(parts)
+        report = check(build, self.catalogue)
+        t = report_throughput(report)
+        return _Found(cfg, build, report, report.total_cny, tuple(sorted(p.id for p in parts)), t,
+                      t * factor(warning_rules(lite.findings)))
+
+    # -- the walks ---------------------------------------------------------------------------------
+    def fastest(self, alternatives: int) -> list[_Found]:
+        """Configurations in order of a bound on their score (throughput times the penalties of their
+        own warnings), each completed only if it can still be the answer: reach the best score's tie band
+        and undercut a build sure to stay in it, or be the best of its GPU option among the alternatives."""
+        found: list[_Found] = []
+        reps: dict[tuple[str, int], _Found] = {}
+        best = 0.0
+        pending: list[tuple[float, int, int, _Config]] = []  # (-bound, price, order, config)
+        configs = _configs(self.parts_by, self.w, self.budget, self.est, self.prefs)
+        upcoming = next(configs, None)
+        order = 0
+
+        def useful(cfg: _Config, bound: float, lowest: float) -> bool:
+            """Whether a configuration with this bound can still change the answer. Only ever turns false
+            as the search goes on: the best score, the builds found and their GPU options only improve."""
+            above = sum(1 for r in reps.values() if r.score > bound)
+            if bound >= (1 - TIE) * best:
+                # The final best is at most the highest bound still to come; a build within 1 % of that
+                # stays in the tie band, and this configuration must undercut it to win.
+                ceiling = max(best, bound, -pending[0][0] if pending else 0.0,
+                              upcoming.throughput if upcoming is not None else 0.0)
+                safe = min((f.price for f in found if f.score >= (1 - TIE) * ceiling), default=math.inf)
+                if lowest <= safe:
+                    return True
+            if above > alternatives:
+                return False
+            rep = reps.get(cfg.gkey)
+            return rep is None or bound > rep.score or (bound == rep.score and lowest <= rep.price)
+
+        while True:
+            # Pull configurations while one could bound higher than the best one pending.
+            while upcoming is not None and (not pending or upcoming.throughput >= -pending[0][0]):
+                cfg, upcoming = upcoming, next(configs, None)
+                if not useful(cfg, cfg.throughput, cfg.price + self.min_rest):
+                    continue
+                f_cfg = self.config_factor(cfg)
+                if f_cfg is None:
+                    continue
+                bound = cfg.throughput * f_cfg
+                heapq.heappush(pending, (-bound, cfg.price, order, cfg))
+                order += 1
+            if not pending:
+                break
+            neg, _price, _order, cfg = heapq.heappop(pending)
+            bound = -neg
+            if best and bound < (1 - TIE) * best and sum(1 for r in reps.values() if r.score > bound) > alternatives:
+                break
+            if not useful(cfg, bound, self.lowest_price(cfg)):
+                continue
+            done = self.complete(cfg)
+            if done is None:
+                continue
+            f = self.found(cfg, *done)
+            found.append(f)
+            best = max(best, f.score)
+            rep = reps.get(cfg.gkey)
+            if rep is None or f.order() < rep.order():
+                reps[cfg.gkey] = f
+        return found
+
+    def cheapest(self, alternatives: int, target: float) -> list[_Found]:
+        found: list[_Found] = []
+        reps: dict[tuple[str, int], _Found] = {}
+        for cfg in _configs_by_price(self.parts_by, self.w, self.budget, self.est, self.prefs, target):
+            lowest_price = cfg.price + self.min_rest
+            ranked = sorted(reps.values(), key=lambda f: (f.price, f.order()))
+            if len(ranked) > alternatives and lowest_price > ranked[alternatives].price:
+                break
+            rep = reps.get(cfg.gkey)
+            if rep is not None and lowest_price > rep.price:
+                continue
+            done = self.complete(cfg, need_factor=target / cfg.throughput)
+            if done is None:
+                continue
+            f = self.found(cfg, *done)
+            if f.score < target:
+                continue  # the engine's estimate of the whole build is below the configuration's
+            found.append(f)
+            if rep is None or (f.price, f.order()) < (rep.price, rep.order()):
+                reps[cfg.gkey] = f
+        return found
 
 
-def _configs(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est: _Estimates
-             ) -> Iterator[_Config]:
-    """Every (GPU × count, CPU × count, board) configuration within the budget, fastest first (equal
-    throughput: cheaper first, then in board, CPU, count, GPU order).
-
-    Generated lazily, best first: the GPU options (card × count) in order of an upper bound on their
-    throughput, each expanded over every board and CPU only once no configuration already made is
-    faster than its bound. A search that stops near the top sees a few options, not all of them."""
-    gpus = [g for g in parts_by.get("gpu", []) if isinstance(g, Gpu) and g.form_factor == "pcie"]
+def _pairs(parts_by: dict[str, list[AnyPart]], budget: float
+           ) -> list[tuple[tuple[int, int, int], Cpu, int, Motherboard, int]]:
+    """(order, cpu, count, board, price) of every CPU × board pair within the budget."""
     cpus = [c for c in parts_by.get("cpu", []) if isinstance(c, Cpu)]
     boards = [b for b in parts_by.get("motherboard", []) if isinstance(b, Motherboard)]
-    # (order, cpu, count, board, price) of every CPU × board pair within the budget
     pairs: list[tuple[tuple[int, int, int], Cpu, int, Motherboard, int]] = []
     for bi, board in enumerate(boards):
         for ci, cpu in enumerate(cpus):
@@ -281,28 +663,54 @@ def _configs(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est
                 base = cpu.price_cny * count + board.price_cny
                 if base <= budget:
                     pairs.append(((bi, ci, count), cpu, count, board, base))
+    return pairs
+
+
+def _gpu_options(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est: _Estimates,
+                 prefs: SuggestOptions, cheapest_pair: int) -> list[tuple[float, int, Gpu, int]]:
+    """(-upper bound, order, GPU, count) of every card × count the options allow within the budget
+    whose memory can hold the workload (FIT-1's error: even the low end does not fit), best first."""
+    options: list[tuple[float, int, Gpu, int]] = []
+    low_vram = {n: vram_per_gpu(w, n).low / GIB for n in range(1, prefs.max_gpus + 1)}
+    for g in _usable_gpus(parts_by, prefs):
+        for n in range(max(1, prefs.min_gpus), prefs.max_gpus + 1):
+            if g.price_cny * n > budget:
+                break
+            if low_vram[n] > g.vram_gb:
+                continue
+            if g.price_cny * n + cheapest_pair <= budget:
+                options.append((-est.upper_bound(g, n), len(options) + 1, g, n))
+    options.sort(key=lambda o: (o[0], o[1]))
+    return options
+
+
+def _usable_gpus(parts_by: dict[str, list[AnyPart]], prefs: SuggestOptions) -> list[Gpu]:
+    """PCIe cards PyTorch can use (NVIDIA, or AMD with ROCm), new unless used ones are allowed."""
+    return [g for g in parts_by.get("gpu", []) if isinstance(g, Gpu) and g.form_factor == "pcie"
+            and (g.vendor == "nvidia" or g.rocm_supported) and (prefs.allow_used or not g.used_market)]
+
+
+def _configs(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est: _Estimates,
+             prefs: SuggestOptions | None = None) -> Iterator[_Config]:
+    """Every (GPU × count, CPU × count, board) configuration within the budget, fastest first (equal
+    throughput: cheaper first, then in board, CPU, count, GPU order).
+
+    Generated lazily, best first: the GPU options (card × count) in order of an upper bound on their
+    throughput, each expanded over every board and CPU only once no configuration already made is
+    faster than its bound. A search that stops near the top sees a few options, not all of them."""
+    prefs = prefs or SuggestOptions()
+    pairs = _pairs(parts_by, budget)
     if not pairs:
         return
     cheapest = min(p[4] for p in pairs)
     heap: list[tuple[float, int, tuple[int, int, int, int], _Config]] = []
-    for order, cpu, count, board, base in pairs:
-        t = est.cpu_config(cpu, count, board)
-        if t > 0:
-            heap.append((-t, base, (*order, 0), _Config(None, 0, cpu, count, board, t)))
-    heapq.heapify(heap)
-    options: list[tuple[float, int, Gpu, int]] = []  # (-bound, option order, GPU, count)
-    low_vram = {n: vram_per_gpu(w, n).low / GIB for n in range(1, MAX_GPUS + 1)}
-    for g in gpus:
-        if g.vendor != "nvidia" and not g.rocm_supported:
-            continue
-        for n in range(1, MAX_GPUS + 1):
-            if g.price_cny * n > budget:
-                break
-            if low_vram[n] > g.vram_gb:  # FIT-1's error: even the low end does not fit
-                continue
-            if g.price_cny * n + cheapest <= budget:
-                options.append((-est.upper_bound(g, n), len(options) + 1, g, n))
-    options.sort(key=lambda o: (o[0], o[1]))
+    if prefs.min_gpus == 0:
+        for order, cpu, count, board, base in pairs:
+            t = est.cpu_config(cpu, count, board)
+            if t > 0:
+                heap.append((-t, base, (*order, 0), _Config(None, 0, cpu, count, board, t)))
+        heapq.heapify(heap)
+    options = _gpu_options(parts_by, w, budget, est, prefs, cheapest)
     next_option = 0
     while True:
         while next_option < len(options) and (not heap or -options[next_option][0] >= -heap[0][0]):
@@ -320,6 +728,38 @@ def _configs(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est
             return
         yield heapq.heappop(heap)[3]
 
+
+def _configs_by_price(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est: _Estimates,
+                      prefs: SuggestOptions, target: float) -> Iterator[_Config]:
+    """The configurations whose throughput reaches ``target``, cheapest first (lazily: a heap over
+    each GPU option's pairs in price order)."""
+    pairs = sorted(_pairs(parts_by, budget), key=lambda p: (p[4], p[0]))
+    if not pairs:
+        return
+    heap: list[tuple[int, int, int, int]] = []  # (price, option, pair index, -)
+    options: list[tuple[Gpu | None, int]] = [(None, 0)] if prefs.min_gpus == 0 else []
+    options += [(g, n) for _b, _o, g, n in _gpu_options(parts_by, w, budget, est, prefs, pairs[0][4])
+                if est.upper_bound(g, n) >= target]
+    for oi, (g, n) in enumerate(options):
+        heap.append(((g.price_cny * n if g else 0) + pairs[0][4], oi, 0, 0))
+    heapq.heapify(heap)
+    while heap:
+        price, oi, pi, _ = heapq.heappop(heap)
+        g, n = options[oi]
+        if pi + 1 < len(pairs):
+            nxt = (g.price_cny * n if g else 0) + pairs[pi + 1][4]
+            if nxt <= budget:
+                heapq.heappush(heap, (nxt, oi, pi + 1, 0))
+        if price > budget:
+            continue
+        _order, cpu, count, board, _base = pairs[pi]
+        if g is None:
+            t: float | None = est.cpu_config(cpu, count, board)
+        else:
+            t = est.gpu_config(g, n, cpu, board, count)
+        if t is None or t < target:
+            continue
+        yield _Config(g, n, cpu, count, board, t)
 
 # Fields no rule or estimate compares (names and prices are handled on their own).
 _IGNORED = frozenset({"id", "name", "brand", "source", "notes", "price_cny", "price_date", "custom",
@@ -452,47 +892,207 @@ def _prune_into(kept: dict[str, AnyPart], parts: Iterable[AnyPart], alternatives
                 kept[m[3].id] = m[3]
 
 
-def suggest(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload, alternatives: int = 3,
-            options: Options | None = None, pruned: bool = True) -> list[Suggestion]:
-    """The best build first, then up to ``alternatives`` others with different GPUs.
 
-    ``pruned=False`` searches every part (the tests compare the two).
-    """
+
+def suggest(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload, alternatives: int = 3,
+            options: Options | None = None, pruned: bool = True, prefs: SuggestOptions | None = None
+            ) -> list[Suggestion]:
+    """The best build first, then up to ``alternatives`` others with different GPUs (or GPU counts).
+
+    ``prefs``: the goal and the limits (``SuggestOptions``); ``pruned=False`` searches every part (the
+    tests compare the two). The winner carries its top reasons and its binding constraint, each
+    alternative what it trades against the winner."""
+    prefs = prefs or SuggestOptions()
+    bad = prefs.problems()
+    if bad:
+        raise ValueError("; ".join(f"{k}: {m.render()}" for k, m in bad))
     options = options or Options()
     parts_by = _by_category(prune(catalogue, alternatives) if pruned else catalogue)
-    found: list[Suggestion] = []
-    best_t: float | None = None
-    seen_gpu: set[tuple[str, int]] = set()
-    est = _Estimates(workload)
-    for cfg in _configs(parts_by, workload, budget, est):
-        if best_t is not None and cfg.throughput < (1 - TIE) * best_t and len(seen_gpu) > alternatives:
-            break
-        gkey = (cfg.gpu.id if cfg.gpu else "-", cfg.n)
-        if best_t is not None and cfg.throughput < (1 - TIE) * best_t and gkey in seen_gpu:
-            continue
-        done = _complete(cfg, workload, parts_by, budget, catalogue, options, est)
-        if done is None:
-            continue
-        build, report = done
-        t = report_throughput(report)
-        if best_t is None:
-            best_t = t
-        found.append(Suggestion(build, report, t, workload.throughput_unit, gkey))
-        seen_gpu.add(gkey)
-    if not found or best_t is None:
+    tried: list[tuple[Workload, Message | None]] = [(workload, None)]
+    if prefs.memory == "auto" and prefs.max_gpus > 0:
+        tried += _memory_strategies(workload, prefs)
+    first: list[Suggestion] = []
+    for i, (w, strategy) in enumerate(tried):
+        search = _Search(catalogue, parts_by, budget, w, options, prefs)
+        if prefs.goal == "cheapest":
+            assert prefs.target_throughput is not None
+            found = search.cheapest(alternatives, prefs.target_throughput)
+        else:
+            found = search.fastest(alternatives)
+        picked = _pick(search, found, alternatives, strategy)
+        if i == 0:
+            first = picked
+        if picked and picked[0].gpu[0] != "-":
+            return picked
+    return first  # CPU-only (or nothing): no GPU build meets the workload any of the ways tried
+
+
+def _memory_strategies(w: Workload, prefs: SuggestOptions) -> list[tuple[Workload, Message]]:
+    """For LLM training kept as given (no sharding, full fine-tuning): sharded, then LoRA, then QLoRA."""
+    spec = w.spec()
+    if w.task != "train" or spec.family != "transformer" or w.sharding != "none" or w.finetune != "full":
         return []
-    top = [s for s in found if s.throughput >= (1 - TIE) * best_t]
-    winner = min(top, key=lambda s: s.key())
-    rest: list[Suggestion] = []
-    used = {winner.gpu}
-    for s in sorted(found, key=lambda s: (-s.throughput, s.key())):
-        if s.gpu in used:
+    out: list[tuple[Workload, Message]] = []
+    if prefs.max_gpus >= 2:
+        out.append((dataclasses.replace(w, sharding="fsdp"), Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", "Sharded with FSDP (ZeRO-3): without sharding no GPU build within the budget holds the "
+                       "model's weights, gradients and optimizer states; FSDP splits them across the GPUs."))))
+    out.append((dataclasses.replace(w, finetune="lora"), Message("suggest", QT_TRANSLATE_NOOP(
+        "suggest", "Fine-tuned with LoRA (rank {rank}): full training does not fit any GPU build within the "
+                   "budget, even sharded; LoRA trains small adapters beside the frozen weights."),
+        {"rank": w.lora_rank})))
+    out.append((dataclasses.replace(w, finetune="qlora"), Message("suggest", QT_TRANSLATE_NOOP(
+        "suggest", "Fine-tuned with QLoRA (4-bit base, rank {rank}): neither full training nor LoRA fits any "
+                   "GPU build within the budget."), {"rank": w.lora_rank})))
+    return out
+
+
+def _pick(search: _Search, found: list[_Found], alternatives: int, strategy: Message | None) -> list[Suggestion]:
+    if not found:
+        return []
+    if search.prefs.goal == "cheapest":
+        ranked = sorted(found, key=lambda f: (f.price, f.order()))
+        winner = ranked[0]
+        band = [winner]
+    else:
+        best = max(f.score for f in found)
+        band = [f for f in found if f.score >= (1 - TIE) * best]
+        winner = min(band, key=lambda f: (f.price, f.ids))
+        ranked = sorted(found, key=lambda f: f.order())
+    rest: list[_Found] = []
+    used = {winner.cfg.gkey}
+    for f in ranked:
+        if f.cfg.gkey in used:
             continue
-        used.add(s.gpu)
-        rest.append(s)
+        used.add(f.cfg.gkey)
+        rest.append(f)
         if len(rest) >= alternatives:
             break
-    return [winner, *rest]
+    unit = search.w.throughput_unit
+    top = Suggestion(winner.build, winner.report, winner.throughput, unit, winner.cfg.gkey, winner.score,
+                     penalties(winner.report.findings), _reasons(search, winner, band, strategy),
+                     _binding(search, winner), strategy)
+    return [top, *(Suggestion(f.build, f.report, f.throughput, unit, f.cfg.gkey, f.score,
+                              penalties(f.report.findings), (_trade(winner, f),), None, strategy) for f in rest)]
 
 
-__all__ = ["Suggestion", "suggest"]
+def _penalty_list(ps: Iterable[Penalty]) -> str:
+    return ", ".join(f"{p.rule} −{p.weight:.0%}" for p in ps)
+
+
+def _reasons(search: _Search, f: _Found, band: list[_Found], strategy: Message | None) -> tuple[Message, ...]:
+    """The winner's top three reasons."""
+    unit = search.w.throughput_unit
+    out: list[Message] = []
+    if search.prefs.goal == "cheapest":
+        out.append(Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", "The cheapest build without errors whose score reaches {target:,.0f} {unit}: ¥{price:,}."),
+            {"target": search.prefs.target_throughput, "unit": unit, "price": f.price}))
+    else:
+        out.append(Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", "The best score without errors within ¥{budget:,.0f}: {value:,.0f} {unit} estimated."),
+            {"budget": search.budget, "value": f.throughput, "unit": unit}))
+    ps = penalties(f.report.findings)
+    r = f.report
+    vram = sum(getattr(search.catalogue[p.id], "vram_gb", 0) * p.qty for p in f.build.parts
+               if search.catalogue[p.id].category == "gpu")
+    ram = sum(getattr(search.catalogue[p.id], "capacity_gb", 0) * p.qty for p in f.build.parts
+              if search.catalogue[p.id].category == "memory")
+    if not ps:
+        if vram:
+            out.append(Message("suggest", QT_TRANSLATE_NOOP(
+                "suggest", "Balanced: no warnings to trade off ({ram} GB of RAM for {vram} GB of VRAM, "
+                           "{cores} CPU cores for {gpus} GPU(s))."),
+                {"ram": ram, "vram": vram, "cores": _cores(search, f.build), "gpus": f.cfg.n}))
+        else:
+            out.append(Message("suggest", QT_TRANSLATE_NOOP("suggest", "Balanced: no warnings to trade off.")))
+    else:
+        out.append(Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", "Its warnings are priced in ({penalties}) and it still scores highest: {score:,.0f} {unit}."),
+            {"penalties": _penalty_list(ps), "score": f.score, "unit": unit}))
+    if strategy is not None:
+        out.append(strategy)
+    elif len(band) > 1:
+        out.append(Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", "The cheapest of {n} builds within 1 % of the best score."), {"n": len(band)}))
+    else:
+        fit = r.estimate("vram_per_gpu")
+        if fit is not None and fit.value and f.cfg.gpu is not None:
+            out.append(Message("suggest", QT_TRANSLATE_NOOP(
+                "suggest", "The workload needs about {need:.1f} GB per GPU; the {gpu} has {have} GB."),
+                {"need": float(fit.value), "gpu": f.cfg.gpu.name, "have": f.cfg.gpu.vram_gb}))
+    return tuple(out[:3])
+
+
+def _cores(search: _Search, build: Build) -> int:
+    return sum(getattr(search.catalogue[p.id], "cores", 0) * p.qty for p in build.parts
+               if search.catalogue[p.id].category == "cpu")
+
+
+def _binding(search: _Search, f: _Found) -> Message:
+    """What stops a faster build: the fastest GPU option above the winner, and why it is not the answer."""
+    prefs, est, w = search.prefs, search.est, search.w
+    if prefs.goal == "cheapest":
+        return Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", "Binding: the target of {target:,.0f} {unit}; every cheaper configuration estimates below it."),
+            {"target": prefs.target_throughput, "unit": w.throughput_unit})
+    pairs = _pairs(search.parts_by, math.inf)
+    cheapest_pair = min((p[4] for p in pairs), default=0)
+    faster: list[tuple[float, Gpu, int]] = []
+    allowed = dataclasses.replace(prefs, max_gpus=MAX_GPUS_LIMIT, min_gpus=0)
+    for g in _usable_gpus(search.parts_by, allowed):
+        for n in range(1, MAX_GPUS_LIMIT + 1):
+            ub = est.upper_bound(g, n)
+            if ub > f.score * (1 + TIE):
+                faster.append((ub, g, n))
+    if not faster:
+        return Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", "Binding: none; no faster configuration is in the catalogue."))
+    low_vram = {n: vram_per_gpu(w, n).low / GIB for n in range(1, MAX_GPUS_LIMIT + 1)}
+    faster.sort(key=lambda t: (-t[0], t[1].price_cny * t[2]))
+    for _ub, g, n in faster:
+        if low_vram[n] > g.vram_gb:
+            continue  # this card cannot hold the workload at any price: not what binds
+        name = f"{n} × {g.name}" if n > 1 else g.name
+        if n > prefs.max_gpus or n < prefs.min_gpus:
+            return Message("suggest", QT_TRANSLATE_NOOP(
+                "suggest", "Binding: the GPU count ({low}–{high}); {name} would be faster."),
+                {"low": prefs.min_gpus, "high": prefs.max_gpus, "name": name})
+        price = g.price_cny * n + cheapest_pair + search.min_rest
+        if price > search.budget or (g.id, n) in search.misses.room:
+            return Message("suggest", QT_TRANSLATE_NOOP(
+                "suggest", "Binding: the budget; {name} would be faster but a build with it costs at least "
+                           "¥{price:,}."),
+                {"name": name, "price": price})
+        errors = search.misses.errors.get((g.id, n))
+        if errors:
+            return Message("suggest", QT_TRANSLATE_NOOP(
+                "suggest", "Binding: the rules; {name} would be faster, but no build with it passes {rules}."),
+                {"name": name, "rules": ", ".join(sorted(errors))})
+    return Message("suggest", QT_TRANSLATE_NOOP(
+        "suggest", "Binding: the warnings; a faster configuration scores lower once its warnings are priced in."))
+
+
+def _trade(winner: _Found, f: _Found) -> Message:
+    """What an alternative trades against the winner: "¥3,100 less, 18 % slower"."""
+    diff = f.price - winner.price
+    speed = f.throughput / winner.throughput - 1 if winner.throughput else 0.0
+    ps = penalties(f.report.findings)
+    params: dict[str, Any] = {"cny": abs(diff), "pct": abs(speed), "penalties": _penalty_list(ps)}
+    if diff <= 0 and speed <= 0:
+        text = (QT_TRANSLATE_NOOP("suggest", "¥{cny:,} less, {pct:.0%} slower; warnings: {penalties}") if ps else
+                QT_TRANSLATE_NOOP("suggest", "¥{cny:,} less, {pct:.0%} slower"))
+    elif diff <= 0:
+        text = (QT_TRANSLATE_NOOP("suggest", "¥{cny:,} less, {pct:.0%} faster but scored lower for its warnings: "
+                                             "{penalties}"))
+    elif speed <= 0:
+        text = (QT_TRANSLATE_NOOP("suggest", "¥{cny:,} more, {pct:.0%} slower; warnings: {penalties}") if ps else
+                QT_TRANSLATE_NOOP("suggest", "¥{cny:,} more, {pct:.0%} slower"))
+    else:
+        text = QT_TRANSLATE_NOOP("suggest", "¥{cny:,} more, {pct:.0%} faster but scored lower for its warnings: "
+                                            "{penalties}")
+    return Message("suggest", text, params)
+
+
+__all__ = ["DEFAULT_WORKLOAD", "MAX_GPUS", "MAX_GPUS_LIMIT", "SuggestOptions", "Suggestion", "prune",
+           "report_score", "report_throughput", "suggest"]

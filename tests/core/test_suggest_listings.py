@@ -11,7 +11,7 @@ from test_suggest import REDUCED, exhaustive
 from configurator.core.build import Workload
 from configurator.core.estimate.memory import vram_per_gpu
 from configurator.core.parts import Cpu, Gpu, Motherboard
-from configurator.core.suggest import _by_category, _configs, _Estimates, suggest
+from configurator.core.suggest import SuggestOptions, _by_category, _configs, _Estimates, suggest
 from configurator.core.units import GIB
 
 SMALL_IDS = [
@@ -46,11 +46,12 @@ LISTED = with_listings({i: REDUCED[i] for i in SMALL_IDS})
     (5000, Workload(model="resnet18", task="infer")),
 ])
 def test_duplicated_listings_give_the_exhaustive_searchs_answer(budget: float, workload: Workload) -> None:
-    expected = exhaustive(LISTED, budget, workload)
-    found = suggest(LISTED, budget, workload)
+    expected = exhaustive(LISTED, budget, workload, allow_used=True)
+    prefs = SuggestOptions(allow_used=True, max_gpus=3)
+    found = suggest(LISTED, budget, workload, prefs=prefs)
     assert expected is not None and found
     assert found[0].key() == expected
-    full = suggest(LISTED, budget, workload, pruned=False)
+    full = suggest(LISTED, budget, workload, pruned=False, prefs=prefs)
     assert [(s.key(), s.gpu, s.throughput) for s in found] == [(s.key(), s.gpu, s.throughput) for s in full]
 
 
@@ -61,7 +62,7 @@ def test_best_first_order_is_the_full_sorts(workload: Workload) -> None:
     parts_by = _by_category(LISTED)
     est = _Estimates(workload)
     lazy = [(c.gpu.id if c.gpu else "-", c.n, c.cpu.id, c.cpus, c.board.id, c.throughput)
-            for c in _configs(parts_by, workload, budget, est)]
+            for c in _configs(parts_by, workload, budget, est, SuggestOptions(allow_used=True))]
     # Every configuration, sorted by throughput (down), then price, then board, CPU, count, GPU.
     gpus = [g for g in parts_by["gpu"] if isinstance(g, Gpu)]
     every = []
