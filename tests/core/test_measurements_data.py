@@ -173,3 +173,17 @@ def test_guide_rows_may_not_carry_a_url(tmp_path: Path) -> None:
     row = GOOD.replace("test-src", "guide-g")
     with pytest.raises(meas.MeasurementError, match="source_url"):
         meas.load(_write(tmp_path, HEADER, row))
+
+
+def test_dec_2023_prompt_rows_state_the_prompt_their_runs_processed() -> None:
+    """The Dec-2023 LLaMA-2 table's runs processed one 494-token prompt with ./main (its notebooks'
+    llama_print_timings); DLE's 2019 pre-training rows state the accumulation their LAMB step ran with."""
+    dec = [m for m in ROWS if m.origin == "xiongjiedai-llm" and m.task == "prefill" and m.model == "llama-2-7b"]
+    assert len(dec) == 12 and all(m.prompt_len == 494 and "494 tokens" in (m.note or "") for m in dec)
+    pre = [m for m in ROWS if m.origin == "nvidia-dle" and "pre-training" in m.flags]
+    assert pre and all(any(f.startswith("grad-accum-") for f in m.flags) for m in pre)
+    for m in pre:
+        (n,) = (int(f.removeprefix("grad-accum-")) for f in m.flags if f.startswith("grad-accum-"))
+        global_batch = 65536 if m.seq_len == 128 else 32768
+        assert n * (m.batch_size or 0) * m.gpu_count == global_batch, m.id
+

@@ -36,9 +36,9 @@ def test_the_fit_reproduces_its_training_data_within_its_stated_error(fit: fitti
 
 
 # Leave-one-GPU-out levels reached (bench prints the table); a regression fails. The aims are
-# median ≤ 15 %, worst ≤ 35 %, ≥ 90 % pairs in order: reached for cnn-train, gpt-train and decode;
-# bert-train's and prefill's medians too (their worst rows: see the report and the fit's docstring).
-REACHED = {"cnn-train": (0.10, 0.32), "bert-train": (0.15, 0.59), "llm-prefill": (0.15, 0.38),
+# median ≤ 15 %, worst ≤ 35 %, ≥ 90 % pairs in order: reached for every family (bert-train's V100 rows
+# and prefill's Dec-2023 A100/H100 q4_0 rows rest on stated priors: see the fit's docstring).
+REACHED = {"cnn-train": (0.10, 0.32), "bert-train": (0.15, 0.32), "llm-prefill": (0.13, 0.30),
            "llm-decode": (0.06, 0.25), "gpt-train": (0.10, 0.30)}
 MIN_GPUS = {"gpt-train": 2}
 
@@ -225,3 +225,84 @@ def test_quantised_prompt_processing_is_slower_than_fp16_where_compute_is_plenti
     assert tp.rate(q4, hw, fit.theta) < 0.95 * tp.rate(pre, hw, fit.theta)
     dec = dataclasses.replace(pre, task="decode", seq=256)
     assert tp.rate(dataclasses.replace(dec, precision="q4_k_m"), hw, fit.theta) > 2 * tp.rate(dec, hw, fit.theta)
+
+
+def _row(fit: fitting.Fit, row_id: str) -> fitting.CvRow:
+    return next(r for r in fit.cv if r.m.id == row_id)
+
+
+def test_rows_of_2019_containers_run_on_pytorch_of_2019_and_the_planner_never_does(fit: fitting.Fit) -> None:
+    """DLE's BERT tables ran in NGC pytorch:19.07 (PyTorch 1.x with APEX): their own runtime, so that they
+    do not pull current PyTorch's parameters; the planner estimates current software only."""
+    old = [m for m in fit.rows if "pytorch:19.07" in (m.runtime or "")]
+    assert len(old) == 5 and all((c := fitting.case_for(m)) is not None and c.runtime == "pytorch-2019"
+                                 for m in old)
+    lam = next(m for m in fit.rows if m.id == "lambda-bert-large-train-amp-a100-80gb-sxm-x1")
+    assert (c := fitting.case_for(lam)) is not None and c.runtime == "pytorch"
+    for model, task in (("bert-large", "train"), ("resnet50", "train"), ("gpt2", "train"), ("llama-7b", "infer")):
+        w = Workload(model=model, task=task, precision="amp" if task == "train" else "int4")
+        assert all(c.runtime != "pytorch-2019" for c in tp.planner_cases(w).values())
+
+
+def test_the_2019_optimizer_steps_each_tensor_and_accumulation_amortises_it(fit: fitting.Fit) -> None:
+    """A 2019 SQuAD fine-tuning step (batch 8) pays for an optimizer that steps each of BERT-large's ~390
+    parameter tensors; LAMB pre-training steps it once per accumulation window, which costs nothing per
+    micro-batch. Held out, the V100's five BERT rows are within the aim's 35 %."""
+    spec = fitting.model_spec("bert-large")
+    assert spec is not None
+    hw = tp.gpu_hw(_gpu("nvidia-tesla-v100-sxm2-32gb"))
+    old = tp.Case(spec, "train", "amp", 8, 384, runtime="pytorch-2019")
+    now = dataclasses.replace(old, runtime="pytorch")
+    accumulated = dataclasses.replace(old, accumulation=1024)
+    tensors = 16 * spec.layers + 8
+    assert tp.work(old)[2] - tp.work(now)[2] == tp.OPT_KERNELS_PER_TENSOR_2019 * tensors - 20
+    assert tp.work(accumulated)[2] < tp.work(now)[2] and tp.work(accumulated)[1] < tp.work(old)[1]
+    assert tp.rate(old, hw, fit.theta) < 0.85 * tp.rate(now, hw, fit.theta)
+    assert tp.rate(accumulated, hw, fit.theta) > tp.rate(old, hw, fit.theta)
+    v100 = [r for r in fit.cv if r.m.gpu == "nvidia-tesla-v100-sxm2-32gb" and r.m.family == ms.BERT_TRAIN]
+    assert len(v100) == 5 and max(abs(r.error) for r in v100) < 0.35
+
+
+def test_2019_eager_attention_moves_the_scores_more_often() -> None:
+    """PyTorch of 2019 scaled, masked, softmaxed and dropped out the attention scores in separate kernels:
+    at sequence length 512 that traffic is a large share of a BERT step; fused attention moves none."""
+    spec = fitting.model_spec("bert-large")
+    assert spec is not None
+    now = tp.Case(spec, "train", "amp", 8, 512, runtime="pytorch")
+    old = dataclasses.replace(now, runtime="pytorch-2019")
+    fused = dataclasses.replace(now, attention="sdpa")
+    assert tp.work(old)[1] > tp.work(now)[1] > tp.work(fused)[1]
+    scores = spec.layers * spec.heads * 512 * 512 * 8  # score elements of one step, 2 B each
+    assert tp.work(old)[1] - tp.work(now)[1] == pytest.approx(scores * (45 - 15), rel=1e-9)
+
+
+def test_dec_2023_quantised_prompts_pay_a_cost_per_matrix_multiplication(fit: fitting.Fit) -> None:
+    """llama.cpp's Dec-2023 q4_0 prompts took 33–63 ms longer than FP16 on every card, the HBM cards
+    included: a fixed cost per dequantised matrix multiplication (224 for LLaMA-2 7B's 494-token prompt, plus
+    the head), which later runtimes do not have. Held out, the A100 and H100 q4_0 rows are within 35 %."""
+    spec = fitting.model_spec("llama-2-7b")
+    assert spec is not None
+    pre = tp.Case(spec, "prefill", "q4_0", 1, 494, runtime="llama.cpp-2023", untied=True, lm_head=True)
+    overhead = [t for t in tp.terms(pre, tp.gpu_hw(_gpu("nvidia-a100-80gb-pcie")))
+                if t.params == ((tp.INDEX["dequant.llama.cpp-2023"], 1.0),)]
+    assert [t.a for t in overhead] == [7 * 32 + 1]
+    later = dataclasses.replace(pre, runtime="llama.cpp")
+    assert not any(i == tp.INDEX["dequant.llama.cpp-2023"] for t in tp.terms(later, tp.gpu_hw(
+        _gpu("nvidia-a100-80gb-pcie"))) for i, _s in t.params)
+    for gid in ("a100-80gb-pcie", "h100-pcie"):
+        assert abs(_row(fit, f"xiongjiedai-llama-2-7b-prefill-q4_0-{gid}-x1").error) < 0.35
+
+
+def test_llama_cpp_since_2024_computes_the_prompts_head_for_its_last_token_only() -> None:
+    """Since March 2024 llama.cpp's last layer keeps only the tokens whose logits are asked for (the last
+    one in prompt processing): LLaMA-3-8B's 128k-word head then costs one token's GEMV, not 512 tokens'."""
+    spec = fitting.model_spec("llama-3-8b")
+    assert spec is not None
+    now = tp.Case(spec, "prefill", "fp16", 1, 512, runtime="llama.cpp", untied=True, kv_hidden=1024, lm_head=True)
+    old = dataclasses.replace(now, runtime="llama.cpp-2023")
+    head = 2 * spec.vocab * spec.hidden
+    assert tp.work(old)[0] - tp.work(now)[0] == pytest.approx(511 * head, rel=1e-9)
+    q4, q4_old = dataclasses.replace(now, precision="q4_k_m"), dataclasses.replace(old, precision="q4_k_m")
+    # the head is not dequantised to an FP16 copy for one token
+    assert tp.work(q4_old)[1] - tp.work(q4)[1] == pytest.approx(spec.vocab * spec.hidden * 4.0, rel=1e-9)
+

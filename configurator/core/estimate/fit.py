@@ -15,16 +15,26 @@ towards the priors stated in :mod:`throughput` (GLOBALS; per-architecture deviat
 every estimate's range rests on. Fits are memoised per set of measured GPUs' specs: the planner
 fits once, then each check costs a few microseconds.
 
-What the model does not explain yet (the worst held-out rows, `make bench` names them): DLE's 2019
-BERT rows on the V100 (NGC 19.07, APEX) run slower than the model's Volta, whose only data they are;
-llama.cpp's December 2023 q4_0 prompt processing on A100/H100 runs at ≈ 0.7× its FP16 rate however
-much bandwidth the card has; the 300 W RTX 6000 Ada trains no faster than a 450 W RTX 4090. Parameters
-the data cannot pin down (``nchw``, ``ipb``, ``ipw.dequant``, ``conv.simt``) stay at their stated priors.
+Each row runs on the runtime its software names, each with its own parameters: eager PyTorch; PyTorch of
+NGC's 2019 containers (``pytorch:19.xx``: per-operator dispatch cost, optimizers stepping each parameter
+tensor, attention scaling, masking, softmax and dropout as separate kernels); fused LLM training (flag
+``flash-attn``); llama.cpp before 2024 and since. A row's flag ``grad-accum-N`` amortises the optimizer step
+over N micro-batches (DLE's LAMB pre-training).
+
+Where a held-out row's error rests on a stated prior more than on data: the V100 is the only Volta card
+and the only one measured with NGC 2019 software, so its rows are predicted with ``launch.pytorch-2019``
+at its prior (the data cannot move it) and the Volta deviations at 0; the Dec-2023 q4_0 prompt rows' fixed
+cost per dequantised matrix multiplication (``dequant.llama.cpp-2023``) stays near its prior. What the
+model does not explain yet (the worst held-out rows, `make bench` names them): the 300 W RTX 6000 Ada trains
+no faster than a 450 W RTX 4090; LLaMA-3 prompt processing on GeForce Ada cards (4070 Ti, 4080) runs
+faster than the model's FP16-accumulate rate allows. Parameters the data cannot pin down (``nchw``,
+``ipb``, ``ipw.dequant``, ``conv.simt``) stay at their stated priors.
 """
 
 from __future__ import annotations
 
 import math
+import re
 import statistics
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -93,14 +103,23 @@ def model_spec(name: str) -> ModelSpec | None:
     return KNOWN_MODELS.get(name) or MEASURED_MODELS.get(name)
 
 
+def _ngc_year(m: ms.Measurement) -> int | None:
+    """The release year of the NGC PyTorch container a row names (``pytorch:19.07-py3`` → 2019)."""
+    found = re.search(r"\bpytorch:(\d\d)\.\d\d", m.runtime or "")
+    return 2000 + int(found.group(1)) if found else None
+
+
 def case_for(m: ms.Measurement) -> tp.Case | None:
     """The model's case for a published row, or None where the row cannot be predicted."""
     spec = model_spec(m.model)
     if spec is None or m.precision is None or m.is_ratio:
         return None
     runtime = "fused" if "flash-attn" in m.flags else "pytorch"
+    if (year := _ngc_year(m)) is not None and year < 2020:  # PyTorch 1.x with APEX, before torch.cuda.amp
+        runtime = "pytorch-2019"
     if m.framework == "llama.cpp":
         runtime = "llama.cpp" if (m.source_date or "") >= "2024" else "llama.cpp-2023"
+    accumulation = next((int(f.removeprefix("grad-accum-")) for f in m.flags if f.startswith("grad-accum-")), 1)
     untied = m.model in tp.UNTIED
     kv = tp.KV_HIDDEN.get(m.model)
     if m.task == "decode":
@@ -113,15 +132,16 @@ def case_for(m: ms.Measurement) -> tp.Case | None:
     task = "train" if m.task == "train" else "infer"
     if spec.family == "cnn":
         return tp.Case(spec, task, m.precision, m.batch_size or DEFAULT_BATCH["cnn"], 1, runtime=runtime,
-                       layout="nhwc" if "nhwc" in m.flags else "nchw")
+                       layout="nhwc" if "nhwc" in m.flags else "nchw", accumulation=accumulation)
     attention = "flash" if "flash-attn" in m.flags else "eager"
     if spec.decoder:
         s = m.seq_len or spec.context
         return tp.Case(spec, task, m.precision, m.batch_size or DEFAULT_BATCH["gpt"], s, attn_ctx=s + TXL_MEM
                        if m.model == "transformer-xl-base" else None, runtime=runtime, lm_head=True,
-                       attention=attention, shards=m.gpu_count if "fsdp" in m.flags else 1)
+                       attention=attention, shards=m.gpu_count if "fsdp" in m.flags else 1,
+                       accumulation=accumulation)
     return tp.Case(spec, task, m.precision, m.batch_size or DEFAULT_BATCH["bert"], m.seq_len or SQUAD_SEQ,
-                   runtime=runtime, attention=attention)
+                   runtime=runtime, attention=attention, accumulation=accumulation)
 
 
 def stream_value(m: ms.Measurement) -> float:

@@ -18,13 +18,18 @@ The time of one step is a sum of terms, each a piece of work over a rate times a
                                           cache) once per token
       + B × ipb / issue                   the instructions those eager kernels issue per byte, over the
                                           SMs' issue rate (SMs × clock × 128)
-      + K × t_launch                      launch overhead per kernel
+      + K × t_launch                      launch overhead per kernel (per operator where the framework's own
+                                          dispatch costs more than the launch: PyTorch of 2019); the optimizer
+                                          steps of 2019 loop over the parameter tensors (kernels per tensor)
+      + M × t_dequant                     llama.cpp before 2024: a fixed cost per dequantised matrix
+                                          multiplication in prompt processing
 
 The efficiencies (e_tc, conv, e_simt, φ, e_bw, ipb, t_launch, …: ``GLOBALS``) are a few parameters per
-architecture family (Volta, Turing, Ampere, Ada, Hopper, Blackwell) and runtime (eager PyTorch/NGC, fused
-LLM training, llama.cpp), fitted to the published measurements in :mod:`configurator.core.estimate.fit`
-(least squares on log error, ridge towards the stated priors below). No branch depends on a particular
-GPU or model name; the tables keyed by compute capability are facts of the SM design (whitepapers).
+architecture family (Volta, Turing, Ampere, Ada, Hopper, Blackwell) and runtime (eager PyTorch/NGC, eager
+PyTorch of 2019, fused LLM training, llama.cpp before 2024 and since), fitted to the published measurements
+in :mod:`configurator.core.estimate.fit` (least squares on log error, ridge towards the stated priors below).
+No branch depends on a particular GPU or model name; the tables keyed by compute capability are facts of the
+SM design (whitepapers).
 
 Several GPUs (data parallel): speedup = N × η^log2(N) × t / (t + (1 − overlap) · t_allreduce), with
 the ring all-reduce time from the GPU-to-GPU link. Inference of one stream is not multiplied by the
@@ -54,7 +59,10 @@ ARCHS: tuple[str, ...] = ("Volta", "Turing", "Ampere", "Ada", "Hopper", "Blackwe
 # "fused": PyTorch training as current LLM stacks run it, with fused attention (SDPA/FlashAttention)
 # and fused kernels (measured: MosaicML llm-foundry); the planner uses it for transformer training
 # with the workload's attention "sdpa", eager PyTorch ("pytorch", measured: NVIDIA DLE) otherwise.
-RUNTIMES: tuple[str, ...] = ("pytorch", "fused", "llama.cpp", "llama.cpp-2023")
+# "pytorch-2019": eager PyTorch 1.x as NGC's 2019 containers ran it (19.xx: PyTorch 1.2 with APEX AMP), which
+# the measurements of that year (NVIDIA DLE's BERT tables, NGC 19.07) were made with; the planner never uses
+# it (it estimates current software), the fit keeps those rows from pulling current PyTorch's parameters.
+RUNTIMES: tuple[str, ...] = ("pytorch", "pytorch-2019", "fused", "llama.cpp", "llama.cpp-2023")
 # Stated, uncalibrated prior for vendors without measurements: AMD (ROCm) and Intel reach half of
 # what an NVIDIA card of the same spec-sheet figures reaches (the guides call ROCm poorly compatible).
 VENDOR_FACTOR = {"nvidia": 1.0, "amd": 0.5, "intel": 0.5}
@@ -66,6 +74,11 @@ KV_HIDDEN = {"llama-3-8b": 1024, "llama-3-70b": 1024}  # grouped-query attention
 QUANTISED = ("int8", "int4", "q8_0", "q5_k_m", "q4_k_m", "q4_0")
 UBATCH = 512  # tokens llama.cpp's prompt processing multiplies at once (its default batch)
 SIXTEEN_BIT = ("amp", "fp16", "bf16")
+# Kernels the optimizer step of 2019 launched per parameter tensor (runtime "pytorch-2019"): BertAdam in
+# Python (fp32: ~10 elementwise ops per tensor) and APEX's FusedAdam with AMP O2's master weights (fp16: the
+# update, the master-to-model copy, unscaling, zeroing) stepped each tensor in turn; current optimizers
+# (multi-tensor apply, foreach/fused AdamW) launch a handful of kernels for the whole model.
+OPT_KERNELS_PER_TENSOR_2019 = 8
 
 
 @dataclass(frozen=True)
@@ -96,6 +109,9 @@ GLOBALS: tuple[Param, ...] = (
           "(16-bit tensor-core convolutions)"),
     Param("ipb", 2.0, 0.7, "instructions eager memory-bound kernels issue per byte they move"),
     Param("launch.pytorch", 6e-6, 1.0, "seconds per kernel launch, eager PyTorch"),
+    # prior: 2.5 × the current figure: PyTorch 1.2's per-operator Python dispatch and autograd recording
+    # (and APEX O2's casts) ran the CPU side of an eager operator well above a kernel launch
+    Param("launch.pytorch-2019", 15e-6, 0.7, "seconds per operator, eager PyTorch 1.x of 2019 (NGC 19.xx, APEX)"),
     # prior: FlashAttention trains GPT-2 1.7× faster than Megatron-LM's eager kernels (Dao et al. 2022, table 2)
     Param("fused", 1.7, 0.5, "speed of fused-attention LLM training's GEMM work (SDPA/FlashAttention, fused "
           "kernels) relative to eager PyTorch's, on both the compute and the power limit"),
@@ -107,6 +123,12 @@ GLOBALS: tuple[Param, ...] = (
     Param("bw.llama.cpp", 1.3, 0.5, "llama.cpp weight streaming (decode) relative to PyTorch's elementwise"),
     Param("launch.llama.cpp-2023", 8e-6, 1.0, "seconds per kernel launch, llama.cpp before 2024 (no CUDA graphs)"),
     Param("tc.llama.cpp-2023", 0.5, 1.0, "GEMMs of llama.cpp before 2024 relative to its later cuBLAS GEMMs"),
+    # the Dec-2023 table's q4_0 prompts take 33-63 ms longer than FP16 on every card, 35-47 ms on the HBM cards
+    # whose bandwidth accounts for ~10 ms of it: a cost per matrix multiplication more than per byte. Prior:
+    # four of the runtime's launches (dequantise, convert the activations, GEMM, convert back) with their
+    # buffer-pool round trips; the data moves it little (the LOO of the A100 and H100 rows rests on it)
+    Param("dequant.llama.cpp-2023", 32e-6, 1.0, "seconds per dequantised matrix multiplication in prompt "
+          "processing, llama.cpp before 2024"),
     Param("cpu", 0.35, 0.3, "share of the CPU vector peak oneDNN GEMMs/convolutions reach (no CPU data: prior)"),
     Param("bw.cpu", 0.6, 0.3, "share of the CPU memory bandwidth reached (no CPU data: prior)"),
     Param("launch.cpu", 10e-6, 0.5, "seconds per operator on the CPU (no CPU data: prior)"),
@@ -211,6 +233,7 @@ class Case:
     # kernels (PyTorch's scaled_dot_product_attention, FlashAttention) keep them on chip
     attention: str = "eager"
     shards: int = 1  # ZeRO/FSDP: each GPU updates 1/shards of the optimizer states
+    accumulation: int = 1  # micro-batches per optimizer step (gradient accumulation): the step is amortised
     layout: str = "nchw"  # CNN activations' memory format: PyTorch's default NCHW, or "nhwc" (channels_last)
 
     @property
@@ -238,6 +261,22 @@ def _body_params(c: Case) -> float:
     return max(spec.params - emb, spec.params * 0.5)
 
 
+def _param_tensors(spec: ModelSpec, convs: float = 0.0) -> float:
+    """Parameter tensors an optimizer steps: a transformer layer's 16 (Q, K, V, output, two FFN weights with
+    their biases, two LayerNorms' weight and bias) plus embeddings, final norm and head; a CNN's three per
+    convolution (its weight and its BatchNorm's two) plus the classifier's two."""
+    if spec.family == "cnn":
+        return 3 * convs + 2
+    return 16.0 * spec.layers + 8
+
+
+def _optimizer_kernels(c: Case, current: float, convs: float = 0.0) -> float:
+    """Kernels of one optimizer step: ``current`` for today's multi-tensor optimizers, per tensor in 2019."""
+    if c.runtime == "pytorch-2019":
+        return OPT_KERNELS_PER_TENSOR_2019 * _param_tensors(c.spec, convs)
+    return current
+
+
 def _weights(c: Case) -> float:
     """Weights a forward pass multiplies by: the body, plus the output head where it is computed."""
     return _body_params(c) + (c.spec.vocab * c.spec.hidden if c.lm_head else 0.0)
@@ -251,10 +290,28 @@ def _weight_bytes(c: Case) -> float:
     return n * BITS_PER_WEIGHT.get(c.precision, 32.0) / 8
 
 
+def _head_flops(c: Case) -> float:
+    """FLOPs of the output projection over the vocabulary, per token it is computed for."""
+    return 2.0 * c.spec.vocab * c.spec.hidden if c.lm_head else 0.0
+
+
+def _head_tokens(c: Case) -> int:
+    """Tokens of a prompt the output head is computed for: llama.cpp since 2024 (March 2024: the last layer
+    keeps only the tokens whose logits are asked for, the last one when a prompt is processed) computes it
+    for one; llama.cpp before and PyTorch for every token."""
+    return 1 if c.task == "prefill" and c.runtime == "llama.cpp" else c.seq
+
+
+def _dequantised(c: Case) -> float:
+    """Weights prompt processing dequantises to FP16 copies: all it multiplies with, except a head that is
+    computed for one token only (a matrix-vector product on the quantised weights)."""
+    head = c.spec.vocab * c.spec.hidden if c.lm_head and _head_tokens(c) == 1 else 0.0
+    return _weights(c) - head
+
+
 def _transformer_fwd_flops(c: Case, tokens: int, ctx: int) -> float:
     spec = c.spec
-    head = 2 * spec.vocab * spec.hidden if c.lm_head else 0.0
-    return tokens * (2 * _body_params(c) + head + 4 * spec.layers * ctx * spec.hidden)
+    return tokens * (2 * _body_params(c) + _head_flops(c) + 4 * spec.layers * ctx * spec.hidden)
 
 
 def _act_bytes(precision: str) -> float:
@@ -272,7 +329,8 @@ def work(c: Case) -> tuple[float, float, float]:
         act = spec.activation_elements_per_sample(1, False) * ab * b
         if c.task == "train":
             # activations written, read back, gradients written and read; SGD + momentum in FP32: 20 B/param
-            return 3 * fwd, 4 * act + 20 * spec.params, 9 * convs + 10
+            return 3 * fwd, 4 * act + 20 * spec.params / c.accumulation, \
+                9 * convs + _optimizer_kernels(c, 10, convs) / c.accumulation
         return fwd, 2 * act / 3 + _weight_bytes(c), 3 * convs
     s = c.seq
     layers = spec.layers
@@ -287,18 +345,37 @@ def work(c: Case) -> tuple[float, float, float]:
         if c.runtime.startswith("llama.cpp") and c.precision in QUANTISED:
             # cuBLAS prompt processing: each batch of up to UBATCH tokens dequantises every weight to an
             # FP16 copy (written, then read by the GEMM): 4 B per weight per batch
-            nbytes += _weights(c) * 4.0 * math.ceil(s / UBATCH)
-        return _transformer_fwd_flops(c, s, (ctx + 1) // 2) * b, nbytes, 14 * layers + 4
+            nbytes += _dequantised(c) * 4.0 * math.ceil(s / UBATCH)
+        flops = _transformer_fwd_flops(c, s, (ctx + 1) // 2) - (s - _head_tokens(c)) * _head_flops(c)
+        return flops * b, nbytes, 14 * layers + 4
     # activations per layer (Korthikanti et al. 2022, 16-bit): s·h·34 + 5·a·s² bytes with the scores
-    # materialised (eager attention); fused attention kernels keep the a·s² scores on chip
-    scores = 5 * spec.heads * s * ctx if c.attention == "eager" else 0
-    act_layer = (34 * s * spec.hidden + scores) * ab / 2
+    # materialised (eager attention), moved about three times in a training step (written, read back, their
+    # gradients); fused attention kernels keep the a·s² scores on chip
+    train = c.task == "train"
+    act_layer = 34 * s * spec.hidden * ab / 2
+    scores = spec.heads * s * ctx * ab / 2 * _score_bytes(c, train)
     fwd = _transformer_fwd_flops(c, s, ctx) * b
-    if c.task == "train":
+    if train:
         # AdamW in FP32: read weight, grad, m, v; write weight, m, v = 28 B/param per step (of this
         # GPU's shard under ZeRO/FSDP)
-        return 3 * fwd, 3 * layers * act_layer * b + 28 * spec.params / c.shards, 3 * (16 * layers + 4) + 20
-    return fwd, layers * act_layer * b + _weight_bytes(c), 16 * layers + 4
+        return 3 * fwd, layers * (3 * act_layer + scores) * b + 28 * spec.params / c.shards / c.accumulation, \
+            3 * (16 * layers + 4) + _optimizer_kernels(c, 20) / c.accumulation
+    return fwd, layers * (act_layer + scores) * b + _weight_bytes(c), 16 * layers + 4
+
+
+def _score_bytes(c: Case, train: bool) -> float:
+    """Bytes moved per element of the attention scores (16-bit) in a step: none with fused attention; three
+    passes over the 5 bytes autograd saves in training (one forward) with today's eager kernels. PyTorch of
+    2019 ran scaling, masking, softmax and dropout as separate kernels, each reading and writing the whole
+    tensor: forward 21 B (the score GEMM writes 2, scale, mask and softmax read and write 2 each, dropout reads
+    2 and writes 2 and its 1-byte mask, the value GEMM reads 2), backward 24 B (the GEMM writes the gradient,
+    dropout's and softmax's backward read 3 and 4 and write 2 each, scaling reads and writes 2, two GEMMs read
+    the result)."""
+    if c.attention != "eager":
+        return 0.0
+    if c.runtime == "pytorch-2019":
+        return 45.0 if train else 21.0
+    return 15.0 if train else 5.0
 
 
 def _idx(*names: str) -> tuple[tuple[int, float], ...]:
@@ -362,8 +439,12 @@ def terms(c: Case, hw: Hw) -> list[Term]:
     out.append(Term(nbytes / (hw.bandwidth * vf), _idx(*bw_names), "memory"))
     if hw.issue and llama and c.task == "prefill" and p in QUANTISED:
         # the dequantisation kernels unpack every weight (scale, nibbles, conversion) on the SMs once per batch
-        unpacked = _weights(c) * math.ceil(c.seq / UBATCH) * c.batch
+        unpacked = _dequantised(c) * math.ceil(c.seq / UBATCH) * c.batch
         out.append(Term(unpacked / hw.issue, ((INDEX["ipw.dequant"], 1.0),), "compute"))
+    if llama and c.task == "prefill" and p in QUANTISED and f"dequant.{c.runtime}" in INDEX:
+        # per layer Q, K, V, output and the FFN's three, plus the output head, once per batch of UBATCH tokens
+        matmuls = (7 * c.spec.layers + (1 if _head_tokens(c) > 1 else 0)) * math.ceil(c.seq / UBATCH) * c.batch
+        out.append(Term(matmuls, ((INDEX[f"dequant.{c.runtime}"], 1.0),), "overhead"))
     if hw.issue and not llama:
         # eager elementwise/normalisation kernels also issue a few instructions per byte they move
         # (address arithmetic, conversions, the op): on GPUs with a lot of bandwidth per SM that, not DRAM, limits them
