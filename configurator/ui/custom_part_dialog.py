@@ -13,7 +13,7 @@ import typing
 from datetime import date
 from typing import Any, Literal
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -40,7 +40,7 @@ from configurator.core.parts import (
 from configurator.store.repository import PartsRepository
 from configurator.ui.i18n import translate
 from configurator.ui.part_columns import header_text
-from configurator.ui.theme import colours
+from configurator.ui.theme import colours, on_theme_change
 
 _EXAMPLES = {
     "pcie_slots": '[{"name": "PCIEX16_1", "position": 1, "physical_lanes": 16, "electrical_lanes": 16, '
@@ -105,6 +105,7 @@ class CustomPartDialog(QDialog):
         self.editors: dict[str, QWidget] = {}
         self._labels: dict[str, QLabel] = {}
         self._rebuild()
+        on_theme_change(self.restyle)
 
     @property
     def current_category(self) -> str:
@@ -113,14 +114,12 @@ class CustomPartDialog(QDialog):
     def _error_style(self) -> str:
         return f"color: {colours(self.palette()).error}"
 
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "_labels"):
-            # The error colour of the scheme now shown (Qt sends this when the app's palette changes).
-            self.errors.setStyleSheet(self._error_style())
-            for label in self._labels.values():
-                if label.styleSheet():
-                    label.setStyleSheet(self._error_style() + "; font-weight: bold")
-        super().changeEvent(event)
+    def restyle(self) -> None:
+        """The error colour of the scheme now shown."""
+        self.errors.setStyleSheet(self._error_style())
+        for label in self._labels.values():
+            if label.styleSheet():
+                label.setStyleSheet(self._error_style() + "; font-weight: bold")
 
     def _rebuild(self) -> None:
         # Keep what was typed in fields both categories share.

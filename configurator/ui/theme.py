@@ -16,20 +16,26 @@ the platform's palette does not match (Fusion without a platform theme, offscree
 scheme the platform cannot switch to), the app uses the Fusion style with its own palette
 (:func:`make_palette`). ``styleHints().colorSchemeChanged`` re-applies it while the app runs.
 
-Widgets never hard-code a colour: they ask :func:`colours` for the semantic colours of the
-palette they are drawn with, when they paint or refresh, and refresh what they cache
-(pyqtgraph backgrounds and pens, style sheets, rich text) on ``QEvent.PaletteChange``, which
-Qt sends to every widget when the application's palette changes.
+How widgets follow it (one way): they never hard-code a colour; they ask :func:`colours` for
+the semantic colours of the palette they are drawn with, when they paint or refresh. What they
+cache (pyqtgraph backgrounds and pens, style sheets, rich text) they refresh in a slot given to
+:func:`on_theme_change` in their constructor, ``on_theme_change(self.restyle)``: it is called
+once after each switch between light and dark (:meth:`ThemeManager.apply`, or the system's
+scheme changing), when every widget already has the new palette. Widgets do not override
+``changeEvent`` for ``QEvent.PaletteChange``; what draws from the palette in ``paintEvent`` or
+an item model's ``data()`` needs nothing, Qt repaints it.
 """
 
 from __future__ import annotations
 
 import logging
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from PySide6.QtCore import QObject, QRectF, Qt
+import shiboken6
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QGuiApplication, QPainter, QPalette, QPen
 from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleOption, QWidget
 
@@ -233,8 +239,52 @@ def requested_scheme(override: str | None, system: Qt.ColorScheme, platform_dark
     return "dark" if platform_dark else "light"
 
 
+class ThemeSignal(QObject):
+    """The application's one notice of a theme change: :attr:`changed` is emitted once after the
+    colours of the application's palette switched between the light and the dark scheme. One
+    per application (:func:`theme_signal`); the :class:`ThemeManager` announces through it."""
+
+    changed = Signal()
+
+    def __init__(self, app: QCoreApplication):
+        super().__init__(app)
+        self.shown = colours()  # the scheme last announced
+
+    def announce(self) -> None:
+        """Emit :attr:`changed` if the application's scheme is not the one last announced."""
+        # Qt posts the new palette to each window (which hands it to its children): deliver
+        # it now, so that every widget has the new palette before its slot runs.
+        QCoreApplication.sendPostedEvents(None, QEvent.Type.ApplicationPaletteChange)
+        c = colours()
+        if c is not self.shown:
+            self.shown = c
+            self.changed.emit()
+
+
+_SIGNAL: ThemeSignal | None = None
+
+
+def theme_signal() -> ThemeSignal:
+    """The application's :class:`ThemeSignal` (made on first use)."""
+    global _SIGNAL
+    if _SIGNAL is None or not shiboken6.isValid(_SIGNAL):
+        app = QCoreApplication.instance()
+        assert app is not None, "a QApplication first"
+        _SIGNAL = ThemeSignal(app)
+    return _SIGNAL
+
+
+def on_theme_change(slot: Callable[[], None]) -> None:
+    """Call ``slot`` once after every switch between light and dark (see the module's docstring).
+
+    ``slot`` is a bound method of the widget that restyles: the connection ends with the
+    widget (Qt drops it when the widget is deleted, and it does not keep the widget alive)."""
+    theme_signal().changed.connect(slot)
+
+
 class ThemeManager(QObject):
-    """Applies a scheme to the application and follows the system's while the app runs."""
+    """Applies a scheme to the application and follows the system's while the app runs; each
+    switch is announced once through :func:`theme_signal` (``on_theme_change`` slots)."""
 
     def __init__(self, app: QApplication, override: str | None = None):
         super().__init__(app)
@@ -273,6 +323,7 @@ class ThemeManager(QObject):
                      else f"{style_name(self.app.style())}, platform palette")
         finally:
             self._applying = False
+        theme_signal().announce()
         return want
 
     def reset(self) -> None:
@@ -280,6 +331,7 @@ class ThemeManager(QObject):
         self.app.styleHints().colorSchemeChanged.disconnect(self._system_changed)
         self._native(None)
         self.scheme = None
+        theme_signal().announce()
 
     def _forced(self) -> bool:
         return (self.override or "").strip().lower() in ("light", "dark")

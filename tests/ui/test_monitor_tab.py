@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import itertools
 import urllib.request
 from pathlib import Path
 
@@ -146,7 +147,7 @@ def test_at_most_ten_redraws_a_second(qtbot, fake_window: MainWindow) -> None:  
     card.show_sample = lambda h: (shown_at.append(time.monotonic()), show(h))  # type: ignore[method-assign]
     seq = tab.service.latest.seq  # type: ignore[union-attr]
     qtbot.waitUntil(lambda: tab.service.latest.seq >= seq + 60 and len(shown_at) >= 4, timeout=10000)  # type: ignore[union-attr]
-    gaps = [b - a for a, b in zip(shown_at, shown_at[1:])]
+    gaps = [b - a for a, b in itertools.pairwise(shown_at)]
     # MIN_REDRAW_MS is 100; Qt's coarse timers may fire up to 5 % early, and the redraw stamps
     # its time a moment before the card takes the sample.
     assert min(gaps) >= 0.08, [round(g * 1000) for g in gaps]

@@ -3,19 +3,34 @@
 from __future__ import annotations
 
 import argparse
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QSettings, Qt
 from PySide6.QtGui import QColor, QImage, QPalette
-from PySide6.QtWidgets import QApplication
+from PySide6.QtWidgets import QApplication, QWidget
 
+import configurator.ui
 from configurator.app import Services, build_services, build_window
+from configurator.monitor.snapshot import GpuSample
 from configurator.ui.main_window import MainWindow
 from configurator.ui.monitor import MonitorTab
+from configurator.ui.monitor.cards import GpuCard
+from configurator.ui.monitor.heatmap import HeatMap
 from configurator.ui.planner.tab import PlannerTab
-from configurator.ui.theme import DARK, ENV_VAR, LIGHT, ThemeManager, colours, requested_scheme, setup_theme
+from configurator.ui.theme import (
+    DARK,
+    ENV_VAR,
+    LIGHT,
+    Colours,
+    ThemeManager,
+    colours,
+    on_theme_change,
+    requested_scheme,
+    setup_theme,
+)
 
 
 @pytest.fixture
@@ -113,6 +128,92 @@ def test_severity_colours_read_on_both_backgrounds() -> None:
     assert len(DARK.series) == len(LIGHT.series)
 
 
+class Probe(QWidget):
+    """A widget that follows the theme the one way, noting the scheme of its palette each time."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.seen: list[Colours] = []
+        on_theme_change(self.restyle)
+
+    def restyle(self) -> None:
+        self.seen.append(colours(self.palette()))
+
+
+def test_a_switch_is_announced_once_when_every_widget_has_its_palette(qtbot, qapp, managers) -> None:  # type: ignore[no-untyped-def]
+    m = manager(qapp, managers, None)
+    m.apply("light")
+    probe, later = Probe(), Probe()
+    qtbot.addWidget(probe)
+    qtbot.addWidget(later)
+    m.apply("dark")  # Fusion and its palette: a style and a palette set, one notice
+    assert probe.seen == [DARK] and later.seen == [DARK]  # without a turn of the event loop
+    m.apply("dark")
+    m.apply()  # nothing forced: the scheme shown stays (offscreen reports none)
+    assert probe.seen == [DARK]
+    m.apply("light")
+    assert probe.seen == [DARK, LIGHT] and later.seen == [DARK, LIGHT]
+    later.deleteLater()
+    qapp.processEvents()  # a deleted widget is no longer called
+    m.apply("dark")
+    assert probe.seen == [DARK, LIGHT, DARK]
+
+
+def _gpu(uuid: str) -> GpuSample:
+    return GpuSample(0, "0", "RTX 3090", uuid, utilization_gpu_percent=40.0, memory_used_bytes=2 << 30,
+                     memory_total_bytes=24 << 30, temperature_c=61.0, power_w=200.0, power_limit_w=350.0)
+
+
+def _card_colours(card: GpuCard) -> dict[str, object]:
+    """What the card computed from its palette: the plot's background, axes and lines, the
+    title's faint UUID, the value names' colour."""
+    plot = card.plot
+    axis = plot.getPlotItem().getAxis("left")
+    uuid = re.search(r"color:(#[0-9a-f]{6})[^>]*>GPU-5", card.title.text())
+    return {
+        "background": plot.backgroundBrush().color().name(),
+        "axis": axis.pen().color().name(),
+        "ticks": axis.textPen().color().name(),
+        "lines": [s.pen.color().name() for s in plot.curves.values()],
+        "uuid": uuid.group(1) if uuid else None,
+        "names": card.names["util"].palette().color(QPalette.ColorRole.WindowText).name(),
+    }
+
+
+def _expected_card(c: Colours) -> dict[str, object]:
+    return {"background": c.plot_background, "axis": c.axis, "ticks": c.plot_foreground,
+            "lines": list(c.series[:2]), "uuid": c.faint_text, "names": c.muted_text}
+
+
+def test_switching_restyles_cards_plots_and_the_heat_map(qtbot, qapp, managers) -> None:  # type: ignore[no-untyped-def]
+    m = manager(qapp, managers, None)
+    m.apply("light")
+    card = GpuCard("0")
+    qtbot.addWidget(card)
+    card.show_sample(_gpu("GPU-5"))
+    heat = HeatMap()
+    qtbot.addWidget(heat)
+    bar_axis = heat.bar.axis
+    assert _card_colours(card) == _expected_card(LIGHT)
+
+    for c in (DARK, LIGHT, DARK):
+        m.apply("dark" if c.dark else "light")
+        assert _card_colours(card) == _expected_card(c)
+        assert heat.backgroundBrush().color().name() == c.plot_background
+        assert heat.getPlotItem().getAxis("bottom").textPen().color().name() == c.plot_foreground
+        assert (bar_axis.pen().color().name(), bar_axis.textPen().color().name()) == (c.axis, c.plot_foreground)
+        assert heat.empty.color.name() == c.muted_text
+
+
+def test_no_widget_follows_the_palette_its_own_way() -> None:
+    """Theme changes reach widgets through on_theme_change only (theme.py's docstring)."""
+    root = Path(configurator.ui.__file__).parent
+    own = [str(p.relative_to(root)) for p in sorted(root.rglob("*.py"))
+           if p.name != "theme.py" and re.search(r"QEvent\.Type\.(PaletteChange|StyleChange|ApplicationPaletteChange)",
+                                                 p.read_text(encoding="utf-8"))]
+    assert own == []
+
+
 @pytest.fixture
 def monitor_services(qapp, db_path: Path, settings: QSettings) -> Iterator[Services]:  # type: ignore[no-untyped-def]
     s = build_services(argparse.Namespace(db=str(db_path), lang="en", fake_gpus=2), settings)
@@ -157,8 +258,7 @@ def test_live_switch_repaints_plots_cards_and_planner(qtbot, qapp, managers, mon
     assert light_ink < 0.45  # dark grey names on a light card
     assert LIGHT.faint_text in card.title.text()
 
-    m.apply("dark")
-    qapp.processEvents()
+    m.apply("dark")  # restyled when it returns (on_theme_change)
     assert plot.backgroundBrush().color() == QColor(DARK.plot_background) == plot_corner()
     assert plot._colours is DARK and all(s.pen.color() == QColor(DARK.series[i])
                                          for i, s in enumerate(plot.curves.values()))
@@ -173,8 +273,7 @@ def test_live_switch_repaints_plots_cards_and_planner(qtbot, qapp, managers, mon
     axis = planner.chart.getPlotItem().getAxis("left")
     assert axis.textPen().color() == QColor(DARK.plot_foreground)
 
-    m.apply("light")
-    qapp.processEvents()
+    m.apply("light")  # restyled when it returns (on_theme_change)
     assert plot.backgroundBrush().color() == QColor(LIGHT.plot_background) == plot_corner()
     assert name_cell_ink(panel.grab().toImage(), panel.width(), line) < 0.45
     assert axis.textPen().color() == QColor(LIGHT.plot_foreground)

@@ -30,7 +30,7 @@ from configurator.ui.bench.suite_controls import SuiteControls
 from configurator.ui.files import save_file
 from configurator.ui.i18n import translate
 from configurator.ui.tasks import TaskRunner
-from configurator.ui.theme import colours
+from configurator.ui.theme import colours, on_theme_change
 
 __all__ = ["BenchmarkTab", "EstimateFor"]
 
@@ -95,7 +95,7 @@ class BenchmarkTab(QWidget):
         self.retranslate()
         self.controls.refresh_builds()
         self._set_running(False)
-        self._scheme = colours(self.palette())
+        on_theme_change(self.restyle)
         self.load_runs(open_latest=True)  # after a restart: the newest stored run of this machine
 
     @property
@@ -118,9 +118,6 @@ class BenchmarkTab(QWidget):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
-        elif event.type() == QEvent.Type.PaletteChange and hasattr(self, "_scheme") \
-                and colours(self.palette()) is not self._scheme:
-            self.restyle()
         super().changeEvent(event)
 
     def _error_style(self) -> str:
@@ -128,7 +125,6 @@ class BenchmarkTab(QWidget):
 
     def restyle(self) -> None:
         """Charts, status colours and the error line in the colours of the palette's scheme."""
-        self._scheme = colours(self.palette())
         if self.status.styleSheet():  # the only style it gets is the error colour
             self.status.setStyleSheet(self._error_style())
         if self._note is not None and self._note[1]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QEvent, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -22,7 +22,7 @@ from configurator.ui.i18n import translate
 from configurator.ui.monitor.fmt import gib, na, num, percent, rate
 from configurator.ui.monitor.plots import COLOURS, RollingPlot
 from configurator.ui.monitor.values_panel import Cell, ValuesPanel
-from configurator.ui.theme import colours
+from configurator.ui.theme import colours, on_theme_change
 
 
 def reason_text(name: str) -> str:
@@ -44,7 +44,6 @@ class Card(QFrame):
 
     def __init__(self, parent: QWidget | None = None, legend: bool = False):
         super().__init__(parent)
-        self._scheme = colours(self.palette())
         self.setObjectName("monitorCard")
         self.setFrameShape(QFrame.Shape.StyledPanel)
         self.title = QLabel()
@@ -66,14 +65,7 @@ class Card(QFrame):
         self.vbox.addWidget(self.state)
         self.vbox.addWidget(self.panel)
         self.vbox.addWidget(self.plot, 1)
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.PaletteChange:
-            c = colours(self.palette())
-            if c is not self._scheme:
-                self._scheme = c
-                self.retranslate()  # titles and states carry colours: written again in the new scheme
-        super().changeEvent(event)
+        on_theme_change(self.retranslate)  # titles and states carry colours: written again in the new scheme
 
     def retranslate(self) -> None:
         """Texts in the current language (and colours of the current scheme)."""

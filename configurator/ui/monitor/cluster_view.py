@@ -40,7 +40,7 @@ from configurator.ui.monitor.cluster_tables import JobsTable, NodesTable
 from configurator.ui.monitor.fmt import seconds
 from configurator.ui.monitor.heatmap import HeatMap
 from configurator.ui.tasks import TaskRunner
-from configurator.ui.theme import banner_style, colours
+from configurator.ui.theme import banner_style, colours, on_theme_change
 
 WINDOWS_S = (60, 300, 3600, 6 * 3600, 24 * 3600)
 DEFAULT_WINDOW = 1  # 5 min
@@ -92,6 +92,7 @@ class ClusterView(QWidget):
         self.timer.setInterval(int(refresh_s * 1000))
         self.timer.timeout.connect(self.refresh)
         self.retranslate()
+        on_theme_change(self.restyle)
 
     # -- layout ------------------------------------------------------------------------------------
     def _build(self) -> None:
@@ -169,13 +170,15 @@ class ClusterView(QWidget):
         self.detail.retranslate()
         self._show_state()
 
+    def restyle(self) -> None:
+        """The state line and the tables' cells in the new scheme (the heat map restyles itself)."""
+        self._show_state()
+        self.nodes.restyle()
+        self.jobs.restyle()
+
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
-        elif event.type() == QEvent.Type.PaletteChange:
-            self._show_state()
-            self.nodes.restyle()
-            self.jobs.restyle()
         super().changeEvent(event)
 
     # -- the server ----------------------------------------------------------------------------

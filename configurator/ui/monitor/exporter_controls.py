@@ -5,13 +5,13 @@ from __future__ import annotations
 
 import html
 
-from PySide6.QtCore import QEvent, QSettings, Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import QCheckBox, QHBoxLayout, QLabel, QLineEdit, QWidget
 
 from configurator.core.i18n import fill
 from configurator.monitor.exporter import AddressError, Exporter, parse_address
 from configurator.ui.i18n import translate
-from configurator.ui.theme import colours
+from configurator.ui.theme import colours, on_theme_change
 
 
 class ExporterControls(QWidget):
@@ -34,6 +34,7 @@ class ExporterControls(QWidget):
         row.addWidget(self.check)
         row.addWidget(self.address)
         row.addWidget(self.state, 1)
+        on_theme_change(self.update_state)  # its colours are the scheme's
 
     def retranslate(self) -> None:
         self.check.setText(translate("Monitor", "Prometheus exporter on"))
@@ -41,11 +42,6 @@ class ExporterControls(QWidget):
             "Monitor", "Serve /metrics for Prometheus and Grafana (MON-2). 127.0.0.1 is reachable from this "
                        "machine only; 0.0.0.0 from the network."))
         self.update_state()
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.PaletteChange:
-            self.update_state()
-        super().changeEvent(event)
 
     def set_exporter(self, on: bool) -> None:
         self._error = None

@@ -19,7 +19,7 @@ from configurator.core.i18n import fill
 from configurator.monitor.cluster import UtilHistory
 from configurator.ui.i18n import translate
 from configurator.ui.monitor.plots import time_unit
-from configurator.ui.theme import colours, style_plot
+from configurator.ui.theme import colours, on_theme_change, style_plot
 
 COLOUR_MAP = "viridis"  # perceptually uniform, readable in light and dark, and for colour-blind eyes
 ROW_HEIGHT_PX = 16
@@ -51,6 +51,7 @@ class HeatMap(pg.PlotWidget):  # type: ignore[misc]
         self.history: UtilHistory | None = None
         self.window_s = 300.0
         self.restyle()
+        on_theme_change(self.restyle)
 
     # -- texts and colours ---------------------------------------------------------------------
     def retranslate(self) -> None:
@@ -61,6 +62,8 @@ class HeatMap(pg.PlotWidget):  # type: ignore[misc]
         self._show_empty_text()
 
     def restyle(self) -> None:
+        if self.getPlotItem() is None:  # closed (pyqtgraph's close() lets go of the plot item)
+            return
         c = colours(self.palette())
         style_plot(self, c)
         self.bar.axis.setPen(c.axis)
@@ -71,12 +74,8 @@ class HeatMap(pg.PlotWidget):  # type: ignore[misc]
             self.show_history(self.history, self.window_s)
 
     def changeEvent(self, event: QEvent) -> None:
-        if getattr(self, "bar", None) is None:  # pyqtgraph's constructor sets a palette role before ours ran
-            pass
-        elif event.type() == QEvent.Type.PaletteChange:
-            self.restyle()
-        elif event.type() == QEvent.Type.LanguageChange:
-            self.retranslate()
+        if event.type() == QEvent.Type.LanguageChange and getattr(self, "bar", None) is not None:
+            self.retranslate()  # (pyqtgraph's constructor may send one before ours ran)
         super().changeEvent(event)
 
     # -- drawing -------------------------------------------------------------------------------

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt
+from PySide6.QtCore import QPoint, QPointF, QRect, QRectF, Qt
 from PySide6.QtGui import QColor, QPainter, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsView, QWidget
 
@@ -37,7 +37,7 @@ from configurator.core.i18n import fill
 from configurator.monitor.ring import History
 from configurator.ui.i18n import translate
 from configurator.ui.monitor.traces import Series, Traces, peak_downsample
-from configurator.ui.theme import LIGHT, colours, style_plot
+from configurator.ui.theme import LIGHT, colours, on_theme_change, style_plot
 
 # Looked up once: a Qt enum member read from its class runs Python code (enum descriptors) every time.
 _INTERSECT = Qt.ClipOperation.IntersectClip
@@ -106,6 +106,7 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
         self.setOptimizationFlag(QGraphicsView.OptimizationFlag.DontAdjustForAntialiasing, True)
         self._area: QRect | None = None  # that area in viewport pixels, while the size and range hold
         self._shown: _Shown | None = None  # what the lines show, while a redraw may just extend them
+        on_theme_change(self.restyle)
 
     def _grid_changed(self, *_args: object) -> None:
         self._area = None
@@ -135,16 +136,11 @@ class RollingPlot(pg.PlotWidget):  # type: ignore[misc]
                 self.traces.clip = QRectF(x, y, x1 - x, y1 - y)
         return self._area
 
-    def changeEvent(self, event: QEvent) -> None:
-        # (pyqtgraph's close() lets go of the plot item: a closed plot has nothing left to colour)
-        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "_colours") and self.getPlotItem() is not None:
-            self.restyle()
-        super().changeEvent(event)
-
     def restyle(self) -> None:
         """Colours for the palette's scheme: background, axes, grid (cached: drawn again), lines."""
         c = colours(self.palette())
-        if c == self._colours:
+        # (pyqtgraph's close() lets go of the plot item: a closed plot has nothing left to colour)
+        if c == self._colours or self.getPlotItem() is None:
             return
         self._colours = c
         style_plot(self, c)

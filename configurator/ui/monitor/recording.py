@@ -7,7 +7,7 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QSettings, Qt, Signal
+from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QLineEdit, QPushButton, QWidget
 
 from configurator.core.i18n import fill
@@ -16,7 +16,7 @@ from configurator.paths import user_data_dir
 from configurator.store.recordings import RecordingsRepository
 from configurator.ui.files import save_file
 from configurator.ui.i18n import translate
-from configurator.ui.theme import colours
+from configurator.ui.theme import colours, on_theme_change
 
 
 class RecordingControls(QWidget):
@@ -52,6 +52,7 @@ class RecordingControls(QWidget):
         for w in (self.record_button, self.marker_edit, self.marker_button):
             row.addWidget(w)
         row.addWidget(self.record_state, 1)
+        on_theme_change(self.restyle)
 
     def retranslate(self) -> None:
         self.record_button.setText(translate("Monitor", "Stop recording") if self.recording
@@ -65,10 +66,9 @@ class RecordingControls(QWidget):
         if self.recording and self.service.recorder is not None:
             self._set_text(fill(translate("Monitor", "Recording to {path}"), path=str(self.service.recorder.path)))
 
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.PaletteChange and self.record_state.styleSheet():
+    def restyle(self) -> None:
+        if self.record_state.styleSheet():
             self._set_text(self.record_state.text(), self._error)
-        super().changeEvent(event)
 
     @property
     def recording(self) -> bool:

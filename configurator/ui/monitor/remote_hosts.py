@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from PySide6.QtCore import QEvent, QSettings, QTimer, Signal
+from PySide6.QtCore import QSettings, QTimer, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLineEdit, QPushButton, QWidget
 
 from configurator.monitor.remote import RemoteError, RemoteTarget
@@ -16,7 +16,7 @@ from configurator.ui.i18n import translate
 from configurator.ui.monitor.cards import RemoteCard
 from configurator.ui.monitor.cards_area import CardsArea
 from configurator.ui.tasks import TaskRunner
-from configurator.ui.theme import colours
+from configurator.ui.theme import colours, on_theme_change
 
 
 class RemoteHosts(QWidget):
@@ -44,6 +44,7 @@ class RemoteHosts(QWidget):
         row.addWidget(self.button)
         self.timer = QTimer(self)
         self.timer.timeout.connect(self.scrape)
+        on_theme_change(self.restyle)
 
     @property
     def remotes(self) -> list[RemoteCard]:
@@ -54,10 +55,9 @@ class RemoteHosts(QWidget):
             "Monitor", "Remote /metrics URL (this app, DCGM exporter or node_exporter), e.g. gpu-server:9400"))
         self.button.setText(translate("Monitor", "Add host"))
 
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.PaletteChange and self.edit.styleSheet():
+    def restyle(self) -> None:
+        if self.edit.styleSheet():  # the border of a URL that was refused, in the new error colour
             self.edit.setStyleSheet(f"border: 1px solid {colours(self.palette()).error};")
-        super().changeEvent(event)
 
     def restore(self) -> None:
         """Add the hosts remembered from the last session."""

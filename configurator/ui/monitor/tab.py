@@ -47,7 +47,7 @@ from configurator.ui.monitor.recordings_list import RecordingsList
 from configurator.ui.monitor.remote_hosts import RemoteHosts
 from configurator.ui.monitor.values_panel import Cell
 from configurator.ui.tasks import TaskRunner
-from configurator.ui.theme import banner_style, colours
+from configurator.ui.theme import banner_style, colours, on_theme_change
 
 WINDOWS_S = (60, 300, 900, 3600, 6 * 3600, 24 * 3600)
 MIN_REDRAW_MS = 100  # at most 10 redraws a second
@@ -70,7 +70,6 @@ class MonitorTab(QWidget):
         self.paused = False
         self._dirty = False
         self._last_redraw = 0.0
-        self._scheme = colours(self.palette())
 
         self._build()
         self.bridge = SnapshotBridge(self._on_snapshot)
@@ -82,6 +81,7 @@ class MonitorTab(QWidget):
         self._redraw_timer.setSingleShot(True)
         self._redraw_timer.timeout.connect(self.redraw)
         self.retranslate()
+        on_theme_change(self.restyle)
         self.remote_hosts.restore()
         self.cluster.restore()
         if service.latest is not None:
@@ -250,13 +250,10 @@ class MonitorTab(QWidget):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
-        elif event.type() == QEvent.Type.PaletteChange and colours(self.palette()) is not self._scheme:
-            self.restyle()
         super().changeEvent(event)
 
     def restyle(self) -> None:
         """Style sheets and rich text in the colours of the palette's scheme (light or dark)."""
-        self._scheme = colours(self.palette())
         if self.latest is not None:
             self._show_status(self.latest)
 

@@ -7,7 +7,7 @@ from PySide6.QtCore import QEvent, QRect, QSize, Qt
 from PySide6.QtGui import QColor, QPainter, QPaintEvent, QPalette, QPen, QResizeEvent
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
-from configurator.ui.theme import colours, series_colour
+from configurator.ui.theme import colours, on_theme_change, series_colour
 
 SWATCH_W = 16  # room for a plot-colour swatch before a name
 
@@ -90,6 +90,7 @@ class ValuesPanel(QWidget):
         self._name_w: int | None = None
         self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Fixed)
         self.setAttribute(Qt.WidgetAttribute.WA_OpaquePaintEvent)  # the card beneath need not repaint with it
+        on_theme_change(self.restyle)
 
     def add_row(self) -> tuple[Cell, Cell]:
         i = len(self.rows)
@@ -163,13 +164,15 @@ class ValuesPanel(QWidget):
                 p.drawLine(rect.left() + 1, y, rect.left() + SWATCH_W - 5, y)
         p.end()
 
+    def restyle(self) -> None:
+        """The cells' text colours (each label holds its own) in the new scheme."""
+        for cells in self.rows:
+            for cell in cells:
+                cell.apply_colour()
+
     def changeEvent(self, event: QEvent) -> None:
         super().changeEvent(event)
-        if event.type() == QEvent.Type.PaletteChange:
-            for cells in self.rows:
-                for cell in cells:
-                    cell.apply_colour()
-        elif event.type() == QEvent.Type.FontChange:
+        if event.type() == QEvent.Type.FontChange:
             self._name_w = None
             self.setFixedHeight(self._line() * ((len(self.rows) + 1) // 2) + 2)
             self._place()

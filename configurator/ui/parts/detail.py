@@ -23,7 +23,7 @@ from configurator.store.repository import PartsRepository, RepositoryError, toda
 from configurator.ui.i18n import translate
 from configurator.ui.part_columns import display_value, header_text
 from configurator.ui.parts.measurements import GpuMeasurements, MeasurementsSource, gpu_measurements
-from configurator.ui.theme import colours
+from configurator.ui.theme import colours, on_theme_change
 
 SKIP_IN_DETAIL = {"id", "name", "source", "notes", "pcie_slots", "m2_slots", "custom", "user_edited"}
 
@@ -94,7 +94,7 @@ class DetailPane(QWidget):
         layout.addLayout(price_row)
         self.retranslate()
         self.show_part(None)
-        self._scheme = colours(self.palette())
+        on_theme_change(self.restyle)
 
     def retranslate(self) -> None:
         self.price_label.setText(translate("PartsBrowser", "Price:"))
@@ -230,8 +230,7 @@ class DetailPane(QWidget):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
-        elif event.type() == QEvent.Type.PaletteChange and hasattr(self, "_scheme") \
-                and colours(self.palette()) is not self._scheme:
-            self._scheme = colours(self.palette())
-            self.show_part(self.part)  # the note's colour, in the new scheme
         super().changeEvent(event)
+
+    def restyle(self) -> None:
+        self.show_part(self.part)  # the note's colour, in the new scheme

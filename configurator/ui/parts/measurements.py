@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QLabel, QSizePolicy, QVBoxLayout, QWidget
 from configurator.core import measurements as ms
 from configurator.core.i18n import QT_TRANSLATE_NOOP, fill
 from configurator.ui.i18n import translate
-from configurator.ui.theme import colours
+from configurator.ui.theme import colours, on_theme_change
 
 MeasurementsSource = Callable[[str], Sequence[ms.Measurement]]
 HEADS = (
@@ -104,6 +104,7 @@ class GpuMeasurements(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.label)
         self.show_gpu(None)
+        on_theme_change(self.refresh)  # the note's colour is the scheme's
 
     def show_gpu(self, gpu_id: str | None) -> None:
         """Show this GPU's rows (None: hide)."""
@@ -144,7 +145,12 @@ class GpuMeasurements(QWidget):
         out.append(f"<p style='color:{colours(self.palette()).muted_text}'>{html.escape(note)}</p>")
         return "".join(out)
 
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() in (QEvent.Type.LanguageChange, QEvent.Type.PaletteChange) and self.gpu_id is not None:
+    def refresh(self) -> None:
+        """The table again, in the current language and scheme."""
+        if self.gpu_id is not None:
             self.label.setText(self._html())
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() == QEvent.Type.LanguageChange:
+            self.refresh()
         super().changeEvent(event)

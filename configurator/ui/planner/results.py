@@ -194,8 +194,8 @@ class ResultsPanel(QWidget):
         self.findings.retranslate()
 
     def restyle(self, scheme: Colours) -> None:
-        """The chart in the colours of the window's new scheme (the caller shows the report again: a
-        palette change reaches the tab before this child has the new palette)."""
+        """The chart in the colours of the window's new scheme (the planner tab calls it on a theme
+        change, then shows the report again)."""
         self._scheme = scheme
         style_plot(self.chart, self._scheme, background=False)
         self._chart_key = None

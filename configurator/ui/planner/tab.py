@@ -32,7 +32,7 @@ from configurator.ui.planner.results import ResultsPanel
 from configurator.ui.planner.upgrade_evidence import UpgradeSources
 from configurator.ui.planner.upgrade_panel import UpgradePanel, this_machine_names
 from configurator.ui.tasks import TaskRunner
-from configurator.ui.theme import colours
+from configurator.ui.theme import colours, on_theme_change
 
 __all__ = ["EMPTY_BUILD", "PlannerTab"]
 
@@ -107,9 +107,9 @@ class PlannerTab(QWidget):
         self._pending.setInterval(0)
         self._pending.timeout.connect(self._commit_now)
 
-        self._scheme = colours(self.palette())
         self.reload_catalogue()
         self.retranslate()
+        on_theme_change(self.restyle)
         self._on_build_changed(self.doc.build)
 
     # -- construction -------------------------------------------------------------
@@ -354,13 +354,10 @@ class PlannerTab(QWidget):
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
-        elif event.type() == QEvent.Type.PaletteChange and colours(self.palette()) is not self._scheme:
-            self.restyle()
         super().changeEvent(event)
 
     def restyle(self) -> None:
         """The chart, the verdict and the estimates in the colours of the palette's scheme."""
-        self._scheme = colours(self.palette())
-        self.results.restyle(self._scheme)
+        self.results.restyle(colours(self.palette()))
         if self.report is not None:
             self._recompute(self.doc.build)

@@ -50,7 +50,7 @@ from configurator.ui.planner.upgrade_evidence import (
     work_out,
 )
 from configurator.ui.tasks import TaskRunner
-from configurator.ui.theme import colours
+from configurator.ui.theme import colours, on_theme_change
 
 COLUMNS = 6  # change, replaces, gain, range, price, ¥ per %
 
@@ -172,6 +172,7 @@ class UpgradePanel(QWidget):
         v.addLayout(row)
         v.addWidget(self.guide, 2)
         self.retranslate()
+        on_theme_change(self.retranslate)  # the table's and the guide's colours are the scheme's
         self.refresh_sources()
 
     # -- inputs ---------------------------------------------------------------------------------------
@@ -481,6 +482,6 @@ class UpgradePanel(QWidget):
         self._show()
 
     def changeEvent(self, event: QEvent) -> None:
-        if event.type() in (QEvent.Type.LanguageChange, QEvent.Type.PaletteChange):
+        if event.type() == QEvent.Type.LanguageChange:
             self.retranslate()
         super().changeEvent(event)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, QRect, QRectF, QSize, Qt
 from PySide6.QtGui import QColor, QFont, QFontMetrics, QPainter, QPen, QResizeEvent
 from PySide6.QtWidgets import (
     QHeaderView,
@@ -19,7 +19,7 @@ from configurator.core.numbers import NUMBER_LABELS, VALUE_WORDS, format_number,
 from configurator.core.parts import Motherboard
 from configurator.core.pcie import Seat
 from configurator.ui.i18n import translate
-from configurator.ui.theme import Colours, colours
+from configurator.ui.theme import Colours, colours, on_theme_change
 
 
 def severity_colour(severity: str, c: Colours) -> QColor:
@@ -137,14 +137,7 @@ class FindingsTree(QTreeWidget):
         self.setItemDelegate(_WrappingDelegate(self))
         self.itemExpanded.connect(lambda _i: self.fit_rule_column())
         self.findings: list[Finding] = []
-        self._scheme = colours(self.palette())
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() == QEvent.Type.PaletteChange and hasattr(self, "_scheme") \
-                and colours(self.palette()) is not self._scheme:
-            self._scheme = colours(self.palette())
-            self.retranslate()  # the severity colours of the items, in the new scheme
-        super().changeEvent(event)
+        on_theme_change(self.retranslate)  # the severity colours of the items, in the new scheme
 
     def show_findings(self, findings: list[Finding]) -> None:
         if findings == self.findings:
