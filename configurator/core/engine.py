@@ -150,13 +150,13 @@ def check(build: Build, catalogue: Mapping[str, AnyPart],
           measurements: Sequence[Measurement] | None = None,
           cloud_prices: Sequence[CloudPrice] | None = None,
           local: Sequence[calibration.LocalMeasurement] = (), measured_power: MeasuredPower | None = None,
-          estimates: bool = True) -> Report:
+          with_estimates: bool = True) -> Report:
     """``measurements``: the published rows the throughput model is fitted to (default: the shipped ones);
     ``cloud_prices``: BUD-3's rental prices (default: the shipped table; the store adds the user's edits);
     ``local``: this machine's benchmark results, which calibrate the throughput estimates of a build
     with the same GPU or CPU (:mod:`configurator.core.calibration`);
     ``measured_power``: the draw measured on the machine this build is (PWR-4 and BUD-3 use it);
-    ``estimates=False``: the rules' findings only, without the estimates and the info findings drawn
+    ``with_estimates=False``: the rules' findings only, without the estimates and the info findings drawn
     from them (EST-1, performance per watt): what Suggest needs to judge the thousands of builds it
     tries, at a fraction of the cost."""
     problems = _workload_problems(build.workload) if build.workload is not None else ()
@@ -190,7 +190,7 @@ def check(build: Build, catalogue: Mapping[str, AnyPart],
     hardware.fit(ctx, n)
 
     total = budget_power.total_cny(ctx)
-    if not estimates:
+    if not with_estimates:
         findings = sorted(ctx.findings, key=lambda f: SEVERITY_ORDER[f.severity])
         return Report(build, total, tuple(findings), (), placement, n, problems)
     f = fitting.factors_for(measurements)

@@ -336,7 +336,7 @@ class _Search:
     def rules_check(self, parts: Sequence[BuildPart]) -> Report:
         """The engine's rules on a build (no estimates): validity and warnings."""
         self.checks += 1
-        return check(self._build(parts), self.catalogue, estimates=False)
+        return check(self._build(parts), self.catalogue, with_estimates=False)
 
     def _build(self, parts: Sequence[BuildPart]) -> Build:
         return Build(tuple(parts), budget_cny=self.budget, options=self.options, workload=self.w)
