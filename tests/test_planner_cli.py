@@ -59,6 +59,29 @@ def test_suggest_and_presets(capsys, db_path: Path) -> None:  # type: ignore[no-
     assert all({"id", "source", "build", "filled"} <= set(t) for t in tiers)
 
 
+def test_suggest_options_on_the_command_line(capsys, db_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """The options reach Suggest, the answer says why, and bad options are one line each, exit 2."""
+    code, out, _ = run(capsys, "--db", str(db_path), "suggest", "--budget", "30000", "--max-gpus", "1",
+                       "--case", "full", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["goal"] == "fastest"
+    best, *rest = doc["suggestions"]
+    assert all(p.get("qty", 1) == 1 for s in doc["suggestions"] for p in s["build"]["parts"] if "nvidia" in p["id"])
+    assert len(best["reasons"]) == 3 and best["binding"].startswith("Binding:")
+    assert all("¥" in s["trade"] for s in rest)
+    code, out, _ = run(capsys, "--db", str(db_path), "suggest", "--target-throughput", "1500", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["goal"] == "cheapest" and doc["suggestions"][0]["score"] >= 1500
+    code, out, _ = run(capsys, "--db", str(db_path), "suggest", "--budget", "20000", "--allow-used")
+    assert code == 0 and "(used)" in out
+    code, out, err = run(capsys, "--db", str(db_path), "suggest", "--budget", "20000", "--min-gpus", "3",
+                         "--max-gpus", "2", "--case", "cube")
+    assert code == 2 and "--min-gpus/--max-gpus" in err and "--case: unknown case size cube" in err
+    assert "Traceback" not in err
+    code, _, err = run(capsys, "--db", str(db_path), "suggest")
+    assert code == 2 and "--budget" in err
+
+
 def test_export_pdf_is_in_the_language_asked_for(tmp_path: Path) -> None:
     """The sheet's translators were held by a temporary and collected at once: --lang zh_CN gave an
     English sheet."""

@@ -67,53 +67,94 @@ def cmd_suggest(cli: Cli) -> int:
     import math
 
     from configurator.core.build import MAX_BUDGET_CNY, BuildError, Workload, _Reader, _workload, build_to_dict
-    from configurator.core.suggest import DEFAULT_WORKLOAD, suggest
+    from configurator.core.suggest import DEFAULT_WORKLOAD, SuggestOptions, suggest
 
     a = cli.args
+    target = a.target_throughput
+    goal = a.goal or ("cheapest" if target is not None else "fastest")
     # argparse's float() takes nan, inf and 1e400 (= inf): refuse them here, and bound the rest.
-    if a.budget is None or not math.isfinite(a.budget) or a.budget <= 0:
+    if a.budget is None and goal != "cheapest":
+        cli.fail([("--budget", cli.translate("cli", "is required (or give --target-throughput for the cheapest "
+                                                    "build that reaches it)"))])
+    budget = float(MAX_BUDGET_CNY) if a.budget is None else a.budget
+    if not math.isfinite(budget) or budget <= 0:
         cli.fail([("--budget", cli.say(QT_TRANSLATE_NOOP("cli", "must be a positive number of yuan")))])
-    if a.budget > MAX_BUDGET_CNY:
+    if budget > MAX_BUDGET_CNY:
         cli.fail([("--budget", cli.say(QT_TRANSLATE_NOOP("cli", "must be at most ¥{high:,}"), high=MAX_BUDGET_CNY))])
     doc: dict[str, Any] = {"model": a.workload or DEFAULT_WORKLOAD.model, "task": a.task or DEFAULT_WORKLOAD.task,
                            "precision": a.precision or DEFAULT_WORKLOAD.precision}
-    for key in ("batch_size", "seq_len"):
+    for key in ("batch_size", "seq_len", "sharding", "finetune"):
         if getattr(a, key) is not None:
             doc[key] = getattr(a, key)
     reader = _Reader()
     workload = _workload(reader, doc)
     if reader.errors or workload is None:
         flags = {"model": "--workload", "task": "--task", "precision": "--precision", "batch_size": "--batch-size",
-                 "seq_len": "--seq-len"}
+                 "seq_len": "--seq-len", "sharding": "--sharding", "finetune": "--finetune"}
         cli.fail([(flags.get(e.path.removeprefix("workload."), e.path), e.message.render(cli.translator))
                   for e in BuildError(reader.errors).errors])
     assert isinstance(workload, Workload)
+    sizes = frozenset(s.strip() for s in (a.case or "").split(",") if s.strip())
+    prefs = SuggestOptions(goal="cheapest" if goal == "cheapest" else "fastest", target_throughput=target,
+                           min_gpus=a.min_gpus, max_gpus=a.max_gpus, case_sizes=sizes, allow_used=a.allow_used,
+                           memory="as-given" if a.sharding or a.finetune else a.memory)
+    option_flags = {"goal": "--goal", "target_throughput": "--target-throughput", "gpus": "--min-gpus/--max-gpus",
+                    "case": "--case", "memory": "--memory"}
+    problems = prefs.problems()
+    if problems:
+        cli.fail([(option_flags[k], m.render(cli.translator)) for k, m in problems])
     alternatives = 3  # the best build and up to three others with different GPUs
     catalogue = load_suggest_candidates(cli, alternatives)  # one record per distinct specification
-    found = suggest(catalogue, a.budget, workload, alternatives=alternatives)
+    found = suggest(catalogue, budget, workload, alternatives=alternatives, prefs=prefs)
+    tr = cli.translator
     if a.json:
         cli.emit_json({
             "ok": bool(found),
             "budget_cny": a.budget,
+            "goal": goal,
+            **({"target_throughput": target} if target is not None else {}),
             "workload": doc,
-            "suggestions": [{"build": build_to_dict(s.build), "total_cny": s.total_cny,
-                             "throughput": s.throughput, "unit": s.unit,
-                             "findings": [f.to_json(cli.translator) for f in s.report.findings
-                                          if f.severity != "info"]} for s in found],
+            "suggestions": [{
+                "build": build_to_dict(s.build), "total_cny": s.total_cny,
+                "throughput": s.throughput, "score": s.score, "unit": s.unit,
+                "penalties": [{"rule": p.rule, "weight": p.weight, "why": p.why.render(tr)} for p in s.penalties],
+                ("reasons" if i == 0 else "trade"): ([m.render(tr) for m in s.reasons] if i == 0 else
+                                                     (s.reasons[0].render(tr) if s.reasons else None)),
+                **({"binding": s.binding.render(tr)} if s.binding is not None else {}),
+                **({"strategy": s.strategy.render(tr)} if s.strategy is not None and i == 0 else {}),
+                "findings": [f.to_json(tr) for f in s.report.findings if f.severity != "info"]}
+                for i, s in enumerate(found)],
         })
         return EXIT_OK if found else EXIT_FINDINGS
     if not found:
-        print(cli.say(QT_TRANSLATE_NOOP("cli", "No build without errors fits ¥{budget:,.0f} for this workload."),
-                      budget=a.budget))
+        if goal == "cheapest":
+            print(cli.say(QT_TRANSLATE_NOOP(
+                "cli", "No build without errors within ¥{budget:,.0f} reaches {target:,.0f} {unit} for this "
+                       "workload."), budget=budget, target=target, unit=workload.throughput_unit))
+        else:
+            print(cli.say(QT_TRANSLATE_NOOP("cli", "No build without errors fits ¥{budget:,.0f} for this workload."),
+                          budget=budget))
         return EXIT_FINDINGS
     for i, s in enumerate(found):
         head = cli.translate("cli", "Best build") if i == 0 else cli.say(
             QT_TRANSLATE_NOOP("cli", "Alternative {n}"), n=i)
-        print(f"\n{head}: ¥{s.total_cny:,} — {s.throughput:,.1f} {s.unit}")
+        scored = ""
+        if s.penalties:
+            scored = " " + cli.say(QT_TRANSLATE_NOOP("cli", "(scored {score:,.1f}: {penalties})"), score=s.score,
+                                   penalties=", ".join(f"{p.rule} −{p.weight:.0%}" for p in s.penalties))
+        print(f"\n{head}: ¥{s.total_cny:,} — {s.throughput:,.1f} {s.unit}{scored}")
+        if i == 0:
+            for m in s.reasons:
+                print(f"  · {m.render(tr)}")
+            if s.binding is not None:
+                print(f"  · {s.binding.render(tr)}")
+        elif s.reasons:
+            print(f"  · {s.reasons[0].render(tr)}")
         for p in s.build.parts:
             part = catalogue[p.id]
             qty = f"{p.qty} × " if p.qty > 1 else ""
-            print(f"  {qty}{part.name}  (¥{part.price_cny * p.qty:,})")
+            used = " " + cli.translate("cli", "(used)") if p.used else ""
+            print(f"  {qty}{part.name}{used}  (¥{part.price_cny * p.qty:,})")
     return EXIT_OK
 
 
@@ -142,13 +183,27 @@ def register(sub: Subcommands) -> None:
     c.add_argument("--json", action="store_true")
     c.set_defaults(func=cmd_check)
     s = add_command(sub, "suggest", help="the best build for a budget and workload")
-    s.add_argument("--budget", type=float, required=True, help="CNY")
+    s.add_argument("--budget", type=float, help="CNY (required unless --target-throughput is given)")
     s.add_argument("--workload", help="resnet18, resnet50, bert-base, gpt2, llama-7b … (default resnet50, as the "
                                      "Suggest dialog)")
     s.add_argument("--task", help="train or infer (default train)")
     s.add_argument("--precision", help="fp32, amp, bf16, fp16, int8 or int4 (default amp, as the Suggest dialog)")
     s.add_argument("--batch-size", type=int)
     s.add_argument("--seq-len", type=int)
+    s.add_argument("--sharding", help="none, zero1, zero2, zero3 or fsdp (given: Suggest keeps it)")
+    s.add_argument("--finetune", help="full, lora or qlora (given: Suggest keeps it)")
+    s.add_argument("--memory", choices=("auto", "as-given"), default="auto",
+                   help="auto (default): LLM training that fits no GPU may be sharded (FSDP) or use LoRA/QLoRA, "
+                        "and the answer says which")
+    s.add_argument("--goal", choices=("fastest", "cheapest"),
+                   help="fastest within the budget (default), or cheapest that reaches --target-throughput")
+    s.add_argument("--target-throughput", type=float, metavar="N",
+                   help="in the workload's unit (img/s, samples/s, tokens/s); implies --goal cheapest")
+    s.add_argument("--min-gpus", type=int, default=0, help="0 (default) allows a CPU-only build")
+    s.add_argument("--max-gpus", type=int, default=4, help="default 4, at most 8")
+    s.add_argument("--case", metavar="SIZES", help="allowed case sizes, comma-separated: sff, mid, full, rack")
+    s.add_argument("--allow-used", action="store_true",
+                   help="also cards sold used only (discontinued); they are marked used in the build (BUD-4)")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_suggest)
     e = add_command(sub, "export-pdf", help="write a build sheet (A4 PDF); works without a display")

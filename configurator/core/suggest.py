@@ -319,6 +319,7 @@ class _Search:
         self.prefs = prefs
         self.est = _Estimates(w)
         self.misses = _Misses()
+        self.built: set[tuple[str, int]] = set()  # GPU options with a valid build found
         self.checks = 0
         self._peaks: dict[tuple[Any, ...], int] = {}
         self._lists: dict[tuple[Any, ...], Any] = {}
@@ -348,7 +349,6 @@ class _Search:
         whose penalties keep the factor at ``need_factor`` or above."""
         lists = self.candidates(cfg)
         if lists is None:
-            self.misses.errors.setdefault(cfg.gkey, frozenset({"FIT"}))
             return None
         base, mems, drives, psus, cases = lists
         room = self.budget - cfg.price
@@ -457,7 +457,10 @@ class _Search:
                  and (cfg.gpu is None or (cfg.gpu.length_mm or 0) <= c.max_gpu_length_mm)
                  and (cfg.gpu is None or cfg.gpu.cooling != "passive" or c.server_airflow)  # THERM-1
                  and (width is None or c.max_board_width_mm is None or width <= c.max_board_width_mm)]  # FIT-5
-        if not (mems and drives and psus and cases):
+        missing = {"COMP-2": not mems, "STO-4": not drives, "PWR-3": not psus, "COMP-4": not cases}
+        if any(missing.values()):
+            # which error the engine would give without a fitting part of that kind
+            self.misses.errors.setdefault(cfg.gkey, frozenset(r for r, m in missing.items() if m))
             return None
         base = [BuildPart(cfg.gpu.id, cfg.n, used=cfg.gpu.used_market)] if cfg.gpu is not None else []
         base += [BuildPart(cfg.cpu.id, cfg.cpus), BuildPart(cfg.board.id)]
@@ -536,6 +539,7 @@ class _Search:
                         choice: dict[str, tuple[AnyPart, int]] = {"memory": (mem, qty), "storage": (drive, 1),
                                                                  "psu": (psu, 1), "case": (case, 1)}
                         if not self._supply_fits(base, choice):
+                            errors.add("FIT-4" if psu.watts >= self._peak(base, choice) else "PWR-2")
                             continue
                         parts = self._parts(base, choice)
                         report = self.rules_check(parts)
@@ -620,6 +624,7 @@ class _Search:
                 continue
             f = self.found(cfg, *done)
             found.append(f)
+            self.built.add(cfg.gkey)
             best = max(best, f.score)
             rep = reps.get(cfg.gkey)
             if rep is None or f.order() < rep.order():
@@ -641,8 +646,13 @@ class _Search:
             if done is None:
                 continue
             f = self.found(cfg, *done)
+            if f.score < target and f.throughput >= target:
+                # The engine's estimate of the whole build is below the configuration's (an M.2 drive
+                # taking lanes): ask again for the penalties that estimate allows.
+                done = self.complete(cfg, need_factor=target / f.throughput)
+                f = self.found(cfg, *done) if done is not None else f
             if f.score < target:
-                continue  # the engine's estimate of the whole build is below the configuration's
+                continue
             found.append(f)
             if rep is None or (f.price, f.order()) < (rep.price, rep.order()):
                 reps[cfg.gkey] = f
@@ -1043,34 +1053,48 @@ def _binding(search: _Search, f: _Found) -> Message:
     for g in _usable_gpus(search.parts_by, allowed):
         for n in range(1, MAX_GPUS_LIMIT + 1):
             ub = est.upper_bound(g, n)
-            if ub > f.score * (1 + TIE):
+            if ub > f.throughput * (1 + TIE) and (g.id, n) != f.cfg.gkey:
                 faster.append((ub, g, n))
     if not faster:
         return Message("suggest", QT_TRANSLATE_NOOP(
             "suggest", "Binding: none; no faster configuration is in the catalogue."))
     low_vram = {n: vram_per_gpu(w, n).low / GIB for n in range(1, MAX_GPUS_LIMIT + 1)}
+    faster = [t for t in faster if low_vram[t[2]] <= t[1].vram_gb]  # cards that cannot hold it do not bind
     faster.sort(key=lambda t: (-t[0], t[1].price_cny * t[2]))
-    for _ub, g, n in faster:
-        if low_vram[n] > g.vram_gb:
-            continue  # this card cannot hold the workload at any price: not what binds
-        name = f"{n} × {g.name}" if n > 1 else g.name
-        if n > prefs.max_gpus or n < prefs.min_gpus:
+
+    def name(g: Gpu, n: int) -> str:
+        return f"{n} × {g.name}" if n > 1 else g.name
+
+    def lowest(g: Gpu, n: int) -> int:
+        return g.price_cny * n + cheapest_pair + search.min_rest
+
+    in_range = [(g, n) for _ub, g, n in faster if prefs.min_gpus <= n <= prefs.max_gpus]
+    affordable = [(g, n) for g, n in in_range if lowest(g, n) <= search.budget]
+    for g, n in affordable:  # the fastest that the budget allows, and why it is not the answer
+        if (g.id, n) in search.built:
             return Message("suggest", QT_TRANSLATE_NOOP(
-                "suggest", "Binding: the GPU count ({low}–{high}); {name} would be faster."),
-                {"low": prefs.min_gpus, "high": prefs.max_gpus, "name": name})
-        price = g.price_cny * n + cheapest_pair + search.min_rest
-        if price > search.budget or (g.id, n) in search.misses.room:
-            return Message("suggest", QT_TRANSLATE_NOOP(
-                "suggest", "Binding: the budget; {name} would be faster but a build with it costs at least "
-                           "¥{price:,}."),
-                {"name": name, "price": price})
+                "suggest", "Binding: the warnings; {name} would be faster but scores lower once its warnings are "
+                           "priced in."), {"name": name(g, n)})
         errors = search.misses.errors.get((g.id, n))
         if errors:
             return Message("suggest", QT_TRANSLATE_NOOP(
                 "suggest", "Binding: the rules; {name} would be faster, but no build with it passes {rules}."),
-                {"name": name, "rules": ", ".join(sorted(errors))})
+                {"name": name(g, n), "rules": ", ".join(sorted(errors))})
+        return Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", "Binding: the budget; {name} would be faster, but no valid build with it fits ¥{budget:,.0f}."),
+            {"name": name(g, n), "budget": search.budget})
+    if in_range:
+        g, n = min(in_range, key=lambda t: (lowest(*t), -est.upper_bound(*t)))
+        return Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", "Binding: the budget; the next faster option, {name}, needs at least ¥{price:,} for the "
+                       "whole build."), {"name": name(g, n), "price": lowest(g, n)})
+    for _ub, g, n in faster:  # only GPU counts outside the range are faster
+        if lowest(g, n) <= search.budget:
+            return Message("suggest", QT_TRANSLATE_NOOP(
+                "suggest", "Binding: the GPU count ({low}–{high}); {name} would be faster."),
+                {"low": prefs.min_gpus, "high": prefs.max_gpus, "name": name(g, n)})
     return Message("suggest", QT_TRANSLATE_NOOP(
-        "suggest", "Binding: the warnings; a faster configuration scores lower once its warnings are priced in."))
+        "suggest", "Binding: none within the budget and the options; no faster configuration fits them."))
 
 
 def _trade(winner: _Found, f: _Found) -> Message:
