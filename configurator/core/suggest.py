@@ -286,6 +286,11 @@ def _memory_options(mems: list[Memory], board: Motherboard, cpu: Cpu, cpus: int,
     return sorted(out.values(), key=lambda t: (t[0], t[1].id, t[2]))
 
 
+def _bay_fits(psu: Psu, case: Case) -> bool:
+    """FIT-4's error: the supply goes in the case's bay (an SFX one in an ATX bay with a bracket)."""
+    return psu.form_factor in case.psu_form_factors or (psu.form_factor in SMALL_PSU and "ATX" in case.psu_form_factors)
+
+
 @dataclass
 class _Found:
     cfg: _Config
@@ -457,13 +462,25 @@ class _Search:
                  and (cfg.gpu is None or (cfg.gpu.length_mm or 0) <= c.max_gpu_length_mm)
                  and (cfg.gpu is None or cfg.gpu.cooling != "passive" or c.server_airflow)  # THERM-1
                  and (width is None or c.max_board_width_mm is None or width <= c.max_board_width_mm)]  # FIT-5
-        missing = {"COMP-2": not mems, "STO-4": not drives, "PWR-3": not psus, "COMP-4": not cases}
+        base = [BuildPart(cfg.gpu.id, cfg.n, used=cfg.gpu.used_market)] if cfg.gpu is not None else []
+        base += [BuildPart(cfg.cpu.id, cfg.cpus), BuildPart(cfg.board.id)]
+        # PWR-2 without memory and drives: their watts only add to the peak, so a supply short of this is
+        # short of every completion (an ATX 3.x supply needs less transient headroom: its own bound).
+        floor: dict[bool, int] = {}
+        strong = []
+        for p in psus:
+            atx3 = is_atx3(p.atx_version)
+            if atx3 not in floor:
+                floor[atx3] = estimate_power(resolve(Build((*base, BuildPart(p.id))), self.catalogue)).peak_w
+            if p.watts >= floor[atx3]:
+                strong.append(p)
+        missing = {"COMP-2": not mems, "STO-4": not drives, "PWR-3": not psus, "PWR-2": bool(psus) and not strong,
+                   "COMP-4": not cases}
+        psus = strong
         if any(missing.values()):
             # which error the engine would give without a fitting part of that kind
             self.misses.errors.setdefault(cfg.gkey, frozenset(r for r, m in missing.items() if m))
             return None
-        base = [BuildPart(cfg.gpu.id, cfg.n, used=cfg.gpu.used_market)] if cfg.gpu is not None else []
-        base += [BuildPart(cfg.cpu.id, cfg.cpus), BuildPart(cfg.board.id)]
         return base, mems, drives, psus, cases
 
     @staticmethod
@@ -474,21 +491,16 @@ class _Search:
         """PWR-2 and FIT-4's errors, before the engine: the supply covers the peak; it goes in the case."""
         psu, case = choice["psu"][0], choice["case"][0]
         assert isinstance(psu, Psu) and isinstance(case, Case)
-        if psu.form_factor not in case.psu_form_factors and not (
-                psu.form_factor in SMALL_PSU and "ATX" in case.psu_form_factors):
-            return False
-        return psu.watts >= self._peak(base, choice)
+        return _bay_fits(psu, case) and psu.watts >= self._peak(base, choice["memory"], choice["storage"][0], psu)
 
-    def _peak(self, base: list[BuildPart], choice: Mapping[str, tuple[AnyPart, int]]) -> int:
+    def _peak(self, base: list[BuildPart], memory: tuple[AnyPart, int], drive: AnyPart, psu: Psu) -> int:
         """The estimated peak draw (it reads the GPUs, CPUs, board, modules, drives and whether the supply is
         ATX 3.x), cached on those."""
-        psu = choice["psu"][0]
-        assert isinstance(psu, Psu)
-        mem, qty = choice["memory"]
-        key = (tuple((p.id, p.qty) for p in base), mem.id, qty, choice["storage"][0].id, is_atx3(psu.atx_version))
+        mem, qty = memory
+        key = (id(base), mem.id, qty, drive.id, is_atx3(psu.atx_version))
         peak = self._peaks.get(key)
         if peak is None:
-            draft = [*base, BuildPart(mem.id, qty), BuildPart(choice["storage"][0].id), BuildPart(psu.id)]
+            draft = [*base, BuildPart(mem.id, qty), BuildPart(drive.id), BuildPart(psu.id)]
             peak = self._peaks[key] = estimate_power(resolve(Build(tuple(draft)), self.catalogue)).peak_w
         return peak
 
@@ -532,15 +544,18 @@ class _Search:
                     bound = best[0] if best else room
                     if partial2 + min_case > bound:
                         break
+                    if psu.watts < self._peak(base, (mem, qty), drive, psu):
+                        errors.add("PWR-2")
+                        continue
                     for case in cases:
                         total = partial2 + case.price_cny
                         if total > (best[0] if best else room):
                             break
+                        if not _bay_fits(psu, case):
+                            errors.add("FIT-4")
+                            continue
                         choice: dict[str, tuple[AnyPart, int]] = {"memory": (mem, qty), "storage": (drive, 1),
                                                                  "psu": (psu, 1), "case": (case, 1)}
-                        if not self._supply_fits(base, choice):
-                            errors.add("FIT-4" if psu.watts >= self._peak(base, choice) else "PWR-2")
-                            continue
                         parts = self._parts(base, choice)
                         report = self.rules_check(parts)
                         if not report.ok:
@@ -641,6 +656,11 @@ class _Search:
                 break
             rep = reps.get(cfg.gkey)
             if rep is not None and lowest_price > rep.price:
+                continue
+            f_cfg = self.config_factor(cfg)
+            if f_cfg is None or cfg.throughput * f_cfg < target:
+                continue  # its own warnings already keep its score below the target
+            if rep is not None and self.lowest_price(cfg) > rep.price:
                 continue
             done = self.complete(cfg, need_factor=target / cfg.throughput)
             if done is None:
