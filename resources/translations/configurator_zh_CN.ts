@@ -2417,12 +2417,124 @@
         <translation>推荐配置</translation>
     </message>
     <message>
+        <source>Budget and workload</source>
+        <translation>预算与工作负载</translation>
+    </message>
+    <message>
+        <source>Fastest within the budget</source>
+        <translation>预算内最快</translation>
+    </message>
+    <message>
+        <source>Cheapest that reaches a target</source>
+        <translation>达到目标的最便宜配置</translation>
+    </message>
+    <message>
+        <source>The score to reach: the estimated throughput less the penalties for the build&apos;s warnings.</source>
+        <translation>要达到的评分：估算吞吐量扣除该配置各项警告的罚分后的值。</translation>
+    </message>
+    <message>
+        <source>0 allows a build without a GPU</source>
+        <translation>0 表示允许不带 GPU 的配置</translation>
+    </message>
+    <message>
+        <source>to</source>
+        <translation>至</translation>
+    </message>
+    <message>
+        <source>None checked: any case</source>
+        <translation>都不勾选：任意机箱</translation>
+    </message>
+    <message>
+        <source>Allow used-market GPUs (discontinued models; marked used in the build)</source>
+        <translation>允许二手市场显卡（已停产型号；在配置中标为二手）</translation>
+    </message>
+    <message>
+        <source>Let Suggest shard (FSDP) or use LoRA/QLoRA for LLM training</source>
+        <translation>训练大语言模型时允许分片（FSDP）或改用 LoRA/QLoRA</translation>
+    </message>
+    <message>
+        <source>Off: the workload is trained as given, without sharding and with full fine-tuning.</source>
+        <translation>关闭：按原样训练，不分片、全量微调。</translation>
+    </message>
+    <message>
+        <source>Goal</source>
+        <translation>目标</translation>
+    </message>
+    <message>
+        <source>Target</source>
+        <translation>目标吞吐量</translation>
+    </message>
+    <message>
+        <source>GPUs</source>
+        <translation>GPU 数量</translation>
+    </message>
+    <message>
+        <source>Case</source>
+        <translation>机箱</translation>
+    </message>
+    <message>
+        <source>Options</source>
+        <translation>选项</translation>
+    </message>
+    <message>
         <source>Find builds</source>
         <translation>查找配置</translation>
     </message>
     <message>
-        <source>The build with no errors and the highest estimated throughput within the budget, then alternatives with other GPUs.</source>
-        <translation>在预算内没有错误、估算吞吐量最高的配置，以及使用其他 GPU 的备选方案。</translation>
+        <source>Errors rule a build out; each warning lowers its score by a stated penalty. The best build scores highest within the budget (or, for “cheapest”, costs least while reaching the target); the alternatives have other GPUs or GPU counts.</source>
+        <translation>有错误的配置一律排除；每条警告按注明的罚分降低评分。最佳配置是预算内评分最高的（选“最便宜”时则是达到目标且价格最低的）；备选配置使用其他 GPU 或其他 GPU 数量。</translation>
+    </message>
+    <message>
+        <source>Memory</source>
+        <translation>显存策略</translation>
+    </message>
+    <message>
+        <source>{option}: {problem}</source>
+        <translation>{option}：{problem}</translation>
+    </message>
+    <message>
+        <source>Finding builds…</source>
+        <translation>正在查找配置…</translation>
+    </message>
+    <message>
+        <source>Suggest failed: {error}</source>
+        <translation>推荐失败：{error}</translation>
+    </message>
+    <message>
+        <source>{throughput} · scored {score} ({penalties})</source>
+        <translation>{throughput} · 评分 {score}（{penalties}）</translation>
+    </message>
+    <message>
+        <source>No warnings: the score is the estimated throughput.</source>
+        <translation>没有警告：评分即估算吞吐量。</translation>
+    </message>
+    <message>
+        <source>Each warning lowers the score by its penalty:</source>
+        <translation>每条警告按其罚分降低评分：</translation>
+    </message>
+    <message>
+        <source>{rule} −{weight}: {why}</source>
+        <translation>{rule} −{weight}：{why}</translation>
+    </message>
+    <message>
+        <source>No build without errors fits this budget and these options.</source>
+        <translation>在此预算和这些选项下，没有无错误的配置。</translation>
+    </message>
+    <message>
+        <source>{title}: {build}</source>
+        <translation>{title}：{build}</translation>
+    </message>
+    <message>
+        <source>Why {build}</source>
+        <translation>为什么选 {build}</translation>
+    </message>
+    <message>
+        <source>Alternatives</source>
+        <translation>备选配置</translation>
+    </message>
+    <message>
+        <source>{title} ({build}): {trade}</source>
+        <translation>{title}（{build}）：{trade}</translation>
     </message>
     <message>
         <source>Build</source>
@@ -2441,16 +2553,16 @@
         <translation>使用此配置</translation>
     </message>
     <message>
-        <source>No build without errors fits this budget.</source>
-        <translation>此预算内找不到没有错误的配置。</translation>
-    </message>
-    <message>
         <source>Best</source>
         <translation>最佳</translation>
     </message>
     <message>
         <source>Alternative {n}</source>
         <translation>备选 {n}</translation>
+    </message>
+    <message>
+        <source>{part} (used)</source>
+        <translation>{part}（二手）</translation>
     </message>
     <message>
         <source>CPU only</source>
@@ -7029,6 +7141,277 @@
     <message>
         <source>There is no benchmark run {id}.</source>
         <translation>没有第 {id} 次基准测试运行。</translation>
+    </message>
+</context>
+<context>
+    <name>suggest</name>
+    <message>
+        <source>must be fastest or cheapest</source>
+        <translation>必须是 fastest 或 cheapest</translation>
+    </message>
+    <message>
+        <source>the goal &quot;cheapest&quot; needs a positive target throughput</source>
+        <translation>目标“最便宜”需要一个大于 0 的目标吞吐量</translation>
+    </message>
+    <message>
+        <source>the GPU count must be a range within 0–{high}</source>
+        <translation>GPU 数量必须是 0–{high} 之内的一个范围</translation>
+    </message>
+    <message>
+        <source>unknown case size {names}; choose from {choices}</source>
+        <translation>未知的机箱尺寸 {names}；可选：{choices}</translation>
+    </message>
+    <message>
+        <source>must be auto or as-given</source>
+        <translation>必须是 auto 或 as-given</translation>
+    </message>
+    <message>
+        <source>Sharded with FSDP (ZeRO-3): without sharding no GPU build within the budget holds the model&apos;s weights, gradients and optimizer states; FSDP splits them across the GPUs.</source>
+        <translation>使用 FSDP（ZeRO-3）分片：不分片时，预算内没有哪套 GPU 配置放得下模型的权重、梯度和优化器状态；FSDP 把它们分摊到各块 GPU 上。</translation>
+    </message>
+    <message>
+        <source>Fine-tuned with LoRA (rank {rank}): full training does not fit any GPU build within the budget, even sharded; LoRA trains small adapters beside the frozen weights.</source>
+        <translation>使用 LoRA 微调（秩 {rank}）：即使分片，全量训练也放不进预算内的任何 GPU 配置；LoRA 在冻结的权重旁训练小型适配器。</translation>
+    </message>
+    <message>
+        <source>Fine-tuned with QLoRA (4-bit base, rank {rank}): neither full training nor LoRA fits any GPU build within the budget.</source>
+        <translation>使用 QLoRA 微调（4 位基座，秩 {rank}）：全量训练和 LoRA 都放不进预算内的任何 GPU 配置。</translation>
+    </message>
+    <message>
+        <source>The cheapest build without errors whose score reaches {target:,.0f} {unit}: ¥{price:,}.</source>
+        <translation>评分达到 {target:,.0f} {unit} 的无错误配置中最便宜的：¥{price:,}。</translation>
+    </message>
+    <message>
+        <source>The best score without errors within ¥{budget:,.0f}: {value:,.0f} {unit} estimated.</source>
+        <translation>¥{budget:,.0f} 预算内无错误配置中评分最高：估算 {value:,.0f} {unit}。</translation>
+    </message>
+    <message>
+        <source>Balanced: no warnings to trade off ({ram} GB of RAM for {vram} GB of VRAM, {cores} CPU cores for {gpus} GPU(s)).</source>
+        <translation>均衡：没有需要权衡的警告（{vram} GB 显存配 {ram} GB 内存，{gpus} 块 GPU 配 {cores} 个 CPU 核心）。</translation>
+    </message>
+    <message>
+        <source>Balanced: no warnings to trade off.</source>
+        <translation>均衡：没有需要权衡的警告。</translation>
+    </message>
+    <message>
+        <source>Its warnings are priced in ({penalties}) and it still scores highest: {score:,.0f} {unit}.</source>
+        <translation>计入其警告的罚分（{penalties}）后评分仍然最高：{score:,.0f} {unit}。</translation>
+    </message>
+    <message>
+        <source>The cheapest of {n} builds within 1 % of the best score.</source>
+        <translation>与最高评分相差不到 1 % 的 {n} 套配置中最便宜的一套。</translation>
+    </message>
+    <message>
+        <source>The workload needs about {need:.1f} GB per GPU; the {gpu} has {have} GB.</source>
+        <translation>该工作负载每块 GPU 约需 {need:.1f} GB；{gpu} 有 {have} GB。</translation>
+    </message>
+    <message>
+        <source>Binding: the target of {target:,.0f} {unit}; every cheaper configuration estimates below it.</source>
+        <translation>制约因素：目标 {target:,.0f} {unit}；每个更便宜的配置估算都达不到它。</translation>
+    </message>
+    <message>
+        <source>Binding: none; no faster configuration is in the catalogue.</source>
+        <translation>制约因素：无；目录中没有更快的配置。</translation>
+    </message>
+    <message>
+        <source>Binding: the GPU count ({low}–{high}); {name} would be faster.</source>
+        <translation>制约因素：GPU 数量（{low}–{high}）；{name} 会更快。</translation>
+    </message>
+    <message>
+        <source>Binding: the budget; {name} would be faster but a build with it costs at least ¥{price:,}.</source>
+        <translation>制约因素：预算；{name} 会更快，但用它的配置至少要 ¥{price:,}。</translation>
+    </message>
+    <message>
+        <source>Binding: the rules; {name} would be faster, but no build with it passes {rules}.</source>
+        <translation>制约因素：规则；{name} 会更快，但用它的配置都通不过 {rules}。</translation>
+    </message>
+    <message>
+        <source>Binding: the warnings; a faster configuration scores lower once its warnings are priced in.</source>
+        <translation>制约因素：警告；更快的配置计入警告罚分后评分更低。</translation>
+    </message>
+    <message>
+        <source>¥{cny:,} less, {pct:.0%} slower; warnings: {penalties}</source>
+        <translation>便宜 ¥{cny:,}，慢 {pct:.0%}；警告：{penalties}</translation>
+    </message>
+    <message>
+        <source>¥{cny:,} less, {pct:.0%} slower</source>
+        <translation>便宜 ¥{cny:,}，慢 {pct:.0%}</translation>
+    </message>
+    <message>
+        <source>¥{cny:,} less, {pct:.0%} faster but scored lower for its warnings: {penalties}</source>
+        <translation>便宜 ¥{cny:,}，快 {pct:.0%}，但因警告评分更低：{penalties}</translation>
+    </message>
+    <message>
+        <source>¥{cny:,} more, {pct:.0%} slower; warnings: {penalties}</source>
+        <translation>贵 ¥{cny:,}，慢 {pct:.0%}；警告：{penalties}</translation>
+    </message>
+    <message>
+        <source>¥{cny:,} more, {pct:.0%} slower</source>
+        <translation>贵 ¥{cny:,}，慢 {pct:.0%}</translation>
+    </message>
+    <message>
+        <source>¥{cny:,} more, {pct:.0%} faster but scored lower for its warnings: {penalties}</source>
+        <translation>贵 ¥{cny:,}，快 {pct:.0%}，但因警告评分更低：{penalties}</translation>
+    </message>
+    <message>
+        <source>less host RAM than VRAM: pinned buffers and checkpoints stall</source>
+        <translation>主机内存少于显存：锁页缓冲区和检查点会卡顿</translation>
+    </message>
+    <message>
+        <source>open-air cards stacked without a gap throttle</source>
+        <translation>开放式散热显卡紧挨着叠放会降频</translation>
+    </message>
+    <message>
+        <source>too few CPU cores to feed the GPUs&apos; data loaders</source>
+        <translation>CPU 核心太少，喂不饱 GPU 的数据加载器</translation>
+    </message>
+    <message>
+        <source>half of a dual-socket board is dead with one CPU</source>
+        <translation>双路主板只装一颗 CPU 时有一半无法使用</translation>
+    </message>
+    <message>
+        <source>the model only just fits: it may run out of memory</source>
+        <translation>模型刚好放得下：可能显存不足</translation>
+    </message>
+    <message>
+        <source>a used GPU: its memory must be tested before paying</source>
+        <translation>二手 GPU：付款前必须测试显存</translation>
+    </message>
+    <message>
+        <source>an AMD card: ROCm instead of CUDA</source>
+        <translation>AMD 显卡：用 ROCm 而不是 CUDA</translation>
+    </message>
+    <message>
+        <source>the supply runs above 90 % of its rating at peak</source>
+        <translation>峰值时电源负载超过额定功率的 90 %</translation>
+    </message>
+    <message>
+        <source>the supply is below the vendor&apos;s recommendation</source>
+        <translation>电源低于厂商推荐功率</translation>
+    </message>
+    <message>
+        <source>memory channels left empty</source>
+        <translation>有内存通道空着</translation>
+    </message>
+    <message>
+        <source>a card gets fewer than 8 lanes</source>
+        <translation>有显卡分到的通道少于 8 条</translation>
+    </message>
+    <message>
+        <source>an M.2 drive takes lanes from a GPU slot</source>
+        <translation>M.2 硬盘占用了 GPU 插槽的通道</translation>
+    </message>
+    <message>
+        <source>the CPU cooler is rated below the CPU</source>
+        <translation>CPU 散热器的额定散热能力低于 CPU 功耗</translation>
+    </message>
+    <message>
+        <source>new PyTorch builds leave the GPU&apos;s architecture out</source>
+        <translation>新版 PyTorch 已不再支持该 GPU 架构</translation>
+    </message>
+    <message>
+        <source>RAM below the guide&apos;s formula</source>
+        <translation>内存低于指南公式的要求</translation>
+    </message>
+    <message>
+        <source>RAM below the guide&apos;s figure for CNNs</source>
+        <translation>内存低于指南对 CNN 的建议</translation>
+    </message>
+    <message>
+        <source>RAM below the guide&apos;s figure for GPT</source>
+        <translation>内存低于指南对 GPT 的建议</translation>
+    </message>
+    <message>
+        <source>the SSD is slower or smaller than the guide&apos;s</source>
+        <translation>SSD 比指南建议的慢或小</translation>
+    </message>
+    <message>
+        <source>the data set does not fit on the SSD</source>
+        <translation>数据集放不进 SSD</translation>
+    </message>
+    <message>
+        <source>less than the 24 GB the guide recommends for Transformers</source>
+        <translation>少于指南为 Transformer 推荐的 24 GB</translation>
+    </message>
+    <message>
+        <source>less GPU memory than the guide recommends for GPT</source>
+        <translation>显存少于指南为 GPT 推荐的容量</translation>
+    </message>
+    <message>
+        <source>a 16-pin input through the bundled adapter</source>
+        <translation>16 针供电经由随附的转接线</translation>
+    </message>
+    <message>
+        <source>a Gen4 card on a Gen3 link</source>
+        <translation>Gen4 显卡接在 Gen3 链路上</translation>
+    </message>
+    <message>
+        <source>more cards than the NVLink bridge joins</source>
+        <translation>显卡多于 NVLink 桥能连接的数量</translation>
+    </message>
+    <message>
+        <source>no peer-to-peer: all-reduce through host memory</source>
+        <translation>不支持点对点（P2P）：all-reduce 经由主机内存</translation>
+    </message>
+    <message>
+        <source>fewer than 8 CPU cores with several GPUs</source>
+        <translation>多块 GPU 却少于 8 个 CPU 核心</translation>
+    </message>
+    <message>
+        <source>less than 16 MB of L3 cache</source>
+        <translation>L3 缓存少于 16 MB</translation>
+    </message>
+    <message>
+        <source>CPU-only inference without AVX-512</source>
+        <translation>纯 CPU 推理但不支持 AVX-512</translation>
+    </message>
+    <message>
+        <source>below the guide&apos;s CPU minimum</source>
+        <translation>低于指南的 CPU 最低要求</translation>
+    </message>
+    <message>
+        <source>ECC modules where ECC is not supported</source>
+        <translation>在不支持 ECC 的平台上用了 ECC 内存</translation>
+    </message>
+    <message>
+        <source>the CPU may need a BIOS update on this board</source>
+        <translation>在此主板上 CPU 可能需要更新 BIOS</translation>
+    </message>
+    <message>
+        <source>a 6 GB card for a large model</source>
+        <translation>大模型用 6 GB 显卡</translation>
+    </message>
+    <message>
+        <source>a batch above the guide&apos;s for the card&apos;s memory</source>
+        <translation>批大小超过指南对该显存容量的建议</translation>
+    </message>
+    <message>
+        <source>below the guide&apos;s CNN minimum of GPU memory</source>
+        <translation>显存低于指南对 CNN 的最低要求</translation>
+    </message>
+    <message>
+        <source>an SFX supply in an ATX bay needs a bracket</source>
+        <translation>SFX 电源装进 ATX 电源位需要转接架</translation>
+    </message>
+    <message>
+        <source>a warning of the engine</source>
+        <translation>检查引擎的一条警告</translation>
+    </message>
+    <message>
+        <source>small form factor</source>
+        <translation>小机箱（SFF）</translation>
+    </message>
+    <message>
+        <source>mini or mid tower</source>
+        <translation>迷你或中塔</translation>
+    </message>
+    <message>
+        <source>full tower</source>
+        <translation>全塔</translation>
+    </message>
+    <message>
+        <source>rack</source>
+        <translation>机架式</translation>
     </message>
 </context>
 <context>

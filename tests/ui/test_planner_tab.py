@@ -64,7 +64,9 @@ def test_preset_suggest_save_reopen_and_pdf(qtbot, window: MainWindow, tmp_path:
     # Suggest: run the dialog as a user would and take the best build.
     def run_dialog(dialog: SuggestDialog) -> int:
         dialog.budget.setValue(12000)
-        dialog.run()
+        with qtbot.waitSignal(dialog.searched, timeout=10000):
+            dialog.run()
+        assert dialog.tasks.wait(5000)
         assert dialog.found and dialog.results.topLevelItemCount() >= 2
         dialog.accept_current()
         return int(QDialog.DialogCode.Accepted)
@@ -112,7 +114,9 @@ def test_suggestions_and_presets_are_new_builds_and_nothing_is_lost(qtbot, windo
 
     def run_dialog(dialog: SuggestDialog) -> int:
         dialog.budget.setValue(12000)
-        dialog.run()
+        with qtbot.waitSignal(dialog.searched, timeout=10000):
+            dialog.run()
+        assert dialog.tasks.wait(5000)
         dialog.accept_current()
         return int(QDialog.DialogCode.Accepted)
 

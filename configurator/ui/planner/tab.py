@@ -303,10 +303,11 @@ class PlannerTab(QWidget):
         from configurator.ui.planner.suggest_dialog import SuggestDialog
 
         build = self.doc.build
-        dialog = SuggestDialog(self.catalogue, build.budget_cny or 20000.0, build.workload, self)
-        if dialog.exec() and dialog.chosen is not None:
+        dialog = SuggestDialog(self.catalogue, build.budget_cny or 20000.0, build.workload, self, self.tasks)
+        chosen = dialog.chosen.build if dialog.exec() and dialog.chosen is not None else None
+        dialog.deleteLater()  # a search still running reports to nobody (its slots go with the dialog)
+        if chosen is not None:
             # A new, unsaved build: it never takes the name (or the saved row) of the build that was open.
-            chosen = dialog.chosen.build
             self.doc.start_new(Build(chosen.parts, translate("Planner", "Suggested build"), chosen.budget_cny,
                                      build.options, chosen.workload), translate("Planner", "Suggested build"))
 
