@@ -3747,12 +3747,20 @@
         <translation>估算</translation>
     </message>
     <message>
+        <source>is required (or give --target-throughput for the cheapest build that reaches it)</source>
+        <translation>为必填项（或给出 --target-throughput，求达到该吞吐量的最便宜配置）</translation>
+    </message>
+    <message>
         <source>must be a positive number of yuan</source>
         <translation>必须是正数（元）</translation>
     </message>
     <message>
         <source>must be at most ¥{high:,}</source>
         <translation>不能超过 ¥{high:,}</translation>
+    </message>
+    <message>
+        <source>No build without errors within ¥{budget:,.0f} reaches {target:,.0f} {unit} for this workload.</source>
+        <translation>在 ¥{budget:,.0f} 以内，没有无错误的配置能让此工作负载达到 {target:,.0f} {unit}。</translation>
     </message>
     <message>
         <source>No build without errors fits ¥{budget:,.0f} for this workload.</source>
@@ -3765,6 +3773,14 @@
     <message>
         <source>Alternative {n}</source>
         <translation>备选 {n}</translation>
+    </message>
+    <message>
+        <source>(scored {score:,.1f}: {penalties})</source>
+        <translation>（评分 {score:,.1f}：{penalties}）</translation>
+    </message>
+    <message>
+        <source>(used)</source>
+        <translation>（二手）</translation>
     </message>
     <message>
         <source>(filled: cheapest compatible part)</source>
@@ -7214,20 +7230,28 @@
         <translation>制约因素：无；目录中没有更快的配置。</translation>
     </message>
     <message>
+        <source>Binding: the warnings; {name} would be faster but scores lower once its warnings are priced in.</source>
+        <translation>约束：警告；{name} 会更快，但计入其警告后评分更低。</translation>
+    </message>
+    <message>
+        <source>Binding: the budget; {name} would be faster, but no valid build with it fits ¥{budget:,.0f}.</source>
+        <translation>约束：预算；{name} 会更快，但含它的有效配置都超出 ¥{budget:,.0f}。</translation>
+    </message>
+    <message>
+        <source>Binding: the budget; the next faster option, {name}, needs at least ¥{price:,} for the whole build.</source>
+        <translation>约束：预算；更快的下一个选项 {name}，整机至少需要 ¥{price:,}。</translation>
+    </message>
+    <message>
         <source>Binding: the GPU count ({low}–{high}); {name} would be faster.</source>
         <translation>制约因素：GPU 数量（{low}–{high}）；{name} 会更快。</translation>
     </message>
     <message>
-        <source>Binding: the budget; {name} would be faster but a build with it costs at least ¥{price:,}.</source>
-        <translation>制约因素：预算；{name} 会更快，但用它的配置至少要 ¥{price:,}。</translation>
+        <source>Binding: none within the budget and the options; no faster configuration fits them.</source>
+        <translation>约束：预算和选项内没有；没有更快的配置符合它们。</translation>
     </message>
     <message>
         <source>Binding: the rules; {name} would be faster, but no build with it passes {rules}.</source>
         <translation>制约因素：规则；{name} 会更快，但用它的配置都通不过 {rules}。</translation>
-    </message>
-    <message>
-        <source>Binding: the warnings; a faster configuration scores lower once its warnings are priced in.</source>
-        <translation>制约因素：警告；更快的配置计入警告罚分后评分更低。</translation>
     </message>
     <message>
         <source>¥{cny:,} less, {pct:.0%} slower; warnings: {penalties}</source>
