@@ -1090,7 +1090,7 @@ def _binding(search: _Search, f: _Found) -> Message:
 
     in_range = [(g, n) for _ub, g, n in faster if prefs.min_gpus <= n <= prefs.max_gpus]
     affordable = [(g, n) for g, n in in_range if lowest(g, n) <= search.budget]
-    for g, n in affordable:  # the fastest that the budget allows, and why it is not the answer
+    for g, n in affordable[:1]:  # the fastest that the budget allows, and why it is not the answer
         if (g.id, n) in search.built:
             return Message("suggest", QT_TRANSLATE_NOOP(
                 "suggest", "Binding: the warnings; {name} would be faster but scores lower once its warnings are "
@@ -1100,6 +1100,12 @@ def _binding(search: _Search, f: _Found) -> Message:
             return Message("suggest", QT_TRANSLATE_NOOP(
                 "suggest", "Binding: the rules; {name} would be faster, but no build with it passes {rules}."),
                 {"name": name(g, n), "rules": ", ".join(sorted(errors))})
+    for _ub, g, n in faster:  # a GPU count outside the range, within the budget
+        if not prefs.min_gpus <= n <= prefs.max_gpus and lowest(g, n) <= search.budget:
+            return Message("suggest", QT_TRANSLATE_NOOP(
+                "suggest", "Binding: the GPU count ({low}–{high}); {name} would be faster."),
+                {"low": prefs.min_gpus, "high": prefs.max_gpus, "name": name(g, n)})
+    for g, n in affordable[:1]:  # its parts alone fit, but no valid build with it does
         return Message("suggest", QT_TRANSLATE_NOOP(
             "suggest", "Binding: the budget; {name} would be faster, but no valid build with it fits ¥{budget:,.0f}."),
             {"name": name(g, n), "budget": search.budget})
@@ -1108,11 +1114,6 @@ def _binding(search: _Search, f: _Found) -> Message:
         return Message("suggest", QT_TRANSLATE_NOOP(
             "suggest", "Binding: the budget; the next faster option, {name}, needs at least ¥{price:,} for the "
                        "whole build."), {"name": name(g, n), "price": lowest(g, n)})
-    for _ub, g, n in faster:  # only GPU counts outside the range are faster
-        if lowest(g, n) <= search.budget:
-            return Message("suggest", QT_TRANSLATE_NOOP(
-                "suggest", "Binding: the GPU count ({low}–{high}); {name} would be faster."),
-                {"low": prefs.min_gpus, "high": prefs.max_gpus, "name": name(g, n)})
     return Message("suggest", QT_TRANSLATE_NOOP(
         "suggest", "Binding: none within the budget and the options; no faster configuration fits them."))
 
