@@ -328,11 +328,16 @@ class _Search:
         self.checks = 0
         self._peaks: dict[tuple[Any, ...], int] = {}
         self._lists: dict[tuple[Any, ...], Any] = {}
-        self._config_factors: dict[tuple[Any, ...], float | None] = {}
+        self._config_factors: dict[tuple[Any, ...], tuple[frozenset[str], float]] = {}
+        self._specs: dict[str, Any] = {}
+        self._psu_lists: dict[tuple[Any, ...], list[Psu]] = {}
+        self._mem_lists: dict[tuple[Any, ...], list[tuple[int, Memory, int]]] = {}
         cases = [c for c in parts_by.get("case", []) if isinstance(c, Case)]
         if prefs.case_sizes:
             cases = [c for c in cases if case_sizes(c) & prefs.case_sizes]
         self.cases = cases
+        self.drives = [s for s in parts_by.get("storage", []) if isinstance(s, Storage)
+                       and (w.dataset_gb or 0) <= s.capacity_gb]
         cheapest = [min((p.price_cny for p in parts_by.get(c, [])), default=None)
                     for c in ("memory", "storage", "psu")]
         cheapest.append(min((c.price_cny for c in cases), default=None))
@@ -447,11 +452,18 @@ class _Search:
         gpus = [cfg.gpu] * cfg.n if cfg.gpu is not None else []
         n_usable = cfg.n if cfg.gpu is not None and (cfg.gpu.vendor == "nvidia" or cfg.gpu.rocm_supported) else 0
         need_ram = host_ram(w, n_usable).first_principles_gib
-        mems = _memory_options([m for m in parts_by.get("memory", []) if isinstance(m, Memory)], cfg.board,
-                               cfg.cpu, cfg.cpus, need_ram)
-        drives = [s for s in parts_by.get("storage", []) if isinstance(s, Storage)
-                  and (w.dataset_gb or 0) <= s.capacity_gb]
-        psus = [p for p in parts_by.get("psu", []) if isinstance(p, Psu) and connectors(gpus, cfg.cpus, p).ok]
+        mem_key = (cfg.board.id, cfg.cpu.id, cfg.cpus, need_ram)
+        mems = self._mem_lists.get(mem_key)
+        if mems is None:
+            mems = self._mem_lists[mem_key] = _memory_options(
+                [m for m in parts_by.get("memory", []) if isinstance(m, Memory)], cfg.board, cfg.cpu, cfg.cpus,
+                need_ram)
+        drives = self.drives
+        psu_key = (self._spec(cfg.gpu), cfg.n, cfg.cpu.id, cfg.cpus)
+        psus = self._psu_lists.get(psu_key)
+        if psus is None:
+            psus = self._psu_lists[psu_key] = [p for p in parts_by.get("psu", []) if isinstance(p, Psu)
+                                               and connectors(gpus, cfg.cpus, p).ok]
         lowest = 0
         if gpus:
             assert cfg.gpu is not None
@@ -507,20 +519,29 @@ class _Search:
     def config_factor(self, cfg: _Config) -> float | None:
         """The penalties a configuration has whatever completes it (``CONFIG_RULES``), from the engine's
         rules on the configuration alone; None when it has an error no completion takes away."""
-        key = (cfg.gkey, cfg.cpu.id, cfg.cpus, cfg.board.id)
-        if key in self._config_factors:
-            return self._config_factors[key]
-        base = [BuildPart(cfg.gpu.id, cfg.n, used=cfg.gpu.used_market)] if cfg.gpu is not None else []
-        base += [BuildPart(cfg.cpu.id, cfg.cpus), BuildPart(cfg.board.id)]
-        report = self.rules_check(base)
-        stuck = {f.rule for f in report.errors} - COMPLETION_ERRORS
-        got: float | None
+        # Listings of one card at other prices check alike: keyed on its specification, not its id.
+        key = (self._spec(cfg.gpu), cfg.n, cfg.cpu.id, cfg.cpus, cfg.board.id)
+        known = self._config_factors.get(key)
+        if known is None:
+            base = [BuildPart(cfg.gpu.id, cfg.n, used=cfg.gpu.used_market)] if cfg.gpu is not None else []
+            base += [BuildPart(cfg.cpu.id, cfg.cpus), BuildPart(cfg.board.id)]
+            report = self.rules_check(base)
+            stuck = frozenset({f.rule for f in report.errors} - COMPLETION_ERRORS)
+            known = self._config_factors[key] = (stuck, factor(warning_rules(report.findings) & CONFIG_RULES))
+        stuck, got = known
         if stuck:
-            self.misses.errors.setdefault(cfg.gkey, frozenset(stuck))
-            got = None
-        else:
-            got = factor(warning_rules(report.findings) & CONFIG_RULES)
-        self._config_factors[key] = got
+            self.misses.errors.setdefault(cfg.gkey, stuck)
+            return None
+        return got
+
+    def _spec(self, gpu: Gpu | None) -> Any:
+        """A card's specification as a key: every field a rule reads but its id, name, price and length (a
+        length is only ever compared with the case's limit, which the completion's own candidates filter)."""
+        if gpu is None:
+            return None
+        got = self._specs.get(gpu.id)
+        if got is None:
+            got = self._specs[gpu.id] = _profile(gpu)[0]
         return got
 
     def _cheapest(self, base: list[BuildPart], mems: list[tuple[int, Memory, int]], drives: list[Storage],
@@ -1046,10 +1067,10 @@ def _reasons(search: _Search, f: _Found, band: list[_Found], strategy: Message |
         out.append(Message("suggest", QT_TRANSLATE_NOOP(
             "suggest", "The cheapest of {n} builds within 1 % of the best score."), {"n": len(band)}))
     else:
-        fit = r.estimate("vram_per_gpu")
+        fit = r.estimate("vram_per_gpu_gib")
         if fit is not None and fit.value and f.cfg.gpu is not None:
             out.append(Message("suggest", QT_TRANSLATE_NOOP(
-                "suggest", "The workload needs about {need:.1f} GB per GPU; the {gpu} has {have} GB."),
+                "suggest", "The workload needs about {need:.1f} GiB per GPU; the {gpu} has {have} GB."),
                 {"need": float(fit.value), "gpu": f.cfg.gpu.name, "have": f.cfg.gpu.vram_gb}))
     return tuple(out[:3])
 
