@@ -34,14 +34,11 @@ few hundred parts. GPUs need ``alternatives + 1`` dominators, since the alternat
 
 from __future__ import annotations
 
-import bisect
 import dataclasses
 import heapq
 import itertools
 import math
-import operator
-import typing
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -51,10 +48,11 @@ from configurator.core.estimate import throughput as tp
 from configurator.core.estimate.memory import host_ram, vram_per_gpu
 from configurator.core.estimate.power import estimate_power, is_atx3
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
-from configurator.core.parts import AnyPart, Case, Cpu, Gpu, Memory, Motherboard, Psu, Storage
+from configurator.core.parts import AnyPart, Case, Cooler, Cpu, Gpu, Memory, Motherboard, Psu, Storage
 from configurator.core.pcie import Placement, layout
 from configurator.core.rules.budget_power import connectors
 from configurator.core.rules.physical import SMALL_PSU
+from configurator.core.suggest_prune import _profile, prune
 from configurator.core.suggest_score import (
     CASE_SIZES,
     COMPLETION_ERRORS,
@@ -286,6 +284,19 @@ def _memory_options(mems: list[Memory], board: Motherboard, cpu: Cpu, cpus: int,
     return sorted(out.values(), key=lambda t: (t[0], t[1].id, t[2]))
 
 
+def _price(part: AnyPart | None, qty: int) -> int:
+    return part.price_cny * qty if part is not None else 0
+
+
+def _cooler_fits(cooler: Cooler | None, case: Case) -> bool:
+    """FIT-6's errors against the case: an air cooler's height, an AIO's radiator (where both are published)."""
+    if cooler is None:
+        return True
+    if cooler.kind == "air":
+        return cooler.height_mm is None or case.max_cpu_cooler_mm is None or cooler.height_mm <= case.max_cpu_cooler_mm
+    return cooler.radiator_mm is None or case.radiator_sizes_mm is None or cooler.radiator_mm in case.radiator_sizes_mm
+
+
 def _bay_fits(psu: Psu, case: Case) -> bool:
     """FIT-4's error: the supply goes in the case's bay (an SFX one in an ATX bay with a bracket)."""
     return psu.form_factor in case.psu_form_factors or (psu.form_factor in SMALL_PSU and "ATX" in case.psu_form_factors)
@@ -336,6 +347,7 @@ class _Search:
         if prefs.case_sizes:
             cases = [c for c in cases if case_sizes(c) & prefs.case_sizes]
         self.cases = cases
+        self.coolers = [c for c in parts_by.get("cooler", []) if isinstance(c, Cooler)]
         self.drives = [s for s in parts_by.get("storage", []) if isinstance(s, Storage)
                        and (w.dataset_gb or 0) <= s.capacity_gb]
         cheapest = [min((p.price_cny for p in parts_by.get(c, [])), default=None)
@@ -360,9 +372,9 @@ class _Search:
         lists = self.candidates(cfg)
         if lists is None:
             return None
-        base, mems, drives, psus, cases = lists
+        base, mems, drives, psus, cases, coolers = lists
         room = self.budget - cfg.price
-        first = self._cheapest(base, mems, drives, psus, cases, room, cfg)
+        first = self._cheapest(base, mems, drives, psus, cases, coolers, room, cfg)
         if first is None:
             return None
         choice, report = first
@@ -374,11 +386,12 @@ class _Search:
         # alone, cheapest first, for the fewest of its own warnings (its front: dearer only if better).
         options: dict[str, Sequence[tuple[int, AnyPart, int]]] = {
                    "memory": mems, "storage": [(d.price_cny, d, 1) for d in drives],
-                   "psu": [(p.price_cny, p, 1) for p in psus], "case": [(c.price_cny, c, 1) for c in cases]}
+                   "psu": [(p.price_cny, p, 1) for p in psus], "case": [(c.price_cny, c, 1) for c in cases],
+                   "cooler": [(c.price_cny * cfg.cpus, c, cfg.cpus) for c in coolers if c is not None]}
         fronts: dict[str, list[tuple[float, int, tuple[AnyPart, int]]]] = {}
         for cat, rules in fixable.items():
-            front = [(factor(rules), choice[cat][0].price_cny * choice[cat][1], choice[cat])]
-            left = room - sum(p.price_cny * q for c, (p, q) in choice.items() if c != cat)
+            front = [(factor(rules), _price(*choice[cat]), choice[cat])]
+            left = room - sum(_price(p, q) for c, (p, q) in choice.items() if c != cat)
             for price, part, qty in options[cat]:
                 if price > left:
                     break
@@ -406,7 +419,7 @@ class _Search:
             combos.append((fixed * math.prod(p[0] for p in picks), extra, picks))
         # The fewest penalties first (goal fastest), or the cheapest that keeps the factor (cheapest).
         combos.sort(key=(lambda c: (c[1], -c[0])) if need_factor else (lambda c: (-c[0], c[1])))
-        spent = sum(p.price_cny * q for p, q in choice.values())
+        spent = sum(_price(p, q) for p, q in choice.values())
         best_parts, best_report, best_factor = self._parts(base, choice), report, factor(warned)
         for predicted, extra, picks in combos:
             if spent + extra > room:
@@ -434,18 +447,19 @@ class _Search:
         lists = self.candidates(cfg)
         if lists is None:
             return math.inf
-        _base, mems, drives, psus, cases = lists
-        return cfg.price + mems[0][0] + drives[0].price_cny + psus[0].price_cny + cases[0].price_cny
+        _base, mems, drives, psus, cases, coolers = lists
+        return (cfg.price + mems[0][0] + drives[0].price_cny + psus[0].price_cny + cases[0].price_cny
+                + _price(coolers[0], cfg.cpus))
 
     def candidates(self, cfg: _Config) -> tuple[list[BuildPart], list[tuple[int, Memory, int]], list[Storage],
-                                                list[Psu], list[Case]] | None:
+                                                list[Psu], list[Case], list[Cooler | None]] | None:
         key = (cfg.gkey, cfg.cpu.id, cfg.cpus, cfg.board.id)
         if key not in self._lists:
             self._lists[key] = self._candidates(cfg)
         return self._lists[key]  # type: ignore[no-any-return]
 
     def _candidates(self, cfg: _Config) -> tuple[list[BuildPart], list[tuple[int, Memory, int]], list[Storage],
-                                                 list[Psu], list[Case]] | None:
+                                                 list[Psu], list[Case], list[Cooler | None]] | None:
         """The parts that can complete a configuration. The filters are necessary conditions of the
         engine's error rules (COMP-2/3, FIT-2/3/5, PWR-3, COMP-4), so nothing valid is skipped."""
         w, parts_by = self.w, self.parts_by
@@ -493,11 +507,16 @@ class _Search:
             # which error the engine would give without a fitting part of that kind
             self.misses.errors.setdefault(cfg.gkey, frozenset(r for r, m in missing.items() if m))
             return None
-        return base, mems, drives, psus, cases
+        # A CPU without a cooler in its box gets the cheapest one that mounts on its socket (FIT-6); where the
+        # catalogue has none for the socket (a server CPU's heatsink comes with the chassis), none.
+        fitting = [c for c in self.coolers if cfg.cpu.socket in c.cpu_sockets]
+        coolers: list[Cooler | None] = [None, *fitting] if cfg.cpu.boxed_cooler or not fitting else list(fitting)
+        return base, mems, drives, psus, cases, coolers
 
     @staticmethod
     def _parts(base: list[BuildPart], choice: Mapping[str, tuple[AnyPart, int]]) -> list[BuildPart]:
-        return [*base, *(BuildPart(choice[c][0].id, choice[c][1]) for c in ("memory", "storage", "psu", "case"))]
+        return [*base, *(BuildPart(p.id, q) for c in ("memory", "storage", "psu", "case", "cooler")
+                         for p, q in (choice.get(c, (None, 0)),) if p is not None)]
 
     def _supply_fits(self, base: list[BuildPart], choice: Mapping[str, tuple[AnyPart, int]]) -> bool:
         """PWR-2 and FIT-4's errors, before the engine: the supply covers the peak; it goes in the case."""
@@ -545,11 +564,11 @@ class _Search:
         return got
 
     def _cheapest(self, base: list[BuildPart], mems: list[tuple[int, Memory, int]], drives: list[Storage],
-                  psus: list[Psu], cases: list[Case], room: float, cfg: _Config
-                  ) -> tuple[dict[str, tuple[AnyPart, int]], Report] | None:
+                  psus: list[Psu], cases: list[Case], coolers: list[Cooler | None], room: float, cfg: _Config
+                  ) -> tuple[dict[str, tuple[Any, int]], Report] | None:
         """The cheapest valid completion within ``room``: branch and bound on price."""
-        best: tuple[int, tuple[str, ...], dict[str, tuple[AnyPart, int]], Report] | None = None
-        min_psu, min_case = psus[0].price_cny, cases[0].price_cny
+        best: tuple[int, tuple[str, ...], dict[str, tuple[Any, int]], Report] | None = None
+        min_psu, min_case = psus[0].price_cny, cases[0].price_cny + _price(coolers[0], cfg.cpus)
         errors: set[str] = set()
         for mem_price, mem, qty in mems:
             bound = best[0] if best else room
@@ -569,26 +588,37 @@ class _Search:
                         errors.add("PWR-2")
                         continue
                     for case in cases:
-                        total = partial2 + case.price_cny
-                        if total > (best[0] if best else room):
+                        if partial2 + case.price_cny + _price(coolers[0], cfg.cpus) > (best[0] if best else room):
                             break
                         if not _bay_fits(psu, case):
                             errors.add("FIT-4")
                             continue
-                        choice: dict[str, tuple[AnyPart, int]] = {"memory": (mem, qty), "storage": (drive, 1),
-                                                                 "psu": (psu, 1), "case": (case, 1)}
-                        parts = self._parts(base, choice)
-                        report = self.rules_check(parts)
-                        if not report.ok:
-                            errors.update(f.rule for f in report.errors)
-                            if errors - COMPLETION_ERRORS:
-                                self.misses.errors.setdefault(cfg.gkey, frozenset(errors))
-                                return None  # no other completion takes this error away
-                            continue
-                        ids = tuple(sorted(p.id for p in parts))
-                        if best is None or (total, ids) < (best[0], best[1]):
-                            best = (total, ids, choice, report)
-                        break  # later cases in this loop only cost more
+                        done = False
+                        for cooler in coolers:
+                            total = partial2 + case.price_cny + _price(cooler, cfg.cpus)
+                            if total > (best[0] if best else room):
+                                break
+                            if not _cooler_fits(cooler, case):
+                                errors.add("FIT-6")
+                                continue
+                            choice: dict[str, tuple[Any, int]] = {
+                                "memory": (mem, qty), "storage": (drive, 1), "psu": (psu, 1), "case": (case, 1),
+                                "cooler": (cooler, cfg.cpus)}
+                            parts = self._parts(base, choice)
+                            report = self.rules_check(parts)
+                            if not report.ok:
+                                errors.update(f.rule for f in report.errors)
+                                if errors - COMPLETION_ERRORS:
+                                    self.misses.errors.setdefault(cfg.gkey, frozenset(errors))
+                                    return None  # no other completion takes this error away
+                                continue
+                            ids = tuple(sorted(p.id for p in parts))
+                            if best is None or (total, ids) < (best[0], best[1]):
+                                best = (total, ids, choice, report)
+                            done = True
+                            break  # dearer coolers only cost more
+                        if done:
+                            break  # later cases in this loop only cost more
         if best is None:
             if errors:
                 self.misses.errors.setdefault(cfg.gkey, frozenset(errors))
@@ -811,139 +841,6 @@ def _configs_by_price(parts_by: dict[str, list[AnyPart]], w: Workload, budget: f
         if t is None or t < target:
             continue
         yield _Config(g, n, cpu, count, board, t)
-
-# Fields no rule or estimate compares (names and prices are handled on their own).
-_IGNORED = frozenset({"id", "name", "brand", "source", "notes", "price_cny", "price_date", "custom",
-                      "user_edited"})
-# Fields where one direction is never worse for validity, throughput or price (+1: more is better).
-# Everything else must be equal for one part to dominate another.
-_BETTER: dict[str, dict[str, int]] = {
-    # (board power is not here: the throughput model's power limit makes more of it faster)
-    "gpu": {"length_mm": -1},
-    "memory": {"cas_latency": -1},
-    "storage": {"capacity_gb": +1, "seq_read_mbs": +1, "seq_write_mbs": +1, "random_read_iops": +1},
-    "psu": {"watts": +1},
-    "case": {"max_gpu_length_mm": +1, "expansion_slots": +1, "max_cpu_cooler_mm": +1},
-}
-
-
-_LAYOUT: dict[type[Any], tuple[tuple[str, ...], tuple[tuple[str, int], ...]]] = {}
-
-
-def _layout(part: AnyPart) -> tuple[tuple[str, ...], tuple[tuple[str, int], ...]]:
-    got = _LAYOUT.get(type(part))
-    if got is None:
-        better = _BETTER.get(part.category, {})
-        names = [f.name for f in dataclasses.fields(part) if f.name not in _IGNORED]
-        got = _LAYOUT[type(part)] = (tuple(n for n in names if n not in better),
-                                     tuple((n, better[n]) for n in names if n in better))
-    return got
-
-
-# GPU fields that matter only through which cases they fit under (the case field is the limit).
-_FITS_UNDER: dict[str, str] = {"length_mm": "max_gpu_length_mm"}
-
-
-_GETTERS: dict[type[Any], tuple[Callable[[Any], Any], tuple[int, ...]]] = {}
-
-
-def _equal_getter(part: AnyPart) -> tuple[Callable[[Any], Any], tuple[int, ...]]:
-    """A function giving the tuple of a part type's must-be-equal fields, and where in that tuple
-    the list fields are (``_frozen`` makes them hashable)."""
-    got = _GETTERS.get(type(part))
-    if got is None:
-        names = _layout(part)[0]
-        getter = operator.attrgetter(*names) if len(names) > 1 else (lambda p: tuple(getattr(p, n) for n in names))
-        hints = typing.get_type_hints(type(part))
-        lists = tuple(i for i, n in enumerate(names) if "list" in str(hints[n]) or dataclasses.is_dataclass(hints[n]))
-        got = _GETTERS[type(part)] = (getter, lists)
-    return got
-
-
-def _frozen(values: tuple[Any, ...], lists: tuple[int, ...]) -> tuple[Any, ...]:
-    """A hashable key of field values: lists of text as tuples; slot records by their exact repr."""
-    out = list(values)
-    for i in lists:
-        v = out[i]
-        if type(v) is list:
-            out[i] = tuple(v) if all(type(x) is str for x in v) else repr(v)
-        elif v is not None:
-            out[i] = repr(v)
-    return tuple(out)
-
-
-def _profile(part: AnyPart, limits: Mapping[str, list[int]] | None = None) -> tuple[Any, tuple[Any, ...]]:
-    """The fields that must be equal (as one hashable key) and the ordered ones (better = bigger).
-
-    ``limits``: for a GPU, the sorted limits of the kept cases per "fits under" field; such a field
-    then counts as the number of limits it fits under (a card that fits every case that a longer
-    one fits is as good, whatever its length)."""
-    getter, lists = _equal_getter(part)
-    equal = getter(part)
-    ordered: list[Any] = []
-    nones: list[str] = []
-    for name, direction in _layout(part)[1]:
-        value = getattr(part, name)
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            fits = limits.get(name) if limits is not None else None
-            if fits is not None and value:  # 0 fits everywhere, as the rule reads it
-                ordered.append(len(fits) - bisect.bisect_left(fits, value))
-                continue
-            ordered.append(value * direction)
-        else:  # None: only equal to None
-            nones.append(name)
-    key = (_frozen(equal, lists) if lists else equal, tuple(nones))
-    return key, tuple(ordered)
-
-
-def prune(catalogue: Mapping[str, AnyPart], alternatives: int = 3) -> dict[str, AnyPart]:
-    """The catalogue without parts that can never be part of suggest()'s answer (see the module doc)."""
-    kept: dict[str, AnyPart] = {}
-    others = [p for p in catalogue.values() if p.category != "gpu"]
-    _prune_into(kept, others, alternatives, None)
-    # A GPU's length matters only through the kept cases it fits (the rule compares it with the
-    # build's case, and suggest's cases are the kept ones).
-    limits = {name: sorted({getattr(c, limit) for c in kept.values() if isinstance(c, Case)})
-              for name, limit in _FITS_UNDER.items()}
-    _prune_into(kept, [p for p in catalogue.values() if p.category == "gpu"], alternatives, limits)
-    return kept
-
-
-def _prune_into(kept: dict[str, AnyPart], parts: Iterable[AnyPart], alternatives: int,
-                limits: Mapping[str, list[int]] | None) -> None:
-    # Listings of one model with the same profile: only the ``need`` cheapest can be kept (each of
-    # them dominates the rest, or is itself pruned by parts that dominate the rest).
-    same: dict[tuple[str, Any, tuple[Any, ...]], list[tuple[int, str, AnyPart]]] = {}
-    for part in parts:
-        equal, ordered = _profile(part, limits)
-        same.setdefault((part.category, equal, ordered), []).append((part.price_cny, part.id, part))
-    groups: dict[tuple[str, Any, int], list[tuple[int, str, tuple[Any, ...], AnyPart]]] = {}
-    for (category, equal, ordered), listed in same.items():
-        need = alternatives + 1 if category == "gpu" else 1
-        cheapest = heapq.nsmallest(need, listed) if len(listed) > need else listed  # ids are unique
-        # Fields with a direction that are None on this part go into the equal key (via _profile),
-        # so parts in one group have the same ordered fields.
-        groups.setdefault((category, equal, len(ordered)), []).extend(
-            (price, pid, ordered, part) for price, pid, part in cheapest)
-    for (category, _equal, _n), members in groups.items():
-        need = alternatives + 1 if category == "gpu" else 1
-        members.sort(key=lambda m: (m[0], m[1]))
-        front: list[tuple[int, str, tuple[Any, ...], AnyPart]] = []
-        for m in members:
-            # Everything in ``front`` is cheaper or as cheap with a lower id; a part that is pruned
-            # has ``need`` kept dominators, which dominate whatever it dominates.
-            dominators = 0
-            for f in front:
-                if all(a >= b for a, b in zip(f[2], m[2], strict=True)):
-                    dominators += 1
-                    if dominators >= need:
-                        break
-            if dominators < need:
-                front.append(m)
-                kept[m[3].id] = m[3]
-
-
-
 
 def suggest(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload, alternatives: int = 3,
             options: Options | None = None, pruned: bool = True, prefs: SuggestOptions | None = None

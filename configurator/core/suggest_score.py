@@ -66,12 +66,14 @@ WEIGHTS: dict[str, tuple[float, str]] = {
 }
 _OTHER = QT_TRANSLATE_NOOP("suggest", "a warning of the engine")
 
-# The parts Suggest completes a configuration with, and the warnings each can take away.
+# The parts Suggest completes a configuration with, and the warnings each can take away (FIT-6: a cooler
+# rated below the CPU's maximum power).
 COMPLETION_RULES: dict[str, frozenset[str]] = {
     "memory": frozenset({"BAL-2", "BAL-3", "RAM-1", "RAM-2", "RAM-3", "COMP-2"}),
     "storage": frozenset({"STO-3", "STO-4", "PCI-10"}),
     "psu": frozenset({"PWR-1", "PWR-3", "PWR-5", "FIT-4"}),
     "case": frozenset({"FIT-4"}),
+    "cooler": frozenset({"FIT-6"}),
 }
 
 # Warnings of the configuration itself (GPUs × count, CPUs × count, board): whatever memory, drive,

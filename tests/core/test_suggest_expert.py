@@ -114,3 +114,18 @@ def test_bad_options_are_refused_with_a_reason() -> None:
         assert prefs.problems()
         with pytest.raises(ValueError):
             suggest(CATALOGUE, 10000, RESNET, prefs=prefs)
+
+
+@pytest.mark.parametrize("budget", [20000, 150000])
+def test_a_cpu_without_a_boxed_cooler_gets_one_that_mounts_and_copes(budget: int) -> None:
+    from configurator.core.parts import Cooler
+
+    for s in suggest(CATALOGUE, budget, RESNET):
+        for cpu, count in parts(s, Cpu):
+            fits = [c for c in CATALOGUE.values() if isinstance(c, Cooler) and cpu.socket in c.cpu_sockets]  # type: ignore[attr-defined]
+            coolers = parts(s, Cooler)
+            if cpu.boxed_cooler or not fits:  # type: ignore[attr-defined]
+                continue
+            assert [(c.id, q) for c, q in coolers] and all(q == count for _c, q in coolers)  # type: ignore[attr-defined]
+            assert all(cpu.socket in c.cpu_sockets for c, _q in coolers)  # type: ignore[attr-defined]
+            assert "FIT-6" not in {p.rule for p in s.penalties}
