@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QAccessible, QGuiApplication
-from PySide6.QtWidgets import QLabel
+from PySide6.QtGui import QAccessible, QContextMenuEvent, QGuiApplication
+from PySide6.QtWidgets import QApplication, QLabel, QMenu
 
 from configurator.ui.monitor.values_panel import ValuesPanel
 
@@ -38,9 +38,10 @@ def test_values_are_labels_a_screen_reader_reads_with_their_names(qtbot) -> None
 def test_a_value_can_be_selected_and_copied(qtbot) -> None:  # type: ignore[no-untyped-def]
     panel = panel_with_rows(qtbot)
     value = panel.rows[2][1]
-    assert value.textInteractionFlags() & Qt.TextInteractionFlag.TextSelectableByMouse
     start = QPoint(2, value.height() // 2)
     end = QPoint(value.width() - 2, value.height() // 2)
+    qtbot.mouseMove(value, start)  # the pointer comes over the value: it can be selected
+    assert value.textInteractionFlags() & Qt.TextInteractionFlag.TextSelectableByMouse
     qtbot.mousePress(value, Qt.MouseButton.LeftButton, pos=start)
     qtbot.mouseMove(value, end)
     qtbot.mouseRelease(value, Qt.MouseButton.LeftButton, pos=end)
@@ -59,3 +60,43 @@ def test_a_long_value_is_elided_on_screen_but_read_whole(qtbot) -> None:  # type
     assert QLabel.text(value) != long and QLabel.text(value).endswith("…")
     face = QAccessible.queryAccessibleInterface(value)
     assert face is not None and face.text(QAccessible.Text.Name) == long
+
+
+def test_a_value_is_a_plain_label_unless_the_pointer_is_over_it_or_it_holds_a_selection(qtbot) -> None:  # type: ignore[no-untyped-def]
+    panel = panel_with_rows(qtbot)
+    selectable = Qt.TextInteractionFlag.TextSelectableByMouse
+    name, value = panel.rows[2]
+    assert not value.textInteractionFlags() & selectable  # (a selectable label lays its text out as a document)
+    qtbot.mouseMove(panel, QPoint(panel.width() - 2, panel.height() - 2))  # into the window, where no row is
+    middle = QPoint(value.width() // 2, value.height() // 2)
+    qtbot.mouseMove(value, middle)
+    assert value.textInteractionFlags() & selectable
+    qtbot.mouseMove(name, QPoint(name.width() // 2, name.height() // 2))
+    assert not value.textInteractionFlags() & selectable and name.textInteractionFlags() & selectable
+    # A selection outlasts the pointer, until a new value replaces the text it selected.
+    qtbot.mouseMove(value, QPoint(2, middle.y()))
+    qtbot.mousePress(value, Qt.MouseButton.LeftButton, pos=QPoint(2, middle.y()))
+    qtbot.mouseMove(value, middle)
+    qtbot.mouseRelease(value, Qt.MouseButton.LeftButton, pos=middle)
+    qtbot.mouseMove(name, QPoint(name.width() // 2, name.height() // 2))
+    assert value.selectedText() and value.textInteractionFlags() & selectable
+    value.setText("18.3 GiB of 24.0 GiB")
+    assert not value.textInteractionFlags() & selectable and QLabel.text(value) == "18.3 GiB of 24.0 GiB"
+
+
+def test_a_values_context_menu_acts_on_it_after_the_pointer_left(qtbot) -> None:  # type: ignore[no-untyped-def]
+    panel = panel_with_rows(qtbot)
+    value = panel.rows[2][1]
+    qtbot.mouseMove(panel, QPoint(panel.width() - 2, panel.height() - 2))
+    middle = QPoint(value.width() // 2, value.height() // 2)
+    qtbot.mouseMove(value, middle)
+    QApplication.sendEvent(value, QContextMenuEvent(QContextMenuEvent.Reason.Mouse, middle, value.mapToGlobal(middle)))
+    menu = QApplication.activePopupWidget()
+    assert isinstance(menu, QMenu)
+    try:
+        assert not value.underMouse()  # the menu took the pointer
+        select_all = next(a for a in menu.actions() if a.text().startswith("Select All"))
+        select_all.trigger()
+        assert value.selectedText() == "18.2 GiB of 24.0 GiB"
+    finally:
+        menu.close()
