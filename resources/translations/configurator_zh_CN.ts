@@ -7218,10 +7218,6 @@
         <translation>与最高评分相差不到 1 % 的 {n} 套配置中最便宜的一套。</translation>
     </message>
     <message>
-        <source>The workload needs about {need:.1f} GB per GPU; the {gpu} has {have} GB.</source>
-        <translation>该工作负载每块 GPU 约需 {need:.1f} GB；{gpu} 有 {have} GB。</translation>
-    </message>
-    <message>
         <source>Binding: the target of {target:,.0f} {unit}; every cheaper configuration estimates below it.</source>
         <translation>制约因素：目标 {target:,.0f} {unit}；每个更便宜的配置估算都达不到它。</translation>
     </message>
@@ -7231,15 +7227,15 @@
     </message>
     <message>
         <source>Binding: the warnings; {name} would be faster but scores lower once its warnings are priced in.</source>
-        <translation>约束：警告；{name} 会更快，但计入其警告后评分更低。</translation>
+        <translation>制约因素：警告；{name} 会更快，但计入其警告后评分更低。</translation>
     </message>
     <message>
         <source>Binding: the budget; {name} would be faster, but no valid build with it fits ¥{budget:,.0f}.</source>
-        <translation>约束：预算；{name} 会更快，但含它的有效配置都超出 ¥{budget:,.0f}。</translation>
+        <translation>制约因素：预算；{name} 会更快，但含它的有效配置都超出 ¥{budget:,.0f}。</translation>
     </message>
     <message>
         <source>Binding: the budget; the next faster option, {name}, needs at least ¥{price:,} for the whole build.</source>
-        <translation>约束：预算；更快的下一个选项 {name}，整机至少需要 ¥{price:,}。</translation>
+        <translation>制约因素：预算；更快的下一个选项 {name}，整机至少需要 ¥{price:,}。</translation>
     </message>
     <message>
         <source>Binding: the GPU count ({low}–{high}); {name} would be faster.</source>
@@ -7247,11 +7243,15 @@
     </message>
     <message>
         <source>Binding: none within the budget and the options; no faster configuration fits them.</source>
-        <translation>约束：预算和选项内没有；没有更快的配置符合它们。</translation>
+        <translation>制约因素：预算和选项内没有；没有更快的配置符合它们。</translation>
     </message>
     <message>
         <source>Binding: the rules; {name} would be faster, but no build with it passes {rules}.</source>
         <translation>制约因素：规则；{name} 会更快，但用它的配置都通不过 {rules}。</translation>
+    </message>
+    <message>
+        <source>The workload needs about {need:.1f} GiB per GPU; the {gpu} has {have} GB.</source>
+        <translation>该工作负载每块 GPU 约需 {need:.1f} GiB；{gpu} 有 {have} GB。</translation>
     </message>
     <message>
         <source>¥{cny:,} less, {pct:.0%} slower; warnings: {penalties}</source>
