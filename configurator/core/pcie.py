@@ -13,6 +13,7 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
+from typing import Any
 
 from configurator.core.parts import Gpu, M2Slot, Motherboard, PcieSlot, Storage
 
@@ -167,12 +168,33 @@ def _order_m2(slots: list[M2Slot], seated: dict[str, Seat], gpu_slots: dict[str,
     return sorted(slots, key=cost)
 
 
+# Layouts already made, by the identity of the (frozen) parts they were made for; each entry holds the
+# parts, so an identity is not reused while its entry lives. The planner's checks and Suggest's
+# thousands of them lay out the same cards on the same board again and again.
+_LAYOUTS: dict[tuple[Any, ...], tuple[Placement, tuple[Any, ...]]] = {}
+_LAYOUTS_MAX = 4096
+
+
 def layout(gpus: list[Gpu], board: Motherboard, cpu_gen: int | None, case_slots: int | None,
            cpus: int = 1, m2_drives: list[Storage] | None = None) -> Placement:
     """:func:`place` on the slots the fitted CPUs feed (PCI-9), then the M.2 drives on the board's
     connectors (fastest drive on the best connector, avoiding those that take a seated card's lanes),
     then each GPU slot's link as the manual gives it with those connectors in use (PCI-10). A slot an
     M.2 drive switches off is left out and the cards placed again."""
+    drives_in = tuple(m2_drives or ())
+    key = (tuple(map(id, gpus)), id(board), cpu_gen, case_slots, cpus, tuple(map(id, drives_in)))
+    known = _LAYOUTS.get(key)
+    if known is not None:
+        return known[0]
+    placement = _layout(gpus, board, cpu_gen, case_slots, cpus, list(drives_in))
+    if len(_LAYOUTS) >= _LAYOUTS_MAX:
+        _LAYOUTS.clear()
+    _LAYOUTS[key] = (placement, (tuple(gpus), board, drives_in))
+    return placement
+
+
+def _layout(gpus: list[Gpu], board: Motherboard, cpu_gen: int | None, case_slots: int | None,
+            cpus: int, m2_drives: list[Storage]) -> Placement:
     drives = sorted(m2_drives or [], key=lambda d: -(d.pcie_gen or 0))
     live = max(cpus, 1)
     dead = tuple(s.name for s in board.pcie_slots if s.socket > live)

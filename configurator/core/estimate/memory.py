@@ -27,6 +27,7 @@ it is saved), which the margin covers.
 
 from __future__ import annotations
 
+import functools
 import math
 from dataclasses import dataclass
 
@@ -341,8 +342,11 @@ def _finish(weights: float, grads: float, optimizer: float, saved: Saved, kv: fl
                          display=disp, margin=dynamic * FRAGMENTATION[1], low=low, high=high, offloaded=offloaded)
 
 
+@functools.lru_cache(maxsize=4096)
 def vram_per_gpu(w: Workload, n_gpus: int, batch: int | None = None, display_gpu: bool = False) -> VramBreakdown:
-    """The estimate for the GPU that needs the most (the display GPU when ``display_gpu``)."""
+    """The estimate for the GPU that needs the most (the display GPU when ``display_gpu``). A pure function
+    of frozen inputs with a frozen result, cached: every check, the largest-batch search and Suggest's
+    thousands of checks ask it the same few questions."""
     spec = w.spec()
     p = spec.params
     b = batch if batch is not None else w.effective_batch
