@@ -80,6 +80,8 @@ def test_suggest_options_on_the_command_line(capsys, db_path: Path) -> None:  # 
     assert "Traceback" not in err
     code, _, err = run(capsys, "--db", str(db_path), "suggest")
     assert code == 2 and "--budget" in err
+    code, out, _ = run(capsys, "--db", str(db_path), "suggest", "--budget", "1000")
+    assert code == 1 and "No build without errors fits ¥1,000" in out and "Even the cheapest" in out
 
 
 def test_export_pdf_is_in_the_language_asked_for(tmp_path: Path) -> None:

@@ -67,7 +67,7 @@ def cmd_suggest(cli: Cli) -> int:
     import math
 
     from configurator.core.build import MAX_BUDGET_CNY, BuildError, Workload, _Reader, _workload, build_to_dict
-    from configurator.core.suggest import DEFAULT_WORKLOAD, SuggestOptions, suggest
+    from configurator.core.suggest import DEFAULT_WORKLOAD, SuggestOptions, suggest, why_nothing
 
     a = cli.args
     target = a.target_throughput
@@ -114,6 +114,8 @@ def cmd_suggest(cli: Cli) -> int:
             "goal": goal,
             **({"target_throughput": target} if target is not None else {}),
             "workload": doc,
+            **({"why_nothing": [m.render(tr) for m in why_nothing(catalogue, budget, workload, prefs)]}
+               if not found else {}),
             "suggestions": [{
                 "build": build_to_dict(s.build), "total_cny": s.total_cny,
                 "throughput": s.throughput, "score": s.score, "unit": s.unit,
@@ -134,6 +136,8 @@ def cmd_suggest(cli: Cli) -> int:
         else:
             print(cli.say(QT_TRANSLATE_NOOP("cli", "No build without errors fits ¥{budget:,.0f} for this workload."),
                           budget=budget))
+        for m in why_nothing(catalogue, budget, workload, prefs):
+            print(f"  · {m.render(tr)}")
         return EXIT_FINDINGS
     for i, s in enumerate(found):
         head = cli.translate("cli", "Best build") if i == 0 else cli.say(

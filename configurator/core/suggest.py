@@ -875,6 +875,46 @@ def suggest(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload,
     return first  # CPU-only (or nothing): no GPU build meets the workload any of the ways tried
 
 
+def why_nothing(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload,
+                prefs: SuggestOptions | None = None) -> list[Message]:
+    """Why suggest() found no build, where the catalogue and the options alone say so (the case sizes
+    chosen take no board the catalogue has; even the cheapest parts cost more than the budget; no card
+    holds the workload); empty where only the rules' checks of whole builds rule everything out."""
+    prefs = prefs or SuggestOptions()
+    out: list[Message] = []
+    by = _by_category(catalogue)
+    cases = [c for c in by.get("case", []) if isinstance(c, Case)]
+    if prefs.case_sizes:
+        cases = [c for c in cases if case_sizes(c) & prefs.case_sizes]
+        sizes = ", ".join(sorted(prefs.case_sizes))
+        if not cases:
+            out.append(Message("suggest", QT_TRANSLATE_NOOP(
+                "suggest", "The catalogue has no case of the sizes chosen ({sizes})."), {"sizes": sizes}))
+        else:
+            taken = sorted({ff for c in cases for ff in c.board_form_factors})
+            boards = [b for b in by.get("motherboard", []) if isinstance(b, Motherboard)]
+            if not any(b.form_factor in taken for b in boards):
+                out.append(Message("suggest", QT_TRANSLATE_NOOP(
+                    "suggest", "The {sizes} cases in the catalogue take {forms} boards, and the catalogue has no "
+                               "such board: add one (Parts → Add custom part…) or allow other case sizes."),
+                    {"sizes": sizes, "forms": ", ".join(taken)}))
+    pairs = _pairs(by, math.inf)
+    cheapest = [min((p.price_cny for p in by.get(c, [])), default=0) for c in ("memory", "storage", "psu")]
+    floor = min((p[4] for p in pairs), default=0) + sum(cheapest) + min((c.price_cny for c in cases), default=0)
+    if pairs and floor > budget:
+        out.append(Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", "Even the cheapest CPU, board, memory, drive, supply and case together cost ¥{floor:,}, "
+                       "more than ¥{budget:,.0f}."), {"floor": floor, "budget": budget}))
+    if prefs.min_gpus > 0:
+        gpus = _usable_gpus(by, prefs)
+        low = vram_per_gpu(workload, prefs.max_gpus).low / GIB
+        if gpus and not any(g.vram_gb >= low for g in gpus):
+            out.append(Message("suggest", QT_TRANSLATE_NOOP(
+                "suggest", "No card the options allow holds the workload: it needs at least {need:.1f} GiB per GPU "
+                           "even across {n} GPUs (FIT-1)."), {"need": low, "n": prefs.max_gpus}))
+    return out
+
+
 def _memory_strategies(w: Workload, prefs: SuggestOptions) -> list[tuple[Workload, Message]]:
     """For LLM training kept as given (no sharding, full fine-tuning): sharded, then LoRA, then QLoRA."""
     spec = w.spec()
@@ -1058,4 +1098,4 @@ def _trade(winner: _Found, f: _Found) -> Message:
 
 
 __all__ = ["DEFAULT_WORKLOAD", "MAX_GPUS", "MAX_GPUS_LIMIT", "SuggestOptions", "Suggestion", "prune",
-           "report_score", "report_throughput", "suggest"]
+           "report_score", "report_throughput", "suggest", "why_nothing"]

@@ -7182,6 +7182,22 @@
         <translation>必须是 auto 或 as-given</translation>
     </message>
     <message>
+        <source>The catalogue has no case of the sizes chosen ({sizes}).</source>
+        <translation>目录中没有所选尺寸（{sizes}）的机箱。</translation>
+    </message>
+    <message>
+        <source>The {sizes} cases in the catalogue take {forms} boards, and the catalogue has no such board: add one (Parts → Add custom part…) or allow other case sizes.</source>
+        <translation>目录中 {sizes} 机箱只能装 {forms} 主板，而目录中没有这种主板：请添加一块（部件 → 添加自定义部件…），或允许其他机箱尺寸。</translation>
+    </message>
+    <message>
+        <source>Even the cheapest CPU, board, memory, drive, supply and case together cost ¥{floor:,}, more than ¥{budget:,.0f}.</source>
+        <translation>即使最便宜的 CPU、主板、内存、硬盘、电源和机箱加起来也要 ¥{floor:,}，超过 ¥{budget:,.0f}。</translation>
+    </message>
+    <message>
+        <source>No card the options allow holds the workload: it needs at least {need:.1f} GiB per GPU even across {n} GPUs (FIT-1).</source>
+        <translation>选项允许的显卡都装不下此工作负载：即使分到 {n} 块 GPU，每块也至少需要 {need:.1f} GiB（FIT-1）。</translation>
+    </message>
+    <message>
         <source>Sharded with FSDP (ZeRO-3): without sharding no GPU build within the budget holds the model&apos;s weights, gradients and optimizer states; FSDP splits them across the GPUs.</source>
         <translation>使用 FSDP（ZeRO-3）分片：不分片时，预算内没有哪套 GPU 配置放得下模型的权重、梯度和优化器状态；FSDP 把它们分摊到各块 GPU 上。</translation>
     </message>

@@ -129,3 +129,17 @@ def test_a_cpu_without_a_boxed_cooler_gets_one_that_mounts_and_copes(budget: int
             assert [(c.id, q) for c, q in coolers] and all(q == count for _c, q in coolers)  # type: ignore[attr-defined]
             assert all(cpu.socket in c.cpu_sockets for c, _q in coolers)  # type: ignore[attr-defined]
             assert "FIT-6" not in {p.rule for p in s.penalties}
+
+
+def test_nothing_found_says_why_where_the_catalogue_and_options_do() -> None:
+    from configurator.core.suggest import why_nothing
+
+    sff = SuggestOptions(case_sizes=frozenset({"sff"}))
+    boards = {p.form_factor for p in CATALOGUE.values() if p.category == "motherboard"}  # type: ignore[attr-defined]
+    if "Mini-ITX" not in boards:  # the shipped catalogue's one SFF case takes Mini-ITX boards only
+        assert suggest(CATALOGUE, 20000, RESNET, prefs=sff) == []
+        (why,) = why_nothing(CATALOGUE, 20000, RESNET, sff)
+        assert "Mini-ITX" in why.render() and "sff" in why.render()
+    (poor,) = why_nothing(CATALOGUE, 1000, RESNET)
+    assert "¥1,000" in poor.render() and suggest(CATALOGUE, 1000, RESNET) == []
+    assert why_nothing(CATALOGUE, 20000, RESNET) == []  # a build exists: nothing to explain

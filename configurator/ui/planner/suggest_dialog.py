@@ -37,7 +37,7 @@ from configurator.core.build import PRECISIONS, Workload
 from configurator.core.i18n import Message, fill
 from configurator.core.model_specs import KNOWN_MODELS
 from configurator.core.parts import AnyPart
-from configurator.core.suggest import DEFAULT_WORKLOAD, MAX_GPUS_LIMIT, Suggestion, SuggestOptions, suggest
+from configurator.core.suggest import DEFAULT_WORKLOAD, MAX_GPUS_LIMIT, Suggestion, SuggestOptions, suggest, why_nothing
 from configurator.core.suggest_score import CASE_SIZE_NAMES, CASE_SIZES, Penalty
 from configurator.ui.i18n import translate
 from configurator.ui.tasks import TaskRunner
@@ -329,6 +329,8 @@ class SuggestDialog(QDialog):
                                                          "options.")])
             self.results.addTopLevelItem(item)
             item.setFirstColumnSpanned(True)
+            reasons = why_nothing(self.catalogue, float(self.budget.value()), self.workload(), self.options())
+            self.why.setHtml("".join(f"<p>{_esc(_render(m))}</p>" for m in reasons))
             return
         for i, s in enumerate(self.found):
             title = fill(translate("Suggest", "{title}: {build}"), title=self._title(i), build=self._gpu_name(s))
