@@ -193,7 +193,9 @@ def check(build: Build, catalogue: Mapping[str, AnyPart],
     if not with_estimates:
         findings = sorted(ctx.findings, key=lambda f: SEVERITY_ORDER[f.severity])
         return Report(build, total, tuple(findings), (), placement, n, problems)
-    f = fitting.factors_for(measurements)
+    # The throughput model is fitted (once per process, a tenth of a second) only when there is a GPU or a
+    # CPU to estimate: an empty build, the planner's first, does not wait for it.
+    f = fitting.factors_for(measurements) if gpus or cpu is not None else tp.FACTORS
     rows = fitting.shipped() if measurements is None else measurements
     estimates = _estimates(ctx, gpus, total, f, rows)
     if local and w is not None:
