@@ -23,6 +23,10 @@ LLM training that fits no GPU build on its own memory (the default ``auto`` memo
 Suggest tries fully sharded data parallel (FSDP/ZeRO-3) and then LoRA and QLoRA, and says which it
 used; a CPU-only build is never the answer when a GPU build can meet the workload one of those ways.
 
+The modules beside this one: ``suggest_space`` (the options and the configurations, best or cheapest
+first), ``suggest_score`` (the penalties), ``suggest_prune`` (the dominated parts) and ``suggest_explain``
+(the reasons, the binding constraint, the trade-offs and why nothing was found).
+
 Before the search, dominated parts are pruned (``prune``): a part is dropped when enough other
 parts of its category cost no more (ties: a lower id) and are at least as good in every field
 (equal in every field the rules read, except a few with a known better direction: a shorter,
@@ -38,23 +42,21 @@ import dataclasses
 import heapq
 import itertools
 import math
-from collections.abc import Iterable, Iterator, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from configurator.core.build import Build, BuildPart, Options, Workload, resolve
 from configurator.core.engine import Report, check
-from configurator.core.estimate import throughput as tp
-from configurator.core.estimate.memory import host_ram, vram_per_gpu
+from configurator.core.estimate.memory import host_ram
 from configurator.core.estimate.power import estimate_power, is_atx3
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.parts import AnyPart, Case, Cooler, Cpu, Gpu, Memory, Motherboard, Psu, Storage
-from configurator.core.pcie import Placement, layout
 from configurator.core.rules.budget_power import connectors
 from configurator.core.rules.physical import SMALL_PSU
+from configurator.core.suggest_explain import binding, reasons, trade, why_nothing
 from configurator.core.suggest_prune import _profile, prune
 from configurator.core.suggest_score import (
-    CASE_SIZES,
     COMPLETION_ERRORS,
     COMPLETION_RULES,
     CONFIG_RULES,
@@ -64,59 +66,19 @@ from configurator.core.suggest_score import (
     penalties,
     warning_rules,
 )
-from configurator.core.units import GIB
-
-MAX_GPUS = 4  # the default upper end of the GPU count
-MAX_GPUS_LIMIT = 8  # what the option may ask for (boards with 7 or 8 x16-length slots)
-# What Suggest assumes where it is not told (the command line and the dialog alike, so they give the same
-# best build): ResNet-50 training with mixed precision.
-DEFAULT_WORKLOAD = Workload(model="resnet50", task="train", precision="amp")
-TIE = 0.01
-MEMORY_STRATEGIES = ("auto", "as-given")
-Goal = Literal["fastest", "cheapest"]
-
-
-@dataclass(frozen=True)
-class SuggestOptions:
-    """What the user asks of Suggest beyond the budget and the workload.
-
-    ``goal``: "fastest" within the budget, or "cheapest" that reaches ``target_throughput`` (in the
-    workload's unit, the score: a build's warnings count against it). ``min_gpus``/``max_gpus``: the
-    GPU count (0 allows a CPU-only build). ``case_sizes``: the case sizes allowed (empty: any; see
-    suggest_score.CASE_SIZES). ``allow_used``: also cards that are sold used only (their price is a
-    used-market estimate); they go into the build marked used. ``memory``: "auto" lets Suggest shard
-    (FSDP) or use LoRA/QLoRA for LLM training that fits no GPU otherwise; "as-given" keeps the
-    workload's own sharding and fine-tuning."""
-
-    goal: Goal = "fastest"
-    target_throughput: float | None = None
-    min_gpus: int = 0
-    max_gpus: int = MAX_GPUS
-    case_sizes: frozenset[str] = frozenset()
-    allow_used: bool = False
-    memory: str = "auto"
-
-    def problems(self) -> list[tuple[str, Message]]:
-        """(option, message) for each value Suggest cannot use."""
-        out: list[tuple[str, Message]] = []
-        if self.goal not in ("fastest", "cheapest"):
-            out.append(("goal", Message("suggest", QT_TRANSLATE_NOOP("suggest", "must be fastest or cheapest"))))
-        if self.goal == "cheapest" and (self.target_throughput is None or not math.isfinite(self.target_throughput)
-                                        or self.target_throughput <= 0):
-            out.append(("target_throughput", Message("suggest", QT_TRANSLATE_NOOP(
-                "suggest", "the goal \"cheapest\" needs a positive target throughput"))))
-        if not 0 <= self.min_gpus <= self.max_gpus <= MAX_GPUS_LIMIT:
-            out.append(("gpus", Message("suggest", QT_TRANSLATE_NOOP(
-                "suggest", "the GPU count must be a range within 0–{high}"), {"high": MAX_GPUS_LIMIT})))
-        unknown = sorted(set(self.case_sizes) - set(CASE_SIZES))
-        if unknown:
-            out.append(("case", Message("suggest", QT_TRANSLATE_NOOP(
-                "suggest", "unknown case size {names}; choose from {choices}"),
-                {"names": ", ".join(unknown), "choices": ", ".join(CASE_SIZES)})))
-        if self.memory not in MEMORY_STRATEGIES:
-            out.append(("memory", Message("suggest", QT_TRANSLATE_NOOP(
-                "suggest", "must be auto or as-given"))))
-        return out
+from configurator.core.suggest_space import (
+    DEFAULT_WORKLOAD,
+    MAX_GPUS,
+    MAX_GPUS_LIMIT,
+    TIE,
+    SuggestOptions,
+    _by_category,
+    _Config,
+    _configs,
+    _configs_by_price,
+    _Estimates,
+    report_throughput,
+)
 
 
 @dataclass(frozen=True)
@@ -144,118 +106,9 @@ class Suggestion:
         return self.total_cny, tuple(sorted(p.id for p in self.build.parts))
 
 
-@dataclass(frozen=True)
-class _Config:
-    gpu: Gpu | None
-    n: int
-    cpu: Cpu
-    cpus: int
-    board: Motherboard
-    throughput: float
-
-    @property
-    def price(self) -> int:
-        return (self.gpu.price_cny * self.n if self.gpu else 0) + self.cpu.price_cny * self.cpus + self.board.price_cny
-
-    @property
-    def gkey(self) -> tuple[str, int]:
-        return (self.gpu.id, self.n) if self.gpu is not None else ("-", 0)
-
-
-def report_throughput(report: Report) -> float:
-    est = report.estimate("throughput_total") or report.estimate("throughput_cpu")
-    return float(est.value or 0) if est else 0.0
-
-
 def report_score(report: Report) -> float:
     """A checked build's score: its throughput times its warnings' penalties."""
     return report_throughput(report) * factor(warning_rules(report.findings))
-
-
-def _by_category(catalogue: Mapping[str, AnyPart]) -> dict[str, list[AnyPart]]:
-    out: dict[str, list[AnyPart]] = {}
-    for p in sorted(catalogue.values(), key=lambda p: (p.price_cny, p.id)):
-        out.setdefault(p.category, []).append(p)
-    return out
-class _Estimates:
-    """Throughput and slot placement of configurations, cached on what each reads: a GPU's estimate
-    on its ``Hw`` (compute, bandwidth, power), its placement on its slot width and PCIe link, so
-    listings of one model at other prices, lengths or power share them."""
-
-    def __init__(self, w: Workload):
-        self.w = w
-        self.hw: dict[str, tp.Hw] = {}
-        self.singles: dict[tp.Hw, tp.Throughput] = {}
-        self.places: dict[tuple[Any, ...], Placement] = {}
-        self.values: dict[tuple[Any, ...], float] = {}
-        self.cpu_only: dict[tuple[str, int, str], float] = {}
-        self.train_multi = w.task == "train"
-        self.one_stream = bool(w.spec().decoder and w.task == "infer")
-        self.grad = w.spec().params * (4 if w.precision in ("fp32", "amp") else 2)
-
-    def single(self, gpu: Gpu) -> tp.Throughput:
-        hw = self.hw.get(gpu.id)
-        if hw is None:
-            hw = self.hw[gpu.id] = tp.gpu_hw(gpu)
-        one = self.singles.get(hw)
-        if one is None:
-            one = self.singles[hw] = tp.single_gpu(gpu, self.w, tp.FACTORS)
-        return one
-
-    def upper_bound(self, gpu: Gpu, n: int) -> float:
-        """No configuration of ``n`` of these cards is faster (data-parallel scaling is at most
-        n·η^log2(n); a hair more for rounding)."""
-        per = self.single(gpu).headline(self.w)
-        if n <= 1 or self.one_stream:
-            return per
-        if self.train_multi:
-            return float(per * n * tp.FACTORS.eta ** math.log2(n) * (1 + 1e-9))
-        return per * n
-
-    def place(self, gpu: Gpu, n: int, board: Motherboard, cpu_gen: int | None, cpus: int = 1) -> Placement:
-        """The engine's slot layout: only the slots the fitted CPUs feed (PCI-9). The drives' M.2 lane
-        sharing (PCI-10) is left to the engine's check of the whole build."""
-        key = (board.id, gpu.slot_width, gpu.pcie_gen, gpu.pcie_lanes, n, cpu_gen, cpus)
-        pl = self.places.get(key)
-        if pl is None:
-            pl = self.places[key] = layout([gpu] * n, board, cpu_gen, None, cpus)
-        return pl
-
-    def gpu_config(self, gpu: Gpu, n: int, cpu: Cpu, board: Motherboard, cpus: int = 1) -> float | None:
-        """The engine's throughput for n of these GPUs (None if they do not all get a slot)."""
-        one = self.single(gpu)
-        key = (self.hw[gpu.id], gpu.slot_width, gpu.pcie_gen, gpu.pcie_lanes, n, board.id, cpu.pcie_gen, cpus)
-        known = self.values.get(key)
-        if known is not None:
-            return None if known < 0 else known
-        pl = self.place(gpu, n, board, cpu.pcie_gen, cpus)
-        value: float | None
-        if pl.unplaced:
-            value = None
-        else:
-            w = self.w
-            per = one.headline(w)
-            if n > 1 and self.train_multi:
-                gen = min(s.gen for s in pl.seats)
-                lanes = min(s.lanes for s in pl.seats)
-                link = tp.link_bytes_per_s(gpu, gen, lanes, False)
-                value = per * tp.scaling(n, w.effective_batch / one.samples_per_s, self.grad, link, tp.FACTORS)
-            elif self.one_stream:
-                value = per  # one stream, as the engine counts it: more GPUs do not make it faster
-            else:
-                value = per * n
-        self.values[key] = value if value is not None else -1.0
-        return value
-
-    def cpu_config(self, cpu: Cpu, cpus: int, board: Motherboard) -> float:
-        key = (cpu.id, cpus, board.id)
-        got = self.cpu_only.get(key)
-        if got is None:
-            build = Build((BuildPart(cpu.id, cpus), BuildPart(board.id)), workload=self.w)
-            got = self.cpu_only[key] = report_throughput(check(build, {cpu.id: cpu, board.id: board}))
-        return got
-
-
 
 
 def _memory_options(mems: list[Memory], board: Motherboard, cpu: Cpu, cpus: int, need_gb: float
@@ -730,118 +583,6 @@ class _Search:
         return found
 
 
-def _pairs(parts_by: dict[str, list[AnyPart]], budget: float
-           ) -> list[tuple[tuple[int, int, int], Cpu, int, Motherboard, int]]:
-    """(order, cpu, count, board, price) of every CPU × board pair within the budget."""
-    cpus = [c for c in parts_by.get("cpu", []) if isinstance(c, Cpu)]
-    boards = [b for b in parts_by.get("motherboard", []) if isinstance(b, Motherboard)]
-    pairs: list[tuple[tuple[int, int, int], Cpu, int, Motherboard, int]] = []
-    for bi, board in enumerate(boards):
-        for ci, cpu in enumerate(cpus):
-            if cpu.socket != board.socket:
-                continue
-            for count in sorted({1, min(board.sockets, cpu.max_sockets)}):
-                base = cpu.price_cny * count + board.price_cny
-                if base <= budget:
-                    pairs.append(((bi, ci, count), cpu, count, board, base))
-    return pairs
-
-
-def _gpu_options(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est: _Estimates,
-                 prefs: SuggestOptions, cheapest_pair: int) -> list[tuple[float, int, Gpu, int]]:
-    """(-upper bound, order, GPU, count) of every card × count the options allow within the budget
-    whose memory can hold the workload (FIT-1's error: even the low end does not fit), best first."""
-    options: list[tuple[float, int, Gpu, int]] = []
-    low_vram = {n: vram_per_gpu(w, n).low / GIB for n in range(1, prefs.max_gpus + 1)}
-    for g in _usable_gpus(parts_by, prefs):
-        for n in range(max(1, prefs.min_gpus), prefs.max_gpus + 1):
-            if g.price_cny * n > budget:
-                break
-            if low_vram[n] > g.vram_gb:
-                continue
-            if g.price_cny * n + cheapest_pair <= budget:
-                options.append((-est.upper_bound(g, n), len(options) + 1, g, n))
-    options.sort(key=lambda o: (o[0], o[1]))
-    return options
-
-
-def _usable_gpus(parts_by: dict[str, list[AnyPart]], prefs: SuggestOptions) -> list[Gpu]:
-    """PCIe cards PyTorch can use (NVIDIA, or AMD with ROCm), new unless used ones are allowed."""
-    return [g for g in parts_by.get("gpu", []) if isinstance(g, Gpu) and g.form_factor == "pcie"
-            and (g.vendor == "nvidia" or g.rocm_supported) and (prefs.allow_used or not g.used_market)]
-
-
-def _configs(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est: _Estimates,
-             prefs: SuggestOptions | None = None) -> Iterator[_Config]:
-    """Every (GPU × count, CPU × count, board) configuration within the budget, fastest first (equal
-    throughput: cheaper first, then in board, CPU, count, GPU order).
-
-    Generated lazily, best first: the GPU options (card × count) in order of an upper bound on their
-    throughput, each expanded over every board and CPU only once no configuration already made is
-    faster than its bound. A search that stops near the top sees a few options, not all of them."""
-    prefs = prefs or SuggestOptions()
-    pairs = _pairs(parts_by, budget)
-    if not pairs:
-        return
-    cheapest = min(p[4] for p in pairs)
-    heap: list[tuple[float, int, tuple[int, int, int, int], _Config]] = []
-    if prefs.min_gpus == 0:
-        for order, cpu, count, board, base in pairs:
-            t = est.cpu_config(cpu, count, board)
-            if t > 0:
-                heap.append((-t, base, (*order, 0), _Config(None, 0, cpu, count, board, t)))
-        heapq.heapify(heap)
-    options = _gpu_options(parts_by, w, budget, est, prefs, cheapest)
-    next_option = 0
-    while True:
-        while next_option < len(options) and (not heap or -options[next_option][0] >= -heap[0][0]):
-            _bound, oi, gpu, n = options[next_option]
-            next_option += 1
-            for order, cpu, count, board, base in pairs:
-                price = base + gpu.price_cny * n
-                if price > budget:
-                    continue
-                value = est.gpu_config(gpu, n, cpu, board, count)
-                if value is None or value <= 0:
-                    continue
-                heapq.heappush(heap, (-value, price, (*order, oi), _Config(gpu, n, cpu, count, board, value)))
-        if not heap:
-            return
-        yield heapq.heappop(heap)[3]
-
-
-def _configs_by_price(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est: _Estimates,
-                      prefs: SuggestOptions, target: float) -> Iterator[_Config]:
-    """The configurations whose throughput reaches ``target``, cheapest first (lazily: a heap over
-    each GPU option's pairs in price order)."""
-    pairs = sorted(_pairs(parts_by, budget), key=lambda p: (p[4], p[0]))
-    if not pairs:
-        return
-    heap: list[tuple[int, int, int, int]] = []  # (price, option, pair index, -)
-    options: list[tuple[Gpu | None, int]] = [(None, 0)] if prefs.min_gpus == 0 else []
-    options += [(g, n) for _b, _o, g, n in _gpu_options(parts_by, w, budget, est, prefs, pairs[0][4])
-                if est.upper_bound(g, n) >= target]
-    for oi, (g, n) in enumerate(options):
-        heap.append(((g.price_cny * n if g else 0) + pairs[0][4], oi, 0, 0))
-    heapq.heapify(heap)
-    while heap:
-        price, oi, pi, _ = heapq.heappop(heap)
-        g, n = options[oi]
-        if pi + 1 < len(pairs):
-            nxt = (g.price_cny * n if g else 0) + pairs[pi + 1][4]
-            if nxt <= budget:
-                heapq.heappush(heap, (nxt, oi, pi + 1, 0))
-        if price > budget:
-            continue
-        _order, cpu, count, board, _base = pairs[pi]
-        if g is None:
-            t: float | None = est.cpu_config(cpu, count, board)
-        else:
-            t = est.gpu_config(g, n, cpu, board, count)
-        if t is None or t < target:
-            continue
-        yield _Config(g, n, cpu, count, board, t)
-
 def suggest(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload, alternatives: int = 3,
             options: Options | None = None, pruned: bool = True, prefs: SuggestOptions | None = None
             ) -> list[Suggestion]:
@@ -873,46 +614,6 @@ def suggest(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload,
         if picked and picked[0].gpu[0] != "-":
             return picked
     return first  # CPU-only (or nothing): no GPU build meets the workload any of the ways tried
-
-
-def why_nothing(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload,
-                prefs: SuggestOptions | None = None) -> list[Message]:
-    """Why suggest() found no build, where the catalogue and the options alone say so (the case sizes
-    chosen take no board the catalogue has; even the cheapest parts cost more than the budget; no card
-    holds the workload); empty where only the rules' checks of whole builds rule everything out."""
-    prefs = prefs or SuggestOptions()
-    out: list[Message] = []
-    by = _by_category(catalogue)
-    cases = [c for c in by.get("case", []) if isinstance(c, Case)]
-    if prefs.case_sizes:
-        cases = [c for c in cases if case_sizes(c) & prefs.case_sizes]
-        sizes = ", ".join(sorted(prefs.case_sizes))
-        if not cases:
-            out.append(Message("suggest", QT_TRANSLATE_NOOP(
-                "suggest", "The catalogue has no case of the sizes chosen ({sizes})."), {"sizes": sizes}))
-        else:
-            taken = sorted({ff for c in cases for ff in c.board_form_factors})
-            boards = [b for b in by.get("motherboard", []) if isinstance(b, Motherboard)]
-            if not any(b.form_factor in taken for b in boards):
-                out.append(Message("suggest", QT_TRANSLATE_NOOP(
-                    "suggest", "The {sizes} cases in the catalogue take {forms} boards, and the catalogue has no "
-                               "such board: add one (Parts → Add custom part…) or allow other case sizes."),
-                    {"sizes": sizes, "forms": ", ".join(taken)}))
-    pairs = _pairs(by, math.inf)
-    cheapest = [min((p.price_cny for p in by.get(c, [])), default=0) for c in ("memory", "storage", "psu")]
-    floor = min((p[4] for p in pairs), default=0) + sum(cheapest) + min((c.price_cny for c in cases), default=0)
-    if pairs and floor > budget:
-        out.append(Message("suggest", QT_TRANSLATE_NOOP(
-            "suggest", "Even the cheapest CPU, board, memory, drive, supply and case together cost ¥{floor:,}, "
-                       "more than ¥{budget:,.0f}."), {"floor": floor, "budget": budget}))
-    if prefs.min_gpus > 0:
-        gpus = _usable_gpus(by, prefs)
-        low = vram_per_gpu(workload, prefs.max_gpus).low / GIB
-        if gpus and not any(g.vram_gb >= low for g in gpus):
-            out.append(Message("suggest", QT_TRANSLATE_NOOP(
-                "suggest", "No card the options allow holds the workload: it needs at least {need:.1f} GiB per GPU "
-                           "even across {n} GPUs (FIT-1)."), {"need": low, "n": prefs.max_gpus}))
-    return out
 
 
 def _memory_strategies(w: Workload, prefs: SuggestOptions) -> list[tuple[Workload, Message]]:
@@ -958,143 +659,10 @@ def _pick(search: _Search, found: list[_Found], alternatives: int, strategy: Mes
             break
     unit = search.w.throughput_unit
     top = Suggestion(winner.build, winner.report, winner.throughput, unit, winner.cfg.gkey, winner.score,
-                     penalties(winner.report.findings), _reasons(search, winner, band, strategy),
-                     _binding(search, winner), strategy)
+                     penalties(winner.report.findings), reasons(search, winner, band, strategy),
+                     binding(search, winner), strategy)
     return [top, *(Suggestion(f.build, f.report, f.throughput, unit, f.cfg.gkey, f.score,
-                              penalties(f.report.findings), (_trade(winner, f),), None, strategy) for f in rest)]
-
-
-def _penalty_list(ps: Iterable[Penalty]) -> str:
-    return ", ".join(f"{p.rule} −{p.weight:.0%}" for p in ps)
-
-
-def _reasons(search: _Search, f: _Found, band: list[_Found], strategy: Message | None) -> tuple[Message, ...]:
-    """The winner's top three reasons."""
-    unit = search.w.throughput_unit
-    out: list[Message] = []
-    if search.prefs.goal == "cheapest":
-        out.append(Message("suggest", QT_TRANSLATE_NOOP(
-            "suggest", "The cheapest build without errors whose score reaches {target:,.0f} {unit}: ¥{price:,}."),
-            {"target": search.prefs.target_throughput, "unit": unit, "price": f.price}))
-    else:
-        out.append(Message("suggest", QT_TRANSLATE_NOOP(
-            "suggest", "The best score without errors within ¥{budget:,.0f}: {value:,.0f} {unit} estimated."),
-            {"budget": search.budget, "value": f.throughput, "unit": unit}))
-    ps = penalties(f.report.findings)
-    r = f.report
-    vram = sum(getattr(search.catalogue[p.id], "vram_gb", 0) * p.qty for p in f.build.parts
-               if search.catalogue[p.id].category == "gpu")
-    ram = sum(getattr(search.catalogue[p.id], "capacity_gb", 0) * p.qty for p in f.build.parts
-              if search.catalogue[p.id].category == "memory")
-    if not ps:
-        if vram:
-            out.append(Message("suggest", QT_TRANSLATE_NOOP(
-                "suggest", "Balanced: no warnings to trade off ({ram} GB of RAM for {vram} GB of VRAM, "
-                           "{cores} CPU cores for {gpus} GPU(s))."),
-                {"ram": ram, "vram": vram, "cores": _cores(search, f.build), "gpus": f.cfg.n}))
-        else:
-            out.append(Message("suggest", QT_TRANSLATE_NOOP("suggest", "Balanced: no warnings to trade off.")))
-    else:
-        out.append(Message("suggest", QT_TRANSLATE_NOOP(
-            "suggest", "Its warnings are priced in ({penalties}) and it still scores highest: {score:,.0f} {unit}."),
-            {"penalties": _penalty_list(ps), "score": f.score, "unit": unit}))
-    if strategy is not None:
-        out.append(strategy)
-    elif len(band) > 1:
-        out.append(Message("suggest", QT_TRANSLATE_NOOP(
-            "suggest", "The cheapest of {n} builds within 1 % of the best score."), {"n": len(band)}))
-    else:
-        fit = r.estimate("vram_per_gpu_gib")
-        if fit is not None and fit.value and f.cfg.gpu is not None:
-            out.append(Message("suggest", QT_TRANSLATE_NOOP(
-                "suggest", "The workload needs about {need:.1f} GiB per GPU; the {gpu} has {have} GB."),
-                {"need": float(fit.value), "gpu": f.cfg.gpu.name, "have": f.cfg.gpu.vram_gb}))
-    return tuple(out[:3])
-
-
-def _cores(search: _Search, build: Build) -> int:
-    return sum(getattr(search.catalogue[p.id], "cores", 0) * p.qty for p in build.parts
-               if search.catalogue[p.id].category == "cpu")
-
-
-def _binding(search: _Search, f: _Found) -> Message:
-    """What stops a faster build: the fastest GPU option above the winner, and why it is not the answer."""
-    prefs, est, w = search.prefs, search.est, search.w
-    if prefs.goal == "cheapest":
-        return Message("suggest", QT_TRANSLATE_NOOP(
-            "suggest", "Binding: the target of {target:,.0f} {unit}; every cheaper configuration estimates below it."),
-            {"target": prefs.target_throughput, "unit": w.throughput_unit})
-    pairs = _pairs(search.parts_by, math.inf)
-    cheapest_pair = min((p[4] for p in pairs), default=0)
-    faster: list[tuple[float, Gpu, int]] = []
-    allowed = dataclasses.replace(prefs, max_gpus=MAX_GPUS_LIMIT, min_gpus=0)
-    for g in _usable_gpus(search.parts_by, allowed):
-        for n in range(1, MAX_GPUS_LIMIT + 1):
-            ub = est.upper_bound(g, n)
-            if ub > f.throughput * (1 + TIE) and (g.id, n) != f.cfg.gkey:
-                faster.append((ub, g, n))
-    if not faster:
-        return Message("suggest", QT_TRANSLATE_NOOP(
-            "suggest", "Binding: none; no faster configuration is in the catalogue."))
-    low_vram = {n: vram_per_gpu(w, n).low / GIB for n in range(1, MAX_GPUS_LIMIT + 1)}
-    faster = [t for t in faster if low_vram[t[2]] <= t[1].vram_gb]  # cards that cannot hold it do not bind
-    faster.sort(key=lambda t: (-t[0], t[1].price_cny * t[2]))
-
-    def name(g: Gpu, n: int) -> str:
-        return f"{n} × {g.name}" if n > 1 else g.name
-
-    def lowest(g: Gpu, n: int) -> int:
-        return g.price_cny * n + cheapest_pair + search.min_rest
-
-    in_range = [(g, n) for _ub, g, n in faster if prefs.min_gpus <= n <= prefs.max_gpus]
-    affordable = [(g, n) for g, n in in_range if lowest(g, n) <= search.budget]
-    for g, n in affordable[:1]:  # the fastest that the budget allows, and why it is not the answer
-        if (g.id, n) in search.built:
-            return Message("suggest", QT_TRANSLATE_NOOP(
-                "suggest", "Binding: the warnings; {name} would be faster but scores lower once its warnings are "
-                           "priced in."), {"name": name(g, n)})
-        errors = search.misses.errors.get((g.id, n))
-        if errors:
-            return Message("suggest", QT_TRANSLATE_NOOP(
-                "suggest", "Binding: the rules; {name} would be faster, but no build with it passes {rules}."),
-                {"name": name(g, n), "rules": ", ".join(sorted(errors))})
-    for _ub, g, n in faster:  # a GPU count outside the range, within the budget
-        if not prefs.min_gpus <= n <= prefs.max_gpus and lowest(g, n) <= search.budget:
-            return Message("suggest", QT_TRANSLATE_NOOP(
-                "suggest", "Binding: the GPU count ({low}–{high}); {name} would be faster."),
-                {"low": prefs.min_gpus, "high": prefs.max_gpus, "name": name(g, n)})
-    for g, n in affordable[:1]:  # its parts alone fit, but no valid build with it does
-        return Message("suggest", QT_TRANSLATE_NOOP(
-            "suggest", "Binding: the budget; {name} would be faster, but no valid build with it fits ¥{budget:,.0f}."),
-            {"name": name(g, n), "budget": search.budget})
-    if in_range:
-        g, n = min(in_range, key=lambda t: (lowest(*t), -est.upper_bound(*t)))
-        return Message("suggest", QT_TRANSLATE_NOOP(
-            "suggest", "Binding: the budget; the next faster option, {name}, needs at least ¥{price:,} for the "
-                       "whole build."), {"name": name(g, n), "price": lowest(g, n)})
-    return Message("suggest", QT_TRANSLATE_NOOP(
-        "suggest", "Binding: none within the budget and the options; no faster configuration fits them."))
-
-
-def _trade(winner: _Found, f: _Found) -> Message:
-    """What an alternative trades against the winner: "¥3,100 less, 18 % slower"."""
-    diff = f.price - winner.price
-    speed = f.throughput / winner.throughput - 1 if winner.throughput else 0.0
-    ps = penalties(f.report.findings)
-    params: dict[str, Any] = {"cny": abs(diff), "pct": abs(speed), "penalties": _penalty_list(ps)}
-    if diff <= 0 and speed <= 0:
-        text = (QT_TRANSLATE_NOOP("suggest", "¥{cny:,} less, {pct:.0%} slower; warnings: {penalties}") if ps else
-                QT_TRANSLATE_NOOP("suggest", "¥{cny:,} less, {pct:.0%} slower"))
-    elif diff <= 0:
-        text = (QT_TRANSLATE_NOOP("suggest", "¥{cny:,} less, {pct:.0%} faster but scored lower for its warnings: "
-                                             "{penalties}"))
-    elif speed <= 0:
-        text = (QT_TRANSLATE_NOOP("suggest", "¥{cny:,} more, {pct:.0%} slower; warnings: {penalties}") if ps else
-                QT_TRANSLATE_NOOP("suggest", "¥{cny:,} more, {pct:.0%} slower"))
-    else:
-        text = QT_TRANSLATE_NOOP("suggest", "¥{cny:,} more, {pct:.0%} faster but scored lower for its warnings: "
-                                            "{penalties}")
-    return Message("suggest", text, params)
+                              penalties(f.report.findings), (trade(winner, f),), None, strategy) for f in rest)]
 
 
 __all__ = ["DEFAULT_WORKLOAD", "MAX_GPUS", "MAX_GPUS_LIMIT", "SuggestOptions", "Suggestion", "prune",
