@@ -43,7 +43,7 @@ import heapq
 import itertools
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from configurator.core.build import Build, BuildPart, Options, Workload, resolve
@@ -137,6 +137,12 @@ def _memory_options(mems: list[Memory], board: Motherboard, cpu: Cpu, cpus: int,
     return sorted(out.values(), key=lambda t: (t[0], t[1].id, t[2]))
 
 
+def _base(cfg: _Config) -> list[BuildPart]:
+    """A configuration's parts: its GPUs (a used-market card marked used), CPUs and board."""
+    base = [BuildPart(cfg.gpu.id, cfg.n, used=cfg.gpu.used_market)] if cfg.gpu is not None else []
+    return [*base, BuildPart(cfg.cpu.id, cfg.cpus), BuildPart(cfg.board.id)]
+
+
 def _price(part: AnyPart | None, qty: int) -> int:
     return part.price_cny * qty if part is not None else 0
 
@@ -169,14 +175,6 @@ class _Found:
         return (-self.score, self.price, self.ids)
 
 
-@dataclass
-class _Misses:
-    """Why faster configurations were not the answer (the winner's binding constraint)."""
-
-    errors: dict[tuple[str, int], frozenset[str]] = field(default_factory=dict)  # GPU key -> error rules
-    room: set[tuple[str, int]] = field(default_factory=set)  # no completion within the budget
-
-
 class _Search:
     def __init__(self, catalogue: Mapping[str, AnyPart], parts_by: dict[str, list[AnyPart]], budget: float,
                  w: Workload, options: Options, prefs: SuggestOptions):
@@ -187,9 +185,10 @@ class _Search:
         self.options = options
         self.prefs = prefs
         self.est = _Estimates(w)
-        self.misses = _Misses()
-        self.built: set[tuple[str, int]] = set()  # GPU options with a valid build found
-        self.checks = 0
+        # Why GPU options have no valid build (the error rules that stopped them), and which have one: the
+        # winner's binding constraint reads them.
+        self.errors: dict[tuple[str, int], frozenset[str]] = {}
+        self.built: set[tuple[str, int]] = set()
         self._peaks: dict[tuple[Any, ...], int] = {}
         self._lists: dict[tuple[Any, ...], Any] = {}
         self._config_factors: dict[tuple[Any, ...], tuple[frozenset[str], float]] = {}
@@ -211,7 +210,6 @@ class _Search:
     # -- checking -------------------------------------------------------------------------------
     def rules_check(self, parts: Sequence[BuildPart]) -> Report:
         """The engine's rules on a build (no estimates): validity and warnings."""
-        self.checks += 1
         return check(self._build(parts), self.catalogue, with_estimates=False)
 
     def _build(self, parts: Sequence[BuildPart]) -> Build:
@@ -341,8 +339,7 @@ class _Search:
                  and (cfg.gpu is None or (cfg.gpu.length_mm or 0) <= c.max_gpu_length_mm)
                  and (cfg.gpu is None or cfg.gpu.cooling != "passive" or c.server_airflow)  # THERM-1
                  and (width is None or c.max_board_width_mm is None or width <= c.max_board_width_mm)]  # FIT-5
-        base = [BuildPart(cfg.gpu.id, cfg.n, used=cfg.gpu.used_market)] if cfg.gpu is not None else []
-        base += [BuildPart(cfg.cpu.id, cfg.cpus), BuildPart(cfg.board.id)]
+        base = _base(cfg)
         # PWR-2 without memory and drives: their watts only add to the peak, so a supply short of this is
         # short of every completion (an ATX 3.x supply needs less transient headroom: its own bound).
         floor: dict[bool, int] = {}
@@ -358,7 +355,7 @@ class _Search:
         psus = strong
         if any(missing.values()):
             # which error the engine would give without a fitting part of that kind
-            self.misses.errors.setdefault(cfg.gkey, frozenset(r for r, m in missing.items() if m))
+            self.errors.setdefault(cfg.gkey, frozenset(r for r, m in missing.items() if m))
             return None
         # A CPU without a cooler in its box gets the cheapest one that mounts on its socket (FIT-6); where the
         # catalogue has none for the socket (a server CPU's heatsink comes with the chassis), none.
@@ -395,14 +392,12 @@ class _Search:
         key = (self._spec(cfg.gpu), cfg.n, cfg.cpu.id, cfg.cpus, cfg.board.id)
         known = self._config_factors.get(key)
         if known is None:
-            base = [BuildPart(cfg.gpu.id, cfg.n, used=cfg.gpu.used_market)] if cfg.gpu is not None else []
-            base += [BuildPart(cfg.cpu.id, cfg.cpus), BuildPart(cfg.board.id)]
-            report = self.rules_check(base)
+            report = self.rules_check(_base(cfg))
             stuck = frozenset({f.rule for f in report.errors} - COMPLETION_ERRORS)
             known = self._config_factors[key] = (stuck, factor(warning_rules(report.findings) & CONFIG_RULES))
         stuck, got = known
         if stuck:
-            self.misses.errors.setdefault(cfg.gkey, stuck)
+            self.errors.setdefault(cfg.gkey, stuck)
             return None
         return got
 
@@ -462,7 +457,7 @@ class _Search:
                             if not report.ok:
                                 errors.update(f.rule for f in report.errors)
                                 if errors - COMPLETION_ERRORS:
-                                    self.misses.errors.setdefault(cfg.gkey, frozenset(errors))
+                                    self.errors.setdefault(cfg.gkey, frozenset(errors))
                                     return None  # no other completion takes this error away
                                 continue
                             ids = tuple(sorted(p.id for p in parts))
@@ -474,9 +469,7 @@ class _Search:
                             break  # later cases in this loop only cost more
         if best is None:
             if errors:
-                self.misses.errors.setdefault(cfg.gkey, frozenset(errors))
-            else:
-                self.misses.room.add(cfg.gkey)
+                self.errors.setdefault(cfg.gkey, frozenset(errors))
             return None
         return best[2], best[3]
 

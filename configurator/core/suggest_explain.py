@@ -155,7 +155,7 @@ def binding(search: _Search, f: _Found) -> Message:
             return Message("suggest", QT_TRANSLATE_NOOP(
                 "suggest", "Binding: the warnings; {name} would be faster but scores lower once its warnings are "
                            "priced in."), {"name": name(g, n)})
-        errors = search.misses.errors.get((g.id, n))
+        errors = search.errors.get((g.id, n))
         if errors:
             return Message("suggest", QT_TRANSLATE_NOOP(
                 "suggest", "Binding: the rules; {name} would be faster, but no build with it passes {rules}."),

@@ -270,20 +270,20 @@ def _configs_by_price(parts_by: dict[str, list[AnyPart]], w: Workload, budget: f
     pairs = sorted(_pairs(parts_by, budget), key=lambda p: (p[4], p[0]))
     if not pairs:
         return
-    heap: list[tuple[int, int, int, int]] = []  # (price, option, pair index, -)
+    heap: list[tuple[int, int, int]] = []  # (price, option, pair index)
     options: list[tuple[Gpu | None, int]] = [(None, 0)] if prefs.min_gpus == 0 else []
     options += [(g, n) for _b, _o, g, n in _gpu_options(parts_by, w, budget, est, prefs, pairs[0][4])
                 if est.upper_bound(g, n) >= target]
     for oi, (g, n) in enumerate(options):
-        heap.append(((g.price_cny * n if g else 0) + pairs[0][4], oi, 0, 0))
+        heap.append(((g.price_cny * n if g else 0) + pairs[0][4], oi, 0))
     heapq.heapify(heap)
     while heap:
-        price, oi, pi, _ = heapq.heappop(heap)
+        price, oi, pi = heapq.heappop(heap)
         g, n = options[oi]
         if pi + 1 < len(pairs):
             nxt = (g.price_cny * n if g else 0) + pairs[pi + 1][4]
             if nxt <= budget:
-                heapq.heappush(heap, (nxt, oi, pi + 1, 0))
+                heapq.heappush(heap, (nxt, oi, pi + 1))
         if price > budget:
             continue
         _order, cpu, count, board, _base = pairs[pi]
