@@ -47,7 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
 # loaded its import hook reads the source of every module imported after it (its __feature__
 # check): importing these first made start-up 0.3 s quicker.
 GUI_MODULES_WITHOUT_QT = (
-    "numpy", "sqlalchemy.dialects.sqlite", "configurator.store.repository", "configurator.store.bench_results",
+    "sqlalchemy.dialects.sqlite", "configurator.store.repository", "configurator.store.bench_results",
     "configurator.core.engine", "configurator.core.presets", "configurator.core.sheet",
 )
 

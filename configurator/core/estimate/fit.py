@@ -40,16 +40,11 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import numpy as np
-import numpy.typing as npt
-
 from configurator.core import measurements as ms
 from configurator.core.build import Workload
 from configurator.core.estimate import throughput as tp
 from configurator.core.model_specs import KNOWN_MODELS, ModelSpec
 from configurator.core.parts import Gpu
-
-FloatArray = npt.NDArray[np.float64]
 
 # Architecture figures of the measured models the planner does not list (from their papers / configs).
 MEASURED_MODELS: dict[str, ModelSpec] = {
@@ -173,77 +168,6 @@ def fit_rows(rows: Iterable[ms.Measurement], gpus: Mapping[str, Gpu]) -> list[ms
 
 
 # ---------------------------------------------------------------------------------------------
-# Levenberg–Marquardt on log error with a ridge towards the priors
-
-
-@dataclass(frozen=True)
-class _Design:
-    a: FloatArray  # (T,) work over rate of each term
-    row: npt.NDArray[np.int64]  # (T,) the row each term belongs to
-    s: FloatArray  # (T, P) exponents
-    log_units: FloatArray  # (N,)
-    n: int
-
-
-def _design(cases: Sequence[tuple[tp.Case, tp.Hw]]) -> _Design:
-    a: list[float] = []
-    row: list[int] = []
-    s_rows: list[list[float]] = []
-    p = len(tp.NAMES)
-    for i, (c, hw) in enumerate(cases):
-        for t in tp.terms(c, hw):
-            a.append(t.a)
-            row.append(i)
-            vec = [0.0] * p
-            for j, sign in t.params:
-                vec[j] += sign
-            s_rows.append(vec)
-    return _Design(np.array(a, dtype=np.float64), np.array(row, dtype=np.int64),
-                   np.array(s_rows, dtype=np.float64).reshape(len(a), p),
-                   np.log(np.array([c.units for c, _hw in cases], dtype=np.float64)), len(cases))
-
-
-def _predict(d: _Design, theta: FloatArray) -> tuple[FloatArray, FloatArray]:
-    """log predicted rate (N,) and its Jacobian (N, P)."""
-    e = d.a * np.exp(d.s @ theta)
-    t = np.bincount(d.row, weights=e, minlength=d.n)
-    weighted = e[:, None] * d.s
-    jt = np.zeros((d.n, d.s.shape[1]))
-    np.add.at(jt, d.row, weighted)
-    return d.log_units - np.log(t), -jt / t[:, None]
-
-
-def _lm(d: _Design, y: FloatArray, theta0: FloatArray, mu: FloatArray, lam: FloatArray,
-        iterations: int = 60) -> FloatArray:
-    theta = theta0.copy()
-
-    def cost(th: FloatArray) -> float:
-        pred, _ = _predict(d, th)
-        return float(np.sum((pred - y) ** 2) + np.sum(lam * (th - mu) ** 2))
-
-    damping = 1e-3
-    current = cost(theta)
-    for _ in range(iterations):
-        pred, jac = _predict(d, theta)
-        r = pred - y
-        g = jac.T @ r + lam * (theta - mu)
-        h = jac.T @ jac + np.diag(lam)
-        improved = False
-        for _try in range(10):
-            step = np.linalg.solve(h + damping * np.diag(np.diag(h) + 1e-9), -g)
-            trial = theta + step
-            c = cost(trial)
-            if c < current:
-                theta, damping, improved = trial, max(damping / 3, 1e-7), True
-                break
-            damping *= 4
-        if not improved or abs(current - c) < 1e-10 * max(current, 1.0):
-            current = min(current, c)
-            break
-        current = c
-    return theta
-
-
 @dataclass(frozen=True)
 class FamilyError:
     family: str
@@ -288,13 +212,15 @@ class Fit:
 
 
 def _fit_theta(rows: Sequence[ms.Measurement], gpus: Mapping[str, Gpu],
-               theta0: FloatArray | None = None) -> tuple[FloatArray, _Design]:
+               theta0: Sequence[float] | None = None) -> tuple[tuple[float, ...], tuple[float, ...]]:
+    """The fitted parameters for ``rows`` and the rate each row is then predicted at."""
+    # numpy is loaded here, not with the module: the engine imports this module, and the app's first
+    # window (an empty build) has nothing to fit.
+    from configurator.core.estimate import least_squares
+
     cases = [(c, tp.gpu_hw(gpus[m.gpu])) for m in rows if (c := case_for(m)) is not None]
-    d = _design(cases)
-    y = np.log(np.array([stream_value(m) for m in rows], dtype=np.float64))
-    mu = np.array(tp.prior_theta(), dtype=np.float64)
-    lam = 1 / np.array(tp.prior_sigma(), dtype=np.float64) ** 2
-    return _lm(d, y, mu if theta0 is None else theta0, mu, lam), d
+    return least_squares.fit_theta(cases, [stream_value(m) for m in rows], tp.prior_theta(), tp.prior_sigma(),
+                                   theta0)
 
 
 def predict_row(m: ms.Measurement, gpu: Gpu, theta: Sequence[float]) -> float:
@@ -325,15 +251,14 @@ def fit(rows: Sequence[ms.Measurement], gpus: Mapping[str, Gpu], cross_validate:
     use = fit_rows(rows, gpus)
     if not use:
         return Fit(tuple(tp.prior_theta()), (), ())
-    theta, d = _fit_theta(use, gpus)
-    fitted = tuple(float(v) for v in np.exp(_predict(d, theta)[0]))
+    theta, fitted = _fit_theta(use, gpus)
     if not cross_validate:
-        return Fit(tuple(float(x) for x in theta), tuple(use), fitted)
+        return Fit(theta, tuple(use), fitted)
     cv: list[CvRow] = []
     for g in sorted({m.gpu for m in use}):
         train = [m for m in use if m.gpu != g]
         held = [m for m in use if m.gpu == g]
-        th, _ = _fit_theta(train, gpus, theta) if train else (np.array(tp.prior_theta()), None)
+        th = _fit_theta(train, gpus, theta)[0] if train else tuple(tp.prior_theta())
         cv.extend(CvRow(m, predict_row(m, gpus[m.gpu], list(th))) for m in held)
     families: dict[str, FamilyError] = {}
     for fam in FITTED_FAMILIES:
@@ -346,7 +271,7 @@ def fit(rows: Sequence[ms.Measurement], gpus: Mapping[str, Gpu], cross_validate:
                                     quantile(errs, 0.9), max(errs), quantile(ratios, 0.1),
                                     quantile(ratios, 0.9))
     in_order, pairs = ranking(cv)
-    return Fit(tuple(float(x) for x in theta), tuple(use), fitted, tuple(cv), families, in_order, pairs)
+    return Fit(theta, tuple(use), fitted, tuple(cv), families, in_order, pairs)
 
 
 def ranking(cv: Sequence[CvRow]) -> tuple[int, int]:
