@@ -43,7 +43,7 @@ def run(repeats: int = 7) -> None:
             loaded.append(time_command(app, env={**env, "CONFIGURATOR_QUIT_WHEN_SHOWN": "loaded"}))
     report(f"GUI start-up ({repeats} runs each, interleaved)", "bare PySide6 + pyqtgraph window",
            [("window painted, planner with its parts", painted), ("then the other tabs built too", loaded)], bare)
-    print("  target (issue 7): window painted at most 1.5x")
+    print("  aim (issue 17): window painted at most 1.5x")
 
 
 if __name__ == "__main__":

@@ -1756,6 +1756,10 @@
         <translation>估算吞吐量与指南各档配置对比（相同工作负载）</translation>
     </message>
     <message>
+        <source>Add a GPU or CPU and a workload to compare its throughput with the guides&apos; tiers.</source>
+        <translation>添加 GPU 或 CPU 和工作负载，即可将其吞吐量与指南各档位比较。</translation>
+    </message>
+    <message>
         <source>Untitled build</source>
         <translation>未命名配置</translation>
     </message>

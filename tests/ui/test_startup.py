@@ -24,7 +24,12 @@ def test_deferred_tabs_are_built_after_the_first_paint(qtbot, services: Services
     assert planner.rows["gpu"].combo.count() > 1  # but the planner's pickers have the parts
     with qtbot.waitSignal(window.first_painted, timeout=10000):
         window.show()
+    # Nothing to chart yet (an empty build, the tiers not worked out): a hint, and no plot made for it.
+    assert planner.chart is None and planner.results.chart_hint.isVisible()
+    assert "workload" in planner.results.chart_hint.text()
     window.finish_startup()
+    assert planner.chart is not None and planner.chart.isVisible()  # the tiers' bars
+    assert not planner.results.chart_hint.isVisible()
     kinds = [type(w) for w, _t in window.extra_tabs]
     assert kinds == [PlannerTab, MonitorTab, BenchmarkTab]
     assert [window.tabs.tabText(i) for i in range(window.tabs.count())] == ["Planner", "Monitor", "Benchmark",
@@ -63,3 +68,31 @@ def test_the_eager_window_has_everything_built(window: MainWindow) -> None:
     """The eager window (what the other UI tests use) has every tab built and the parts loaded."""
     assert not any(isinstance(w, PendingTab) for w, _t in window.extra_tabs)
     assert window.parts_browser.loaded
+
+
+FIRST_PAINT = """
+import sys
+from PySide6.QtWidgets import QApplication
+from configurator.app import build_services, build_window
+from configurator.cli.entry import build_parser
+app = QApplication(sys.argv[:1])
+services = build_services(build_parser().parse_args(["--db", sys.argv[1], "--lang", "en"]))
+window = build_window(services, defer=True)
+seen = []
+window.first_painted.connect(lambda: (seen.append("pyqtgraph" in sys.modules), app.quit()))
+window.show()
+app.exec()
+services.close()
+print("pyqtgraph at the first paint:", seen)
+"""
+
+
+def test_the_first_paint_does_not_wait_for_pyqtgraph(tmp_path: Path) -> None:
+    """The first window (an empty build) has nothing to plot: loading pyqtgraph (a quarter of a
+    second of the start) waits until the tiers are worked out after the paint."""
+    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path / "config"),
+           "XDG_STATE_HOME": str(tmp_path / "state")}
+    proc = subprocess.run([sys.executable, "-c", FIRST_PAINT, str(tmp_path / "c.db")], env=env,
+                          capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert "pyqtgraph at the first paint: [False]" in proc.stdout

@@ -98,8 +98,9 @@ class PartPicker(QComboBox):
         self.clear()
         self.addItem(translate("Planner", "— none —"), None)
         for p in sorted(parts, key=lambda p: (p.price_cny, p.name)):
-            self.addItem(part_label(p), p.id)
-            self.setItemData(self.count() - 1, part_label(p), Qt.ItemDataRole.ToolTipRole)
+            label = part_label(p)
+            self.addItem(label, p.id)
+            self.setItemData(self.count() - 1, label, Qt.ItemDataRole.ToolTipRole)
         self.select(current)
         self.blockSignals(False)
         self._fit_popup()

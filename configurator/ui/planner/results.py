@@ -1,11 +1,24 @@
 """The planner's results: the verdict, the ratio bars, the estimates, the findings, the PCIe map and
-the throughput chart beside the guides' tiers. It shows what the engine found; it judges nothing."""
+the throughput chart beside the guides' tiers. It shows what the engine found; it judges nothing.
+
+The chart (pyqtgraph) is made when it first has a bar to draw: the app's first window, an empty build
+before the guides' tiers are worked out, does not wait for pyqtgraph to load (a quarter of a second)."""
 
 from __future__ import annotations
 
-import pyqtgraph as pg
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QGroupBox, QLabel, QSplitter, QTextBrowser, QVBoxLayout, QWidget
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtWidgets import (
+    QGridLayout,
+    QGroupBox,
+    QLabel,
+    QSizePolicy,
+    QSplitter,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
 from configurator.core.build import Build, resolve
 from configurator.core.cluster_estimates import CLUSTER_KEYS
@@ -22,6 +35,9 @@ from configurator.ui.i18n import translate
 from configurator.ui.planner.widgets import FindingsTree, PcieMap, RatioBar
 from configurator.ui.theme import Colours, colours, style_plot
 
+if TYPE_CHECKING:
+    import pyqtgraph as pg
+
 SHOWN_ESTIMATES = ("throughput_one_gpu", "throughput_total", "throughput_batch", "scaling_efficiency",
                    "prefill_tokens_per_s", "throughput_cpu", "largest_batch", "throughput_per_kcny")
 
@@ -30,6 +46,21 @@ def _set_text(label: QLabel, text: str) -> None:
     """Only relayout a label whose text really changed."""
     if label.text() != text:
         label.setText(text)
+
+
+class _ChartHint(QLabel):
+    """Stands where the chart will be, asking for the room a ``pg.PlotWidget`` asks for, so the panes
+    keep their sizes when the chart takes its place."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    def sizeHint(self) -> QSize:
+        return QSize(600, 480)
+
+    def hasHeightForWidth(self) -> bool:  # its wrapped text does not decide the pane's height
+        return False
 
 
 class ResultsPanel(QWidget):
@@ -66,16 +97,16 @@ class ResultsPanel(QWidget):
         self.pcie_map = PcieMap()
         self.pcie_box = QGroupBox()
         QVBoxLayout(self.pcie_box).addWidget(self.pcie_map)
-        self.chart = pg.PlotWidget()
-        self.chart.setObjectName("throughputChart")
         self._scheme = colours(self.palette())
-        style_plot(self.chart, self._scheme, background=False)  # on the window's colour
-        self.chart.setMouseEnabled(x=False, y=False)
-        self.chart.hideButtons()
-        self.chart.setMenuEnabled(False)
-        self.chart.getPlotItem().showGrid(y=True, alpha=0.25)
+        self.chart: pg.PlotWidget | None = None  # made by _ensure_chart, once there is a bar to draw
         self.chart_box = QGroupBox()
-        QVBoxLayout(self.chart_box).addWidget(self.chart)
+        self.chart_hint = _ChartHint()
+        self.chart_hint.setObjectName("chartHint")
+        self.chart_hint.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.chart_hint.setWordWrap(True)
+        self.chart_hint.setEnabled(False)  # muted, as the PCIe map's hint
+        self._chart_layout = QVBoxLayout(self.chart_box)
+        self._chart_layout.addWidget(self.chart_hint)
         bottom.addWidget(self.pcie_box)
         bottom.addWidget(self.chart_box)
         lower.addWidget(bottom)
@@ -158,17 +189,39 @@ class ResultsPanel(QWidget):
                              _escape(e.how.render(translate)), muted))
         return rows
 
+    def _ensure_chart(self) -> pg.PlotWidget:
+        if self.chart is None:
+            import pyqtgraph as pg
+
+            self.chart = pg.PlotWidget()
+            self.chart.setObjectName("throughputChart")
+            style_plot(self.chart, self._scheme, background=False)  # on the window's colour
+            self.chart.setMouseEnabled(x=False, y=False)
+            self.chart.hideButtons()
+            self.chart.setMenuEnabled(False)
+            self.chart.getPlotItem().showGrid(y=True, alpha=0.25)
+            self._chart_layout.addWidget(self.chart)
+        return self.chart
+
     def _show_chart(self, build: Build, report: Report, catalogue: dict[str, AnyPart], tiers: list[Preset]) -> None:
         if build.workload is None or report.workload_errors:
-            self.chart.clear()
-            self._chart_key = None
+            self._clear_chart()
             return
         key = (build.workload, build.name, main_throughput(report), len(tiers))
         if key == self._chart_key:
             return
         self._chart_key = key
         points, unit = throughput_chart(build, catalogue, report, tiers)
-        plot = self.chart.getPlotItem()
+        if not any(p.value > 0 for p in points):  # no estimate yet, and no tier to stand beside
+            self._clear_chart()
+            self._chart_key = key
+            return
+        import pyqtgraph as pg
+
+        chart = self._ensure_chart()
+        self.chart_hint.hide()
+        chart.show()
+        plot = chart.getPlotItem()
         plot.clear()
         xs = list(range(len(points)))
         heights = [p.value for p in points]
@@ -187,9 +240,18 @@ class ResultsPanel(QWidget):
         plot.setTitle(translate("Planner", "Estimated throughput beside the guides' tiers (same workload)"),
                       size="9pt", color=c.plot_foreground)
 
+    def _clear_chart(self) -> None:
+        self._chart_key = None
+        if self.chart is not None:
+            self.chart.clear()
+            self.chart.hide()
+        self.chart_hint.show()
+
     def retranslate(self) -> None:
         self.pcie_box.setTitle(translate("Planner", "PCIe map"))
         self.chart_box.setTitle(translate("Planner", "Throughput"))
+        self.chart_hint.setText(translate("Planner", "Add a GPU or CPU and a workload to compare its throughput "
+                                                     "with the guides' tiers."))
         self._chart_key = None
         self.findings.retranslate()
 
@@ -197,7 +259,8 @@ class ResultsPanel(QWidget):
         """The chart in the colours of the window's new scheme (the planner tab calls it on a theme
         change, then shows the report again)."""
         self._scheme = scheme
-        style_plot(self.chart, self._scheme, background=False)
+        if self.chart is not None:
+            style_plot(self.chart, self._scheme, background=False)
         self._chart_key = None
 
 

@@ -75,7 +75,7 @@ class PlannerTab(QWidget):
         # The parts a user (and a test) reaches for, by their old names.
         self.rows, self.name_edit, self.parts_box = self.form.rows, self.form.name_edit, self.form.parts_box
         self.findings, self.bars, self.pcie_map = self.results.findings, self.results.bars, self.results.pcie_map
-        self.chart, self.verdict = self.results.chart, self.results.verdict
+        self.verdict = self.results.verdict
         self.tasks = tasks or TaskRunner(self)
         self.detect_machine = detect_machine
         self.upgrade = UpgradePanel(lambda: self.doc.build, lambda: self.catalogue, builds, self.tasks,
@@ -111,6 +111,11 @@ class PlannerTab(QWidget):
         self.retranslate()
         on_theme_change(self.restyle)
         self._on_build_changed(self.doc.build)
+
+    @property
+    def chart(self) -> Any:
+        """The throughput chart (a ``pg.PlotWidget``), or None until it has had a bar to draw."""
+        return self.results.chart
 
     # -- construction -------------------------------------------------------------
     def _make_actions(self) -> None:
