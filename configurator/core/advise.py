@@ -27,6 +27,9 @@ from configurator.core.parts import AnyPart, Case, Cooler, Cpu, Gpu, Motherboard
 CTX = "advise"
 UNBOUND_UTIL = 90.0  # % utilisation a GPU that waits for nothing shows in practice (GPU-6 asks ≥ 70 %)
 LOW_UTIL = 70.0  # GPU-6
+DATA_DRIVE_GB = 1000  # what a data drive must hold where the workload does not say
+M2_READ_MBS = {3: 3500, 4: 7450, 5: 14900}  # what the fastest drives read through a x4 link of each generation
+FASTER_DRIVE = 1.5  # a new drive must read this much faster than the fastest one there to lift an iowait bound
 
 
 def _m(template: str, **params: Any) -> Message:
@@ -186,8 +189,12 @@ def _gpu_changes(base: Report, catalogue: Mapping[str, AnyPart], need_vram: bool
     cur = [catalogue[p.id] for p in b.parts if isinstance(catalogue[p.id], Gpu)]
     t0, _lo, _hi = _throughput(base)
     cur_vram = min((g.vram_gb for g in cur if isinstance(g, Gpu)), default=0)
+    # the same maker's cards: the training code already runs on its stack (CUDA or ROCm); a switch is
+    # another software port, not an upgrade
+    vendors = {g.vendor for g in cur if isinstance(g, Gpu)}
     for g in sorted((p for p in catalogue.values() if isinstance(p, Gpu)), key=lambda p: (p.price_cny, p.id)):
-        if any(c.id == g.id for c in cur) or (need_vram and g.vram_gb <= cur_vram):
+        if any(c.id == g.id for c in cur) or (need_vram and g.vram_gb <= cur_vram) \
+                or (vendors and g.vendor not in vendors):
             continue
         trial, removed = _swap(b, catalogue, "gpu", g.id)
         qty = next(p.qty for p in trial.parts if p.id == g.id)
@@ -212,6 +219,15 @@ def _gpu_changes(base: Report, catalogue: Mapping[str, AnyPart], need_vram: bool
 def _util_gain(ev: Evidence | None) -> float:
     util = ev.gpu_util_median if ev is not None and ev.gpu_util_median else LOW_UTIL
     return max(UNBOUND_UTIL / max(util, 1.0) - 1, 0.0)
+
+
+def _data_drive_need(b: Build, catalogue: Mapping[str, AnyPart]) -> tuple[int, int | None]:
+    """What a new data drive must hold (the workload's data set, else a data drive's usual 1 TB: a 250 GB
+    boot drive holds no data set) and the sequential read of the build's fastest drive, which it must beat."""
+    w = b.workload
+    need = int(w.dataset_gb) if w is not None and w.dataset_gb else DATA_DRIVE_GB
+    reads = [d.seq_read_mbs for p in b.parts if isinstance(d := catalogue[p.id], Storage) and d.seq_read_mbs]
+    return need, max(reads) if reads else None
 
 
 def _host_changes(base: Report, catalogue: Mapping[str, AnyPart], limit: Limit, ev: Evidence | None
@@ -240,15 +256,26 @@ def _host_changes(base: Report, catalogue: Mapping[str, AnyPart], limit: Limit, 
                                                     "(an unbound GPU) in proportion to the cores added"),
                              old=cpu.cores, new=c.cores, target=UNBOUND_UTIL), fixed[1])
     elif limit.resource == "storage":
-        w = b.workload
-        need_gb = (w.dataset_gb or 0) if w is not None else 0
+        need_gb, fastest = _data_drive_need(b, catalogue)
+        board = parts.get("motherboard")
+        slot_gen = max((m.gen for m in board.m2_slots), default=None) if isinstance(board, Motherboard) else None
+
+        def reads(d: Storage) -> int:  # in the board's fastest M.2 slot: a Gen5 drive in a Gen4 slot reads at Gen4
+            cap = M2_READ_MBS.get(slot_gen) if slot_gen is not None and (d.pcie_gen or 0) > slot_gen else None
+            return min(d.seq_read_mbs or 0, cap) if cap else (d.seq_read_mbs or 0)
+
         for s in sorted((p for p in catalogue.values()
-                         if isinstance(p, Storage) and p.kind == "nvme" and p.capacity_gb >= need_gb),
+                         if isinstance(p, Storage) and p.kind == "nvme" and p.capacity_gb >= need_gb
+                         and (fastest is None or reads(p) >= FASTER_DRIVE * fastest)),
                         key=lambda p: (p.price_cny, p.id)):
             trial = replace(b, parts=(*b.parts, BuildPart(s.id, 1)))
             r = check(trial, catalogue)
             if r.ok:
-                yield Upgrade("storage", ((s.id, 1),), (), s.price_cny, gain, None, None, basis, r)
+                yield Upgrade("storage", ((s.id, 1),), (), s.price_cny, gain, None, None, _m(QT_TRANSLATE_NOOP(
+                    "advise", "a data drive of {gb:,} GB that reads {new:,} MB/s (the fastest drive now: {old}); "
+                              "the GPUs' measured utilisation lifted to {target:.0f} % (an unbound GPU)"),
+                    gb=s.capacity_gb, new=reads(s),
+                    old="—" if fastest is None else f"{fastest:,} MB/s", target=UNBOUND_UTIL), r)
     elif limit.resource == "pcie":
         board = parts.get("motherboard")
         cpu = parts.get("cpu")
@@ -299,6 +326,14 @@ def advise(build: Build, catalogue: Mapping[str, AnyPart], evidence: Evidence | 
             notes.append(_m(QT_TRANSLATE_NOOP(
                 "advise", "the plan gives every card its full link on this board, so no part to buy fixes it: reseat "
                      "the card, check a riser cable and the BIOS's PCIe setting (PCI-3)")))
+        elif lim.resource == "storage":
+            drives = [d for p in build.parts if isinstance(d := catalogue[p.id], Storage)]
+            hdd = next((d for d in drives if d.kind == "hdd"), None)
+            ssd = max((d for d in drives if d.kind != "hdd"), key=lambda d: d.seq_read_mbs or 0, default=None)
+            if hdd is not None and ssd is not None:
+                notes.append(_m(QT_TRANSLATE_NOOP(
+                    "advise", "before buying: if the data set is on the hard disk ({hdd}), copy it to the {ssd} "
+                              "(STO-1)"), hdd=hdd.name, ssd=ssd.name))
         elif lim.resource == "pipeline":
             notes.append(_m(QT_TRANSLATE_NOOP(
                 "advise", "no host resource is saturated: first try a larger batch, more DataLoader workers, pinned "

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from configurator.core import presets
-from configurator.core.advise import advice_to_dict, advise
+from configurator.core.advise import Evidence, advice_to_dict, advise
 from configurator.core.catalogue import load_catalogue
 from configurator.monitor import fake_nvml
 from configurator.monitor.nvml import NvmlBackend
@@ -70,7 +70,25 @@ def test_each_bottleneck_is_named_with_the_right_kind_of_upgrade_first(
         assert u.report.ok and u.price_cny > 0
     if resource == "vram":
         assert all(CATALOGUE[u.buy[0][0]].vram_gb > 12 for u in a.upgrades)  # type: ignore[attr-defined]
+        # the run was on CUDA: a card that would need ROCm is a port, not an upgrade
+        assert all(CATALOGUE[u.buy[0][0]].vendor == "nvidia" for u in a.upgrades)  # type: ignore[attr-defined]
         assert any("largest batch" in m.render() for m in a.guide)
+    if resource == "storage":
+        # a data drive, not another boot drive: it holds a data set and reads well above the 970 EVO Plus's
+        # 3,500 MB/s the build has
+        for u in a.upgrades:
+            drive = CATALOGUE[u.buy[0][0]]
+            assert drive.capacity_gb >= 1000 and drive.seq_read_mbs >= 5250, drive  # type: ignore[attr-defined]
+        assert "3,500 MB/s" in a.upgrades[0].basis.render()
+
+
+def test_disk_bound_with_a_hard_disk_says_to_move_the_data_and_buys_no_drive_the_slot_slows() -> None:
+    """The research tier has a 990 PRO (7,450 MB/s) beside an 8 TB hard disk, on a board with Gen4 M.2
+    slots: a Gen5 drive would read no faster there, so none is bought; the data set belongs on the SSD."""
+    ev = Evidence(gpu_util_median=40.0, iowait_median=30.0, source="run.csv")
+    a = advise(presets.presets(CATALOGUE)[1].build, CATALOGUE, ev)
+    assert a.limit.resource == "storage" and not a.upgrades
+    assert any("hard disk" in m.render() and "990 PRO" in m.render() for m in a.guide)
 
 
 def test_from_the_plan_alone_at_least_three_checked_upgrades_with_prices_and_gains() -> None:
@@ -83,6 +101,8 @@ def test_from_the_plan_alone_at_least_three_checked_upgrades_with_prices_and_gai
         assert u["gain_low_percent"] is not None and u["gain_high_percent"] >= u["gain_percent"]
     per = [u["cny_per_percent"] for u in doc["upgrades"]]
     assert per == sorted(per)  # cheapest per percent of gain first
+    # the user's code runs on CUDA: no card that would need ROCm instead
+    assert all(CATALOGUE[u["buy"][0]["id"]].vendor == "nvidia" for u in doc["upgrades"])  # type: ignore[attr-defined]
     # a GPU that needs more power brings its PSU, priced in
     assert all(sum(CATALOGUE[b["id"]].price_cny * b["qty"] for b in u["buy"]) == u["price_cny"]
                for u in doc["upgrades"])
