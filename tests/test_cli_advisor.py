@@ -49,7 +49,7 @@ def test_report_json_text_and_pdf(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert doc["verdict"]["rule"] == "GPU-6" and "DataLoader" in doc["verdict"]["text"]
     assert doc["gpus"][0]["energy_method"] == "nvml-counter" and doc["energy"]["tariff_cny_per_kwh"] == 1.2
     code, text, _ = run(capsys, "--lang", "zh_CN", "report", str(rec))
-    assert code == 0 and "利用率中位数" in text
+    assert code == 0 and "利用率中位数" in text and "NVML 能耗计数器" in text and "nvml-counter" not in text
     pdf = tmp_path / "报告.pdf"
     code, _out, err = run(capsys, "--lang", "zh_CN", "report", str(rec), "--pdf", str(pdf))
     assert code == 0, err

@@ -4,6 +4,7 @@ the cheapest upgrade (issue "Close the loop")."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -151,6 +152,15 @@ def _n(v: Any, fmt: str = "{:.0f}") -> str:
     return "n/a" if v is None else fmt.format(v)
 
 
+# How a GPU's energy was measured, in the words the PDF uses (its "Report" context).
+def _energy_method(t: Callable[[str, str], str], method: str | None) -> str:
+    if method == "nvml-counter":
+        return t("Report", "NVML energy counter")
+    if method == "integrated-power":
+        return t("Report", "power × time")
+    return "—"
+
+
 def _report_text(cli: Cli, doc: dict[str, Any]) -> str:
     t = cli.translate
     lines = [cli.say(QT_TRANSLATE_NOOP("cli", "{path}: {minutes:.1f} min, {samples} samples"),
@@ -163,7 +173,7 @@ def _report_text(cli: Cli, doc: dict[str, Any]) -> str:
             id=g["id"], med=_n(g["util_median_percent"]), p95=_n(g["util_p95_percent"]),
             peak=_n(g["memory_peak_gib"], "{:.1f}"), cap=_n(g["memory_capacity_gib"], "{:.1f}"),
             power=_n(g["power_median_w"]), kj=_n(None if g["energy_j"] is None else g["energy_j"] / 1000, "{:.1f}"),
-            method=g["energy_method"] or "—", thr=_n(g["throttled_s"]),
+            method=_energy_method(t, g["energy_method"]), thr=_n(g["throttled_s"]),
             why=", ".join(g["throttle_reasons"])))
     h = doc["host"]
     lines.append(cli.say(QT_TRANSLATE_NOOP(
