@@ -54,7 +54,7 @@ def test_a_busy_run_two_gpus_energy_from_the_counter(tmp_path: Path) -> None:
     assert r.cost_cny == pytest.approx(r.energy_kwh)
     assert r.rule == "GPU-6" and "busy" in r.verdict.render() and not r.alerts
     doc = json.loads(json.dumps(report_to_dict(r)))
-    assert doc["gpus"][0]["energy_method"] == "nvml-counter" and doc["energy"]["cost_cny"] == round(r.cost_cny, 2)
+    assert doc["gpus"][0]["energy_method"] == "nvml-counter" and doc["energy"]["cost_cny"] == round(r.cost_cny, 4)
 
 
 def test_without_the_counter_energy_is_integrated_power_and_says_so(tmp_path: Path) -> None:
