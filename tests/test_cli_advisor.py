@@ -36,6 +36,9 @@ def test_detect_lists_this_machine_and_saves_it(capsys: pytest.CaptureFixture[st
     doc = json.loads(out)
     gpus = [p for p in doc["parts"] if p["category"] == "gpu"]
     assert {p["id"] for p in gpus} == {"nvidia-rtx-4090", "nvidia-rtx-3090"}  # the fake NVML's first two
+    # with the PCI ids NVML reads (vendor:device)
+    assert {p["reported"] for p in gpus} == {"NVIDIA GeForce RTX 4090 (PCI 10de:2684)",
+                                             "NVIDIA GeForce RTX 3090 (PCI 10de:2204)"}
     assert doc["saved_build_id"] and any("power supply" in n for n in doc["notes"])
     code, out, _ = run(capsys, "detect", "--json", "--save", "--fake-gpus", "1")
     assert json.loads(out)["saved_build_id"] == doc["saved_build_id"]  # "This machine" replaced, not added

@@ -68,6 +68,7 @@ class FakeGpu:
     mig: list[FakeMig] | None = None  # MIG mode on, with these instances
     lost: bool = False
     uuid: str = ""
+    pci_device_id: int | None = None  # PCI device id; None: the id of a model in PCI_DEVICE_IDS, else NotSupported
 
 
 @dataclass
@@ -79,6 +80,11 @@ class Scenario:
     denied_pids: set[int] = field(default_factory=set)  # nvmlSystemGetProcessName: NoPermission
     driver_version: str = "550.54.15"
 
+
+# PCI device ids (vendor 10de) of the fake's models, as the PCI ID Repository lists them.
+PCI_DEVICE_IDS = {"NVIDIA GeForce RTX 4090": 0x2684, "NVIDIA GeForce RTX 3090": 0x2204, "NVIDIA RTX A6000": 0x2230,
+                  "NVIDIA GeForce RTX 3060": 0x2503}
+NVIDIA_PCI_VENDOR = 0x10DE
 
 # -- scenario fixtures ------------------------------------------------------------------------------------------
 
@@ -472,6 +478,18 @@ class FakeNvml:
         assert gpu is not None
         self._physical_only(gpu, handle)
         return int(gpu.power_limit_w * 1000)
+
+    def nvmlDeviceGetPciInfo(self, handle: _Handle) -> Any:
+        gpu = self._enter("nvmlDeviceGetPciInfo", handle)
+        assert gpu is not None
+        self._physical_only(gpu, handle)
+        device = gpu.pci_device_id if gpu.pci_device_id is not None else PCI_DEVICE_IDS.get(gpu.name)
+        if device is None:
+            raise _err("NVMLError_NotSupported")
+        info = pynvml.nvmlPciInfo_t()
+        info.pciDeviceId = device << 16 | NVIDIA_PCI_VENDOR
+        info.bus = handle.gpu + 1
+        return info
 
     def nvmlDeviceGetMaxPcieLinkGeneration(self, handle: _Handle) -> int:
         gpu = self._enter("nvmlDeviceGetMaxPcieLinkGeneration", handle)
