@@ -2814,6 +2814,10 @@
         <translation>更多核心可以支撑更多 DataLoader 工作进程：{old} → {new} 核，按增加的核心数成比例地把实测 GPU 利用率提升到接近 {target:.0f} %（不受限的 GPU）</translation>
     </message>
     <message>
+        <source>a data drive of {gb:,} GB that reads {new:,} MB/s (the fastest drive now: {old}); the GPUs&apos; measured utilisation lifted to {target:.0f} % (an unbound GPU)</source>
+        <translation>一块 {gb:,} GB、顺序读取 {new:,} MB/s 的数据盘（现有最快的硬盘：{old}）；把实测的 GPU 利用率提升到 {target:.0f} %（不受限的 GPU）</translation>
+    </message>
+    <message>
         <source>UPG-1 (G 七), short term: more VRAM and a more efficient data pipeline. The guide&apos;s example, RTX 3090 → A4000, is wrong: the A4000 has 16 GB, the 3090 24 GB (erratum 2).</source>
         <translation>UPG-1（G 七），短期：增加显存、优化数据流水线。指南的例子“RTX 3090 → A4000”有误：A4000 只有 16 GB，3090 有 24 GB（勘误 2）。</translation>
     </message>
@@ -2832,6 +2836,10 @@
     <message>
         <source>the plan gives every card its full link on this board, so no part to buy fixes it: reseat the card, check a riser cable and the BIOS&apos;s PCIe setting (PCI-3)</source>
         <translation>按配置方案，这块主板能给每张卡完整的链路，所以买什么部件都解决不了：请重新插好显卡，检查延长线和 BIOS 的 PCIe 设置（PCI-3）</translation>
+    </message>
+    <message>
+        <source>before buying: if the data set is on the hard disk ({hdd}), copy it to the {ssd} (STO-1)</source>
+        <translation>购买之前：如果数据集放在机械硬盘（{hdd}）上，先把它复制到 {ssd}（STO-1）</translation>
     </message>
     <message>
         <source>no host resource is saturated: first try a larger batch, more DataLoader workers, pinned memory and mixed precision; a faster GPU helps only once it is busy</source>
@@ -4011,6 +4019,10 @@
     <message>
         <source>the reported name fits {n} catalogue parts; the first is taken: check it</source>
         <translation>报告的名称符合目录中的 {n} 个部件；已取第一个：请核对</translation>
+    </message>
+    <message>
+        <source>the driver does not name this card; its PCI id {pci} does (look it up in the PCI ID Repository, or update the driver): pick it</source>
+        <translation>驱动程序无法识别这张卡的型号，但它的 PCI ID {pci} 可以（在 PCI ID Repository 中查询，或更新驱动程序）：请手动选择</translation>
     </message>
     <message>
         <source>the card reports {reported} GB, the catalogue&apos;s {name} has {catalogue} GB: check it</source>
