@@ -2815,7 +2815,7 @@
     </message>
     <message>
         <source>a data drive of {gb:,} GB that reads {new:,} MB/s (the fastest drive now: {old}); the GPUs&apos; measured utilisation lifted to {target:.0f} % (an unbound GPU)</source>
-        <translation>一块 {gb:,} GB、顺序读取 {new:,} MB/s 的数据盘（现有最快的硬盘：{old}）；把实测的 GPU 利用率提升到 {target:.0f} %（不受限的 GPU）</translation>
+        <translation>一块 {gb:,} GB、顺序读取 {new:,} MB/s 的数据盘（现有最快的存储盘：{old}）；把实测的 GPU 利用率提升到 {target:.0f} %（不受限的 GPU）</translation>
     </message>
     <message>
         <source>UPG-1 (G 七), short term: more VRAM and a more efficient data pipeline. The guide&apos;s example, RTX 3090 → A4000, is wrong: the A4000 has 16 GB, the 3090 24 GB (erratum 2).</source>
