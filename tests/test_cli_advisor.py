@@ -25,6 +25,8 @@ def recording(path: Path, util: float = 40.0, workers_cpu: float = 99.0) -> Path
                       throttle_reasons=0, processes=(GpuProcess(7, GiB, "python train.py", "me", parent_pid=3),))
         host = HostSample("box", cpu_percent=60.0, iowait_percent=1.0,
                           training=TrainingProcess(7, "python train.py", 50.0, 4, (workers_cpu,) * 4))
+        if i == 30:
+            rec.mark("epoch 1 done")
         rec(Snapshot(1_764_000_000.0 + i, i, host, NvmlStatus(True), (g,)))
     rec.close()
     return path
@@ -60,6 +62,13 @@ def test_report_json_text_and_pdf(tmp_path: Path, capsys: pytest.CaptureFixture[
 
     page = PdfReader(str(pdf)).pages[0].extract_text()
     assert "训练运行报告" in page and "GPU-6" in page
+    en = tmp_path / "run.pdf"
+    code, _out, err = run(capsys, "--lang", "en", "report", str(rec), "--pdf", str(en))
+    assert code == 0, err
+    text = " ".join(PdfReader(str(en)).pages[0].extract_text().split())
+    # the DataLoader signal over the run (every worker at 99 % of a core) and the run's marker
+    assert "at a full core (the training process, without workers): 100 % of the run" in text, text
+    assert "epoch 1 done" in text
 
 
 @pytest.mark.parametrize(("argv", "where"), [

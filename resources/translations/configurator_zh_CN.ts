@@ -2215,6 +2215,10 @@
         <translation>主机</translation>
     </message>
     <message>
+        <source>Markers</source>
+        <translation>标记</translation>
+    </message>
+    <message>
         <source>Memory peak / capacity</source>
         <translation>显存峰值 / 容量</translation>
     </message>
@@ -2261,6 +2265,14 @@
     <message>
         <source>What it said</source>
         <translation>告警内容</translation>
+    </message>
+    <message>
+        <source>Time with every DataLoader worker at a full core (the training process, without workers)</source>
+        <translation>所有 DataLoader 工作进程都占满一个核心的时间（没有工作进程时看训练进程）</translation>
+    </message>
+    <message>
+        <source>of the run</source>
+        <translation>（占整个运行时长）</translation>
     </message>
     <message>
         <source>median</source>
