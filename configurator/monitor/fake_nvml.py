@@ -206,6 +206,7 @@ class FakeNvml:
         self.init_count = 0
         self.calls: Counter[tuple[str, int | None]] = Counter()  # (function, gpu index)
         self._lock = threading.Lock()
+        self._energy: dict[int, tuple[float, float]] = {}  # GPU index → (clock, joules) at its last reading
         for i, g in enumerate(scenario.gpus):
             if not g.uuid:
                 g.uuid = f"GPU-fa6e{i:04x}-0000-4000-8000-{i:012x}"
@@ -381,15 +382,23 @@ class FakeNvml:
 
     def nvmlDeviceGetTotalEnergyConsumption(self, handle: _Handle) -> int:
         """mJ since the fake driver loaded (clock 0): the integral of nvmlDeviceGetPowerUsage's power,
-        idle + (limit − idle)·0.95·u/100 with u = base + swing·sin(t/7 + φ), in closed form."""
+        idle + (limit − idle)·0.95·u/100 with u = base + swing·sin(t/7 + φ), in closed form from the last
+        reading on, so a scenario whose load changes between readings (a demo's phases) keeps a counter
+        that only rises, at the power it reported."""
         gpu = self._enter("nvmlDeviceGetTotalEnergyConsumption", handle)
         assert gpu is not None
         self._physical_only(gpu, handle)
         t = self.clock()
         phi = handle.gpu * 1.3
-        util_seconds = gpu.base_util * t + gpu.swing * 7.0 * (math.cos(phi) - math.cos(t / 7.0 + phi))
-        joules = gpu.idle_power_w * t + (gpu.power_limit_w - gpu.idle_power_w) * 0.95 * util_seconds / 100
-        return int(max(joules, 0.0) * 1000)
+        with self._lock:
+            a, joules = self._energy.get(handle.gpu, (0.0, 0.0))
+            if t > a:
+                util_seconds = gpu.base_util * (t - a) + gpu.swing * 7.0 * (math.cos(a / 7.0 + phi)
+                                                                            - math.cos(t / 7.0 + phi))
+                joules += max(gpu.idle_power_w * (t - a)
+                              + (gpu.power_limit_w - gpu.idle_power_w) * 0.95 * util_seconds / 100, 0.0)
+                self._energy[handle.gpu] = (t, joules)
+        return int(joules * 1000)
 
     def nvmlDeviceGetClockInfo(self, handle: _Handle, clock_type: int) -> int:
         gpu = self._enter("nvmlDeviceGetClockInfo", handle)

@@ -103,6 +103,9 @@ def report_html(r: RunReport) -> str:
     if share is not None:
         out.append(f"<li>{word('saturated')}: {_whole(f'{share * 100:.0f} %')} {word('of the run')}</li>")
     out.append("</ul>")
+    if r.markers:
+        out.append(f"<h2>{word('Markers')}</h2><ul>"
+                   + "".join(f"<li>{_e(_when(t))} · {_e(label)}</li>" for t, label in r.markers) + "</ul>")
     out.append(f"<h2>{word('Alerts during the run')}</h2>")
     if r.alerts:
         out.append("<table border='1' cellspacing='0' cellpadding='4' width='100%'><tr>"
@@ -113,9 +116,6 @@ def report_html(r: RunReport) -> str:
         out.append("</table>")
     else:
         out.append(f"<p>{word('None.')}</p>")
-    if r.markers:
-        out.append(f"<h2>{word('Markers')}</h2><ul>"
-                   + "".join(f"<li>{_e(_when(t))} · {_e(label)}</li>" for t, label in r.markers) + "</ul>")
     out.append(f"<h2>{word('Energy and cost')}</h2>")
     if r.energy_kwh is None:
         out.append(f"<p>{word('no_energy')}</p>")
