@@ -415,8 +415,8 @@
         <translation>实测：本项测试期间的 torch.cuda.max_memory_allocated（仅张量，测试前清零）。{how}</translation>
     </message>
     <message>
-        <source>The GPU has no NVML energy counter here (it needs a Volta or newer GPU and pynvml in the benchmark&apos;s Python).</source>
-        <translation>这里的 GPU 没有 NVML 能耗计数器（需要 Volta 或更新架构的 GPU，且运行基准测试的 Python 中装有 pynvml）。</translation>
+        <source>NVML reports neither an energy counter nor the power draw of this GPU here (or pynvml is missing from the benchmark&apos;s Python).</source>
+        <translation>这里 NVML 既没有报告这张 GPU 的能耗计数器，也没有报告它的功耗（或者运行基准测试的 Python 中没有安装 pynvml）。</translation>
     </message>
     <message>
         <source>The CPU&apos;s RAPL energy counters (/sys/class/powercap) are not readable here; they are often readable by root only.</source>
@@ -425,6 +425,10 @@
     <message>
         <source>NVML energy counter</source>
         <translation>NVML 能耗计数器</translation>
+    </message>
+    <message>
+        <source>NVML power draw sampled every 0.1 s</source>
+        <translation>NVML 功耗（每 0.1 秒采样一次并积分）</translation>
     </message>
     <message>
         <source>RAPL, whole CPU package</source>
