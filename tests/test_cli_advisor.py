@@ -103,3 +103,37 @@ def test_advise_a_build_file_with_and_without_evidence(tmp_path: Path, capsys: p
     assert doc["limit"]["rule"] == "BAL-1" and doc["upgrades"][0]["kind"] == "cpu"
     code, text, _ = run(capsys, "advise", str(build), "--budget", "2500")
     assert code == 0 and "UPG-1" in text
+
+
+def test_advise_with_a_benchmark_run_whose_ddp_scaling_is_poor(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from datetime import datetime
+
+    from configurator.bench.results import RowResult, RunRecord
+    from configurator.core.build import BuildPart
+    from configurator.store.bench_results import BenchResultsRepository
+    from configurator.store.database import open_store
+
+    db = tmp_path / "a.db"
+    store = open_store(db)
+    try:
+        r = RunRecord("quick", "cuda", "/py", datetime(2026, 12, 1, 9), resolved_device="cuda", status="finished")
+        r.rows = [RowResult("ddp-scaling", "ddp", "ok", 61.0, "%", 61.0, 1.0, {"procs": [1, 2]}, {})]
+        run_id = BenchResultsRepository(store).save(r)
+    finally:
+        store.close()
+    cat = {p.id: p for p in load_catalogue()}
+    entry = presets.presets(cat)[0].build
+    parts = [BuildPart(p.id, 2) if p.id == "nvidia-rtx-3060-12gb" else p for p in entry.parts
+             if cat[p.id].category != "psu"]
+    from dataclasses import replace
+
+    build = tmp_path / "two.json"
+    build.write_text(json.dumps(build_to_dict(replace(entry, parts=(*parts, BuildPart("seasonic-focus-gx-850"))))))
+    code, out, err = run(capsys, "--db", str(db), "advise", str(build), "--bench", str(run_id), "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["limit"]["resource"] == "interconnect" and doc["limit"]["rule"] == "PCI-5"
+    assert doc["upgrades"][0]["kind"] == "interconnect" and doc["bench"]["run"] == run_id
+    code, text, _ = run(capsys, "--db", str(db), "--lang", "zh_CN", "advise", str(build), "--bench", str(run_id))
+    assert code == 0 and "PCI-5" in text and "基准测试运行" in text

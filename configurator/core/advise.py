@@ -27,6 +27,7 @@ from configurator.core.parts import AnyPart, Case, Cooler, Cpu, Gpu, Motherboard
 CTX = "advise"
 UNBOUND_UTIL = 90.0  # % utilisation a GPU that waits for nothing shows in practice (GPU-6 asks ≥ 70 %)
 LOW_UTIL = 70.0  # GPU-6
+LOW_SCALING = 80.0  # % of ideal: PCI-5's reference, 4 RTX 3090 over PCIe, reach 3.5x of one (87 %)
 DATA_DRIVE_GB = 1000  # what a data drive must hold where the workload does not say
 M2_READ_MBS = {3: 3500, 4: 7450, 5: 14900}  # what the fastest drives read through a x4 link of each generation
 FASTER_DRIVE = 1.5  # a new drive must read this much faster than the fastest one there to lift an iowait bound
@@ -48,6 +49,9 @@ class Evidence:
     pcie_degraded: bool = False  # a link below its maximum generation or width
     throttled_fraction: float = 0.0  # of the run
     source: str = ""  # where it comes from, for the reader ("recording run.csv")
+    scaling_percent: float | None = None  # a DDP benchmark's efficiency across this machine's GPUs, % of ideal
+    scaling_gpus: int | None = None  # how many GPUs it ran on
+    scaling_run: int | None = None  # the stored benchmark run it comes from
 
 
 @dataclass(frozen=True)
@@ -94,6 +98,21 @@ def _vram_verdict(r: Report) -> str | None:
     return None if e is None else e.inputs.get("verdict")
 
 
+def with_bench(ev: Evidence | None, run: Any) -> Evidence | None:
+    """``ev`` with what a stored benchmark run (bench.results.RunRecord) measured of the interconnect: its
+    DDP scaling across this machine's GPUs (a CPU run shares one set of cores, and a result marked
+    unstable or over ideal is no evidence)."""
+    if run is None or (run.resolved_device or run.device) != "cuda":
+        return ev
+    row = next((r for r in run.rows if r.name == "ddp-scaling" and r.job == "ddp" and r.status == "ok"
+                and r.value is not None and r.unstable() is None), None)
+    procs = row.settings.get("procs") if row is not None else None
+    if row is None or not isinstance(procs, list) or not procs:
+        return ev
+    return replace(ev or Evidence(), scaling_percent=float(row.value), scaling_gpus=int(max(procs)),
+                   scaling_run=run.run_id)
+
+
 def limit_of(r: Report, ev: Evidence | None) -> Limit:
     """The limiting resource and the evidence for it (most specific first)."""
     if ev is not None:
@@ -115,6 +134,14 @@ def limit_of(r: Report, ev: Evidence | None) -> Limit:
                 return Limit("pcie", "PCI-3", _m(QT_TRANSLATE_NOOP(
                     "advise", "the GPUs ran at {u:.0f} % on a PCIe link below its maximum ({src})"),
                     u=util, src=ev.source))
+        if ev.scaling_percent is not None and (ev.scaling_gpus or 0) >= 2 and ev.scaling_percent < LOW_SCALING:
+            # the GPUs wait on each other's gradients: NCCL's kernels keep them "busy" meanwhile
+            return Limit("interconnect", "PCI-5", _m(QT_TRANSLATE_NOOP(
+                "advise", "data-parallel training on {n} GPUs reached {eff:.0f} % of ideal scaling (benchmark run "
+                          "{run}; PCI-5's reference over PCIe reaches about 87 %): the all-reduce between the GPUs is "
+                          "the limit"),
+                n=ev.scaling_gpus, eff=ev.scaling_percent, run=ev.scaling_run))
+        if util is not None and util < LOW_UTIL:
             return Limit("pipeline", "GPU-6", _m(QT_TRANSLATE_NOOP(
                 "advise", "the GPUs ran at {u:.0f} % and the host shows no saturated resource: the input pipeline or "
                      "the batch size ({src})"), u=util, src=ev.source))
@@ -290,6 +317,68 @@ def _host_changes(base: Report, catalogue: Mapping[str, AnyPart], limit: Limit, 
                 yield Upgrade("pcie", ((mb.id, 1),), tuple(removed), mb.price_cny, gain, None, None, basis, r)
 
 
+def _scaling(r: Report) -> tuple[float, float] | None:
+    """The planner's scaling efficiency (0..1) and all-reduce link (GB/s) for a multi-GPU build."""
+    e = r.estimate("scaling_efficiency")
+    if e is None or e.value is None:
+        return None
+    return float(e.value), float((e.inputs or {}).get("link_gbs") or 0.0)
+
+
+def _interconnect_changes(base: Report, catalogue: Mapping[str, AnyPart], ev: Evidence | None
+                          ) -> Iterable[Upgrade]:
+    """Boards that give the GPUs a faster all-reduce link (the planner's placement: lanes, generation,
+    a CPU's slots instead of the chipset's). The gain runs from the planner's own change in scaling
+    to the measured scaling lifted to the planner's efficiency on the new board."""
+    b = base.build
+    now = _scaling(base)
+    measured = (ev.scaling_percent / 100) if ev is not None and ev.scaling_percent else None
+    if now is None or not measured:
+        return
+    parts = {catalogue[p.id].category: catalogue[p.id] for p in b.parts}
+    board, cpu = parts.get("motherboard"), parts.get("cpu")
+    if not isinstance(board, Motherboard) or not isinstance(cpu, Cpu):
+        return
+    for mb in sorted((p for p in catalogue.values() if isinstance(p, Motherboard)), key=lambda p: (p.price_cny, p.id)):
+        if mb.id == board.id or mb.socket != cpu.socket:
+            continue
+        trial, removed = _swap(b, catalogue, "motherboard", mb.id, 1)
+        buy = [(mb.id, 1)]
+        fixed = _fix_support(trial, catalogue, check(trial, catalogue), buy)
+        if fixed is None:
+            continue
+        new = _scaling(fixed[1])
+        if new is None or new[1] <= now[1] * 1.2:
+            continue  # not a faster link
+        high = max(new[0] / measured - 1, 0.0)
+        low = max(new[0] / now[0] - 1, 0.0)
+        if high <= 0.02:
+            continue
+        yield Upgrade("interconnect", tuple(buy), tuple(removed), _price(buy, catalogue), (low + high) / 2, low, high,
+                      _m(QT_TRANSLATE_NOOP("advise", "the all-reduce link {old:.1f} → {new:.1f} GB/s per GPU; the "
+                                                     "measured scaling {m:.0f} % towards the planner's {eff:.0f} % "
+                                                     "on this board"),
+                         old=now[1], new=new[1], m=measured * 100, eff=new[0] * 100), fixed[1])
+
+
+def _interconnect_notes(base: Report, catalogue: Mapping[str, AnyPart]) -> list[Message]:
+    b = base.build
+    gpus = [catalogue[p.id] for p in b.parts if isinstance(catalogue[p.id], Gpu)]
+    n = sum(p.qty for p in b.parts if isinstance(catalogue[p.id], Gpu))
+    out = [_m(QT_TRANSLATE_NOOP(
+        "advise", "before buying: check that every card sits in a slot wired to the CPU at its full width and "
+                  "that peer-to-peer works (nvidia-smi topo -m; NCCL_DEBUG=INFO names the path NCCL takes), PCI-3"))]
+    now = _scaling(base)
+    if now is not None and gpus and not b.options.nvlink_bridge and all(isinstance(g, Gpu) and g.nvlink for g in gpus) \
+            and n <= (getattr(gpus[0], "nvlink_max_gpus", None) or 2):
+        bridged = _scaling(check(replace(b, options=replace(b.options, nvlink_bridge=True)), catalogue))
+        if bridged is not None and bridged[1] > now[1]:
+            out.append(_m(QT_TRANSLATE_NOOP(
+                "advise", "these cards take an NVLink bridge (not a catalogue part: price it at your shop): "
+                          "{old:.1f} → {new:.1f} GB/s per GPU for the all-reduce, PCI-4"), old=now[1], new=bridged[1]))
+    return out
+
+
 def _guide(limit: Limit) -> tuple[Message, ...]:
     short = _m(QT_TRANSLATE_NOOP("advise", "UPG-1 (G 七), short term: more VRAM and a more efficient data pipeline. "
                                       "The guide's example, RTX 3090 → A4000, is wrong: the A4000 has 16 GB, the "
@@ -320,6 +409,9 @@ def advise(build: Build, catalogue: Mapping[str, AnyPart], evidence: Evidence | 
                  "further (FIT-1)"), b=int(lb.value) if lb is not None and lb.value is not None else 0))
     if lim.resource in ("vram", "gpu"):
         found.extend(_gpu_changes(base, catalogue, need_vram=lim.resource == "vram"))
+    elif lim.resource == "interconnect":
+        found.extend(_interconnect_changes(base, catalogue, evidence))
+        notes.extend(_interconnect_notes(base, catalogue))
     else:
         found.extend(_host_changes(base, catalogue, lim, evidence))
         if lim.resource == "pcie" and not found:

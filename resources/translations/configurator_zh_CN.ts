@@ -2627,6 +2627,10 @@
         <translation>输入流水线</translation>
     </message>
     <message>
+        <source>the link between the GPUs</source>
+        <translation>GPU 之间的互联</translation>
+    </message>
+    <message>
         <source>None: from the plan alone</source>
         <translation>无：仅根据配置方案</translation>
     </message>
@@ -2798,6 +2802,10 @@
         <translation>GPU 利用率仅 {u:.0f} %，且 PCIe 链路低于其最高规格（{src}）</translation>
     </message>
     <message>
+        <source>data-parallel training on {n} GPUs reached {eff:.0f} % of ideal scaling (benchmark run {run}; PCI-5&apos;s reference over PCIe reaches about 87 %): the all-reduce between the GPUs is the limit</source>
+        <translation>{n} 张 GPU 的数据并行训练只达到理想扩展的 {eff:.0f} %（基准测试运行 {run}；PCI-5 的参考值在 PCIe 上约为 87 %）：GPU 之间的 all-reduce 是瓶颈</translation>
+    </message>
+    <message>
         <source>the GPUs ran at {u:.0f} % and the host shows no saturated resource: the input pipeline or the batch size ({src})</source>
         <translation>GPU 利用率仅 {u:.0f} %，主机上没有饱和的资源：问题在输入流水线或批大小（{src}）</translation>
     </message>
@@ -2832,6 +2840,18 @@
     <message>
         <source>a data drive of {gb:,} GB that reads {new:,} MB/s (the fastest drive now: {old}); the GPUs&apos; measured utilisation lifted to {target:.0f} % (an unbound GPU)</source>
         <translation>一块 {gb:,} GB、顺序读取 {new:,} MB/s 的数据盘（现有最快的存储盘：{old}）；把实测的 GPU 利用率提升到 {target:.0f} %（不受限的 GPU）</translation>
+    </message>
+    <message>
+        <source>the all-reduce link {old:.1f} → {new:.1f} GB/s per GPU; the measured scaling {m:.0f} % towards the planner&apos;s {eff:.0f} % on this board</source>
+        <translation>all-reduce 链路每张 GPU {old:.1f} → {new:.1f} GB/s；实测扩展效率 {m:.0f} % 向规划器在这块主板上的 {eff:.0f} % 提升</translation>
+    </message>
+    <message>
+        <source>before buying: check that every card sits in a slot wired to the CPU at its full width and that peer-to-peer works (nvidia-smi topo -m; NCCL_DEBUG=INFO names the path NCCL takes), PCI-3</source>
+        <translation>购买之前：确认每张卡都插在直连 CPU 且以全带宽运行的插槽上，并且点对点（P2P）通信正常（nvidia-smi topo -m；NCCL_DEBUG=INFO 会显示 NCCL 走的路径），PCI-3</translation>
+    </message>
+    <message>
+        <source>these cards take an NVLink bridge (not a catalogue part: price it at your shop): {old:.1f} → {new:.1f} GB/s per GPU for the all-reduce, PCI-4</source>
+        <translation>这些卡可以加装 NVLink 桥（目录中没有这一部件：请向商家询价）：all-reduce 带宽每张 GPU {old:.1f} → {new:.1f} GB/s，PCI-4</translation>
     </message>
     <message>
         <source>UPG-1 (G 七), short term: more VRAM and a more efficient data pipeline. The guide&apos;s example, RTX 3090 → A4000, is wrong: the A4000 has 16 GB, the 3090 24 GB (erratum 2).</source>

@@ -119,3 +119,51 @@ def test_a_vram_bound_plan_says_so_and_a_budget_bounds_the_picks() -> None:
     assert any("UPG-1" in m.render() and "A4000 has 16 GB" in m.render() for m in a.guide)
     cheap = advise(b, CATALOGUE, budget_cny=3000)
     assert all(u.price_cny <= 3000 for u in cheap.upgrades)
+
+
+def two_gpu_build():  # type: ignore[no-untyped-def]
+    """The entry tier with two RTX 3060 and an 850 W supply: on its B550 board the second card's slot is
+    the chipset's Gen3 x4."""
+    from configurator.core.build import BuildPart
+
+    b = entry_build()
+    parts = tuple(BuildPart(p.id, 2) if p.id == "nvidia-rtx-3060-12gb" else p for p in b.parts
+                  if CATALOGUE[p.id].category != "psu")
+    return replace(b, parts=(*parts, BuildPart("seasonic-focus-gx-850", 1)))
+
+
+def ddp_run(efficiency: float, device: str = "cuda", iqr: float = 1.0):  # type: ignore[no-untyped-def]
+    from datetime import datetime
+
+    from configurator.bench.results import RowResult, RunRecord
+
+    r = RunRecord("quick", device, "/py", datetime(2026, 12, 1, 9), resolved_device=device, status="finished",
+                  run_id=7)
+    r.rows = [RowResult("ddp-scaling", "ddp", "ok", efficiency, "%", efficiency, iqr, {"procs": [1, 2]},
+                        {"runs": []})]
+    return r
+
+
+def test_slow_all_reduce_from_a_ddp_benchmark_is_the_interconnect_and_a_board_with_a_faster_link_first() -> None:
+    from configurator.core.advise import with_bench
+
+    ev = with_bench(None, ddp_run(62.0))
+    assert ev is not None and (ev.scaling_percent, ev.scaling_gpus, ev.scaling_run) == (62.0, 2, 7)
+    a = advise(two_gpu_build(), CATALOGUE, ev)
+    assert (a.limit.resource, a.limit.rule) == ("interconnect", "PCI-5"), a.limit
+    assert "62 % of ideal scaling" in a.limit.evidence.render() and "benchmark run 7" in a.limit.evidence.render()
+    first = a.upgrades[0]
+    assert first.kind == "interconnect" and CATALOGUE[first.buy[0][0]].category == "motherboard"
+    assert first.report.ok and first.remove == ("gigabyte-b550-aorus-pro",)
+    assert "3.9 → 15.8 GB/s" in first.basis.render()  # the chipset's Gen3 x4 → the CPU's Gen4 x8
+    assert 0 < first.gain_low < first.gain < first.gain_high  # type: ignore[operator]
+    assert any("nvidia-smi topo -m" in m.render() for m in a.guide)
+    # the same build scaling well: the GPUs, not their link
+    assert advise(two_gpu_build(), CATALOGUE, with_bench(None, ddp_run(93.0))).limit.resource == "gpu"
+
+
+def test_a_cpu_or_unstable_ddp_result_is_no_evidence_of_the_interconnect() -> None:
+    from configurator.core.advise import with_bench
+
+    assert with_bench(None, ddp_run(62.0, device="cpu")) is None  # the processes shared one set of cores
+    assert with_bench(None, ddp_run(62.0, iqr=30.0)) is None  # a spread too wide to read as a fact
