@@ -211,7 +211,38 @@ def _price(buy: Iterable[tuple[str, int]], catalogue: Mapping[str, AnyPart]) -> 
     return sum(catalogue[i].price_cny * q for i, q in buy)
 
 
+def _matching_cards(base: Report, catalogue: Mapping[str, AnyPart], need_vram: bool) -> Iterable[Upgrade]:
+    """A build of mixed cards (data-parallel training runs at the slowest card's pace): each model's
+    cards replaced by more of another model it already has."""
+    b = base.build
+    counts = {p.id: p.qty for p in b.parts if isinstance(catalogue[p.id], Gpu)}
+    t0, _lo, _hi = _throughput(base)
+    if len(counts) < 2 or not t0:
+        return
+    for old, n in counts.items():
+        for new in counts:
+            if new == old:
+                continue
+            kept = tuple(p for p in b.parts if p.id not in (old, new))
+            trial = replace(b, parts=(*kept, BuildPart(new, counts[new] + n)))
+            buy = [(new, n)]
+            fixed = _fix_support(trial, catalogue, check(trial, catalogue), buy)
+            if fixed is None:
+                continue
+            r = fixed[1]
+            t, lo, hi = _throughput(r)
+            if not t or (need_vram and _vram_verdict(r) != "fits") or t <= t0 * 1.02:
+                continue
+            yield Upgrade("vram" if need_vram else "gpu", tuple(buy), (old,), _price(buy, catalogue), t / t0 - 1,
+                          None if lo is None else lo / t0 - 1, None if hi is None else hi / t0 - 1,
+                          _m(QT_TRANSLATE_NOOP("advise", "the planner's throughput model: {old:,.0f} → {new:,.0f} "
+                                                         "{unit}; the cards then match (data-parallel training runs "
+                                                         "at the slowest card's pace)"),
+                             old=t0, new=t, unit=(r.estimate("throughput_total") or r.estimates[0]).unit), r)
+
+
 def _gpu_changes(base: Report, catalogue: Mapping[str, AnyPart], need_vram: bool) -> Iterable[Upgrade]:
+    yield from _matching_cards(base, catalogue, need_vram)
     b = base.build
     cur = [catalogue[p.id] for p in b.parts if isinstance(catalogue[p.id], Gpu)]
     t0, _lo, _hi = _throughput(base)

@@ -2826,6 +2826,10 @@
         <translation>仅根据配置方案（没有记录或基准测试）：模型在批大小 {b} 时放得下，因此吞吐量由 GPU 决定</translation>
     </message>
     <message>
+        <source>the planner&apos;s throughput model: {old:,.0f} → {new:,.0f} {unit}; the cards then match (data-parallel training runs at the slowest card&apos;s pace)</source>
+        <translation>规划器的吞吐量模型：{old:,.0f} → {new:,.0f} {unit}；换后各卡型号一致（数据并行训练以最慢的卡为准）</translation>
+    </message>
+    <message>
         <source>the planner&apos;s throughput model: {old:,.0f} → {new:,.0f} {unit}</source>
         <translation>规划器的吞吐量模型：{old:,.0f} → {new:,.0f} {unit}</translation>
     </message>

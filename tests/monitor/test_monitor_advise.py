@@ -167,3 +167,20 @@ def test_a_cpu_or_unstable_ddp_result_is_no_evidence_of_the_interconnect() -> No
 
     assert with_bench(None, ddp_run(62.0, device="cpu")) is None  # the processes shared one set of cores
     assert with_bench(None, ddp_run(62.0, iqr=30.0)) is None  # a spread too wide to read as a fact
+
+
+def test_mixed_cards_can_be_matched_by_one_card_not_only_both_replaced() -> None:
+    """An RTX 4090 beside an RTX 3090 (data-parallel training runs at the slower card's pace): besides
+    new pairs, the advisor offers one card to match the other, priced as one card and checked as a build."""
+    from configurator.core.build import BuildPart
+
+    b = presets.presets(CATALOGUE)[1].build  # two RTX 3090 on a WRX80 board, 2000 W, NVLink bridge
+    parts = tuple(p for p in b.parts if p.id != "nvidia-rtx-3090")
+    mixed = replace(b, parts=(*parts, BuildPart("nvidia-rtx-4090"), BuildPart("nvidia-rtx-3090")))
+    a = advise(mixed, CATALOGUE)
+    match = next(u for u in a.upgrades if "slowest card" in u.basis.render())
+    assert (match.buy, match.remove) == ((("nvidia-rtx-3090", 1),), ("nvidia-rtx-4090",))  # a bridged pair again
+    assert match.price_cny == CATALOGUE["nvidia-rtx-3090"].price_cny and match.report.ok and match.gain > 0.02
+    cards = {(p.id, p.qty) for p in match.report.build.parts if p.id.startswith("nvidia-rtx")}
+    assert cards == {("nvidia-rtx-3090", 2)}
+    assert any(len(u.remove) == 2 for u in a.upgrades)  # and new pairs, replacing both
