@@ -1394,6 +1394,10 @@
         <translation>运行报告：{file}</translation>
     </message>
     <message>
+        <source>Electricity per kWh:</source>
+        <translation>电价（每千瓦时）：</translation>
+    </message>
+    <message>
         <source>Save PDF…</source>
         <translation>保存 PDF…</translation>
     </message>
