@@ -334,7 +334,7 @@ def _host_changes(base: Report, catalogue: Mapping[str, AnyPart], limit: Limit, 
                               "the GPUs' measured utilisation lifted to {target:.0f} % (an unbound GPU)"),
                     gb=s.capacity_gb, new=reads(s),
                     old="—" if fastest is None else f"{fastest:,} MB/s", target=UNBOUND_UTIL), r)
-    elif limit.resource == "pcie":
+    elif limit.resource == "pcie" and _short_links(base):
         board = parts.get("motherboard")
         cpu = parts.get("cpu")
         for mb in sorted((p for p in catalogue.values() if isinstance(p, Motherboard)),
@@ -344,8 +344,14 @@ def _host_changes(base: Report, catalogue: Mapping[str, AnyPart], limit: Limit, 
                 continue
             trial, removed = _swap(b, catalogue, "motherboard", mb.id, 1)
             r = check(trial, catalogue)
-            if r.ok and not any(f.rule == "PCI-3" for f in r.findings):
+            if r.ok and not _short_links(r):  # every card on a full link from the CPU
                 yield Upgrade("pcie", ((mb.id, 1),), tuple(removed), mb.price_cny, gain, None, None, basis, r)
+
+
+def _short_links(r: Report) -> list[str]:
+    """The cards the plan puts on a short PCIe link: fewer than 8 lanes or the chipset's (PCI-3), or a
+    generation below the card's (PCI-1); PCI-3's info findings only say where each card sits."""
+    return [f.rule for f in r.findings if f.rule in ("PCI-3", "PCI-1") and f.severity != "info"]
 
 
 def _scaling(r: Report) -> tuple[float, float] | None:

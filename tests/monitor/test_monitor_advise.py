@@ -184,3 +184,14 @@ def test_mixed_cards_can_be_matched_by_one_card_not_only_both_replaced() -> None
     cards = {(p.id, p.qty) for p in match.report.build.parts if p.id.startswith("nvidia-rtx")}
     assert cards == {("nvidia-rtx-3090", 2)}
     assert any(len(u.remove) == 2 for u in a.upgrades)  # and new pairs, replacing both
+
+
+def test_a_degraded_link_on_a_board_that_wires_a_card_to_the_chipset_gets_a_board_first(tmp_path: Path) -> None:
+    """Two RTX 3060 on the B550 board: the second card's slot is the chipset's Gen3 x4 (PCI-3). A run on a
+    link below its maximum then gets boards that give both cards a full link from the CPU."""
+    ev = evidence(report(recording(tmp_path, util=45.0, gen=1)))
+    a = advise(two_gpu_build(), CATALOGUE, ev)
+    assert (a.limit.resource, a.limit.rule) == ("pcie", "PCI-3")
+    first = a.upgrades[0]
+    assert first.kind == "pcie" and CATALOGUE[first.buy[0][0]].category == "motherboard" and first.report.ok
+    assert not [f for f in first.report.findings if f.rule == "PCI-3" and f.severity != "info"]
