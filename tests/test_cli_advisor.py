@@ -25,6 +25,8 @@ def recording(path: Path, util: float = 40.0, workers_cpu: float = 99.0) -> Path
                       throttle_reasons=0, processes=(GpuProcess(7, GiB, "python train.py", "me", parent_pid=3),))
         host = HostSample("box", cpu_percent=60.0, iowait_percent=1.0,
                           training=TrainingProcess(7, "python train.py", 50.0, 4, (workers_cpu,) * 4))
+        if i == 30:
+            rec.mark("epoch 1 done")
         rec(Snapshot(1_764_000_000.0 + i, i, host, NvmlStatus(True), (g,)))
     rec.close()
     return path
@@ -36,6 +38,9 @@ def test_detect_lists_this_machine_and_saves_it(capsys: pytest.CaptureFixture[st
     doc = json.loads(out)
     gpus = [p for p in doc["parts"] if p["category"] == "gpu"]
     assert {p["id"] for p in gpus} == {"nvidia-rtx-4090", "nvidia-rtx-3090"}  # the fake NVML's first two
+    # with the PCI ids NVML reads (vendor:device)
+    assert {p["reported"] for p in gpus} == {"NVIDIA GeForce RTX 4090 (PCI 10de:2684)",
+                                             "NVIDIA GeForce RTX 3090 (PCI 10de:2204)"}
     assert doc["saved_build_id"] and any("power supply" in n for n in doc["notes"])
     code, out, _ = run(capsys, "detect", "--json", "--save", "--fake-gpus", "1")
     assert json.loads(out)["saved_build_id"] == doc["saved_build_id"]  # "This machine" replaced, not added
@@ -49,7 +54,7 @@ def test_report_json_text_and_pdf(tmp_path: Path, capsys: pytest.CaptureFixture[
     assert doc["verdict"]["rule"] == "GPU-6" and "DataLoader" in doc["verdict"]["text"]
     assert doc["gpus"][0]["energy_method"] == "nvml-counter" and doc["energy"]["tariff_cny_per_kwh"] == 1.2
     code, text, _ = run(capsys, "--lang", "zh_CN", "report", str(rec))
-    assert code == 0 and "利用率中位数" in text
+    assert code == 0 and "利用率中位数" in text and "NVML 能耗计数器" in text and "nvml-counter" not in text
     pdf = tmp_path / "报告.pdf"
     code, _out, err = run(capsys, "--lang", "zh_CN", "report", str(rec), "--pdf", str(pdf))
     assert code == 0, err
@@ -57,6 +62,13 @@ def test_report_json_text_and_pdf(tmp_path: Path, capsys: pytest.CaptureFixture[
 
     page = PdfReader(str(pdf)).pages[0].extract_text()
     assert "训练运行报告" in page and "GPU-6" in page
+    en = tmp_path / "run.pdf"
+    code, _out, err = run(capsys, "--lang", "en", "report", str(rec), "--pdf", str(en))
+    assert code == 0, err
+    text = " ".join(PdfReader(str(en)).pages[0].extract_text().split())
+    # the DataLoader signal over the run (every worker at 99 % of a core) and the run's marker
+    assert "at a full core (the training process, without workers): 100 % of the run" in text, text
+    assert "epoch 1 done" in text
 
 
 @pytest.mark.parametrize(("argv", "where"), [
@@ -91,3 +103,37 @@ def test_advise_a_build_file_with_and_without_evidence(tmp_path: Path, capsys: p
     assert doc["limit"]["rule"] == "BAL-1" and doc["upgrades"][0]["kind"] == "cpu"
     code, text, _ = run(capsys, "advise", str(build), "--budget", "2500")
     assert code == 0 and "UPG-1" in text
+
+
+def test_advise_with_a_benchmark_run_whose_ddp_scaling_is_poor(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    from datetime import datetime
+
+    from configurator.bench.results import RowResult, RunRecord
+    from configurator.core.build import BuildPart
+    from configurator.store.bench_results import BenchResultsRepository
+    from configurator.store.database import open_store
+
+    db = tmp_path / "a.db"
+    store = open_store(db)
+    try:
+        r = RunRecord("quick", "cuda", "/py", datetime(2026, 12, 1, 9), resolved_device="cuda", status="finished")
+        r.rows = [RowResult("ddp-scaling", "ddp", "ok", 61.0, "%", 61.0, 1.0, {"procs": [1, 2]}, {})]
+        run_id = BenchResultsRepository(store).save(r)
+    finally:
+        store.close()
+    cat = {p.id: p for p in load_catalogue()}
+    entry = presets.presets(cat)[0].build
+    parts = [BuildPart(p.id, 2) if p.id == "nvidia-rtx-3060-12gb" else p for p in entry.parts
+             if cat[p.id].category != "psu"]
+    from dataclasses import replace
+
+    build = tmp_path / "two.json"
+    build.write_text(json.dumps(build_to_dict(replace(entry, parts=(*parts, BuildPart("seasonic-focus-gx-850"))))))
+    code, out, err = run(capsys, "--db", str(db), "advise", str(build), "--bench", str(run_id), "--json")
+    assert code == 0, err
+    doc = json.loads(out)
+    assert doc["limit"]["resource"] == "interconnect" and doc["limit"]["rule"] == "PCI-5"
+    assert doc["upgrades"][0]["kind"] == "interconnect" and doc["bench"]["run"] == run_id
+    code, text, _ = run(capsys, "--db", str(db), "--lang", "zh_CN", "advise", str(build), "--bench", str(run_id))
+    assert code == 0 and "PCI-5" in text and "基准测试运行" in text

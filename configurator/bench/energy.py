@@ -3,6 +3,9 @@
 - CUDA: the GPU's NVML total energy counter (``nvmlDeviceGetTotalEnergyConsumption``, millijoules since
   the driver loaded; Volta and later) of the GPU torch runs on, read before and after the timed window;
   method ``nvml-energy-counter``.
+- CUDA on a GPU without the counter (before Volta: a GTX 10 series, a P100): the GPU's power draw
+  (``nvmlDeviceGetPowerUsage``) sampled every 0.1 s through the window on a thread of its own and
+  integrated (trapezoids); method ``nvml-power-integrated``.
 - CPU: the package counters of Linux's powercap interface (RAPL, :class:`configurator.powercap.Rapl`)
   where they are readable (often root only); method ``rapl-package``. They count the whole package
   (all cores, other processes too), which the result says.
@@ -15,6 +18,7 @@ TFLOPS, GB/s), so one "sample" is the unit of work of that rate: an image, a tok
 from __future__ import annotations
 
 import contextlib
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,8 +28,10 @@ from typing import Any
 from configurator.powercap import Rapl
 
 NVML = "nvml-energy-counter"
+NVML_POWER = "nvml-power-integrated"
 RAPL = "rapl-package"
-METHODS = (NVML, RAPL)
+METHODS = (NVML, NVML_POWER, RAPL)
+POWER_INTERVAL_S = 0.1  # how often the power draw is sampled where there is no energy counter
 # The unit of work in a rate's unit: joules per sample are joules per one of these.
 PER = {"img/s": "image", "images/s": "image", "tokens/s": "token", "sequences/s": "sequence",
        "TFLOPS": "TFLOP", "GB/s": "GB"}
@@ -73,9 +79,58 @@ class _Nvml:
         except self.lib.NVMLError:
             return None
 
+    def power_w(self) -> float | None:
+        try:
+            return float(self.lib.nvmlDeviceGetPowerUsage(self.handle)) / 1000.0
+        except self.lib.NVMLError:
+            return None
+
     def close(self) -> None:
         with contextlib.suppress(self.lib.NVMLError):
             self.lib.nvmlShutdown()
+
+
+class _PowerIntegral:
+    """Joules from a power reading sampled on a thread between :meth:`begin` and :meth:`end`: the
+    trapezoids between successive readings (a reading that fails is skipped)."""
+
+    def __init__(self, power_w: Callable[[], float | None], clock: Callable[[], float],
+                 interval_s: float = POWER_INTERVAL_S):
+        self.power_w, self.clock, self.interval_s = power_w, clock, interval_s
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._joules = 0.0
+        self._last: tuple[float, float] | None = None
+
+    def _sample(self) -> None:
+        p, t = self.power_w(), self.clock()
+        if p is None:
+            return
+        if self._last is not None:
+            p0, t0 = self._last
+            self._joules += (p0 + p) / 2 * max(t - t0, 0.0)
+        self._last = (p, t)
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.interval_s):
+            self._sample()
+
+    def begin(self) -> None:
+        self._joules, self._last = 0.0, None
+        self._sample()
+        self._stop.clear()
+        self._thread = threading.Thread(target=self._run, name="power-integral", daemon=True)
+        self._thread.start()
+
+    def end(self) -> float | None:
+        """The joules since :meth:`begin` (None where power could not be read twice)."""
+        if self._thread is None:
+            return None
+        self._stop.set()
+        self._thread.join()
+        self._thread = None
+        self._sample()
+        return self._joules if self._last is not None and self._joules > 0 else None
 
 
 def _pynvml() -> Any:
@@ -97,6 +152,7 @@ class EnergyMeter:
         self._read: Callable[[], float | None] | None = None
         self._close: Callable[[], None] = lambda: None
         self._start: tuple[float, float] | None = None
+        self._integral: _PowerIntegral | None = None
         if device == "cuda":
             lib = nvml if nvml is not None else _pynvml()
             if lib is not None:
@@ -106,6 +162,9 @@ class EnergyMeter:
                     counter = None
                 if counter is not None and counter.read() is not None:
                     self._read, self._close, self.method = counter.read, counter.close, NVML
+                elif counter is not None and counter.power_w() is not None:  # no counter (before Volta)
+                    self._integral = _PowerIntegral(counter.power_w, clock)
+                    self._close, self.method = counter.close, NVML_POWER
                 elif counter is not None:
                     counter.close()
         elif device == "cpu":
@@ -115,20 +174,25 @@ class EnergyMeter:
 
     @property
     def available(self) -> bool:
-        return self._read is not None
+        return self._read is not None or self._integral is not None
 
     def start(self) -> None:
-        if self._read is None:
-            return
-        j = self._read()
-        self._start = None if j is None else (j, self.clock())
+        if self._integral is not None:
+            self._integral.begin()
+            self._start = (0.0, self.clock())
+        elif self._read is not None:
+            j = self._read()
+            self._start = None if j is None else (j, self.clock())
 
     def stop(self) -> Reading | None:
-        if self._read is None or self._start is None or self.method is None:
+        if self._start is None or self.method is None:
             return None
-        j = self._read()
         j0, t0 = self._start
         self._start = None
+        if self._integral is not None:
+            joules = self._integral.end()
+            return None if joules is None else Reading(joules, self.clock() - t0, self.method)
+        j = self._read() if self._read is not None else None
         if j is None or j < j0:
             return None
         return Reading(j - j0, self.clock() - t0, self.method)

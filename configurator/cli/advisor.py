@@ -4,6 +4,7 @@ the cheapest upgrade (issue "Close the loop")."""
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -151,6 +152,15 @@ def _n(v: Any, fmt: str = "{:.0f}") -> str:
     return "n/a" if v is None else fmt.format(v)
 
 
+# How a GPU's energy was measured, in the words the PDF uses (its "Report" context).
+def _energy_method(t: Callable[[str, str], str], method: str | None) -> str:
+    if method == "nvml-counter":
+        return t("Report", "NVML energy counter")
+    if method == "integrated-power":
+        return t("Report", "power × time")
+    return "—"
+
+
 def _report_text(cli: Cli, doc: dict[str, Any]) -> str:
     t = cli.translate
     lines = [cli.say(QT_TRANSLATE_NOOP("cli", "{path}: {minutes:.1f} min, {samples} samples"),
@@ -163,7 +173,7 @@ def _report_text(cli: Cli, doc: dict[str, Any]) -> str:
             id=g["id"], med=_n(g["util_median_percent"]), p95=_n(g["util_p95_percent"]),
             peak=_n(g["memory_peak_gib"], "{:.1f}"), cap=_n(g["memory_capacity_gib"], "{:.1f}"),
             power=_n(g["power_median_w"]), kj=_n(None if g["energy_j"] is None else g["energy_j"] / 1000, "{:.1f}"),
-            method=g["energy_method"] or "—", thr=_n(g["throttled_s"]),
+            method=_energy_method(t, g["energy_method"]), thr=_n(g["throttled_s"]),
             why=", ".join(g["throttle_reasons"])))
     h = doc["host"]
     lines.append(cli.say(QT_TRANSLATE_NOOP(
@@ -199,7 +209,7 @@ def _report_pdf(cli: Cli, r: Any) -> None:
 
 
 def cmd_advise(cli: Cli) -> int:
-    from configurator.core.advise import Evidence, advice_to_dict, advise
+    from configurator.core.advise import Evidence, advice_to_dict, advise, with_bench
     from configurator.monitor.report import RecordingError, evidence, report
 
     args = cli.args
@@ -229,8 +239,9 @@ def cmd_advise(cli: Cli) -> int:
             ev = evidence(report(args.recording))
         except RecordingError as exc:
             cli.fail([(args.recording, cli.render(exc.message))])
-    measured = _bench_measured(cli, args.bench) if args.bench is not None else None
-    a = advise(build, catalogue, ev, budget_cny=args.budget)
+    run = _bench_run(cli, args.bench) if args.bench is not None else None
+    measured = _bench_measured(run) if run is not None else None
+    a = advise(build, catalogue, with_bench(ev, run), budget_cny=args.budget)
     doc = advice_to_dict(a, catalogue, render=cli.render)
     if measured is not None:
         doc["bench"] = measured
@@ -256,9 +267,7 @@ def cmd_advise(cli: Cli) -> int:
     return EXIT_OK
 
 
-def _bench_measured(cli: Cli, run_id: int) -> dict[str, Any]:
-    """What a stored benchmark run measured on its machine, shown beside the advice (a benchmark gives
-    throughput, not utilisation: the limit still comes from a recording or the plan)."""
+def _bench_run(cli: Cli, run_id: int) -> Any:
     from configurator.store.bench_results import BenchResultsRepository
 
     store = cli.open_store()
@@ -268,6 +277,12 @@ def _bench_measured(cli: Cli, run_id: int) -> dict[str, Any]:
         store.close()
     if run is None:
         cli.fail([("--bench", cli.say(QT_TRANSLATE_NOOP("cli", "no stored benchmark run {id}"), id=run_id))])
-    return {"run": run_id, "device": run.resolved_device or run.device, "started_at": run.started_at.isoformat(),
+    return run
+
+
+def _bench_measured(run: Any) -> dict[str, Any]:
+    """What a stored benchmark run measured on its machine, shown beside the advice (its DDP scaling is
+    evidence of the interconnect; for utilisation the limit comes from a recording or the plan)."""
+    return {"run": run.run_id, "device": run.resolved_device or run.device, "started_at": run.started_at.isoformat(),
             "results": [{"workload": r.name, "value": r.value, "unit": r.unit} for r in run.rows
                         if r.status == "ok" and r.value is not None]}

@@ -41,12 +41,18 @@ _BOARD_VENDORS = {"asustek": "asus", "gigabyte": "gigabyte", "micro-star": "msi"
 class GpuFact:
     name: str  # as NVML gives it: "NVIDIA GeForce RTX 4090", "NVIDIA A100-SXM4-80GB"
     memory_bytes: int | None = None
+    pci_id: str | None = None  # PCI vendor:device, "10de:2684"
+
+    @property
+    def reported(self) -> str:
+        """What the user is shown: the name, and the PCI id that names the model where the name does not."""
+        return f"{self.name} (PCI {self.pci_id})" if self.pci_id else self.name
 
 
 def gpu_facts(samples: Iterable[object]) -> list[GpuFact]:
     """The GPUs as the monitor samples them (monitor.snapshot.GpuSample), MIG slices and lost GPUs left out."""
-    return [GpuFact(g.name, g.memory_total_bytes) for g in samples  # type: ignore[attr-defined]
-            if g.mig_parent is None and not g.lost]  # type: ignore[attr-defined]
+    return [GpuFact(g.name, g.memory_total_bytes, getattr(g, "pci_id", None))  # type: ignore[attr-defined]
+            for g in samples if g.mig_parent is None and not g.lost]  # type: ignore[attr-defined]
 
 
 def no_gpu_read(error: str) -> Message:
@@ -176,11 +182,12 @@ def _pick(category: str, reported: str, found: Sequence[AnyPart], qty: int = 1,
 
 def _gpus(facts: MachineFacts, cat: Sequence[AnyPart]) -> list[DetectedPart]:
     gpus = [p for p in cat if isinstance(p, Gpu)]
-    groups: dict[tuple[str, int | None], int] = {}
+    groups: dict[GpuFact, int] = {}
     for g in facts.gpus:
-        groups[(g.name, g.memory_bytes)] = groups.get((g.name, g.memory_bytes), 0) + 1
+        groups[g] = groups.get(g, 0) + 1
     out = []
-    for (name, mem), n in groups.items():
+    for fact, n in groups.items():
+        name, mem = fact.name, fact.memory_bytes
         found = _candidates(name, gpus)
         hbm = re.search(r"\bhbm\w*", name.lower())  # "H100 80GB HBM3" is the SXM module (the PCIe card: HBM2e)
         if hbm and len(found) > 1:
@@ -190,7 +197,12 @@ def _gpus(facts: MachineFacts, cat: Sequence[AnyPart]) -> list[DetectedPart]:
             # NVML reports a little less than the marketed size (reserved memory): nearest size wins
             sized = [p for p in found if isinstance(p, Gpu) and abs(p.vram_gb - gb) <= max(1.5, 0.08 * p.vram_gb)]
             found = list(sized) if sized else found
-        pick = _pick("gpu", name, found, n)
+        pick = _pick("gpu", fact.reported, found, n)
+        if not found and fact.pci_id and not _model_tokens(name):
+            # a card newer than the driver: NVML calls it "NVIDIA Graphics Device"
+            pick = replace(pick, why=Message("detect", QT_TRANSLATE_NOOP(
+                "detect", "the driver does not name this card; its PCI id {pci} does (look it up in the PCI ID "
+                          "Repository, or update the driver): pick it"), {"pci": fact.pci_id}))
         top = next((p for p in found if p.id == pick.part_id), None)
         if mem and isinstance(top, Gpu) and abs(top.vram_gb - mem / GIB) > max(1.5, 0.08 * top.vram_gb):
             # e.g. an RTX 3080 with 12 GB where the catalogue has the 10 GB card

@@ -68,6 +68,7 @@ class FakeGpu:
     mig: list[FakeMig] | None = None  # MIG mode on, with these instances
     lost: bool = False
     uuid: str = ""
+    pci_device_id: int | None = None  # PCI device id; None: the id of a model in PCI_DEVICE_IDS, else NotSupported
 
 
 @dataclass
@@ -79,6 +80,11 @@ class Scenario:
     denied_pids: set[int] = field(default_factory=set)  # nvmlSystemGetProcessName: NoPermission
     driver_version: str = "550.54.15"
 
+
+# PCI device ids (vendor 10de) of the fake's models, as the PCI ID Repository lists them.
+PCI_DEVICE_IDS = {"NVIDIA GeForce RTX 4090": 0x2684, "NVIDIA GeForce RTX 3090": 0x2204, "NVIDIA RTX A6000": 0x2230,
+                  "NVIDIA GeForce RTX 3060": 0x2503}
+NVIDIA_PCI_VENDOR = 0x10DE
 
 # -- scenario fixtures ------------------------------------------------------------------------------------------
 
@@ -200,6 +206,7 @@ class FakeNvml:
         self.init_count = 0
         self.calls: Counter[tuple[str, int | None]] = Counter()  # (function, gpu index)
         self._lock = threading.Lock()
+        self._energy: dict[int, tuple[float, float]] = {}  # GPU index → (clock, joules) at its last reading
         for i, g in enumerate(scenario.gpus):
             if not g.uuid:
                 g.uuid = f"GPU-fa6e{i:04x}-0000-4000-8000-{i:012x}"
@@ -375,15 +382,23 @@ class FakeNvml:
 
     def nvmlDeviceGetTotalEnergyConsumption(self, handle: _Handle) -> int:
         """mJ since the fake driver loaded (clock 0): the integral of nvmlDeviceGetPowerUsage's power,
-        idle + (limit − idle)·0.95·u/100 with u = base + swing·sin(t/7 + φ), in closed form."""
+        idle + (limit − idle)·0.95·u/100 with u = base + swing·sin(t/7 + φ), in closed form from the last
+        reading on, so a scenario whose load changes between readings (a demo's phases) keeps a counter
+        that only rises, at the power it reported."""
         gpu = self._enter("nvmlDeviceGetTotalEnergyConsumption", handle)
         assert gpu is not None
         self._physical_only(gpu, handle)
         t = self.clock()
         phi = handle.gpu * 1.3
-        util_seconds = gpu.base_util * t + gpu.swing * 7.0 * (math.cos(phi) - math.cos(t / 7.0 + phi))
-        joules = gpu.idle_power_w * t + (gpu.power_limit_w - gpu.idle_power_w) * 0.95 * util_seconds / 100
-        return int(max(joules, 0.0) * 1000)
+        with self._lock:
+            a, joules = self._energy.get(handle.gpu, (0.0, 0.0))
+            if t > a:
+                util_seconds = gpu.base_util * (t - a) + gpu.swing * 7.0 * (math.cos(a / 7.0 + phi)
+                                                                            - math.cos(t / 7.0 + phi))
+                joules += max(gpu.idle_power_w * (t - a)
+                              + (gpu.power_limit_w - gpu.idle_power_w) * 0.95 * util_seconds / 100, 0.0)
+                self._energy[handle.gpu] = (t, joules)
+        return int(joules * 1000)
 
     def nvmlDeviceGetClockInfo(self, handle: _Handle, clock_type: int) -> int:
         gpu = self._enter("nvmlDeviceGetClockInfo", handle)
@@ -472,6 +487,18 @@ class FakeNvml:
         assert gpu is not None
         self._physical_only(gpu, handle)
         return int(gpu.power_limit_w * 1000)
+
+    def nvmlDeviceGetPciInfo(self, handle: _Handle) -> Any:
+        gpu = self._enter("nvmlDeviceGetPciInfo", handle)
+        assert gpu is not None
+        self._physical_only(gpu, handle)
+        device = gpu.pci_device_id if gpu.pci_device_id is not None else PCI_DEVICE_IDS.get(gpu.name)
+        if device is None:
+            raise _err("NVMLError_NotSupported")
+        info = pynvml.nvmlPciInfo_t()
+        info.pciDeviceId = device << 16 | NVIDIA_PCI_VENDOR
+        info.bus = handle.gpu + 1
+        return info
 
     def nvmlDeviceGetMaxPcieLinkGeneration(self, handle: _Handle) -> int:
         gpu = self._enter("nvmlDeviceGetMaxPcieLinkGeneration", handle)

@@ -47,6 +47,15 @@ def _text(value: Any) -> str:
     return value.decode(errors="replace") if isinstance(value, bytes) else str(value)
 
 
+def pci_id(info: Any) -> str | None:
+    """NVML's PCI info as "vendor:device" ("10de:2684"): its pciDeviceId holds the device id in the high
+    16 bits and the vendor's in the low."""
+    raw = getattr(info, "pciDeviceId", None)
+    if not raw:
+        return None
+    return f"{int(raw) & 0xFFFF:04x}:{int(raw) >> 16 & 0xFFFF:04x}"
+
+
 def classify_init_error(exc: BaseException) -> str:
     if isinstance(exc, pynvml.NVMLError_LibraryNotFound):
         return "no_library"
@@ -334,6 +343,7 @@ class NvmlBackend:
                 "power_limit_w": None if limit is None else limit / 1000.0,
                 "pcie_gen_max": self._call(dev, "pcie_gen_max", "nvmlDeviceGetMaxPcieLinkGeneration"),
                 "pcie_width_max": self._call(dev, "pcie_width_max", "nvmlDeviceGetMaxPcieLinkWidth"),
+                "pci_id": pci_id(self._call(dev, "pci", "nvmlDeviceGetPciInfo")),
                 "pcie_rx_bytes_per_s": None if rx is None else rx * 1024.0,
                 "pcie_tx_bytes_per_s": None if tx is None else tx * 1024.0,
             }
@@ -352,6 +362,7 @@ class NvmlBackend:
             memory_clock_mhz=None if memclk is None else float(memclk),
             pcie_gen=gen, pcie_gen_max=s["pcie_gen_max"], pcie_width=width, pcie_width_max=s["pcie_width_max"],
             pcie_rx_bytes_per_s=s["pcie_rx_bytes_per_s"], pcie_tx_bytes_per_s=s["pcie_tx_bytes_per_s"],
+            pci_id=s.get("pci_id"),
             throttle_reasons=None if throttle is None else int(throttle),
             ecc_uncorrected=s["ecc_uncorrected"],
             energy_j=None if energy is None else energy / 1000.0,

@@ -354,7 +354,7 @@ def report_to_dict(r: RunReport, render: Callable[[Message], str] | None = None,
                     "seconds": _r(a.seconds, 1), "message": show(a.message)} for a in r.alerts],
         "alert_seconds": {k: _r(v, 1) for k, v in sorted(r.alert_seconds().items())},
         "energy": {"kwh": _r(r.energy_kwh, 4), "cpu_j": _r(r.cpu_energy_j, 0),
-                   "tariff_cny_per_kwh": r.tariff_cny_per_kwh, "cost_cny": _r(r.cost_cny, 2)},
+                   "tariff_cny_per_kwh": r.tariff_cny_per_kwh, "cost_cny": _r(r.cost_cny, 4)},
         "markers": [{"time": t, "label": label} for t, label in r.markers],
     }
 

@@ -74,6 +74,7 @@ class GpuSample:
     pcie_width_max: int | None = None
     pcie_rx_bytes_per_s: float | None = None
     pcie_tx_bytes_per_s: float | None = None
+    pci_id: str | None = None  # "10de:2684": the PCI vendor and device id, which name the model
     throttle_reasons: int | None = None
     ecc_uncorrected: int | None = None
     energy_j: float | None = None  # NVML's total energy counter (Volta and later): joules since the driver loaded

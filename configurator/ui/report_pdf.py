@@ -34,6 +34,7 @@ def _labels() -> dict[str, str]:
                                     "thresholds the live monitor uses; rule IDs are listed in docs/rules.md."),
         'GPUs': translate("Report", 'GPUs'),
         'Host': translate("Report", 'Host'),
+        'Markers': translate("Report", 'Markers'),
         'Memory peak / capacity': translate("Report", 'Memory peak / capacity'),
         'NVML energy counter': translate("Report", 'NVML energy counter'),
         'None.': translate("Report", 'None.'),
@@ -46,6 +47,9 @@ def _labels() -> dict[str, str]:
         'Training run report': translate("Report", 'Training run report'),
         'Utilisation median / p95': translate("Report", 'Utilisation median / p95'),
         'What it said': translate("Report", 'What it said'),
+        "saturated": translate("Report", "Time with every DataLoader worker at a full core (the training process, "
+                                         "without workers)"),
+        'of the run': translate("Report", 'of the run'),
         'median': translate("Report", 'median'),
         'of a core': translate("Report", 'of a core'),
         'power × time': translate("Report", 'power × time'),
@@ -94,7 +98,14 @@ def report_html(r: RunReport) -> str:
                f"{_whole(_n(h.get('iowait_p95'), 1) + ' %')} (p95)</li>"
                f"<li>{word('Training process and DataLoader workers')}: "
                f"{_whole(_n(h.get('train_cpu_median')) + ' %')} {word('of a core')} ({word('median')}), "
-               f"{word('workers')}: {_n(h.get('workers_max'))}</li></ul>")
+               f"{word('workers')}: {_n(h.get('workers_max'))}</li>")
+    share = h.get("workers_saturated_share")
+    if share is not None:
+        out.append(f"<li>{word('saturated')}: {_whole(f'{share * 100:.0f} %')} {word('of the run')}</li>")
+    out.append("</ul>")
+    if r.markers:
+        out.append(f"<h2>{word('Markers')}</h2><ul>"
+                   + "".join(f"<li>{_e(_when(t))} · {_e(label)}</li>" for t, label in r.markers) + "</ul>")
     out.append(f"<h2>{word('Alerts during the run')}</h2>")
     if r.alerts:
         out.append("<table border='1' cellspacing='0' cellpadding='4' width='100%'><tr>"

@@ -292,6 +292,76 @@ def fake_recording(path: Path, util: float, memory: float, seconds: int = 120) -
     return path
 
 
+def lab_recording(path: Path) -> Path:
+    """Ninety minutes of a two-RTX 3090 training run, sampled every 10 s from the fake NVML (read by the
+    real NVML backend) and written by the monitor's CsvRecorder: a slow first epoch while the page cache
+    fills (the DataLoader workers at a full core), GPU 1 throttling for heat for a quarter of an hour, an
+    evaluation pass that leaves the GPUs waiting, the CPU packages' energy from RAPL."""
+    from configurator.monitor import fake_nvml
+    from configurator.monitor.nvml import NvmlBackend
+    from configurator.monitor.recorder import CsvRecorder
+    from configurator.monitor.snapshot import HostSample, NvmlStatus, Snapshot, TrainingProcess
+
+    gib = 1024**3
+    now = [1000.0]
+    gpus = [fake_nvml.FakeGpu(name="NVIDIA GeForce RTX 3090", memory_total=24 * gib, power_limit_w=350.0,
+                              base_util=92.0, swing=4.0, memory_fraction=0.78 + 0.04 * k,
+                              processes=[fake_nvml.FakeProcess(pid=4242 + k, used_memory=18 * gib,
+                                                               name=f"python train.py --local-rank {k}")])
+            for k in range(2)]
+    backend = NvmlBackend(fake_nvml.FakeNvml(fake_nvml.Scenario(gpus), clock=lambda: now[0]))
+    backend.start()
+    rec = CsvRecorder(path)
+    step, t0 = 10, 1_764_640_800.0  # 2025-12-02 10:00 local-ish
+    for i in range(90 * 60 // step):
+        minute = i * step / 60
+        first_epoch = minute < 12
+        evaluating = 62 <= minute < 68
+        for g in gpus:
+            g.base_util = 48.0 if first_epoch else 35.0 if evaluating else 93.0
+        gpus[1].throttle = 0x20 | 0x40 if 35 <= minute < 50 else 0  # software and hardware thermal slowdown
+        if i * step in (12 * 60, 62 * 60, 68 * 60):
+            rec.mark({12 * 60: "epoch 1 done", 62 * 60: "evaluation", 68 * 60: "epoch 5"}[i * step])
+        _status, sampled = backend.sample(slow=True)
+        workers = (99.0,) * 6 if first_epoch else (38.0,) * 6
+        host = HostSample("lab-box", cpu_percent=78.0 if first_epoch else 41.0,
+                          iowait_percent=6.0 if first_epoch else 0.8, cpu_energy_j=105.0 * step * i,
+                          training=TrainingProcess(4242, "python train.py", 95.0, 6, workers))
+        rec(Snapshot(t0 + step * i, i, host, NvmlStatus(True), sampled))
+        now[0] += step
+    rec.close()
+    backend.close()
+    return path
+
+
+def report_shot(suffix: str, lang: str) -> None:
+    """The run report PDF (what ``configurator report RUN.csv --pdf`` writes), rendered to PNG."""
+    import shutil
+    import subprocess
+
+    csv = lab_recording(TMP / "run.csv")
+    pdf = TMP / f"report-{suffix}.pdf"
+    subprocess.run([sys.executable, "-m", "configurator", "--lang", lang, "report", str(csv), "--tariff", "0.62",
+                    "--pdf", str(pdf)], check=True)
+    pdftoppm = shutil.which("pdftoppm")
+    if pdftoppm is None:
+        sys.exit("report shots need pdftoppm (poppler-utils)")
+    subprocess.run([pdftoppm, "-r", "80", "-png", str(pdf), str(TMP / f"report-{suffix}")], check=True)
+    from PySide6.QtGui import QColor, QImage, QPainter
+
+    pages = [QImage(str(p)) for p in sorted(TMP.glob(f"report-{suffix}-*.png"))]
+    sheet = QImage(sum(p.width() for p in pages) + 8 * (len(pages) - 1), max(p.height() for p in pages),
+                   QImage.Format.Format_RGB32)
+    sheet.fill(QColor("#9a9a9a"))  # the pages side by side, as a viewer shows them
+    painter = QPainter(sheet)
+    x = 0
+    for page in pages:
+        painter.drawImage(x, 0, page)
+        x += page.width() + 8
+    painter.end()
+    sheet.save(str(OUT / f"report-{suffix}.png"))
+
+
 def upgrade_shot(name: str, lang: str, scheme: str = "light") -> None:
     """The Upgrade panel for "This machine" (the entry tier), with a recording of a run that filled VRAM."""
     from configurator.core.build import build_to_dict
@@ -456,7 +526,7 @@ if __name__ == "__main__":
                     "cluster-dark", "calibration-en", "calibration-zh",
                     "parts-measurements-en", "parts-measurements-zh", "parts-measurements-dark", "planner-upgrade-en",
                     "planner-upgrade-zh", "planner-upgrade-dark", "monitor-recordings-en", "monitor-recordings-zh",
-                    "planner-cluster-en", "planner-cluster-zh", "planner-cluster-dark"):
+                    "planner-cluster-en", "planner-cluster-zh", "planner-cluster-dark", "report-en", "report-zh"):
             subprocess.run([sys.executable, __file__, key], check=True)
         sys.exit(0)
     only = set(sys.argv[1:])
@@ -470,6 +540,8 @@ if __name__ == "__main__":
         "planner-upgrade-en": lambda: upgrade_shot("planner-upgrade-en", "en"),
         "planner-upgrade-zh": lambda: upgrade_shot("planner-upgrade-zh", "zh_CN"),
         "planner-upgrade-dark": lambda: upgrade_shot("planner-upgrade-dark", "en", "dark"),
+        "report-en": lambda: report_shot("en", "en"),
+        "report-zh": lambda: report_shot("zh", "zh_CN"),
         "monitor-recordings-en": lambda: recordings_shot("en", "en"),
         "monitor-recordings-zh": lambda: recordings_shot("zh", "zh_CN"),
         "planner-cluster-en": lambda: planner_cluster_shot("planner-cluster-en", "en"),

@@ -415,8 +415,8 @@
         <translation>实测：本项测试期间的 torch.cuda.max_memory_allocated（仅张量，测试前清零）。{how}</translation>
     </message>
     <message>
-        <source>The GPU has no NVML energy counter here (it needs a Volta or newer GPU and pynvml in the benchmark&apos;s Python).</source>
-        <translation>这里的 GPU 没有 NVML 能耗计数器（需要 Volta 或更新架构的 GPU，且运行基准测试的 Python 中装有 pynvml）。</translation>
+        <source>NVML reports neither an energy counter nor the power draw of this GPU here (or pynvml is missing from the benchmark&apos;s Python).</source>
+        <translation>这里 NVML 既没有报告这张 GPU 的能耗计数器，也没有报告它的功耗（或者运行基准测试的 Python 中没有安装 pynvml）。</translation>
     </message>
     <message>
         <source>The CPU&apos;s RAPL energy counters (/sys/class/powercap) are not readable here; they are often readable by root only.</source>
@@ -425,6 +425,10 @@
     <message>
         <source>NVML energy counter</source>
         <translation>NVML 能耗计数器</translation>
+    </message>
+    <message>
+        <source>NVML power draw sampled every 0.1 s</source>
+        <translation>NVML 功耗（每 0.1 秒采样一次并积分）</translation>
     </message>
     <message>
         <source>RAPL, whole CPU package</source>
@@ -1390,6 +1394,10 @@
         <translation>运行报告：{file}</translation>
     </message>
     <message>
+        <source>Electricity per kWh:</source>
+        <translation>电价（每千瓦时）：</translation>
+    </message>
+    <message>
         <source>Save PDF…</source>
         <translation>保存 PDF…</translation>
     </message>
@@ -2219,6 +2227,10 @@
         <translation>主机</translation>
     </message>
     <message>
+        <source>Markers</source>
+        <translation>标记</translation>
+    </message>
+    <message>
         <source>Memory peak / capacity</source>
         <translation>显存峰值 / 容量</translation>
     </message>
@@ -2265,6 +2277,14 @@
     <message>
         <source>What it said</source>
         <translation>告警内容</translation>
+    </message>
+    <message>
+        <source>Time with every DataLoader worker at a full core (the training process, without workers)</source>
+        <translation>所有 DataLoader 工作进程都占满一个核心的时间（没有工作进程时看训练进程）</translation>
+    </message>
+    <message>
+        <source>of the run</source>
+        <translation>（占整个运行时长）</translation>
     </message>
     <message>
         <source>median</source>
@@ -2615,6 +2635,10 @@
         <translation>输入流水线</translation>
     </message>
     <message>
+        <source>the link between the GPUs</source>
+        <translation>GPU 之间的互联</translation>
+    </message>
+    <message>
         <source>None: from the plan alone</source>
         <translation>无：仅根据配置方案</translation>
     </message>
@@ -2786,6 +2810,10 @@
         <translation>GPU 利用率仅 {u:.0f} %，且 PCIe 链路低于其最高规格（{src}）</translation>
     </message>
     <message>
+        <source>data-parallel training on {n} GPUs reached {eff:.0f} % of ideal scaling (benchmark run {run}; PCI-5&apos;s reference over PCIe reaches about 87 %): the all-reduce between the GPUs is the limit</source>
+        <translation>{n} 张 GPU 的数据并行训练只达到理想扩展的 {eff:.0f} %（基准测试运行 {run}；PCI-5 的参考值在 PCIe 上约为 87 %）：GPU 之间的 all-reduce 是瓶颈</translation>
+    </message>
+    <message>
         <source>the GPUs ran at {u:.0f} % and the host shows no saturated resource: the input pipeline or the batch size ({src})</source>
         <translation>GPU 利用率仅 {u:.0f} %，主机上没有饱和的资源：问题在输入流水线或批大小（{src}）</translation>
     </message>
@@ -2806,6 +2834,10 @@
         <translation>仅根据配置方案（没有记录或基准测试）：模型在批大小 {b} 时放得下，因此吞吐量由 GPU 决定</translation>
     </message>
     <message>
+        <source>the planner&apos;s throughput model: {old:,.0f} → {new:,.0f} {unit}; the cards then match (data-parallel training runs at the slowest card&apos;s pace)</source>
+        <translation>规划器的吞吐量模型：{old:,.0f} → {new:,.0f} {unit}；换后各卡型号一致（数据并行训练以最慢的卡为准）</translation>
+    </message>
+    <message>
         <source>the planner&apos;s throughput model: {old:,.0f} → {new:,.0f} {unit}</source>
         <translation>规划器的吞吐量模型：{old:,.0f} → {new:,.0f} {unit}</translation>
     </message>
@@ -2816,6 +2848,22 @@
     <message>
         <source>more cores feed more DataLoader workers: {old} → {new} cores lifts the GPUs&apos; measured utilisation towards {target:.0f} % (an unbound GPU) in proportion to the cores added</source>
         <translation>更多核心可以支撑更多 DataLoader 工作进程：{old} → {new} 核，按增加的核心数成比例地把实测 GPU 利用率提升到接近 {target:.0f} %（不受限的 GPU）</translation>
+    </message>
+    <message>
+        <source>a data drive of {gb:,} GB that reads {new:,} MB/s (the fastest drive now: {old}); the GPUs&apos; measured utilisation lifted to {target:.0f} % (an unbound GPU)</source>
+        <translation>一块 {gb:,} GB、顺序读取 {new:,} MB/s 的数据盘（现有最快的存储盘：{old}）；把实测的 GPU 利用率提升到 {target:.0f} %（不受限的 GPU）</translation>
+    </message>
+    <message>
+        <source>the all-reduce link {old:.1f} → {new:.1f} GB/s per GPU; the measured scaling {m:.0f} % towards the planner&apos;s {eff:.0f} % on this board</source>
+        <translation>all-reduce 链路每张 GPU {old:.1f} → {new:.1f} GB/s；实测扩展效率 {m:.0f} % 向规划器在这块主板上的 {eff:.0f} % 提升</translation>
+    </message>
+    <message>
+        <source>before buying: check that every card sits in a slot wired to the CPU at its full width and that peer-to-peer works (nvidia-smi topo -m; NCCL_DEBUG=INFO names the path NCCL takes), PCI-3</source>
+        <translation>购买之前：确认每张卡都插在直连 CPU 且以全带宽运行的插槽上，并且点对点（P2P）通信正常（nvidia-smi topo -m；NCCL_DEBUG=INFO 会显示 NCCL 走的路径），PCI-3</translation>
+    </message>
+    <message>
+        <source>these cards take an NVLink bridge (not a catalogue part: price it at your shop): {old:.1f} → {new:.1f} GB/s per GPU for the all-reduce, PCI-4</source>
+        <translation>这些卡可以加装 NVLink 桥（目录中没有这一部件：请向商家询价）：all-reduce 带宽每张 GPU {old:.1f} → {new:.1f} GB/s，PCI-4</translation>
     </message>
     <message>
         <source>UPG-1 (G 七), short term: more VRAM and a more efficient data pipeline. The guide&apos;s example, RTX 3090 → A4000, is wrong: the A4000 has 16 GB, the 3090 24 GB (erratum 2).</source>
@@ -2836,6 +2884,10 @@
     <message>
         <source>the plan gives every card its full link on this board, so no part to buy fixes it: reseat the card, check a riser cable and the BIOS&apos;s PCIe setting (PCI-3)</source>
         <translation>按配置方案，这块主板能给每张卡完整的链路，所以买什么部件都解决不了：请重新插好显卡，检查延长线和 BIOS 的 PCIe 设置（PCI-3）</translation>
+    </message>
+    <message>
+        <source>before buying: if the data set is on the hard disk ({hdd}), copy it to the {ssd} (STO-1)</source>
+        <translation>购买之前：如果数据集放在机械硬盘（{hdd}）上，先把它复制到 {ssd}（STO-1）</translation>
     </message>
     <message>
         <source>no host resource is saturated: first try a larger batch, more DataLoader workers, pinned memory and mixed precision; a faster GPU helps only once it is busy</source>
@@ -4015,6 +4067,10 @@
     <message>
         <source>the reported name fits {n} catalogue parts; the first is taken: check it</source>
         <translation>报告的名称符合目录中的 {n} 个部件；已取第一个：请核对</translation>
+    </message>
+    <message>
+        <source>the driver does not name this card; its PCI id {pci} does (look it up in the PCI ID Repository, or update the driver): pick it</source>
+        <translation>驱动程序无法识别这张卡的型号，但它的 PCI ID {pci} 可以（在 PCI ID Repository 中查询，或更新驱动程序）：请手动选择</translation>
     </message>
     <message>
         <source>the card reports {reported} GB, the catalogue&apos;s {name} has {catalogue} GB: check it</source>

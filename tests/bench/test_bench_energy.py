@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from needs import optional
 
-from configurator.bench.energy import NVML, RAPL, EnergyMeter, Reading
+from configurator.bench.energy import NVML, NVML_POWER, RAPL, EnergyMeter, Reading
 from configurator.bench.protocol import Emitter, decode
 from configurator.bench.results import RowResult
 from configurator.monitor import fake_nvml
@@ -36,9 +36,30 @@ def test_nvml_counter_gives_the_energy_of_the_window_of_the_gpu_torch_uses() -> 
     meter.close()
 
 
-def test_no_counter_is_no_reading_never_a_guess(tmp_path: Path) -> None:
+def test_without_the_counter_the_power_draw_is_integrated_and_says_so() -> None:
+    """A GPU before Volta has no energy counter: its power draw, sampled through the window, is integrated."""
+    import time
+
     old = fake_nvml.several(1)
     old.gpus[0].unsupported.add("nvmlDeviceGetTotalEnergyConsumption")  # a pre-Volta GPU
+    old.gpus[0].swing = 0.0  # a steady draw: the integral is power × time, however often it was sampled
+    lib = fake_nvml.FakeNvml(old)
+    meter = EnergyMeter("cuda", nvml=lib)
+    assert meter.available and meter.method == NVML_POWER
+    watts = lib.nvmlDeviceGetPowerUsage(lib.nvmlDeviceGetHandleByIndex(0)) / 1000
+    meter.start()
+    time.sleep(0.35)
+    reading = meter.stop()
+    assert reading is not None and reading.method == NVML_POWER and reading.seconds >= 0.35
+    assert reading.joules == pytest.approx(watts * reading.seconds, rel=0.02)
+    assert lib.calls[("nvmlDeviceGetPowerUsage", 0)] >= 4  # sampled through the window, not only at its ends
+    assert reading.details(100.0, "img/s")["method"] == NVML_POWER
+    meter.close()
+
+
+def test_no_counter_and_no_power_is_no_reading_never_a_guess(tmp_path: Path) -> None:
+    old = fake_nvml.several(1)
+    old.gpus[0].unsupported |= {"nvmlDeviceGetTotalEnergyConsumption", "nvmlDeviceGetPowerUsage"}  # a laptop GPU
     meter = EnergyMeter("cuda", nvml=fake_nvml.FakeNvml(old))
     meter.start()
     assert not meter.available and meter.stop() is None
@@ -84,3 +105,15 @@ def test_a_real_workload_reports_its_energy_and_no_cpu_peak_memory() -> None:
     doc = row.to_json()
     assert doc["energy_method"] == NVML and doc["joules_per_sample"] == row.joules_per_sample
     assert doc["peak_memory_gib"] is None
+
+
+def test_the_benchmark_tab_says_how_the_energy_was_measured() -> None:
+    from configurator.ui.bench.measured_cells import energy_cell
+
+    energy = {"joules": 900.0, "seconds": 5.0, "mean_w": 180.0, "method": NVML_POWER, "joules_per_sample": 0.9,
+              "per": "image"}
+    row = RowResult("resnet50-train", "resnet50", "ok", 200.0, "img/s", 200.0, 1.0, {}, {"energy": energy})
+    text, tip = energy_cell(row, "cuda")
+    assert text == "0.9 J/image · NVML power draw sampled every 0.1 s" and "180 W" in tip
+    text, tip = energy_cell(RowResult("resnet50-train", "resnet50", "ok", 200.0, "img/s", 200.0, 1.0, {}, {}), "cuda")
+    assert text == "n/a" and "neither an energy counter nor the power draw" in tip

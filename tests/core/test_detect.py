@@ -124,3 +124,13 @@ def test_the_reader_of_proc_and_sys_on_a_fake_tree(tmp_path: Path) -> None:
 def test_an_unreadable_tree_gives_no_facts_and_no_error(tmp_path: Path) -> None:
     f = read_facts(root=tmp_path / "missing")
     assert f.cpu_model is None and f.drives == () and f.board_name is None
+
+
+def test_the_pci_id_is_shown_and_names_a_card_the_driver_does_not() -> None:
+    """NVML calls a card newer than its driver "NVIDIA Graphics Device": its PCI id is what the user can
+    look up, so detect shows it and says so."""
+    m = detect(MachineFacts(gpus=(GpuFact("NVIDIA GeForce RTX 4090", 24 * GIB, "10de:2684"),
+                                  GpuFact("NVIDIA Graphics Device", 32 * GIB, "10de:2b85"))), CATALOGUE)
+    known, new = m.parts
+    assert known.part_id == "nvidia-rtx-4090" and known.reported == "NVIDIA GeForce RTX 4090 (PCI 10de:2684)"
+    assert new.part_id is None and "10de:2b85" in new.why.render() and "driver" in new.why.render()

@@ -54,7 +54,7 @@ def test_a_busy_run_two_gpus_energy_from_the_counter(tmp_path: Path) -> None:
     assert r.cost_cny == pytest.approx(r.energy_kwh)
     assert r.rule == "GPU-6" and "busy" in r.verdict.render() and not r.alerts
     doc = json.loads(json.dumps(report_to_dict(r)))
-    assert doc["gpus"][0]["energy_method"] == "nvml-counter" and doc["energy"]["cost_cny"] == round(r.cost_cny, 2)
+    assert doc["gpus"][0]["energy_method"] == "nvml-counter" and doc["energy"]["cost_cny"] == round(r.cost_cny, 4)
 
 
 def test_without_the_counter_energy_is_integrated_power_and_says_so(tmp_path: Path) -> None:
@@ -149,3 +149,20 @@ def test_the_measured_draw_for_the_planner(tmp_path: Path) -> None:
     assert m.mean_w == pytest.approx(2 * 400 + 50)  # two GPUs at 400 W by their counters, the CPU at 50 W
     assert m.peak_w == pytest.approx(2 * 400 + 50)
     assert "run.csv" in m.source.render()  # type: ignore[union-attr]
+
+
+def test_the_fake_counter_follows_a_load_that_changes_between_readings() -> None:
+    """A demo's phases change a fake GPU's load mid-run: its counter keeps rising at the power it reports."""
+    from configurator.monitor import fake_nvml
+
+    now = [100.0]
+    gpu = fake_nvml.FakeGpu(base_util=90.0, swing=0.0)
+    lib = fake_nvml.FakeNvml(fake_nvml.Scenario([gpu]), clock=lambda: now[0])
+    lib.nvmlInit()
+    h = lib.nvmlDeviceGetHandleByIndex(0)
+    e0 = lib.nvmlDeviceGetTotalEnergyConsumption(h)
+    gpu.base_util = 20.0
+    watts = lib.nvmlDeviceGetPowerUsage(h) / 1000
+    now[0] += 60.0
+    e1 = lib.nvmlDeviceGetTotalEnergyConsumption(h)
+    assert (e1 - e0) / 1000 == pytest.approx(watts * 60, rel=0.001)

@@ -38,6 +38,15 @@ def test_a_recording_opens_its_report_and_saves_it_as_pdf(qtbot, window: MainWin
     assert lst.save_pdf(lst.dialog.run, out)
     assert "Training run report" in " ".join(PdfReader(str(out)).pages[0].extract_text().split())
     assert str(out) in lst.status.text()
+    # the electricity price: the report is costed at the one set above it, and the next report keeps it
+    assert lst.dialog.tariff.value() == 0.6 and "× ¥0.6/kWh" in lst.dialog.text.toPlainText()
+    lst.dialog.tariff.setValue(1.25)
+    assert "× ¥1.25/kWh" in lst.dialog.text.toPlainText() and lst.dialog.run.tariff_cny_per_kwh == 1.25
+    lst.dialog.close()
+    lst.report_button.click()
+    qtbot.waitUntil(lambda: lst.dialog is not None and lst.dialog.isVisible()
+                    and lst.dialog.run.tariff_cny_per_kwh == 1.25, timeout=10000)
+    assert lst.dialog.tariff.value() == 1.25 and "× ¥1.25/kWh" in lst.dialog.text.toPlainText()
     lst.dialog.close()
 
 

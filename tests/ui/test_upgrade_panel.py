@@ -106,3 +106,32 @@ def test_this_machine_with_a_recording_uses_its_measured_draw(qtbot, window: Mai
     find(qtbot, tab)  # the advice is for this machine, with the recording's evidence
     assert "训练 run.csv" in panel.limit.text()
 
+
+
+def test_a_benchmark_run_with_poor_ddp_scaling_names_the_link_between_the_gpus(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    from datetime import datetime
+
+    from configurator.bench.results import RowResult, RunRecord
+    from configurator.core.build import BuildPart
+    from configurator.core.parts import Motherboard
+    from configurator.store.bench_results import BenchResultsRepository
+
+    tab = planner(window)
+    b = entry(tab)
+    boards = {k for k, v in tab.catalogue.items() if isinstance(v, Motherboard)}
+    keep = {p.id for p in b.parts} | set(OFFER) | boards
+    small = {k: v for k, v in tab.catalogue.items() if k in keep}
+    tab.upgrade.catalogue = lambda: small
+    r = RunRecord("quick", "cuda", "/py", datetime(2026, 12, 1, 9), resolved_device="cuda", status="finished")
+    r.rows = [RowResult("ddp-scaling", "ddp", "ok", 60.0, "%", 60.0, 1.0, {"procs": [1, 2]}, {})]
+    run_id = BenchResultsRepository(window.store).save(r)
+    two = tuple(BuildPart(p.id, 2) if p.id == "nvidia-rtx-3060-12gb" else p for p in b.parts
+                if small[p.id].category != "psu")
+    tab.doc.start_new(replace(b, parts=(*two, BuildPart("seasonic-focus-gx-850"))), "two cards")
+    panel = tab.upgrade
+    panel.refresh_sources()
+    panel.bench_combo.setCurrentIndex(panel.bench_combo.findData(run_id))
+    find(qtbot, tab)
+    assert "the link between the GPUs" in panel.limit.text() and "PCI-5" in panel.limit.text()
+    assert panel.outcome is not None and panel.outcome.advice.upgrades[0].kind == "interconnect"
+    assert panel.table.rowCount() >= 1

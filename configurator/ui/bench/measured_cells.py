@@ -3,7 +3,7 @@ VRAM estimate for the same settings, and the energy with how it was measured (n/
 
 from __future__ import annotations
 
-from configurator.bench.energy import NVML, RAPL
+from configurator.bench.energy import NVML, NVML_POWER, RAPL
 from configurator.bench.results import RowResult
 from configurator.core.i18n import fill
 from configurator.core.measured import vram_estimate
@@ -41,12 +41,14 @@ def energy_cell(r: RowResult, device: str) -> tuple[str, str]:
     """(text, tooltip): joules per unit of work and the energy, with how they were measured."""
     e = r.energy
     if e is None:
-        why = (translate("BenchmarkTab", "The GPU has no NVML energy counter here (it needs a Volta or newer GPU "
-                                         "and pynvml in the benchmark's Python).") if device == "cuda" else
+        why = (translate("BenchmarkTab", "NVML reports neither an energy counter nor the power draw of this GPU "
+                                         "here (or pynvml is missing from the benchmark's Python).")
+               if device == "cuda" else
                translate("BenchmarkTab", "The CPU's RAPL energy counters (/sys/class/powercap) are not readable "
                                          "here; they are often readable by root only."))
         return translate("BenchmarkTab", "n/a"), why
     methods = {NVML: translate("BenchmarkTab", "NVML energy counter"),
+               NVML_POWER: translate("BenchmarkTab", "NVML power draw sampled every 0.1 s"),
                RAPL: translate("BenchmarkTab", "RAPL, whole CPU package")}
     method = methods.get(str(e.get("method")), str(e.get("method")))
     per = e.get("per")

@@ -4,7 +4,9 @@ moved or deleted gets one clear message; its entry stays in the index (the file 
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import QSettings, Qt
@@ -13,6 +15,7 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QDialog,
     QDialogButtonBox,
+    QDoubleSpinBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -24,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from configurator.core.build import DEFAULT_ELECTRICITY_CNY_PER_KWH
 from configurator.core.i18n import fill
 from configurator.monitor.report import RecordingError, RunReport, report
 from configurator.store.recordings import Recording, RecordingsRepository
@@ -33,26 +37,55 @@ from configurator.ui.report_pdf import report_html, write_report_pdf
 from configurator.ui.tasks import TaskRunner
 from configurator.ui.theme import colours
 
+TARIFF_KEY = "runReport/tariff"  # the electricity price the last report was costed at, ¥/kWh
+MAX_TARIFF = 100.0
+
 
 class ReportDialog(QDialog):
-    """A run report as the PDF shows it, with "Save PDF…"."""
+    """A run report as the PDF shows it, costed at the tariff above it (which the PDF keeps), with
+    "Save PDF…"."""
 
-    def __init__(self, run: RunReport, save_pdf: Callable[[RunReport], None], parent: QWidget | None = None):
+    def __init__(self, run: RunReport, save_pdf: Callable[[RunReport], None], parent: QWidget | None = None,
+                 tariff_changed: Callable[[float], None] = lambda _t: None):
         super().__init__(parent)
         self.setObjectName("runReportDialog")
         self.run = run
+        self._tariff_changed = tariff_changed
         self.setWindowTitle(fill(translate("Monitor", "Run report: {file}"), file=Path(run.path).name))
+        self.tariff = QDoubleSpinBox()
+        self.tariff.setObjectName("runReportTariff")
+        self.tariff.setRange(0.0, MAX_TARIFF)
+        self.tariff.setDecimals(2)
+        self.tariff.setSingleStep(0.05)
+        self.tariff.setPrefix("¥ ")
+        self.tariff.setValue(run.tariff_cny_per_kwh)
+        self.tariff.valueChanged.connect(self._set_tariff)
+        tariff_label = QLabel(translate("Monitor", "Electricity per kWh:"))
+        tariff_label.setBuddy(self.tariff)
+        top = QHBoxLayout()
+        top.addWidget(tariff_label)
+        top.addWidget(self.tariff)
+        top.addStretch(1)
         self.text = QTextBrowser()
         self.text.setObjectName("runReportText")
         self.text.setHtml(report_html(run))
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         self.pdf_button = buttons.addButton(translate("Monitor", "Save PDF…"), QDialogButtonBox.ButtonRole.ActionRole)
-        self.pdf_button.clicked.connect(lambda: save_pdf(run))
+        self.pdf_button.clicked.connect(lambda: save_pdf(self.run))
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
+        layout.addLayout(top)
         layout.addWidget(self.text, 1)
         layout.addWidget(buttons)
         self.resize(820, 640)
+
+    def _set_tariff(self, value: float) -> None:
+        self.run = replace(self.run, tariff_cny_per_kwh=round(value, 2))
+        bar = self.text.verticalScrollBar()
+        at = bar.value()
+        self.text.setHtml(report_html(self.run))
+        bar.setValue(at)
+        self._tariff_changed(self.run.tariff_cny_per_kwh)
 
 
 class RecordingsList(QWidget):
@@ -167,11 +200,11 @@ class RecordingsList(QWidget):
         self.busy = True
         self._selection_changed()
         self._say(fill(translate("Monitor", "Reading {file}…"), file=rec.path.name))
-        path = rec.path
+        path, tariff = rec.path, self.tariff
 
         def job() -> RunReport | RecordingError:
             try:
-                return report(path)
+                return report(path, tariff_cny_per_kwh=tariff)
             except RecordingError as exc:  # damaged, or gone since: one message
                 return exc
 
@@ -198,8 +231,20 @@ class RecordingsList(QWidget):
     def _show_report(self, run: RunReport) -> None:
         if self.dialog is not None:
             self.dialog.close()
-        self.dialog = ReportDialog(run, self.save_pdf_dialog_for, self)
+        self.dialog = ReportDialog(run, self.save_pdf_dialog_for, self, self._remember_tariff)
         self.dialog.show()
+
+    @property
+    def tariff(self) -> float:
+        """The electricity price reports are costed at: the last one set in a report, else the planner's default."""
+        try:
+            value = float(self.settings.value(TARIFF_KEY, DEFAULT_ELECTRICITY_CNY_PER_KWH))  # type: ignore[arg-type]
+        except (TypeError, ValueError):
+            return DEFAULT_ELECTRICITY_CNY_PER_KWH
+        return value if math.isfinite(value) and 0 <= value <= MAX_TARIFF else DEFAULT_ELECTRICITY_CNY_PER_KWH
+
+    def _remember_tariff(self, value: float) -> None:
+        self.settings.setValue(TARIFF_KEY, value)
 
     def save_pdf_dialog(self) -> None:
         self._read(self.save_pdf_dialog_for)

@@ -10,7 +10,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from configurator.core.advise import Advice, advise
+from configurator.core.advise import Advice, advise, with_bench
 from configurator.core.build import Build
 from configurator.core.estimate.power import MeasuredPower
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
@@ -50,12 +50,14 @@ class Outcome:
 
 
 def work_out(build: Build, catalogue: Mapping[str, AnyPart], run: RunReport | None,
-             budget_cny: float | None) -> Outcome:
-    """The advice for ``build`` with the recording's evidence, if any (runs on a worker thread)."""
+             budget_cny: float | None, bench: Any = None) -> Outcome:
+    """The advice for ``build`` with the recording's evidence and the benchmark run's (its DDP scaling),
+    if any (runs on a worker thread)."""
     assumed = build.workload is None
     if assumed:
         build = replace(build, workload=DEFAULT_WORKLOAD)
-    return Outcome(advise(build, catalogue, evidence(run) if run is not None else None, budget_cny), assumed)
+    ev = with_bench(evidence(run) if run is not None else None, bench)
+    return Outcome(advise(build, catalogue, ev, budget_cny), assumed)
 
 
 def bench_power(run: Any) -> MeasuredPower | None:

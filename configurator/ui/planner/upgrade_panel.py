@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QShowEvent
@@ -63,7 +64,8 @@ def _resource(key: str) -> str:
     return {"vram": translate("Upgrade", "VRAM"), "gpu": translate("Upgrade", "the GPU"),
             "cpu": translate("Upgrade", "the CPU (data loading)"), "storage": translate("Upgrade", "storage"),
             "pcie": translate("Upgrade", "the PCIe link"),
-            "pipeline": translate("Upgrade", "the input pipeline")}.get(key, key)
+            "pipeline": translate("Upgrade", "the input pipeline"),
+            "interconnect": translate("Upgrade", "the link between the GPUs")}.get(key, key)
 
 
 def _esc(text: str) -> str:
@@ -87,6 +89,7 @@ class UpgradePanel(QWidget):
         self.run: RunReport | None = None  # the chosen recording, read
         self.run_power: MeasuredPower | None = None
         self.bench_measured: MeasuredPower | None = None
+        self.bench_run: Any = None  # the chosen benchmark run (bench.results.RunRecord), its DDP scaling evidence
         self.bench_text = ""
         self.error = ""
         self._generation = 0  # answers for older inputs are dropped
@@ -297,6 +300,7 @@ class UpgradePanel(QWidget):
     def _bench_changed(self) -> None:
         run_id = self.bench_combo.currentData()
         run = self.sources.bench_run(int(run_id)) if run_id is not None else None
+        self.bench_run = run
         self.bench_measured = bench_power(run)
         self.bench_text = bench_summary(run) if run is not None else ""
         if run is not None:
@@ -341,8 +345,9 @@ class UpgradePanel(QWidget):
         self.find_button.setEnabled(False)
         self.status.setText(translate("Upgrade", "Checking candidate upgrades as whole builds…"))
         catalogue = dict(self.catalogue())
-        run, budget = self.run, (float(self.budget.value()) or None)
-        self.tasks.submit(lambda: (generation, work_out(build, catalogue, run, budget)), self._found, self._failed)
+        run, bench, budget = self.run, self.bench_run, (float(self.budget.value()) or None)
+        self.tasks.submit(lambda: (generation, work_out(build, catalogue, run, budget, bench)), self._found,
+                          self._failed)
 
     def _found(self, result: tuple[int, Outcome]) -> None:
         generation, outcome = result

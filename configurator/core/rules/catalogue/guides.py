@@ -94,8 +94,9 @@ PCIE = (
           "info": "the bandwidth of the bridge, or that the cards could use one"}, errata=(6, 9)),
     Rule("PCI-5", "G 二.3", QT_TRANSLATE_NOOP("rule catalogue", "Data-parallel scaling reference: 4 cards reach 3.5×"),
          "Reminds that several cards do not scale linearly (the guide's 4× RTX 3090: 3.7× in theory, 3.5× "
-         "measured); the benchmark's DDP scaling result is compared with the same figure.",
-         {"info": "the build has two or more GPUs"}, where=("planner", "benchmark")),
+         "measured); the benchmark's DDP scaling result is compared with the same figure, and the upgrade "
+         "advisor reads a stored run below 80 % of ideal as the link between the GPUs limiting the machine.",
+         {"info": "the build has two or more GPUs"}, where=("planner", "benchmark", "advisor")),
     Rule("PCI-6", "G 二.3", QT_TRANSLATE_NOOP("rule catalogue", "Communication can cancel the gain of more cards"),
          "With ZeRO-3 or FSDP the parameters travel over the GPU link in every step; over PCIe this traffic "
          "can eat the speed-up of the extra cards.",
