@@ -47,6 +47,7 @@ class HostBackend:
     time and swap only on slow ticks; /proc/stat once for both the per-core load and iowait."""
 
     RETRY_INVISIBLE_S = 30.0  # a GPU process we cannot see (another PID namespace): look again after
+    OWN_CPU_WINDOW_S = 0.1  # this app's CPU share over no less time (see _own_share)
 
     def __init__(self, hostname: str | None = None, clock: Callable[[], float] = time.monotonic):
         self.hostname = hostname or socket.gethostname()
@@ -56,6 +57,7 @@ class HostBackend:
         self._last_disk: Any = None
         self._last_net: Any = None
         self._last_own: float | None = None
+        self._last_own_t: float | None = None
         self._swap: Any = None
         self._procs: dict[int, psutil.Process] = {}
         self._invisible: dict[int, float] = {}  # pid -> when it was last looked for
@@ -64,12 +66,23 @@ class HostBackend:
 
     def start(self) -> None:
         """Prime the counters: rates and percentages are "since the last sample"."""
-        self._last_t = self.clock()
+        self._last_t = self._last_own_t = self.clock()
+        self._last_own = self._own_cpu_seconds()
         self._last_cpu = self._cpu_times()
         self._last_disk = _counter(_disk)
         self._last_net = _counter(_net)
-        self._last_own = self._own_cpu_seconds()
         self.rapl.read()
+
+    def _own_share(self, now: float, own: float) -> float | None:
+        """This app's CPU since the last share, in % of one core; None over less than
+        ``OWN_CPU_WINDOW_S``: the kernel adds another thread's time in scheduler ticks (a few ms), so
+        over the millisecond between the start and the sampler's first sample a tick read as 1,156 %
+        of a core on a 2-core machine. The share then waits for the next sample, from the same start."""
+        if self._last_own is None or self._last_own_t is None or now - self._last_own_t < self.OWN_CPU_WINDOW_S:
+            return None
+        share = max(0.0, 100.0 * (own - self._last_own) / (now - self._last_own_t))
+        self._last_own, self._last_own_t = own, now
+        return share
 
     @staticmethod
     def _cpu_times() -> list[tuple[float, float, float]] | None:
@@ -136,6 +149,7 @@ class HostBackend:
     def sample(self, gpu_pids: Iterable[int] = (), slow: bool = True) -> HostSample:
         """``slow``: also read swap (otherwise the last value is repeated)."""
         now = self.clock()
+        own = self._own_cpu_seconds()  # at the same instant as the clock (not after the sample's own work)
         dt = max(1e-6, now - (self._last_t or now))
         cpu = self._cpu_times()
         per_cpu: tuple[float, ...] = ()
@@ -156,7 +170,6 @@ class HostBackend:
         sw = self._swap
         disk = _counter(_disk)
         net = _counter(_net)
-        own = self._own_cpu_seconds()
 
         def rate(new: Any, old: Any, attr: str) -> float | None:
             if new is None or old is None:
@@ -179,11 +192,11 @@ class HostBackend:
             disk_write_bytes_per_s=rate(disk, self._last_disk, "write_bytes"),
             net_rx_bytes_per_s=rate(net, self._last_net, "bytes_recv"),
             net_tx_bytes_per_s=rate(net, self._last_net, "bytes_sent"),
-            own_cpu_percent=None if self._last_own is None else max(0.0, 100.0 * (own - self._last_own) / dt),
+            own_cpu_percent=self._own_share(now, own),
             training=self._training(gpu_pids),
             cpu_energy_j=self.rapl.read(),
         )
-        self._last_t, self._last_disk, self._last_net, self._last_own = now, disk, net, own
+        self._last_t, self._last_disk, self._last_net = now, disk, net
         if cpu is not None:
             self._last_cpu = cpu
         return sample

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections import namedtuple
 from typing import Any
 
@@ -97,9 +98,43 @@ def test_a_gpu_process_we_cannot_see_is_looked_for_again_only_later(monkeypatch:
 
 
 def test_the_training_process_is_found_and_followed() -> None:
-    import os
 
-    host = HostBackend("h")
+    clock = Clock()
+    host = HostBackend("h", clock=clock)
+    clock.now += 1.0
     s = host.sample([os.getpid()])
     assert s.training is not None and s.training.pid == os.getpid()
     assert s.own_cpu_percent is not None and s.own_cpu_percent >= 0.0
+
+
+def test_this_apps_cpu_share_right_after_the_start_is_one_a_process_can_have() -> None:
+    """The sampler's first sample comes a millisecond after the start: over that millisecond another
+    thread's scheduler tick read as 1,156 % of a core on a 2-core machine. It has no share (n/a);
+    a sample 0.2 s later has the share of the whole time."""
+    import hashlib
+    import threading
+    import time
+
+    stop = threading.Event()
+    block = b"x" * 1_000_000
+
+    def spin() -> None:  # a second core busy (hashlib lets go of the GIL), the sampling not slowed
+        while not stop.is_set():
+            hashlib.sha256(block).digest()
+
+    busy = threading.Thread(target=spin)
+    busy.start()
+    try:
+        shares = []
+        for _ in range(10):
+            host = HostBackend("h")
+            shares.append(host.sample([os.getpid()]).own_cpu_percent)
+        host = HostBackend("h")
+        time.sleep(0.2)
+        settled = host.sample().own_cpu_percent
+    finally:
+        stop.set()
+        busy.join()
+    cores = psutil.cpu_count()
+    assert shares == [None] * len(shares)
+    assert settled is not None and 50.0 <= settled <= 100.0 * cores * 1.05  # the spinning thread, at least half a core
