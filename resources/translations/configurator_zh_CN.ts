@@ -1326,6 +1326,10 @@
         <translation>GPU {gpus} 已丢失；其他 GPU 仍在监控中，监控器会持续重试。</translation>
     </message>
     <message>
+        <source>{cpu}; sample took {ms} ms</source>
+        <translation>{cpu}；采样耗时 {ms} ms</translation>
+    </message>
+    <message>
         <source>{cpu} of a core; sample took {ms} ms</source>
         <translation>占用一个核心的 {cpu}；采样耗时 {ms} ms</translation>
     </message>

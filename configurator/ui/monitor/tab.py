@@ -408,8 +408,11 @@ class MonitorTab(QWidget):
 
     def _show_own_cpu(self, snap: Snapshot) -> None:
         own = snap.host.own_cpu_percent
-        text = fill(translate("Monitor", "{cpu} of a core; sample took {ms} ms"),
-                    cpu=na() if own is None else f"{own:.1f} %", ms=f"{snap.sample_cost_s * 1000:.1f}")
+        ms = f"{snap.sample_cost_s * 1000:.1f}"
+        if own is None:  # the first sample, right after the start
+            text = fill(translate("Monitor", "{cpu}; sample took {ms} ms"), cpu=na(), ms=ms)
+        else:
+            text = fill(translate("Monitor", "{cpu} of a core; sample took {ms} ms"), cpu=f"{own:.1f} %", ms=ms)
         self.own_cpu.setText(text)
 
     def _show_processes(self, snap: Snapshot) -> None:
