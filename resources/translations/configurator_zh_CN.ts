@@ -3269,6 +3269,14 @@
         <translation>节点 {node}：{seconds} 秒内未能等齐 {nnodes} 个节点加入 {endpoint} 的 rendezvous；请在这段时间内用其余每个 --node-rank 启动同一条命令（--print-launch 会列出这些命令）</translation>
     </message>
     <message>
+        <source>node {node}: another node closed the rendezvous at {endpoint}: not all {nnodes} nodes joined within {seconds} s; start the same command with each other --node-rank in that time (--print-launch shows them)</source>
+        <translation>节点 {node}：另一个节点关闭了 {endpoint} 的 rendezvous：{seconds} 秒内未能等齐 {nnodes} 个节点加入；请在这段时间内用其余每个 --node-rank 启动同一条命令（--print-launch 会列出这些命令）</translation>
+    </message>
+    <message>
+        <source>node {node}: the node hosting the rendezvous at {endpoint} stopped before all {nnodes} nodes joined within {seconds} s; start the same command with each other --node-rank in that time (--print-launch shows them)</source>
+        <translation>节点 {node}：承载 {endpoint} rendezvous 的节点在 {seconds} 秒内未等齐 {nnodes} 个节点加入便已停止；请在这段时间内用其余每个 --node-rank 启动同一条命令（--print-launch 会列出这些命令）</translation>
+    </message>
+    <message>
         <source>node {node}: could not reach the rendezvous store at {endpoint} within {seconds} s; is node 0 running, and can this node reach that address and port?</source>
         <translation>节点 {node}：{seconds} 秒内无法连接 {endpoint} 上的 rendezvous 存储；节点 0 是否已启动？本节点能否访问该地址和端口？</translation>
     </message>
@@ -3669,6 +3677,38 @@
     <message>
         <source>{nodes} nodes from {source}</source>
         <translation>来自 {source} 的 {nodes} 个节点</translation>
+    </message>
+    <message>
+        <source>{node}: CPU {cpu} %, iowait {iowait} %, RAM {used}/{total} GiB</source>
+        <translation>{node}：CPU {cpu} %，iowait {iowait} %，内存 {used}/{total} GiB</translation>
+    </message>
+    <message>
+        <source>  GPU {gpu} {name}: LOST</source>
+        <translation>  GPU {gpu} {name}：已丢失</translation>
+    </message>
+    <message>
+        <source>, job {job}</source>
+        <translation>，作业 {job}</translation>
+    </message>
+    <message>
+        <source>  GPU {gpu} {name}: {util} % busy, VRAM {used}/{total} GiB, {temp} °C, {power} W{job}</source>
+        <translation>  GPU {gpu} {name}：占用 {util} %，显存 {used}/{total} GiB，{temp} °C，{power} W{job}</translation>
+    </message>
+    <message>
+        <source>Slurm job</source>
+        <translation>Slurm 作业</translation>
+    </message>
+    <message>
+        <source>Kubernetes pod</source>
+        <translation>Kubernetes Pod</translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation>进程</translation>
+    </message>
+    <message>
+        <source>{kind} {job} on {nodes}: {n} GPUs, {util} % busy ({low}–{high})</source>
+        <translation>{kind} {job} 位于 {nodes}：{n} 块 GPU，占用 {util} %（{low}–{high}）</translation>
     </message>
     <message>
         <source>needs --serve, and a printable name of 1 to 253 characters</source>
