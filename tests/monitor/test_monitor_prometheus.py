@@ -13,7 +13,14 @@ import numpy as np
 import pytest
 
 from configurator.monitor.cluster import choose_step
-from configurator.monitor.demo_cluster import INSTALL_PROMETHEUS, StaticPages, find_tool, free_port
+from configurator.monitor.demo_cluster import (
+    INSTALL_PROMETHEUS,
+    MissingTool,
+    PrometheusServer,
+    StaticPages,
+    find_tool,
+    free_port,
+)
 from configurator.monitor.prometheus import (
     BadUrlError,
     NotPrometheusError,
@@ -219,3 +226,13 @@ def test_the_exporters_hostname_label_is_settable() -> None:
         assert service.exporter.node_name is None and hostnames() == {snap.host.hostname} == {socket.gethostname()}
     finally:
         service.stop()
+
+
+def test_without_prometheus_the_cluster_tests_fail_with_the_command_that_installs_it() -> None:
+    """The integration tests start Prometheus through PrometheusServer.start: where the program is missing,
+    they fail (an error, never a skip) saying how to install it."""
+    with pytest.raises(MissingTool) as err:
+        PrometheusServer({"configurator": ["127.0.0.1:1"]}, binary="prometheus-that-is-not-installed").start()
+    assert str(err.value) == ("prometheus-that-is-not-installed is not installed; install it with: "
+                              "apt-get install prometheus")
+    assert not isinstance(err.value, pytest.skip.Exception)
