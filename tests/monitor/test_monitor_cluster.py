@@ -175,6 +175,27 @@ def test_jobs_are_grouped_across_nodes(stack: Stack) -> None:
     assert node(stack.doc, "dgx-2")["gpus"][2]["job"] == "slurm:5151"
 
 
+def test_pods_through_the_prometheus_operator_and_the_exporters_own_pod() -> None:
+    """Scraped through a ServiceMonitor (honorLabels false), DCGM exporter's pod labels come back as
+    exported_pod/exported_namespace and pod/namespace name the exporter's own pod: the GPU's job is the
+    workload's pod, and an idle GPU (only the exporter's pod) is in no job."""
+    from configurator.monitor.cluster.metrics import read_nodes
+    from configurator.monitor.prometheus import Sample
+
+    target = {"Hostname": "k8s-gpu-2", "modelName": "NVIDIA A100-SXM4-80GB", "namespace": "gpu-operator",
+              "pod": "nvidia-dcgm-exporter-x7k2p", "container": "nvidia-dcgm-exporter",
+              "service": "nvidia-dcgm-exporter"}
+    busy = {**target, "__name__": "DCGM_FI_DEV_GPU_UTIL", "gpu": "0", "UUID": "GPU-0", "exported_pod": "bert-1",
+            "exported_namespace": "team-a", "exported_container": "trainer"}
+    idle = {**target, "__name__": "DCGM_FI_DEV_GPU_UTIL", "gpu": "1", "UUID": "GPU-1"}
+    helm = {"__name__": "DCGM_FI_DEV_GPU_UTIL", "Hostname": "k8s-gpu-3", "gpu": "0", "UUID": "GPU-2",
+            "namespace": "monitoring", "pod": "dcgm-exporter-6ldbb"}  # the Helm chart's exporter, honorLabels true
+    nodes, _keys, info = read_nodes([Sample(busy, 90.0), Sample(idle, 0.0), Sample(helm, 0.0)], [])
+    gpus = {(g.hostname, g.id): g.job for n in nodes for g in n.gpus}
+    assert gpus == {("k8s-gpu-2", "0"): "k8s:team-a/bert-1", ("k8s-gpu-2", "1"): None, ("k8s-gpu-3", "0"): None}
+    assert info == {"k8s:team-a/bert-1": ("kubernetes", "team-a/bert-1", "exported_pod")}
+
+
 def test_dist1_and_gpu6_are_judged_per_job(stack: Stack) -> None:
     jobs = {j["id"]: j for j in stack.doc["jobs"]}
     (dist,) = jobs["slurm:4242"]["alerts"]
