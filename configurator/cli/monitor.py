@@ -165,14 +165,19 @@ def _cluster(cli: Cli) -> int:
     except PrometheusError as exc:
         cli.fail([("--prometheus", cli.render(exc.message))])
     shown = 0
+    said = ""  # the failure last said on stderr: a server that stays down is one line, not one per interval
     while True:
         try:
             snap = source.snapshot()
         except PrometheusError as exc:
             if args.once or shown == 0:
                 cli.fail([("--prometheus", cli.render(exc.message))])
-            cli.warn(cli.render(exc.message))  # a later failure: say so and try again next interval
+            line = cli.render(exc.message)
+            if line != said:
+                cli.warn(line)  # a later failure: say so (once) and try again next interval
+            said = line
         else:
+            said = ""
             doc = cluster_to_dict(snap, render=cli.render)
             if args.json:
                 (cli.emit_json if args.once else cli.emit_json_line)(doc)

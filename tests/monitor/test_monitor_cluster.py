@@ -350,3 +350,48 @@ def test_the_command_line_says_one_line_for_a_server_it_cannot_use(capsys: pytes
     assert code == 2 and "--prometheus" in err
     code, _out, err = run(capsys, "monitor", "--prometheus", "http://127.0.0.1:1", "--serve", "127.0.0.1:0")
     assert code == 2 and "--serve" in err
+
+
+def test_a_continuous_run_says_a_later_failure_once_and_carries_on(capsys: pytest.CaptureFixture[str]) -> None:
+    """A proxy in front of the server answers 502 for two refreshes between two good ones: one line on
+    stderr for both, and the run goes on to its --count."""
+    import threading
+    import urllib.parse
+    from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+
+    from cli_run import run
+
+    gauges = {"status": "success", "data": {"resultType": "vector", "result": [
+        {"metric": {"__name__": "configurator_gpu_utilization_ratio", "hostname": "n1", "gpu": "0", "uuid": "GPU-1",
+                    "name": "NVIDIA GeForce RTX 4090"}, "value": [0, "0.5"]}]}}
+    empty = {"status": "success", "data": {"resultType": "vector", "result": []}}
+    snapshots: list[int] = []
+
+    class Handler(BaseHTTPRequestHandler):
+        def do_GET(self) -> None:
+            query = urllib.parse.parse_qs(urllib.parse.urlsplit(self.path).query).get("query", [""])[0]
+            if "__name__=~" in query:
+                snapshots.append(1)
+            down = len(snapshots) in (2, 3)
+            body = (b"<html><body>502 Bad Gateway</body></html>" if down else
+                    json.dumps(gauges if "__name__=~" in query else empty).encode())
+            self.send_response(502 if down else 200)
+            self.send_header("Content-Type", "text/html" if down else "application/json")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            self.wfile.write(body)
+
+        def log_message(self, *_args: Any) -> None:
+            pass
+
+    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        code, out, err = run(capsys, "monitor", "--prometheus", f"127.0.0.1:{server.server_address[1]}",
+                             "--interval", "1", "--count", "2")
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert code == 0 and out.count("1 nodes from") == 2 and len(snapshots) == 4
+    assert err.count("\n") == 1 and "answered HTTP 502 with HTML" in err
