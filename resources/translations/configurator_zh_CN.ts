@@ -3954,6 +3954,26 @@
         <source># Slurm: save as ddp.sbatch and run `sbatch ddp.sbatch`</source>
         <translation># Slurm：保存为 ddp.sbatch，然后运行 `sbatch ddp.sbatch`</translation>
     </message>
+    <message>
+        <source>Across {nnodes} nodes ({backend}, {world} processes): {nodes}</source>
+        <translation>跨 {nnodes} 个节点（{backend}，{world} 个进程）：{nodes}</translation>
+    </message>
+    <message>
+        <source>node {node} {rate:,.0f} samples/s</source>
+        <translation>节点 {node} {rate:,.0f} 样本/秒</translation>
+    </message>
+    <message>
+        <source>  rank {rank} (node {node}, {host}, local rank {local}): {rate:,.0f} samples/s</source>
+        <translation>  rank {rank}（节点 {node}，{host}，本地 rank {local}）：{rate:,.0f} 样本/秒</translation>
+    </message>
+    <message>
+        <source>Node 0 alone: {one:,.0f} samples/s; all {nnodes} nodes: {all:,.0f} samples/s, {speedup:.2f}× of an ideal {ideal:g}×{shared}</source>
+        <translation>节点 0 单独：{one:,.0f} 样本/秒；全部 {nnodes} 个节点：{all:,.0f} 样本/秒，加速 {speedup:.2f}×，理想值 {ideal:g}×{shared}</translation>
+    </message>
+    <message>
+        <source> (the nodes share one machine here: not a measure of the network)</source>
+        <translation>（这些节点共用同一台机器：并不反映网络）</translation>
+    </message>
 </context>
 <context>
     <name>csv</name>

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -30,11 +31,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def node(rank: int, port: int, tmp: Path, mark: str, timeout: float = 60, nnodes: int = 2) -> subprocess.Popen[str]:
+def node(rank: int, port: int, tmp: Path, mark: str, timeout: float = 60, nnodes: int = 2,
+         as_json: bool = True) -> subprocess.Popen[str]:
     env = {**os.environ, "CONFIGURATOR_DB": str(tmp / "never.db"), "TEST_NODE_MARK": mark}
     argv = [sys.executable, "-m", "configurator", "bench", "--only", "ddp", "--device", "cpu", "--threads", "1",
             "--nnodes", str(nnodes), "--node-rank", str(rank), "--rdzv-endpoint", f"127.0.0.1:{port}",
-            "--rdzv-timeout", f"{timeout:g}", "--no-store", "--json", "--out", str(tmp / f"node{rank}.json")]
+            "--rdzv-timeout", f"{timeout:g}", "--no-store", *(["--json"] if as_json else []),
+            "--out", str(tmp / f"node{rank}.json")]
     return subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
 
 
@@ -53,11 +56,12 @@ def left_behind(mark: str) -> list[str]:
 def test_two_nodes_over_loopback_rank_0_reports_ranks_aggregate_and_efficiency(tmp_path: Path) -> None:
     skip_if_headless("the benchmark child needs torch")
     port, mark = free_port(), uuid.uuid4().hex
-    nodes = [node(r, port, tmp_path, mark) for r in (0, 1)]
+    nodes = [node(0, port, tmp_path, mark, as_json=False), node(1, port, tmp_path, mark)]  # node 0 as text
     outs = [p.communicate(timeout=240) for p in nodes]
     for p, (_out, err) in zip(nodes, outs, strict=True):
         assert p.returncode == 0, err
-    first, second = (json.loads(out) for out, _ in outs)
+    text, second = outs[0][0], json.loads(outs[1][0])
+    first = json.loads((tmp_path / "node0.json").read_text("utf-8"))
     rows0 = {r["workload"]: r for r in first["results"]}
     rows1 = {r["workload"]: r for r in second["results"]}
     assert rows0["ddp-nodes"]["status"] == "ok" and rows0["ddp-nodes"]["unit"] == "samples/s"
@@ -72,6 +76,14 @@ def test_two_nodes_over_loopback_rank_0_reports_ranks_aggregate_and_efficiency(t
     assert [(r["nodes"], r["processes"]) for r in runs] == [(1, 1), (2, 2)]
     assert runs[1]["ideal_speedup"] == 2.0
     assert "share one machine" in full["ddp-scaling"]["details"]["ideal"]
+    # node 0's text: every node's and every rank's throughput, and the one-node run it is judged against
+    lines = text.splitlines()
+    assert re.fullmatch(r"Across 2 nodes \(gloo, 2 processes\): node 0 [\d,]+ samples/s, node 1 [\d,]+ samples/s",
+                        next(line for line in lines if line.startswith("Across ")))
+    assert sum(bool(re.fullmatch(r"  rank [01] \(node [01], .+, local rank 0\): [\d,]+ samples/s", line))
+               for line in lines) == 2
+    assert re.search(r"Node 0 alone: [\d,]+ samples/s; all 2 nodes: [\d,]+ samples/s, [\d.]+× of an ideal 2× "
+                     r"\(the nodes share one machine here: not a measure of the network\)", text)
     assert left_behind(mark) == []
 
 
