@@ -261,6 +261,7 @@ def _print_human(cli: Cli, record: RunRecord) -> None:
                      fmt_value(r.iqr), (r.error_text(cli.translator) or "")[:90]])
     if len(rows) > 1:
         print(table(rows))
+    bench_nodes.print_ranks(cli, record)
     print(cli.say(QT_TRANSLATE_NOOP("cli", "Suite {suite} on {device}: {status} in {seconds} s{saved}."),
                   suite=record.suite, device=record.resolved_device or record.device,
                   status=cli.translate("bench", STATUS_LABELS.get(record.status, record.status)),

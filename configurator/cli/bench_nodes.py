@@ -22,6 +22,7 @@ from configurator.bench.launch import (
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 
 if TYPE_CHECKING:
+    from configurator.bench.results import RunRecord
     from configurator.cli.context import Cli
 
 MAX_NPROC = 64  # processes on one node: more than the GPUs of any one machine
@@ -103,3 +104,32 @@ def print_launch(cli: Cli, cluster: Cluster, device: str) -> None:
     print()
     print(cli.say(QT_TRANSLATE_NOOP("cli", "# Slurm: save as ddp.sbatch and run `sbatch ddp.sbatch`")))
     print(sbatch_script(cluster, device), end="")
+
+
+def print_ranks(cli: Cli, record: RunRecord) -> None:
+    """After the table of a run across nodes: each node's and each rank's throughput, and on node 0 the
+    one-node run the scaling is judged against."""
+    row = record.row("ddp-nodes")
+    if row is None or row.status != "ok" or not row.details.get("ranks"):
+        return
+    s = row.settings
+    print(cli.say(QT_TRANSLATE_NOOP("cli", "Across {nnodes} nodes ({backend}, {world} processes): {nodes}"),
+                  nnodes=s.get("nnodes", "?"), backend=s.get("backend", "?"), world=s.get("world", "?"),
+                  nodes=", ".join(cli.say(QT_TRANSLATE_NOOP("cli", "node {node} {rate:,.0f} samples/s"),
+                                          node=n["node"], rate=n["samples_per_s"])
+                                  for n in row.details.get("nodes", []))))
+    for r in row.details["ranks"]:
+        print(cli.say(QT_TRANSLATE_NOOP("cli", "  rank {rank} (node {node}, {host}, local rank {local}): "
+                                               "{rate:,.0f} samples/s"),
+                      rank=r["rank"], node=r["node"], host=r["host"], local=r["local_rank"], rate=r["samples_per_s"]))
+    scaling = record.row("ddp-scaling")
+    runs = scaling.details.get("runs", []) if scaling is not None and scaling.status == "ok" else []
+    if len(runs) == 2:
+        one, all_ = runs
+        shared = len(row.details.get("hosts", [])) < int(all_["nodes"])
+        print(cli.say(QT_TRANSLATE_NOOP(
+            "cli", "Node 0 alone: {one:,.0f} samples/s; all {nnodes} nodes: {all:,.0f} samples/s, {speedup:.2f}× "
+                   "of an ideal {ideal:g}×{shared}"),
+            one=one["samples_per_s"], nnodes=all_["nodes"], all=all_["samples_per_s"], speedup=all_["speedup"],
+            ideal=all_["ideal_speedup"], shared=cli.say(QT_TRANSLATE_NOOP(
+                "cli", " (the nodes share one machine here: not a measure of the network)")) if shared else ""))

@@ -165,14 +165,19 @@ def _cluster(cli: Cli) -> int:
     except PrometheusError as exc:
         cli.fail([("--prometheus", cli.render(exc.message))])
     shown = 0
+    said = ""  # the failure last said on stderr: a server that stays down is one line, not one per interval
     while True:
         try:
             snap = source.snapshot()
         except PrometheusError as exc:
             if args.once or shown == 0:
                 cli.fail([("--prometheus", cli.render(exc.message))])
-            cli.warn(cli.render(exc.message))  # a later failure: say so and try again next interval
+            line = cli.render(exc.message)
+            if line != said:
+                cli.warn(line)  # a later failure: say so (once) and try again next interval
+            said = line
         else:
+            said = ""
             doc = cluster_to_dict(snap, render=cli.render)
             if args.json:
                 (cli.emit_json if args.once else cli.emit_json_line)(doc)
@@ -185,21 +190,41 @@ def _cluster(cli: Cli) -> int:
 
 
 def _cluster_text(cli: Cli, doc: dict[str, Any]) -> str:
-    def n(v: Any, fmt: str = "{:.0f}") -> str:
-        return "n/a" if v is None else fmt.format(v)
+    """The cluster as text: a line per node (host CPU, iowait, RAM), a line per GPU, then a line per job with
+    its verdicts. n/a where a node does not export the metric."""
 
+    def gib(v: float | None) -> str:
+        return _n(None if v is None else v / GIB, "{:.1f}")
+
+    names = {j["id"]: j["name"] for j in doc["jobs"]}
     lines = [cli.say(QT_TRANSLATE_NOOP("cli", "{nodes} nodes from {source}"), nodes=len(doc["nodes"]),
                      source=doc["source"])]
     for node in doc["nodes"]:
         h = node["host"]
-        lines.append(f"{node['hostname']}: CPU {n(h.get('cpu_percent'))} %, iowait {n(h.get('iowait_percent'))} %")
+        lines.append(cli.say(QT_TRANSLATE_NOOP("cli", "{node}: CPU {cpu} %, iowait {iowait} %, RAM {used}/{total} GiB"),
+                             node=node["hostname"], cpu=_n(h["cpu_percent"]), iowait=_n(h["iowait_percent"]),
+                             used=gib(h["memory_used_bytes"]), total=gib(h["memory_total_bytes"])))
         for g in node["gpus"]:
-            lines.append(f"  GPU {g['id']} {g.get('name') or ''}: {n(g.get('utilization_gpu_percent'))} %, "
-                         f"{n(g.get('power_w'))} W, {n(g.get('temperature_c'))} °C"
-                         + (f", job {g['job']}" if g.get("job") else ""))
-    for job in doc["jobs"]:
-        for a in job["alerts"]:
-            lines.append(f"[{a['rule']}] {job['label']}: {a['message']}")
+            if g["lost"]:
+                lines.append(cli.say(QT_TRANSLATE_NOOP("cli", "  GPU {gpu} {name}: LOST"), gpu=g["id"],
+                                     name=g["name"]))
+                continue
+            job = "" if not g["job"] else cli.say(QT_TRANSLATE_NOOP("cli", ", job {job}"),
+                                                  job=names.get(g["job"], g["job"]))
+            lines.append(cli.say(QT_TRANSLATE_NOOP(
+                "cli", "  GPU {gpu} {name}: {util} % busy, VRAM {used}/{total} GiB, {temp} °C, {power} W{job}"),
+                gpu=g["id"], name=g["name"], util=_n(g["utilization_gpu_percent"]), used=gib(g["memory_used_bytes"]),
+                total=gib(g["memory_total_bytes"]), temp=_n(g["temperature_c"]), power=_n(g["power_w"]), job=job))
+    kinds = {"slurm": QT_TRANSLATE_NOOP("cli", "Slurm job"), "kubernetes": QT_TRANSLATE_NOOP("cli", "Kubernetes pod"),
+             "process": QT_TRANSLATE_NOOP("cli", "Processes")}
+    for j in doc["jobs"]:
+        lines.append(cli.say(QT_TRANSLATE_NOOP(
+            "cli", "{kind} {job} on {nodes}: {n} GPUs, {util} % busy ({low}–{high})"),
+            kind=cli.say(kinds.get(j["kind"], j["kind"])), job=j["name"], nodes=", ".join(j["nodes"]),
+            n=len(j["gpus"]), util=_n(j["utilization_gpu_percent"]), low=_n(j["utilization_gpu_percent_min"]),
+            high=_n(j["utilization_gpu_percent_max"])))
+        for a in j["alerts"]:
+            lines.append(f"  [{a['rule']}] {a['message']}")
     return "\n".join(lines)
 
 

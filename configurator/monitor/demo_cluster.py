@@ -167,12 +167,15 @@ class StaticPages:
 
 @dataclass
 class PrometheusServer:
-    """``jobs``: scrape job name -> targets (``HOST:PORT``); ``relabel``: job -> metric_relabel_configs."""
+    """``jobs``: scrape job name -> targets (``HOST:PORT``); ``relabel``: job -> metric_relabel_configs;
+    ``binary``: the server's program, a name on the PATH (or in /usr/bin) or a path. Without it,
+    :meth:`start` raises :class:`MissingTool` naming the command that installs it."""
 
     jobs: Mapping[str, Sequence[str]]
     rule_files: Sequence[Path] = ()
     scrape_interval_s: float = 1.0
     relabel: Mapping[str, list[dict[str, Any]]] = field(default_factory=dict)
+    binary: str = "prometheus"
     port: int = 0
     folder: Path | None = None
     proc: subprocess.Popen[bytes] | None = None
@@ -183,7 +186,7 @@ class PrometheusServer:
         return f"http://127.0.0.1:{self.port}"
 
     def start(self, timeout_s: float = 30.0) -> PrometheusServer:
-        binary = find_tool("prometheus", INSTALL_PROMETHEUS)
+        binary = find_tool(self.binary, INSTALL_PROMETHEUS)
         self._tmp = tempfile.TemporaryDirectory(prefix="configurator-prometheus-")
         self.folder = Path(self._tmp.name)
         interval = f"{max(1, round(self.scrape_interval_s * 1000))}ms"

@@ -153,23 +153,27 @@ def remote_down_shot(name: str, lang: str) -> None:
 
 def cluster_stack():  # type: ignore[no-untyped-def]
     """A small cluster on this machine: two nodes of this app's exporter on fake GPUs (one GPU of node-b
-    lags), one node shaped like DCGM exporter with two Slurm jobs (one idles: GPU-6), and a real Prometheus."""
+    lags), two nodes shaped like DCGM exporter with two Slurm jobs (4242 spans both nodes and one of its GPUs
+    lags: DIST-1 across nodes; 5151 idles: GPU-6), and a real Prometheus."""
     from configurator.monitor import fake_nvml
     from configurator.monitor.demo_cluster import DcgmGpu, PrometheusServer, StaticPages, dcgm_page, fake_node
 
     lagging = fake_nvml.several(4)
     lagging.gpus[3].base_util, lagging.gpus[3].swing = 32.0, 20.0
     nodes = [fake_node("node-a", 4), fake_node("node-b", scenario=lagging)]
-    page = StaticPages({"/metrics": ("text/plain; version=0.0.4", dcgm_page("dgx-1", [
+    pages = [StaticPages({"/metrics": ("text/plain; version=0.0.4", dcgm_page("dgx-1", [
         DcgmGpu(94, job="4242"), DcgmGpu(91, job="4242"), DcgmGpu(22, job="5151", power=None),
-        DcgmGpu(18, job="5151", power=None)]))})
+        DcgmGpu(18, job="5151", power=None)]))}),
+        StaticPages({"/metrics": ("text/plain; version=0.0.4", dcgm_page("dgx-2", [
+            DcgmGpu(92, job="4242"), DcgmGpu(41, job="4242")]))})]
     server = PrometheusServer({"configurator": [n.exporter.url.split("/")[2] for n in nodes],
-                               "dcgm": [page.address]}, scrape_interval_s=1.0).start()
+                               "dcgm": [p.address for p in pages]}, scrape_interval_s=1.0).start()
     server.wait_for_targets(scrapes=2)
 
     def stop() -> None:
         server.stop()
-        page.stop()
+        for p in pages:
+            p.stop()
         for n in nodes:
             n.stop()
 

@@ -3329,6 +3329,14 @@
         <translation>节点 {node}：{seconds} 秒内未能等齐 {nnodes} 个节点加入 {endpoint} 的 rendezvous；请在这段时间内用其余每个 --node-rank 启动同一条命令（--print-launch 会列出这些命令）</translation>
     </message>
     <message>
+        <source>node {node}: another node closed the rendezvous at {endpoint}: not all {nnodes} nodes joined within {seconds} s; start the same command with each other --node-rank in that time (--print-launch shows them)</source>
+        <translation>节点 {node}：另一个节点关闭了 {endpoint} 的 rendezvous：{seconds} 秒内未能等齐 {nnodes} 个节点加入；请在这段时间内用其余每个 --node-rank 启动同一条命令（--print-launch 会列出这些命令）</translation>
+    </message>
+    <message>
+        <source>node {node}: the node hosting the rendezvous at {endpoint} stopped before all {nnodes} nodes joined within {seconds} s; start the same command with each other --node-rank in that time (--print-launch shows them)</source>
+        <translation>节点 {node}：承载 {endpoint} rendezvous 的节点在 {seconds} 秒内未等齐 {nnodes} 个节点加入便已停止；请在这段时间内用其余每个 --node-rank 启动同一条命令（--print-launch 会列出这些命令）</translation>
+    </message>
+    <message>
         <source>node {node}: could not reach the rendezvous store at {endpoint} within {seconds} s; is node 0 running, and can this node reach that address and port?</source>
         <translation>节点 {node}：{seconds} 秒内无法连接 {endpoint} 上的 rendezvous 存储；节点 0 是否已启动？本节点能否访问该地址和端口？</translation>
     </message>
@@ -3731,6 +3739,38 @@
         <translation>来自 {source} 的 {nodes} 个节点</translation>
     </message>
     <message>
+        <source>{node}: CPU {cpu} %, iowait {iowait} %, RAM {used}/{total} GiB</source>
+        <translation>{node}：CPU {cpu} %，iowait {iowait} %，内存 {used}/{total} GiB</translation>
+    </message>
+    <message>
+        <source>  GPU {gpu} {name}: LOST</source>
+        <translation>  GPU {gpu} {name}：已丢失</translation>
+    </message>
+    <message>
+        <source>, job {job}</source>
+        <translation>，作业 {job}</translation>
+    </message>
+    <message>
+        <source>  GPU {gpu} {name}: {util} % busy, VRAM {used}/{total} GiB, {temp} °C, {power} W{job}</source>
+        <translation>  GPU {gpu} {name}：占用 {util} %，显存 {used}/{total} GiB，{temp} °C，{power} W{job}</translation>
+    </message>
+    <message>
+        <source>Slurm job</source>
+        <translation>Slurm 作业</translation>
+    </message>
+    <message>
+        <source>Kubernetes pod</source>
+        <translation>Kubernetes Pod</translation>
+    </message>
+    <message>
+        <source>Processes</source>
+        <translation>进程</translation>
+    </message>
+    <message>
+        <source>{kind} {job} on {nodes}: {n} GPUs, {util} % busy ({low}–{high})</source>
+        <translation>{kind} {job} 位于 {nodes}：{n} 块 GPU，占用 {util} %（{low}–{high}）</translation>
+    </message>
+    <message>
         <source>needs --serve, and a printable name of 1 to 253 characters</source>
         <translation>需要同时使用 --serve，且名称须为 1 到 253 个可打印字符</translation>
     </message>
@@ -3973,6 +4013,26 @@
     <message>
         <source># Slurm: save as ddp.sbatch and run `sbatch ddp.sbatch`</source>
         <translation># Slurm：保存为 ddp.sbatch，然后运行 `sbatch ddp.sbatch`</translation>
+    </message>
+    <message>
+        <source>Across {nnodes} nodes ({backend}, {world} processes): {nodes}</source>
+        <translation>跨 {nnodes} 个节点（{backend}，{world} 个进程）：{nodes}</translation>
+    </message>
+    <message>
+        <source>node {node} {rate:,.0f} samples/s</source>
+        <translation>节点 {node} {rate:,.0f} 样本/秒</translation>
+    </message>
+    <message>
+        <source>  rank {rank} (node {node}, {host}, local rank {local}): {rate:,.0f} samples/s</source>
+        <translation>  rank {rank}（节点 {node}，{host}，本地 rank {local}）：{rate:,.0f} 样本/秒</translation>
+    </message>
+    <message>
+        <source>Node 0 alone: {one:,.0f} samples/s; all {nnodes} nodes: {all:,.0f} samples/s, {speedup:.2f}× of an ideal {ideal:g}×{shared}</source>
+        <translation>节点 0 单独：{one:,.0f} 样本/秒；全部 {nnodes} 个节点：{all:,.0f} 样本/秒，加速 {speedup:.2f}×，理想值 {ideal:g}×{shared}</translation>
+    </message>
+    <message>
+        <source> (the nodes share one machine here: not a measure of the network)</source>
+        <translation>（这些节点共用同一台机器：并不反映网络）</translation>
     </message>
 </context>
 <context>

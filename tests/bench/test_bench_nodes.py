@@ -1,11 +1,13 @@
 """DDP across nodes: ``bench --only ddp --nnodes N --node-rank R --rdzv-endpoint HOST:PORT`` through torchrun's
 c10d rendezvous. Two real nodes over loopback (two ``configurator bench`` processes, gloo; ~10-20 s on two
-cores, most of it importing torch), a node left alone timing out, the launch commands and bad input."""
+cores, most of it importing torch), a third node that never joins ending the run on both, the launch commands
+and bad input."""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import socket
 import subprocess
 import sys
@@ -19,6 +21,8 @@ from cli_run import run
 from needs import skip_if_headless
 
 from configurator.bench.launch import Cluster, parse_endpoint, torchrun_argv
+from configurator.bench.workloads.common import WorkloadError
+from configurator.bench.workloads.multinode import rendezvous_failure
 
 
 def free_port() -> int:
@@ -27,11 +31,13 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
-def node(rank: int, port: int, tmp: Path, mark: str, timeout: float = 60) -> subprocess.Popen[str]:
+def node(rank: int, port: int, tmp: Path, mark: str, timeout: float = 60, nnodes: int = 2,
+         as_json: bool = True) -> subprocess.Popen[str]:
     env = {**os.environ, "CONFIGURATOR_DB": str(tmp / "never.db"), "TEST_NODE_MARK": mark}
     argv = [sys.executable, "-m", "configurator", "bench", "--only", "ddp", "--device", "cpu", "--threads", "1",
-            "--nnodes", "2", "--node-rank", str(rank), "--rdzv-endpoint", f"127.0.0.1:{port}",
-            "--rdzv-timeout", f"{timeout:g}", "--no-store", "--json", "--out", str(tmp / f"node{rank}.json")]
+            "--nnodes", str(nnodes), "--node-rank", str(rank), "--rdzv-endpoint", f"127.0.0.1:{port}",
+            "--rdzv-timeout", f"{timeout:g}", "--no-store", *(["--json"] if as_json else []),
+            "--out", str(tmp / f"node{rank}.json")]
     return subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
 
 
@@ -50,11 +56,12 @@ def left_behind(mark: str) -> list[str]:
 def test_two_nodes_over_loopback_rank_0_reports_ranks_aggregate_and_efficiency(tmp_path: Path) -> None:
     skip_if_headless("the benchmark child needs torch")
     port, mark = free_port(), uuid.uuid4().hex
-    nodes = [node(r, port, tmp_path, mark) for r in (0, 1)]
+    nodes = [node(0, port, tmp_path, mark, as_json=False), node(1, port, tmp_path, mark)]  # node 0 as text
     outs = [p.communicate(timeout=240) for p in nodes]
     for p, (_out, err) in zip(nodes, outs, strict=True):
         assert p.returncode == 0, err
-    first, second = (json.loads(out) for out, _ in outs)
+    text, second = outs[0][0], json.loads(outs[1][0])
+    first = json.loads((tmp_path / "node0.json").read_text("utf-8"))
     rows0 = {r["workload"]: r for r in first["results"]}
     rows1 = {r["workload"]: r for r in second["results"]}
     assert rows0["ddp-nodes"]["status"] == "ok" and rows0["ddp-nodes"]["unit"] == "samples/s"
@@ -69,22 +76,59 @@ def test_two_nodes_over_loopback_rank_0_reports_ranks_aggregate_and_efficiency(t
     assert [(r["nodes"], r["processes"]) for r in runs] == [(1, 1), (2, 2)]
     assert runs[1]["ideal_speedup"] == 2.0
     assert "share one machine" in full["ddp-scaling"]["details"]["ideal"]
+    # node 0's text: every node's and every rank's throughput, and the one-node run it is judged against
+    lines = text.splitlines()
+    assert re.fullmatch(r"Across 2 nodes \(gloo, 2 processes\): node 0 [\d,]+ samples/s, node 1 [\d,]+ samples/s",
+                        next(line for line in lines if line.startswith("Across ")))
+    assert sum(bool(re.fullmatch(r"  rank [01] \(node [01], .+, local rank 0\): [\d,]+ samples/s", line))
+               for line in lines) == 2
+    assert re.search(r"Node 0 alone: [\d,]+ samples/s; all 2 nodes: [\d,]+ samples/s, [\d.]+× of an ideal 2× "
+                     r"\(the nodes share one machine here: not a measure of the network\)", text)
     assert left_behind(mark) == []
 
 
-def test_a_node_alone_times_out_with_a_clear_error_and_leaves_no_process(tmp_path: Path) -> None:
+def test_a_node_that_never_joins_ends_the_run_on_every_node_and_leaves_no_process(tmp_path: Path) -> None:
+    """Three nodes expected, two started: both end after the rendezvous timeout with a clear line and exit 1."""
     skip_if_headless("the benchmark child needs torch")
     port, mark = free_port(), uuid.uuid4().hex
     started = time.monotonic()
-    p = node(0, port, tmp_path, mark, timeout=2)
-    out, err = p.communicate(timeout=180)
-    assert p.returncode == 1, err
-    assert f"not all 2 nodes joined the rendezvous at 127.0.0.1:{port} within 2 s" in err
-    assert err.strip().splitlines()[-1].startswith("The run across nodes failed: node 0:")
-    row = {r["workload"]: r for r in json.loads(out)["results"]}["ddp-scaling"]
-    assert row["status"] == "failed" and "--print-launch" in row["error"]
+    nodes = [node(r, port, tmp_path, mark, timeout=6, nnodes=3) for r in (0, 1)]
+    outs = [p.communicate(timeout=180) for p in nodes]
+    for rank, (p, (out, err)) in enumerate(zip(nodes, outs, strict=True)):
+        assert p.returncode == 1, err
+        last = err.strip().splitlines()[-1]
+        assert last.startswith(f"The run across nodes failed: node {rank}:"), last
+        # the node that waited out the timeout says so; the other finds the rendezvous closed by it, or
+        # the store gone with the node that hosted it
+        assert any(text in last for text in (
+            f"not all 3 nodes joined the rendezvous at 127.0.0.1:{port} within 6 s",
+            f"another node closed the rendezvous at 127.0.0.1:{port}: not all 3 nodes joined within 6 s",
+            f"the node hosting the rendezvous at 127.0.0.1:{port} stopped before all 3 nodes joined within 6 s")), last
+        assert "--print-launch" in last and "is node 0 running" not in last
+        row = {r["workload"]: r for r in json.loads(out)["results"]}["ddp-scaling"]
+        assert row["status"] == "failed"
     assert left_behind(mark) == []
     assert time.monotonic() - started < 120
+
+
+def test_rendezvous_failures_in_torchruns_log_are_named() -> None:
+    c = Cluster(3, 1, "gpu01", 29500, 30)
+    for log, text in [
+        ("torch.distributed.elastic.rendezvous.api.RendezvousTimeoutError\n",
+         "node 1: not all 3 nodes joined the rendezvous at gpu01:29500 within 30 s"),
+        ("    raise RendezvousClosedError\ntorch.distributed.elastic.rendezvous.api.RendezvousClosedError\n",
+         "node 1: another node closed the rendezvous at gpu01:29500: not all 3 nodes joined within 30 s"),
+        ("[c10d] recvValueWithTimeout failed on SocketImpl(fd=3): Failed to recv, got 0 bytes. Connection was likely "
+         "closed. Did the remote server shutdown or crash?\ntorch.distributed.elastic.rendezvous.api."
+         "RendezvousConnectionError: The connection to the C10d store has failed.\n",
+         "node 1: the node hosting the rendezvous at gpu01:29500 stopped before all 3 nodes joined within 30 s"),
+        ("torch.distributed.DistNetworkError: The client socket has timed out after 30000ms while trying to "
+         "connect to (gpu01, 29500).\n", "node 1: could not reach the rendezvous store at gpu01:29500 within 30 s"),
+    ]:
+        with pytest.raises(WorkloadError) as err:
+            rendezvous_failure(c, log)
+        assert str(err.value).startswith(text)
+    rendezvous_failure(c, "RuntimeError: CUDA error: out of memory\n")  # not the rendezvous: the caller says it
 
 
 def test_print_launch_gives_every_node_its_command_and_an_sbatch_script(capsys) -> None:  # type: ignore[no-untyped-def]

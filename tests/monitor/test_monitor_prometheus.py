@@ -13,7 +13,14 @@ import numpy as np
 import pytest
 
 from configurator.monitor.cluster import choose_step
-from configurator.monitor.demo_cluster import INSTALL_PROMETHEUS, StaticPages, find_tool, free_port
+from configurator.monitor.demo_cluster import (
+    INSTALL_PROMETHEUS,
+    MissingTool,
+    PrometheusServer,
+    StaticPages,
+    find_tool,
+    free_port,
+)
 from configurator.monitor.prometheus import (
     BadUrlError,
     NotPrometheusError,
@@ -219,3 +226,61 @@ def test_the_exporters_hostname_label_is_settable() -> None:
         assert service.exporter.node_name is None and hostnames() == {snap.host.hostname} == {socket.gethostname()}
     finally:
         service.stop()
+
+
+def test_without_prometheus_the_cluster_tests_fail_with_the_command_that_installs_it() -> None:
+    """The integration tests start Prometheus through PrometheusServer.start: where the program is missing,
+    they fail (an error, never a skip) saying how to install it."""
+    with pytest.raises(MissingTool) as err:
+        PrometheusServer({"configurator": ["127.0.0.1:1"]}, binary="prometheus-that-is-not-installed").start()
+    assert str(err.value) == ("prometheus-that-is-not-installed is not installed; install it with: "
+                              "apt-get install prometheus")
+    assert not isinstance(err.value, pytest.skip.Exception)
+
+
+POD_RULES_TEST = """
+rule_files: [{rules}]
+evaluation_interval: 1m
+tests:
+  - interval: 1m
+    input_series:
+      # scraped through a ServiceMonitor (honorLabels false): the workload's pod renamed exported_pod, pod is
+      # the exporter's own; the node's other GPU is idle and only the exporter's pod names it
+      - series: 'DCGM_FI_DEV_GPU_UTIL{{Hostname="n1",gpu="0",namespace="gpu-operator",pod="nvidia-dcgm-exporter-a",
+          exported_namespace="team-a",exported_pod="bert-0"}}'
+        values: '20x10'
+      - series: 'DCGM_FI_DEV_GPU_UTIL{{Hostname="n1",gpu="1",namespace="gpu-operator",pod="nvidia-dcgm-exporter-a"}}'
+        values: '0x10'
+      # DCGM exporter's own pod labels (honorLabels true)
+      - series: 'DCGM_FI_DEV_GPU_UTIL{{Hostname="n2",gpu="0",namespace="team-b",pod="gpt-0"}}'
+        values: '90x10'
+      - series: 'DCGM_FI_DEV_GPU_UTIL{{Hostname="n2",gpu="1",namespace="team-b",pod="gpt-0"}}'
+        values: '30x10'
+    alert_rule_test:
+      - eval_time: 8m
+        alertname: PodGpusUnderUsed
+        exp_alerts:
+          - exp_labels: {{namespace: team-a, pod: bert-0, rule_id: GPU-6, severity: warning}}
+            exp_annotations:
+              source: "M 1.1"
+              summary: "Pod team-a/bert-0: every GPU under 70 % busy"
+              description: "All GPUs of pod team-a/bert-0 have stayed under 70 % utilisation for 5 minutes."
+      - eval_time: 8m
+        alertname: PodGpusOutOfStep
+        exp_alerts:
+          - exp_labels: {{namespace: team-b, pod: gpt-0, rule_id: DIST-1, severity: warning}}
+            exp_annotations:
+              source: "G 六.2"
+              summary: "Pod team-b/gpt-0: GPUs out of step"
+              description: "The GPUs of pod team-b/gpt-0 differ by 60 points of utilisation (5-minute means)."
+"""
+
+
+def test_pod_rules_name_the_workloads_pod_never_the_exporters(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """promtool's own rule tests: GPU-6 and DIST-1 per pod, with DCGM exporter's pod labels as they are and as
+    the Prometheus Operator renames them; an idle GPU under the exporter's own pod raises nothing."""
+    promtool = find_tool("promtool", INSTALL_PROMETHEUS)
+    spec = tmp_path / "pods.yml"
+    spec.write_text(POD_RULES_TEST.format(rules=json.dumps(str(RULES))), encoding="utf-8")
+    done = subprocess.run([promtool, "test", "rules", str(spec)], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stdout + done.stderr

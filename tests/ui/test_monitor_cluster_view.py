@@ -15,7 +15,7 @@ from PySide6.QtCore import QSettings
 
 from configurator.monitor import fake_nvml
 from configurator.monitor.alerts import Thresholds
-from configurator.monitor.demo_cluster import PrometheusServer, StaticPages, fake_node
+from configurator.monitor.demo_cluster import DcgmGpu, PrometheusServer, StaticPages, dcgm_page, fake_node
 from configurator.ui.monitor import MonitorTab
 from configurator.ui.monitor.cluster_view import SETTINGS_URL, ClusterView
 from configurator.ui.tasks import TaskRunner
@@ -236,3 +236,34 @@ def test_timeout_and_empty_server_are_states_not_a_frozen_window(qtbot: Any, set
         assert tasks.wait(10000)
         silent.close()
         empty.stop()
+
+
+def test_dcgm_nodes_a_job_across_them_and_na_where_a_node_exports_nothing(qtbot: Any, view: ClusterView) -> None:
+    """Two nodes seen only through pages shaped like DCGM exporter's: Slurm job 4242 spans both, one GPU
+    reports no power, and neither node runs node_exporter (host CPU and I/O wait: n/a, not 0 %)."""
+    page = "text/plain; version=0.0.4"
+    pages = [StaticPages({"/metrics": (page, dcgm_page("dgx-1", [DcgmGpu(95, job="4242"),
+                                                                  DcgmGpu(93, job="4242", power=None)]))}),
+             StaticPages({"/metrics": (page, dcgm_page("dgx-2", [DcgmGpu(90, job="4242"), DcgmGpu(15, job="77")]))})]
+    prom = PrometheusServer({"dcgm": [p.address for p in pages]}, scrape_interval_s=0.5)
+    try:
+        prom.start()
+        prom.wait_for_targets(timeout_s=30, scrapes=2)
+        refreshed(qtbot, view, prom.url)
+    finally:
+        prom.stop()
+        for p in pages:
+            p.stop()
+    assert view.error is None, view.state.text()
+    table = view.nodes.table
+    rows = {table.item(r, 0).text(): [table.item(r, c).text() for c in range(table.columnCount())]
+            for r in range(table.rowCount())}
+    assert rows["dgx-1"][1:] == ["2", "94 % (93–95)", "78.1 GiB of 159 GiB", "450 W (1 of 2 GPUs)", "max 55 °C",
+                                 "n/a", "n/a", "4242"]
+    assert rows["dgx-2"][4] == "900 W" and rows["dgx-2"][8] == "4242, 77"
+    jobs = view.jobs.table
+    job_rows = {jobs.item(r, 0).text(): [jobs.item(r, c).text() for c in range(jobs.columnCount())]
+                for r in range(jobs.rowCount())}
+    assert job_rows["4242"][1:5] == ["Slurm job", "dgx-1, dgx-2", "3", "93 % (90–95)"]
+    assert job_rows["77"][1:4] == ["Slurm job", "dgx-2", "1"]
+    assert view.heatmap.labels() == ["dgx-1 · GPU 0", "GPU 1", "dgx-2 · GPU 0", "GPU 1"]

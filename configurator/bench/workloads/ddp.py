@@ -57,9 +57,9 @@ def launch(ctx: Context, n: int, threads: int, out: Path, argv: list[str] | None
         except (OSError, ValueError):
             data = None
     if data is None and "nnodes" in p:
-        from configurator.bench.workloads.multinode import rendezvous_failure
+        from configurator.bench.workloads.multinode import cluster_of, rendezvous_failure
 
-        rendezvous_failure(ctx, log)
+        rendezvous_failure(cluster_of(ctx.params), log)
     if data is None:
         tail = " | ".join(line for line in log.strip().splitlines()[-3:])
         raise RuntimeError(f"torchrun with {n} processes failed (exit code {proc.returncode}): {tail}")

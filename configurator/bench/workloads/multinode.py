@@ -19,6 +19,9 @@ from configurator.bench.stats import median_iqr
 from configurator.bench.workloads.common import Context, WorkloadError
 from configurator.bench.workloads.ddp import child_argv, launch
 
+# What c10d's TCP store client logs when the store it was connected to goes away (not a store never reached).
+LOST_STORE = ("Failed to recv", "Connection was likely closed", "Connection reset by peer", "Broken pipe")
+
 
 def cluster_of(params: dict[str, Any]) -> Cluster:
     where = parse_endpoint(str(params["rdzv_endpoint"]))
@@ -29,16 +32,25 @@ def cluster_of(params: dict[str, Any]) -> Cluster:
                    float(params["rdzv_timeout"]), int(params.get("nproc_per_node") or 0))
 
 
-def rendezvous_failure(ctx: Context, log: str) -> None:
+def rendezvous_failure(c: Cluster, log: str) -> None:
     """Raise the clear reason when torchrun's log shows the nodes never met; return when it does not."""
-    c = cluster_of(ctx.params)
     common = {"node": c.node_rank, "endpoint": c.endpoint, "seconds": f"{c.timeout_s:g}", "nnodes": c.nnodes}
     if "RendezvousTimeoutError" in log:
         raise WorkloadError(QT_TRANSLATE_NOOP(
             "bench", "node {node}: not all {nnodes} nodes joined the rendezvous at {endpoint} within {seconds} s; "
                      "start the same command with each other --node-rank in that time (--print-launch shows them)"),
             **common)
-    if "RendezvousConnectionError" in log or "DistNetworkError" in log or "RendezvousClosedError" in log:
+    if "RendezvousClosedError" in log:  # another node waited out the timeout first and closed the rendezvous
+        raise WorkloadError(QT_TRANSLATE_NOOP(
+            "bench", "node {node}: another node closed the rendezvous at {endpoint}: not all {nnodes} nodes joined "
+                     "within {seconds} s; start the same command with each other --node-rank in that time "
+                     "(--print-launch shows them)"), **common)
+    if any(lost in log for lost in LOST_STORE):  # it had reached the store, and the node hosting it went away
+        raise WorkloadError(QT_TRANSLATE_NOOP(
+            "bench", "node {node}: the node hosting the rendezvous at {endpoint} stopped before all {nnodes} nodes "
+                     "joined within {seconds} s; start the same command with each other --node-rank in that time "
+                     "(--print-launch shows them)"), **common)
+    if "RendezvousConnectionError" in log or "DistNetworkError" in log:
         raise WorkloadError(QT_TRANSLATE_NOOP(
             "bench", "node {node}: could not reach the rendezvous store at {endpoint} within {seconds} s; is node 0 "
                      "running, and can this node reach that address and port?"), **common)

@@ -13,8 +13,9 @@ app's exporter, one GPU (same UUID) is one row, DCGM's numbers first.
 
 Jobs come from labels: a Slurm job id (DCGM exporter's HPC job mapping ``hpc_job``, or
 ``slurm_job_id``/``slurm_job``/``jobid``/``job_id`` from Slurm exporters and relabelling), a
-Kubernetes pod (``namespace``/``pod``, as DCGM exporter labels it), else the command line of the
-processes our exporter names on a node. GPU-6 and DIST-1 (:mod:`configurator.monitor.alerts`)
+Kubernetes pod (``namespace``/``pod``, as DCGM exporter labels it, or ``exported_namespace``/
+``exported_pod`` where the Prometheus Operator renamed them; never the exporter's own pod), else the
+command line of the processes our exporter names on a node. GPU-6 and DIST-1 (:mod:`configurator.monitor.alerts`)
 are judged over the GPUs of one job, across nodes, over a window the server keeps: GPU-6 when
 every GPU of the job stayed under the threshold for the whole window (``max_over_time``), DIST-1
 when their mean utilisations over the window differ by the spread or more.

@@ -109,11 +109,24 @@ def _job_of(labels: dict[str, str]) -> tuple[str, str, str, str] | None:
     for label in JOB_LABELS:
         if labels.get(label):
             return f"slurm:{labels[label]}", "slurm", labels[label], label
-    if labels.get("pod"):
-        ns = labels.get("namespace", "")
-        name = f"{ns}/{labels['pod']}" if ns else labels["pod"]
-        return f"k8s:{name}", "kubernetes", name, "pod"
-    return None
+    # DCGM exporter names the pod using the GPU as pod/namespace. Scraped through the Prometheus Operator
+    # (honorLabels false, its default), those clash with the target's own labels, which name the exporter's
+    # pod: Prometheus keeps the exporter's as pod/namespace and renames the workload's exported_pod and
+    # exported_namespace. A pod that is the exporter itself is no job (its idle GPUs would all be one).
+    if labels.get("exported_pod"):
+        pod, ns, label = labels["exported_pod"], labels.get("exported_namespace", ""), "exported_pod"
+    elif labels.get("pod") and not _is_exporter(labels):
+        pod, ns, label = labels["pod"], labels.get("namespace", ""), "pod"
+    else:
+        return None
+    name = f"{ns}/{pod}" if ns else pod
+    return f"k8s:{name}", "kubernetes", name, label
+
+
+def _is_exporter(labels: dict[str, str]) -> bool:
+    """The series' pod is DCGM exporter's own (nvidia-dcgm-exporter-… from the GPU Operator, dcgm-exporter-…
+    from its Helm chart), as the scrape's target labels name it."""
+    return "dcgm-exporter" in labels.get("pod", "") or "dcgm-exporter" in labels.get("container", "")
 
 
 def _command(name: str) -> str:
