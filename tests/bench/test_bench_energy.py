@@ -108,6 +108,7 @@ def test_a_real_workload_reports_its_energy_and_no_cpu_peak_memory() -> None:
 
 
 def test_the_benchmark_tab_says_how_the_energy_was_measured() -> None:
+    optional("PySide6")
     from configurator.ui.bench.measured_cells import energy_cell
 
     energy = {"joules": 900.0, "seconds": 5.0, "mean_w": 180.0, "method": NVML_POWER, "joules_per_sample": 0.9,

@@ -17,6 +17,7 @@ from typing import Any
 
 import numpy as np
 import pytest
+from needs import skip_if_headless
 
 from configurator.monitor import fake_nvml
 from configurator.monitor.alerts import Thresholds
@@ -334,8 +335,15 @@ def test_the_command_line_reads_the_cluster_from_the_server(stack: Stack, capsys
     assert any(line.startswith("  GPU 2 ") and line.endswith(": LOST") for line in lines)  # node-b's
     assert "Slurm job 4242 on dgx-1, dgx-2: 4 GPUs, 78 % busy (35–95)" in lines
     assert "Kubernetes pod team-a/bert-0 on k8s-gpu-1: 2 GPUs, 81 % busy (80–82)" in lines
+
+
+def test_the_command_lines_cluster_in_chinese(stack: Stack, capsys: pytest.CaptureFixture[str]) -> None:
+    from cli_run import run
+
+    skip_if_headless("the command line's Chinese comes through Qt's translator (PySide6)")
     code, text, err = run(capsys, "--lang", "zh_CN", "monitor", "--prometheus", stack.server.url, "--once")
-    assert code == 0 and "Slurm 作业 4242 位于 dgx-1, dgx-2：4 块 GPU，占用 78 %（35–95）" in text.splitlines()
+    assert code == 0, err
+    assert "Slurm 作业 4242 位于 dgx-1, dgx-2：4 块 GPU，占用 78 %（35–95）" in text.splitlines()
 
 
 def test_the_command_line_says_one_line_for_a_server_it_cannot_use(capsys: pytest.CaptureFixture[str]) -> None:
