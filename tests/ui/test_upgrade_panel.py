@@ -135,3 +135,25 @@ def test_a_benchmark_run_with_poor_ddp_scaling_names_the_link_between_the_gpus(q
     assert "the link between the GPUs" in panel.limit.text() and "PCI-5" in panel.limit.text()
     assert panel.outcome is not None and panel.outcome.advice.upgrades[0].kind == "interconnect"
     assert panel.table.rowCount() >= 1
+
+
+def test_a_damaged_recording_is_one_line_and_the_plan_still_advises(qtbot, window: MainWindow, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    from PySide6.QtWidgets import QApplication, QDialog
+
+    tab = planner(window)
+    small_catalogue(tab)
+    tab.doc.start_new(entry(tab), "entry")
+    bad = tmp_path / "half.csv"
+    bad.write_bytes(b"\x00\x01 not a recording\n")
+    RecordingsRepository(window.store).start(bad, "box", 1.0)
+    panel = tab.upgrade
+    panel.refresh_sources()
+    assert panel.recording_combo.currentData() == str(bad.resolve())
+    tab.side.setCurrentWidget(panel)  # shown: the recording is read (off the GUI thread)
+    qtbot.waitUntil(lambda: bool(panel.error), timeout=10000)
+    assert "half.csv" in panel.status.text() and "\n" not in panel.status.text()
+    assert panel.run is None and panel.measured_power is None
+    assert not [w for w in QApplication.topLevelWidgets() if isinstance(w, QDialog) and w.isVisible()]
+    panel.recording_combo.setCurrentIndex(0)  # none: from the plan alone
+    find(qtbot, tab)
+    assert "plan alone" in panel.limit.text() and panel.table.rowCount() >= 1

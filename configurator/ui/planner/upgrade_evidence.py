@@ -1,23 +1,25 @@
 """What the Upgrade panel reads besides the build: the recordings index and the stored benchmark runs
 (through callables the composition root hands in), and the work it does off the GUI thread: reading a
 recording into a run report and asking the advisor (core/advise.py), which checks every candidate as
-a whole build and takes seconds."""
+a whole build and takes seconds. The advisor and the run report are loaded when that work is first
+done, not with the planner (the app's first window waits for what the planner imports)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from configurator.core.advise import Advice, advise, with_bench
 from configurator.core.build import Build
 from configurator.core.estimate.power import MeasuredPower
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.measured import power_from_benchmark
 from configurator.core.parts import AnyPart
-from configurator.core.suggest import DEFAULT_WORKLOAD
-from configurator.monitor.report import RunReport, evidence, measured_power, report
+
+if TYPE_CHECKING:
+    from configurator.core.advise import Advice
+    from configurator.monitor.report import RunReport
 
 THIS_MACHINE_NAMES = ("This machine",)  # core.detect.THIS_MACHINE; the translated name is added by the caller
 
@@ -37,10 +39,23 @@ class UpgradeSources:
     bench_run: Callable[[int], Any] = field(default=lambda _id: None)
 
 
-def read_run(path: Path) -> tuple[RunReport, MeasuredPower | None]:
-    """A recording's run report and the draw it measured (raises RecordingError with one message)."""
-    r = report(path)
-    return r, measured_power(r)
+@dataclass(frozen=True)
+class RunRead:
+    """A recording read: its run report and the draw it measured, or why it could not be read."""
+
+    report: RunReport | None
+    power: MeasuredPower | None
+    error: Message | None = None  # a missing, moved or damaged file: one message
+
+
+def read_run(path: Path) -> RunRead:
+    from configurator.monitor.report import RecordingError, measured_power, report
+
+    try:
+        r = report(path)
+    except RecordingError as exc:
+        return RunRead(None, None, exc.message)
+    return RunRead(r, measured_power(r))
 
 
 @dataclass(frozen=True)
@@ -53,6 +68,10 @@ def work_out(build: Build, catalogue: Mapping[str, AnyPart], run: RunReport | No
              budget_cny: float | None, bench: Any = None) -> Outcome:
     """The advice for ``build`` with the recording's evidence and the benchmark run's (its DDP scaling),
     if any (runs on a worker thread)."""
+    from configurator.core.advise import advise, with_bench
+    from configurator.core.suggest import DEFAULT_WORKLOAD
+    from configurator.monitor.report import evidence
+
     assumed = build.workload is None
     if assumed:
         build = replace(build, workload=DEFAULT_WORKLOAD)

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QShowEvent
@@ -33,17 +33,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from configurator.core.advise import Upgrade
 from configurator.core.build import Build, BuildError, parse_build
 from configurator.core.estimate.power import MeasuredPower
 from configurator.core.i18n import fill
 from configurator.core.parts import AnyPart
-from configurator.monitor.report import RecordingError, RunReport
 from configurator.store.repository import BuildsRepository
 from configurator.ui.i18n import translate
 from configurator.ui.planner.upgrade_evidence import (
     THIS_MACHINE_NAMES,
     Outcome,
+    RunRead,
     UpgradeSources,
     bench_power,
     bench_summary,
@@ -52,6 +51,10 @@ from configurator.ui.planner.upgrade_evidence import (
 )
 from configurator.ui.tasks import TaskRunner
 from configurator.ui.theme import colours, on_theme_change
+
+if TYPE_CHECKING:
+    from configurator.core.advise import Upgrade
+    from configurator.monitor.report import RunReport
 
 COLUMNS = 6  # change, replaces, gain, range, price, ¥ per %
 
@@ -271,22 +274,18 @@ class UpgradePanel(QWidget):
             return
         self.status.setText(translate("Upgrade", "Reading the recording…"))
 
-        def job() -> tuple[int, tuple[RunReport, MeasuredPower | None] | RecordingError]:
-            try:
-                return generation, read_run(Path(path))
-            except RecordingError as exc:  # a missing, moved or damaged file: one message
-                return generation, exc
+        self.tasks.submit(lambda: (generation, read_run(Path(path))), self._run_read, self._run_failed)
 
-        self.tasks.submit(job, self._run_read, self._run_failed)
-
-    def _run_read(self, result: tuple[int, tuple[RunReport, MeasuredPower | None] | RecordingError]) -> None:
+    def _run_read(self, result: tuple[int, RunRead]) -> None:
         generation, got = result
         if generation != self._run_generation:
             return
-        if isinstance(got, RecordingError):
-            self._run_failed(got, "")
+        if got.error is not None:  # a missing, moved or damaged file: one message
+            self._find_pending = False
+            self.error = got.error.render(translate)
+            self._show_status()
             return
-        self.run, self.run_power = got
+        self.run, self.run_power = got.report, got.power
         self._show_status()
         self.measured_changed.emit()
         if self._find_pending:
@@ -294,7 +293,7 @@ class UpgradePanel(QWidget):
 
     def _run_failed(self, exc: BaseException, _tb: str) -> None:
         self._find_pending = False
-        self.error = exc.message.render(translate) if isinstance(exc, RecordingError) else str(exc)
+        self.error = str(exc)
         self._show_status()
 
     def _bench_changed(self) -> None:
