@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import time
-
 import pytest
 
 from configurator.monitor import fake_nvml
@@ -122,9 +120,11 @@ def test_grafana_dashboard_uses_only_metrics_the_exporter_serves() -> None:
     dash = json.loads((RESOURCES_DIR / "grafana" / "configurator-dashboard.json").read_text(encoding="utf-8"))
     exprs = [t["expr"] for p in dash["panels"] for t in p.get("targets", [])]  # a row has none
     used = {m for e in exprs for m in re.findall(r"configurator_[a-z0-9_]+", e)}
-    service = MonitorService(NvmlBackend(FakeNvml(fake_nvml.several(1))))
+    now = [1000.0]
+    host = HostBackend(clock=lambda: now[0])
+    service = MonitorService(NvmlBackend(FakeNvml(fake_nvml.several(1))), host)
     try:
-        time.sleep(HostBackend.OWN_CPU_WINDOW_S)  # this app's CPU share needs that long since the start
+        now[0] += 1.0  # a sample a second after the start: every rate has its window (this app's CPU share too)
         service.sampler.sample_once()
         served = set(re.findall(r"^(configurator_[a-z0-9_]+)", generate_latest(service.exporter.registry).decode(),
                                 re.MULTILINE))
