@@ -400,14 +400,14 @@ def _interconnect_changes(base: Report, catalogue: Mapping[str, AnyPart], ev: Ev
 
 def _interconnect_notes(base: Report, catalogue: Mapping[str, AnyPart]) -> list[Message]:
     b = base.build
-    gpus = [catalogue[p.id] for p in b.parts if isinstance(catalogue[p.id], Gpu)]
+    gpus = [g for p in b.parts if isinstance(g := catalogue[p.id], Gpu)]
     n = sum(p.qty for p in b.parts if isinstance(catalogue[p.id], Gpu))
     out = [_m(QT_TRANSLATE_NOOP(
         "advise", "before buying: check that every card sits in a slot wired to the CPU at its full width and "
                   "that peer-to-peer works (nvidia-smi topo -m; NCCL_DEBUG=INFO names the path NCCL takes), PCI-3"))]
     now = _scaling(base)
-    if now is not None and gpus and not b.options.nvlink_bridge and all(isinstance(g, Gpu) and g.nvlink for g in gpus) \
-            and n <= (getattr(gpus[0], "nvlink_max_gpus", None) or 2):
+    if now is not None and gpus and not b.options.nvlink_bridge and all(g.nvlink for g in gpus) \
+            and n <= (gpus[0].nvlink_max_gpus or 2):
         bridged = _scaling(check(replace(b, options=replace(b.options, nvlink_bridge=True)), catalogue))
         if bridged is not None and bridged[1] > now[1]:
             out.append(_m(QT_TRANSLATE_NOOP(
