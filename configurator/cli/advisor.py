@@ -168,9 +168,10 @@ def _report_text(cli: Cli, doc: dict[str, Any]) -> str:
              f"[{doc['verdict']['rule'] or '—'}] {doc['verdict']['text']}", ""]
     for g in doc["gpus"]:
         lines.append(cli.say(QT_TRANSLATE_NOOP(
-            "cli", "GPU {id}: utilisation median {med} %, p95 {p95} %; memory peak {peak} of {cap} GiB; power "
+            "cli", "{gpu}: utilisation median {med} %, p95 {p95} %; memory peak {peak} of {cap} GiB; power "
                    "median {power} W; energy {kj} kJ ({method}); throttled {thr} s {why}"),
-            id=g["id"], med=_n(g["util_median_percent"]), p95=_n(g["util_p95_percent"]),
+            gpu=f"GPU {g['id']} · {g['name']}" if g["name"] else f"GPU {g['id']}",
+            med=_n(g["util_median_percent"]), p95=_n(g["util_p95_percent"]),
             peak=_n(g["memory_peak_gib"], "{:.1f}"), cap=_n(g["memory_capacity_gib"], "{:.1f}"),
             power=_n(g["power_median_w"]), kj=_n(None if g["energy_j"] is None else g["energy_j"] / 1000, "{:.1f}"),
             method=_energy_method(t, g["energy_method"]), thr=_n(g["throttled_s"]),

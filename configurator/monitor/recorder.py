@@ -1,9 +1,11 @@
 """Recording snapshots to CSV, one row per sample, with markers.
 
 The column set is fixed when the first snapshot arrives (host columns, then each
-GPU's); the header names carry units. A marker goes into the ``marker`` column
-of the next row and into :attr:`CsvRecorder.markers` (which the database index
-keeps). Rows are flushed as they are written, so a crash loses at most one.
+GPU's); the header names carry units. The last columns, ``gpuN.name``, hold each
+GPU's name (as the driver reports it) in the first row only, so a report can say
+which card a row of figures is. A marker goes into the ``marker`` column of the
+next row and into :attr:`CsvRecorder.markers` (which the database index keeps).
+Rows are flushed as they are written, so a crash loses at most one.
 """
 
 from __future__ import annotations
@@ -62,6 +64,7 @@ class CsvRecorder:
         self.markers: list[dict[str, Any]] = []
         self._pending: list[str] = []
         self._columns: list[str] | None = None
+        self._names: list[str] = []  # each GPU's name, written in the first row
         self._lock = threading.Lock()
         # Raises OSError now (bad folder, no permission), not later in the sampler thread.
         self._file: IO[str] | None = _open_new(self.path, overwrite)
@@ -88,12 +91,15 @@ class CsvRecorder:
                 self.gpus = len(snap.gpus)
                 header = ["time", "epoch_s", "marker"]
                 header += [f"{k} ({unit_of(k)})" if unit_of(k) else k for k in self._columns]
+                header += [f"gpu{g.id}.name" for g in snap.gpus]
+                self._names = [g.name for g in snap.gpus]
                 self._writer.writerow(header)
             marker = "; ".join(self._pending)
             self._pending.clear()
             stamp = datetime.fromtimestamp(snap.time).isoformat(timespec="milliseconds")
+            names, self._names = self._names, [""] * len(self._names)
             self._writer.writerow([stamp, f"{snap.time:.3f}", marker,
-                                   *(_cell(values.get(k)) for k in self._columns)])
+                                   *(_cell(values.get(k)) for k in self._columns), *names])
             self._file.flush()
             self.rows += 1
 
@@ -103,7 +109,7 @@ class CsvRecorder:
                 # Markers made after the last sample still go into the file, on a row of their own.
                 now = datetime.now()
                 self._writer.writerow([now.isoformat(timespec="milliseconds"), f"{now.timestamp():.3f}",
-                                       "; ".join(self._pending), *([""] * len(self._columns))])
+                                       "; ".join(self._pending), *([""] * (len(self._columns) + len(self._names)))])
                 self._pending.clear()
             if self._file is not None:
                 self._file.close()

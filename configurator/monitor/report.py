@@ -53,6 +53,7 @@ class Recording:
     times: list[float]
     columns: dict[str, list[float | None]]
     markers: list[tuple[float, str]]
+    names: dict[str, str] = field(default_factory=dict)  # GPU id -> its name (older recordings have none)
 
     def gpu_ids(self) -> list[str]:
         ids = {k[3:].rsplit(".", 1)[0] for k in self.columns if k.startswith("gpu")}
@@ -94,7 +95,8 @@ def read_recording(path: str | Path) -> Recording:
                                                   "time, epoch_s, marker, …)"), path=str(p)))
     keys = [h.split(" (", 1)[0] for h in rows[0][3:]]
     times: list[float] = []
-    cols: dict[str, list[float | None]] = {k: [] for k in keys}
+    cols: dict[str, list[float | None]] = {k: [] for k in keys if not _is_name(k)}
+    names: dict[str, str] = {}
     markers = []
     width = len(rows[0])
     for row in rows[1:]:
@@ -105,11 +107,21 @@ def read_recording(path: str | Path) -> Recording:
         if len(row) > 2 and row[2]:
             markers.append((t, row[2]))
         for i, k in enumerate(keys):
-            cols[k].append(_float(row[3 + i]) if 3 + i < len(row) else None)
+            cell = row[3 + i] if 3 + i < len(row) else ""
+            if _is_name(k):
+                if cell and k[3:-5] not in names:
+                    names[k[3:-5]] = cell
+            else:
+                cols[k].append(_float(cell))
     if len(times) < 2:
         raise RecordingError(_m(QT_TRANSLATE_NOOP("report", "{path} has {n} samples: a report needs at least two"),
                                 path=str(p), n=len(times)))
-    return Recording(times, cols, markers)
+    return Recording(times, cols, markers, names)
+
+
+def _is_name(key: str) -> bool:
+    """A GPU's name column (``gpu0.name``): text, in the first row only."""
+    return key.startswith("gpu") and key.endswith(".name")
 
 
 def _q(values: Sequence[float], q: float) -> float | None:
@@ -143,6 +155,12 @@ class GpuReport:
     throttle_reasons: tuple[str, ...]
     busy_s: float  # time a process ran on it
     pcie_degraded_s: float = 0.0  # time its link ran below its maximum generation or width
+    name: str = ""  # as the driver named it; "" in a recording made before names were recorded
+
+    @property
+    def label(self) -> str:
+        """``GPU 0 · NVIDIA GeForce RTX 3090``, or ``GPU 0`` where the recording has no name."""
+        return f"GPU {self.id} · {self.name}" if self.name else f"GPU {self.id}"
 
 
 @dataclass(frozen=True)
@@ -226,7 +244,7 @@ def _gpu(rec: Recording, gid: str, dts: Sequence[float]) -> GpuReport:
         gid, _q(util, 0.5), _q(util, 0.95), max(_present(used), default=None),
         statistics.median(caps) if caps else None, _q(power, 0.5), max(power, default=None), energy, method,
         throttled, tuple(name for bit, name in REASONS.items() if seen & bit),
-        sum(d for n, d in zip(procs, dts, strict=True) if n), degraded
+        sum(d for n, d in zip(procs, dts, strict=True) if n), degraded, rec.names.get(gid, "")
     )
 
 
@@ -259,7 +277,8 @@ def _snapshots(rec: Recording) -> list[Snapshot]:
             # one job per machine: the recorded GPUs with a process share a parent
             procs = tuple(GpuProcess(0, None, "", None, parent_pid=2) for _ in range(int(g("procs") or 0)))
             gpus.append(GpuSample(
-                int(gid.split(".")[0]) if gid.split(".")[0].isdigit() else 0, gid, f"GPU {gid}", f"gpu{gid}",
+                int(gid.split(".")[0]) if gid.split(".")[0].isdigit() else 0, gid, rec.names.get(gid, f"GPU {gid}"),
+                f"gpu{gid}",
                 utilization_gpu_percent=g("util"),
                 memory_used_bytes=None if used is None else int(used * GIB),
                 memory_total_bytes=None if total is None else int(total * GIB),
@@ -343,7 +362,8 @@ def report_to_dict(r: RunReport, render: Callable[[Message], str] | None = None,
     return {
         "recording": r.path, "start": r.start, "end": r.end, "duration_s": _r(r.duration_s, 1), "samples": r.samples,
         "verdict": {"rule": r.rule, "text": show(r.verdict)},
-        "gpus": [{"id": g.id, "util_median_percent": _r(g.util_median, 1), "util_p95_percent": _r(g.util_p95, 1),
+        "gpus": [{"id": g.id, "name": g.name or None,
+                  "util_median_percent": _r(g.util_median, 1), "util_p95_percent": _r(g.util_p95, 1),
                   "memory_peak_gib": _r(g.memory_peak_gib, 2), "memory_capacity_gib": _r(g.memory_capacity_gib, 2),
                   "power_median_w": _r(g.power_median_w, 1), "power_max_w": _r(g.power_max_w, 1),
                   "energy_j": _r(g.energy_j, 0), "energy_method": g.energy_method,

@@ -83,7 +83,8 @@ def report_html(r: RunReport) -> str:
             g.energy_method or "", "")
         reasons = ", ".join(_e(translate("report", x)) for x in g.throttle_reasons)
         out.append(
-            f"<tr><td>{_e(g.id)}</td><td>{_whole(f'{_n(g.util_median)} % / {_n(g.util_p95)} %')}</td>"
+            f"<tr><td>{_e(g.id)}" + (f"<br/><small>{_e(g.name)}</small>" if g.name else "") + "</td><td>"
+            f"{_whole(f'{_n(g.util_median)} % / {_n(g.util_p95)} %')}</td>"
             f"<td>{_whole(f'{_n(g.memory_peak_gib, 1)} / {_n(g.memory_capacity_gib, 1)} GiB')}</td>"
             f"<td>{_whole(f'{_n(g.power_median_w)} / {_n(g.power_max_w)} W')}</td>"
             f"<td>{_whole(energy)}<br/><small>{method}</small></td>"

@@ -3899,8 +3899,8 @@
         <translation>{path}：{minutes:.1f} 分钟，{samples} 个采样</translation>
     </message>
     <message>
-        <source>GPU {id}: utilisation median {med} %, p95 {p95} %; memory peak {peak} of {cap} GiB; power median {power} W; energy {kj} kJ ({method}); throttled {thr} s {why}</source>
-        <translation>GPU {id}：利用率中位数 {med} %，p95 {p95} %；显存峰值 {peak} / {cap} GiB；功耗中位数 {power} W；能耗 {kj} kJ（{method}）；降频 {thr} 秒 {why}</translation>
+        <source>{gpu}: utilisation median {med} %, p95 {p95} %; memory peak {peak} of {cap} GiB; power median {power} W; energy {kj} kJ ({method}); throttled {thr} s {why}</source>
+        <translation>{gpu}：利用率中位数 {med} %，p95 {p95} %；显存峰值 {peak} / {cap} GiB；功耗中位数 {power} W；能耗 {kj} kJ（{method}）；降频 {thr} 秒 {why}</translation>
     </message>
     <message>
         <source>Host: CPU median {cpu} % (p95 {cpu95} %), iowait median {io} % (p95 {io95} %), training process and workers {train} % of a core</source>

@@ -166,3 +166,28 @@ def test_the_fake_counter_follows_a_load_that_changes_between_readings() -> None
     now[0] += 60.0
     e1 = lib.nvmlDeviceGetTotalEnergyConsumption(h)
     assert (e1 - e0) / 1000 == pytest.approx(watts * 60, rel=0.001)
+
+
+def test_the_report_names_each_gpu_as_the_driver_did(tmp_path: Path) -> None:
+    def mixed(i: int, k: int) -> GpuSample:
+        g = busy_gpu()(i, k)
+        return GpuSample(g.index, g.id, ["NVIDIA GeForce RTX 3090", "NVIDIA RTX A4000, rev. 2"][k], g.uuid,
+                         utilization_gpu_percent=g.utilization_gpu_percent, power_w=g.power_w)
+    path = record(tmp_path / "run.csv", 10, mixed, host())
+    rows = path.read_text(encoding="utf-8").splitlines()
+    assert rows[0].endswith(",gpu0.name,gpu1.name")
+    assert rows[1].endswith(',NVIDIA GeForce RTX 3090,"NVIDIA RTX A4000, rev. 2"') and rows[2].endswith(",,")
+    r = report(path)
+    assert [g.label for g in r.gpus] == ["GPU 0 · NVIDIA GeForce RTX 3090", "GPU 1 · NVIDIA RTX A4000, rev. 2"]
+    assert [g["name"] for g in report_to_dict(r)["gpus"]] == ["NVIDIA GeForce RTX 3090", "NVIDIA RTX A4000, rev. 2"]
+    assert r.gpus[1].util_median == 95.0  # the name column is not read as a figure
+
+
+def test_a_recording_made_before_names_were_recorded_names_gpus_by_index(tmp_path: Path) -> None:
+    path = record(tmp_path / "run.csv", 10, busy_gpu(), host())
+    rows = path.read_text(encoding="utf-8").splitlines()
+    old = "\n".join(",".join(row.split(",")[:-2]) for row in rows) + "\n"  # without the two name columns
+    path.write_text(old, encoding="utf-8")
+    r = report(path)
+    assert [g.label for g in r.gpus] == ["GPU 0", "GPU 1"] and r.gpus[0].util_median == 95.0
+    assert report_to_dict(r)["gpus"][0]["name"] is None
