@@ -10,16 +10,21 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QSaveFile, QUrl
+from PySide6.QtCore import QMarginsF, QSaveFile, QSizeF, QUrl
 from PySide6.QtGui import (
     QColor,
     QFont,
     QImage,
+    QPagedPaintDevice,
     QPageLayout,
     QPageSize,
     QPainter,
     QPdfWriter,
+    QTextBlock,
+    QTextBlockFormat,
+    QTextCursor,
     QTextDocument,
+    QTextFormat,
 )
 
 from configurator import __version__
@@ -188,7 +193,9 @@ def sheet_html(sheet: Sheet) -> str:
                        f"<td><small>{_e(e.how.render(translate))} ({sure})</small></td></tr>")
         out.append("</table>")
         if sheet.chart:
-            out.append(f"<p><b>{L['chart']}</b></p><p><img src='chart://throughput' width='620'></p>")
+            # a heading (if small), so that it stays on the page of its chart
+            out.append(f"<h3 style='font-size:9.5pt'>{L['chart']}</h3>"
+                       "<p><img src='chart://throughput' width='620'></p>")
     out += _cluster_section(r)
     if sheet.benchmark:
         out.append(f"<h2>{L['measured']}</h2><ul>")
@@ -229,9 +236,62 @@ def _cluster_section(r: Report) -> list[str]:
     return out
 
 
-def write_html_pdf(body: str, path: Path, title: str, images: dict[str, QImage] | None = None) -> None:
-    """Render ``body`` (HTML) to ``path`` as A4 in the house style, atomically (QSaveFile). ``images``:
-    resources the HTML names by URL. Raises OSError if it cannot be written."""
+# What QTextDocument.print_ does to a document that has no page size of its own: it lays out a copy
+# with 2 cm margins (at 96 dpi, scaled to the printer) on pages of the printer's size.
+_PRINT_MARGIN = int(2 / 2.54 * 96)
+
+
+def keep_headings_with_next(doc: QTextDocument, printer: QPagedPaintDevice) -> int:
+    """Start a new page before each heading that would otherwise end a page with what it heads (a
+    table, a figure, a paragraph) on the next; returns how many headings moved. Qt's rich text has
+    no "keep with next": this lays out a copy of ``doc`` as ``print_`` will, finds the first heading
+    at the foot of a page, gives it a page break before, and lays out again from the start (what
+    follows a moved heading moves with it). A heading counts as ending its page when the first line
+    after it, and one line more, do not fit on the page (the margin for the small differences
+    between this layout and the printer's)."""
+    moved = 0
+    while (number := _first_heading_left_alone(doc, printer)) is not None:
+        breaking = QTextBlockFormat()
+        breaking.setPageBreakPolicy(QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore)
+        QTextCursor(doc.findBlockByNumber(number)).mergeBlockFormat(breaking)
+        moved += 1
+    return moved
+
+
+def _first_heading_left_alone(doc: QTextDocument, printer: QPagedPaintDevice) -> int | None:
+    probe = doc.clone()
+    probe.documentLayout().setPaintDevice(printer)
+    frame = probe.rootFrame().frameFormat()
+    for side in (frame.setLeftMargin, frame.setRightMargin, frame.setTopMargin, frame.setBottomMargin):
+        side(_PRINT_MARGIN)
+    probe.rootFrame().setFrameFormat(frame)
+    probe.setPageSize(QSizeF(printer.width(), printer.height()))
+    page = probe.pageSize().height()
+    block = probe.begin()
+    while block.isValid():
+        following = block.next()
+        if (block.blockFormat().headingLevel() and following.isValid()
+                and block.blockFormat().pageBreakPolicy() != QTextFormat.PageBreakFlag.PageBreak_AlwaysBefore
+                and _ends_its_page(block, following, page)):
+            return block.blockNumber()
+        block = following
+    return None
+
+
+def _ends_its_page(heading: QTextBlock, following: QTextBlock, page_height: float) -> bool:
+    layout = heading.document().documentLayout()
+    top = layout.blockBoundingRect(heading).top()
+    lines = following.layout()
+    line = lines.lineAt(0) if lines is not None and lines.lineCount() else None
+    if line is None:
+        return False
+    first_line_bottom = layout.blockBoundingRect(following).top() + line.y() + line.height()
+    return (first_line_bottom + line.height()) // page_height > top // page_height
+
+
+def house_document(body: str, images: dict[str, QImage] | None = None) -> QTextDocument:
+    """``body`` (HTML) as a document in the house style: fonts with CJK glyphs, heading sizes, table
+    headers. ``images``: resources the HTML names by URL."""
     doc = QTextDocument()
     font = QFont()
     font.setFamilies(FONT_FAMILIES)
@@ -242,15 +302,29 @@ def write_html_pdf(body: str, path: Path, title: str, images: dict[str, QImage] 
     for url, image in (images or {}).items():
         doc.addResource(QTextDocument.ResourceType.ImageResource, QUrl(url), image)
     doc.setHtml(body)
+    return doc
+
+
+def house_page_layout() -> QPageLayout:
+    """A4 portrait with 15 mm margins."""
+    return QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
+                       QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter)
+
+
+def write_html_pdf(body: str, path: Path, title: str, images: dict[str, QImage] | None = None) -> None:
+    """Render ``body`` (HTML) to ``path`` as A4 in the house style, atomically (QSaveFile), no heading
+    left at the foot of a page. ``images``: resources the HTML names by URL. Raises OSError if it
+    cannot be written."""
+    doc = house_document(body, images)
     out = QSaveFile(str(path))
     if not out.open(QSaveFile.OpenModeFlag.WriteOnly):
         raise OSError(out.errorString())
     writer = QPdfWriter(out)
     writer.setTitle(title)
     writer.setCreator(f"Configurator {__version__}")
-    writer.setPageLayout(QPageLayout(QPageSize(QPageSize.PageSizeId.A4), QPageLayout.Orientation.Portrait,
-                                     QMarginsF(15, 15, 15, 15), QPageLayout.Unit.Millimeter))
+    writer.setPageLayout(house_page_layout())
     writer.setResolution(300)
+    keep_headings_with_next(doc, writer)
     doc.print_(writer)
     del writer
     if not out.commit():
