@@ -20,6 +20,7 @@ from configurator.paths import default_db_path
 from configurator.store.database import Store, StoreError, open_store
 from configurator.store.repository import PartsRepository
 from configurator.ui.diagnostics import WELCOME_KEY, install_excepthook, setup_logging, welcome_text
+from configurator.ui.gui_thread_gc import GuiThreadCollector
 from configurator.ui.i18n import LanguageManager, translate
 from configurator.ui.main_window import MainWindow, TabFactory, TabTitle
 from configurator.ui.tasks import TaskRunner
@@ -224,6 +225,8 @@ def run_gui(args: argparse.Namespace) -> int:
     from configurator.ui.theme import setup_theme
 
     setup_theme(app)  # light or dark as the system says (or CONFIGURATOR_THEME), followed while it runs
+    collector = GuiThreadCollector(app)
+    collector.start()  # reference cycles (and the widgets in them) are collected in the GUI thread only
     services = build_services(args)
     services.log_path = log_path
     window = build_window(services, defer=True)

@@ -9,7 +9,6 @@ from PySide6.QtGui import QPdfWriter, QTextDocument
 
 from configurator.ui.pdf import house_document, house_page_layout, keep_headings_with_next, write_html_pdf
 
-
 PARAGRAPHS = 13
 
 
