@@ -92,9 +92,11 @@ def child_app(seconds: float) -> dict[str, float]:
     from PySide6.QtWidgets import QApplication
 
     from configurator.app import build_services, build_window
+    from configurator.ui.gui_thread_gc import GuiThreadCollector
     from configurator.ui.monitor import MonitorTab
 
     app = QApplication(sys.argv[:1])
+    GuiThreadCollector(app).start()  # as app.run_gui does
     tmp = Path(tempfile.mkdtemp(prefix="bench-monitor-"))
     settings = QSettings(str(tmp / "s.ini"), QSettings.Format.IniFormat)
     services = build_services(argparse.Namespace(db=str(tmp / "c.db"), lang="en", fake_gpus=GPUS), settings)
