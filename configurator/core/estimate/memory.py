@@ -108,7 +108,8 @@ def transformer_saved(spec: ModelSpec, batch: int, seq: int, precision: str, *, 
     norm or BERT's MLM transform, the LM head's input, and the loss: log-softmax keeps
     b·s·vocab fp32. Held besides: the logits (e·vocab per token, fp32 without autocast, where
     they are the log-softmax's input) and, when backward starts, two b·s·vocab fp32 gradients.
-    Checkpointing (``gradient_checkpointing_enable``) keeps each layer's input, f·h per token.
+    Checkpointing (``activation_checkpointing_enable``, once ``gradient_checkpointing_enable``) keeps
+    each layer's input, f·h per token.
     """
     t = float(batch * seq)
     h = float(spec.hidden)
