@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import os
 import tempfile
 import threading
@@ -21,6 +22,11 @@ import pytest  # noqa: E402
 
 from configurator.store.database import Store, open_store  # noqa: E402
 from configurator.store.repository import PartsRepository  # noqa: E402
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    if importlib.util.find_spec("pytestqt") is None:  # the headless step: pyproject's qt_api is pytest-qt's
+        parser.addini("qt_api", "the Qt binding pytest-qt uses (pytest-qt is not installed here)")
 
 
 @pytest.fixture
