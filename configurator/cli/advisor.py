@@ -144,7 +144,7 @@ def cmd_report(cli: Cli) -> int:
     if cli.args.json:
         cli.emit_json(doc)
         return EXIT_OK
-    print(_report_text(cli, doc))
+    print(_report_text(cli, doc, [g.label for g in r.gpus]))
     return EXIT_OK
 
 
@@ -161,21 +161,21 @@ def _energy_method(t: Callable[[str, str], str], method: str | None) -> str:
     return "—"
 
 
-def _report_text(cli: Cli, doc: dict[str, Any]) -> str:
+def _report_text(cli: Cli, doc: dict[str, Any], labels: list[str]) -> str:
+    """``labels``: each GPU's (GpuReport.label), in the order of ``doc["gpus"]``."""
     t = cli.translate
     lines = [cli.say(QT_TRANSLATE_NOOP("cli", "{path}: {minutes:.1f} min, {samples} samples"),
                      path=doc["recording"], minutes=(doc["duration_s"] or 0) / 60, samples=doc["samples"]),
              f"[{doc['verdict']['rule'] or '—'}] {doc['verdict']['text']}", ""]
-    for g in doc["gpus"]:
+    for g, label in zip(doc["gpus"], labels, strict=True):
         lines.append(cli.say(QT_TRANSLATE_NOOP(
             "cli", "{gpu}: utilisation median {med} %, p95 {p95} %; memory peak {peak} of {cap} GiB; power "
                    "median {power} W; energy {kj} kJ ({method}); throttled {thr} s {why}"),
-            gpu=f"GPU {g['id']} · {g['name']}" if g["name"] else f"GPU {g['id']}",
-            med=_n(g["util_median_percent"]), p95=_n(g["util_p95_percent"]),
+            gpu=label, med=_n(g["util_median_percent"]), p95=_n(g["util_p95_percent"]),
             peak=_n(g["memory_peak_gib"], "{:.1f}"), cap=_n(g["memory_capacity_gib"], "{:.1f}"),
             power=_n(g["power_median_w"]), kj=_n(None if g["energy_j"] is None else g["energy_j"] / 1000, "{:.1f}"),
             method=_energy_method(t, g["energy_method"]), thr=_n(g["throttled_s"]),
-            why=", ".join(g["throttle_reasons"])))
+            why=", ".join(g["throttle_reasons"])).rstrip())  # no reasons: no trailing space
     h = doc["host"]
     lines.append(cli.say(QT_TRANSLATE_NOOP(
         "cli", "Host: CPU median {cpu} % (p95 {cpu95} %), iowait median {io} % (p95 {io95} %), training process "

@@ -97,7 +97,7 @@ class CsvRecorder:
             marker = "; ".join(self._pending)
             self._pending.clear()
             stamp = datetime.fromtimestamp(snap.time).isoformat(timespec="milliseconds")
-            names, self._names = self._names, [""] * len(self._names)
+            names = self._names if self.rows == 0 else [""] * len(self._names)
             self._writer.writerow([stamp, f"{snap.time:.3f}", marker,
                                    *(_cell(values.get(k)) for k in self._columns), *names])
             self._file.flush()

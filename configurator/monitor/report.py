@@ -95,7 +95,7 @@ def read_recording(path: str | Path) -> Recording:
                                                   "time, epoch_s, marker, …)"), path=str(p)))
     keys = [h.split(" (", 1)[0] for h in rows[0][3:]]
     times: list[float] = []
-    cols: dict[str, list[float | None]] = {k: [] for k in keys if not _is_name(k)}
+    cols: dict[str, list[float | None]] = {k: [] for k in keys if _named_gpu(k) is None}
     names: dict[str, str] = {}
     markers = []
     width = len(rows[0])
@@ -108,20 +108,23 @@ def read_recording(path: str | Path) -> Recording:
             markers.append((t, row[2]))
         for i, k in enumerate(keys):
             cell = row[3 + i] if 3 + i < len(row) else ""
-            if _is_name(k):
-                if cell and k[3:-5] not in names:
-                    names[k[3:-5]] = cell
-            else:
+            gid = _named_gpu(k)
+            if gid is None:
                 cols[k].append(_float(cell))
+            elif cell:
+                names.setdefault(gid, cell)
     if len(times) < 2:
         raise RecordingError(_m(QT_TRANSLATE_NOOP("report", "{path} has {n} samples: a report needs at least two"),
                                 path=str(p), n=len(times)))
     return Recording(times, cols, markers, names)
 
 
-def _is_name(key: str) -> bool:
-    """A GPU's name column (``gpu0.name``): text, in the first row only."""
-    return key.startswith("gpu") and key.endswith(".name")
+def _named_gpu(key: str) -> str | None:
+    """The GPU whose name column ``key`` is (``gpu0.name`` -> ``"0"``: text, in the first row only),
+    or None for a column of figures."""
+    if key.startswith("gpu") and key.endswith(".name"):
+        return key[len("gpu"):-len(".name")]
+    return None
 
 
 def _q(values: Sequence[float], q: float) -> float | None:
