@@ -193,7 +193,10 @@ def build_tabs(services: Services, defer: bool = False,
         tab = BenchmarkTab(runner, services.tasks, services.settings, BenchResultsRepository(services.store),
                            BuildsRepository(services.store), estimate_for=estimate_for, gpus=gpus)
         services.cleanups.append(tab.shutdown)
-        tab.run_saved.connect(planner.reload_local_measurements)  # this machine's benchmarks calibrate it
+        # Qt owns the runner with the tab: its timers' connections (a lambda holding the runner) are a
+        # cycle Python's collector cannot see, which kept the runner, and through its slots the window,
+        # alive after the window was destroyed.
+        runner.setParent(tab)
         tab.run_saved.connect(planner.reload_local_measurements)  # this machine's benchmarks calibrate it
         return tab
 

@@ -60,6 +60,12 @@ class MonitorService:
         with self._lock:
             self._alert_listeners.append(listener)
 
+    def off_alerts(self, listener: AlertListener) -> None:
+        """``listener`` is called no more (a listener that was never added is no error)."""
+        with self._lock:
+            if listener in self._alert_listeners:
+                self._alert_listeners.remove(listener)
+
     def _on_snapshot(self, snap: Snapshot) -> None:
         events = self.alerts.evaluate(snap)
         if events:

@@ -54,10 +54,17 @@ class TaskRunner(QObject):
             task.signals.succeeded.connect(on_success)
         if on_error:
             task.signals.failed.connect(on_error)
-        task.signals.done.connect(lambda: self._running.discard(task))
+        task.signals.done.connect(lambda: self._finished(task))
         self._running.add(task)
         self.pool.start(task)
         return task
+
+    def _finished(self, task: Task) -> None:
+        self._running.discard(task)
+        # Qt holds each connected callback, and the callbacks hold the task (and whatever they close
+        # over: a window, an import's rows), a cycle Python's collector cannot see: deleting the signals'
+        # QObject drops the connections, so the task and what its callbacks hold can go.
+        task.signals.deleteLater()
 
     def wait(self, msecs: int = 30000) -> bool:
         return self.pool.waitForDone(msecs)

@@ -28,8 +28,8 @@ class SnapshotBridge(QObject):
 
     alerts = Signal(object)
 
-    def __init__(self, on_snapshot: Callable[[Snapshot], None]) -> None:
-        super().__init__()
+    def __init__(self, on_snapshot: Callable[[Snapshot], None], parent: QObject | None = None) -> None:
+        super().__init__(parent)
         self.on_snapshot = on_snapshot
         self.latest: Snapshot | None = None
         self.watching = False  # the watcher turns it on when it is shown

@@ -72,7 +72,9 @@ class MonitorTab(QWidget):
         self._last_redraw = 0.0
 
         self._build()
-        self.bridge = SnapshotBridge(self._on_snapshot)
+        # A child of the tab: Qt's connection to the tab's slot holds the tab, a cycle Python's collector
+        # cannot see, which kept the tab (its plots, their menus) alive after the window was destroyed.
+        self.bridge = SnapshotBridge(self._on_snapshot, self)
         self.bridge.alerts.connect(self._on_alerts, Qt.ConnectionType.QueuedConnection)
         service.sampler.subscribe(self.bridge.push)
         service.on_alerts(self.bridge.push_alerts)
@@ -474,6 +476,7 @@ class MonitorTab(QWidget):
         self.remote_hosts.stop()
         self.cluster.stop()
         self.service.sampler.unsubscribe(self.bridge.push)
+        self.service.off_alerts(self.bridge.push_alerts)
         if self.recorder.recording:
             self.recorder.stop_recording()
         self.service.exporter.stop()
