@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 import shiboken6
 from dialogs import forget_unsaved
-from PySide6.QtCore import QCoreApplication, QObject, QSettings, QThread, QThreadPool, QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QSettings, QThread, QThreadPool, QTimer
+from PySide6.QtWidgets import QApplication, QMenu, QWidget
 
 from configurator.app import Services, build_services, build_window
 from configurator.ui.gui_thread_gc import GuiThreadCollector
@@ -72,14 +73,84 @@ def no_running_qt_work(qapp, gui_thread_gc):  # type: ignore[no-untyped-def]
     assert not left, "Qt work left running: " + "; ".join(left)
 
 
+def _address(w: QWidget) -> int:
+    return int(shiboken6.getCppPointer(w)[0])
+
+
+def destroy_deferred() -> None:
+    """Run the deleteLater()s posted so far, now (outside an event loop Qt runs them only when a loop
+    at this level is entered again, so a test's closed widgets would pile up for the rest of the run)."""
+    QCoreApplication.sendPostedEvents(None, QEvent.Type.DeferredDelete)
+
+
+def destroy(w: QWidget) -> None:
+    """Close ``w`` and destroy it (and its children) now, in the GUI thread."""
+    if shiboken6.isValid(w):
+        w.close()
+        w.deleteLater()
+    destroy_deferred()
+
+
+def top_level_widgets() -> set[int]:
+    """The top-level widgets now, by address (a wrapper can be made anew for the same widget)."""
+    return {_address(w) for w in QApplication.topLevelWidgets()}
+
+
+def _parentless_menu(w: QWidget) -> bool:
+    """A QMenu (or a submenu of one) that no widget owns: pyqtgraph makes each plot's context menus so,
+    owned by the plot's Python object alone."""
+    while isinstance(w, QMenu):
+        parent = w.parentWidget()
+        if parent is None:
+            return True
+        w = parent
+    return False
+
+
+def destroy_widgets_left(before: set[int]) -> list[str]:
+    """Destroy the top-level widgets made since ``before`` that outlived their deferred deletes and a
+    collection in the GUI thread (so no widget in Qt's list was freed in another thread); the names of
+    those that are a leak. pyqtgraph's parentless context menus are destroyed but not named: they go with
+    their plot's Python object, which a test's pytest-qt machinery can keep past the test through a
+    reference Python's collector cannot see (test_qt_leaks shows the app's own window frees them)."""
+    QCoreApplication.processEvents()
+    destroy_deferred()
+    gc.collect()
+    destroy_deferred()
+    left = [w for w in QApplication.topLevelWidgets() if _address(w) not in before]
+    names = [f"{type(w).__name__} {w.objectName()!r} {w.windowTitle()!r}" for w in left if not _parentless_menu(w)]
+    for w in left:
+        destroy(w)
+    return names
+
+
+@pytest.fixture(autouse=True)
+def no_widgets_left(request, qapp, gui_thread_gc):  # type: ignore[no-untyped-def]
+    """A test that leaves a top-level widget alive fails, naming it; the widget is destroyed, so the next
+    test starts with no more widgets than this one did (10,798 widgets left by earlier tests slowed every
+    palette switch and every scan after them). Set up before the test's own fixtures, so it checks after
+    they (the window, qtbot's widgets) were closed and deleted."""
+    before = top_level_widgets()
+    yield
+    if getattr(request.node, "failed_call", False):
+        destroy_widgets_left(before)  # the failure's traceback holds the test's locals: no leak of its own
+        return
+    # The fixtures' values, which pytest drops right after this teardown: a Python object they hold (the
+    # Monitor tab's plots, whose C++ side went with the window) would keep pyqtgraph's context menus,
+    # top-level QMenus without a parent, alive until then.
+    request.node.funcargs.clear()
+    left = destroy_widgets_left(before)
+    assert not left, "top-level widgets left alive: " + "; ".join(left)
+
+
 @pytest.fixture
 def settings(tmp_path: Path) -> QSettings:
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
 
 
 @pytest.fixture
-def services(qapp, db_path: Path, settings: QSettings):  # type: ignore[no-untyped-def]
-    s = build_services(argparse.Namespace(db=str(db_path), lang="en"), settings)
+def services(qapp, seeded_db: Path, settings: QSettings):  # type: ignore[no-untyped-def]
+    s = build_services(argparse.Namespace(db=str(seeded_db), lang="en"), settings)
     yield s
     s.languages.install("en")
     s.close()
@@ -95,3 +166,4 @@ def window(qtbot, services: Services):  # type: ignore[no-untyped-def]
     # build the test left modified would ask Save / Discard / Cancel.
     forget_unsaved(w)
     w.close()
+    w.deleteLater()  # destroyed by no_widgets_left, after the services (the Monitor tab's shutdown) closed

@@ -63,7 +63,10 @@ def test_no_driver_state_and_host_on_this_machine(qtbot, window: MainWindow) -> 
     tab.service.sampler.set_interval(0.05)
     window.tabs.setCurrentWidget(tab)
     assert window.tabs.tabText(window.tabs.indexOf(tab)) == "Monitor"
-    qtbot.waitUntil(lambda: shows_newest(tab) and tab.latest.seq >= 2, timeout=5000)  # type: ignore[union-attr]
+    # until a shown sample has this app's CPU share: it needs 0.1 s since the sampler's start, which two
+    # samples 0.05 s apart need not span (the flaky "n/a; sample took 2.7 ms" when other files ran first)
+    qtbot.waitUntil(lambda: shows_newest(tab) and tab.latest.seq >= 2  # type: ignore[union-attr]
+                    and tab.latest.host.own_cpu_percent is not None, timeout=5000)  # type: ignore[union-attr]
     snap = tab.latest
     assert snap is not None
     if snap.nvml.available:
