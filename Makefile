@@ -4,10 +4,13 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 export QT_QPA_PLATFORM ?= offscreen
+# Python writes its bytecode here and reuses it (where PYTHONDONTWRITEBYTECODE is set, every test
+# process and every command-line child compiled the project anew: a third of the suite's collection).
+unexport PYTHONDONTWRITEBYTECODE
 
 HEADLESS := .venv-headless
 
-.PHONY: run test test-headless lint bench docs translations package clean
+.PHONY: run test test-main test-headless lint bench docs translations package clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
@@ -23,18 +26,27 @@ lint: $(STAMP)
 	$(BIN)/mypy configurator
 	$(BIN)/lint-imports
 
-test: lint
-	$(BIN)/python -m pytest -q
-	$(MAKE) test-headless
+# Each test runs once (tests/needs.py): the main suite here (tests/ui, the top-level tests, and the
+# Qt-free layers' tests marked full_env), every other core/store/monitor/bench test in the headless
+# step. Two workers each (pytest-xdist); the 20 slowest tests are listed, so the next one shows.
+PYTEST_MAIN := -q -n 2 -m "not headless" --durations=20
+
+# The lint, the main suite and the headless step side by side (each one's output shown whole when it
+# ends): on two cores the suites' waits (child processes, servers, timeouts) overlap the others' work.
+test: $(STAMP)
+	$(MAKE) --no-print-directory -j3 --output-sync=target lint test-main test-headless
+
+test-main: $(STAMP)
+	$(BIN)/python -m pytest $(PYTEST_MAIN)
 
 # The core, store, monitor and bench tests in a second environment without PySide6, pyqtgraph or
-# torch: those layers need no Qt (tests/needs.py says which tests may skip there, and only there).
+# torch: those layers need no Qt (a test that needs either is marked full_env and runs in the main suite).
 test-headless: $(STAMP)
 	test -x $(HEADLESS)/bin/python || $(PYTHON) -m venv $(HEADLESS)
 	$(BIN)/python tests/headless_requirements.py > $(HEADLESS)/requirements.txt
 	$(HEADLESS)/bin/python -m pip install -q -r $(HEADLESS)/requirements.txt
-	CONFIGURATOR_HEADLESS=1 PYTHONPATH=$(CURDIR) $(HEADLESS)/bin/python -m pytest -q -p no:cacheprovider \
-		tests/core tests/store tests/monitor tests/bench
+	CONFIGURATOR_HEADLESS=1 PYTHONPATH=$(CURDIR) $(HEADLESS)/bin/python -m pytest -q -n 2 -p no:cacheprovider \
+		-m headless --durations=10 tests/core tests/store tests/monitor tests/bench
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

@@ -1,5 +1,5 @@
 """Print the requirements of the headless test step (`make test-headless`): the project's dependencies
-without Qt (PySide6, pyqtgraph), plus pytest and hypothesis, read from pyproject.toml."""
+without Qt (PySide6, pyqtgraph), plus pytest, pytest-xdist and hypothesis, read from pyproject.toml."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ import tomllib
 from pathlib import Path
 
 QT = ("pyside6", "pyqtgraph")
-TEST_TOOLS = ("pytest", "hypothesis")
+TEST_TOOLS = ("pytest", "pytest-xdist", "hypothesis")
 
 
 def main() -> None:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import io
+import threading
 from pathlib import Path
+from typing import Any
 
 import pytest
-from needs import optional
 
 from configurator.bench.energy import NVML, NVML_POWER, RAPL, EnergyMeter, Reading
 from configurator.bench.protocol import Emitter, decode
@@ -36,21 +37,34 @@ def test_nvml_counter_gives_the_energy_of_the_window_of_the_gpu_torch_uses() -> 
     meter.close()
 
 
+class _PowerReadings(fake_nvml.FakeNvml):
+    """The fake NVML, saying when the power draw has been read ``enough`` times in all."""
+
+    def __init__(self, scenario: fake_nvml.Scenario):
+        super().__init__(scenario)
+        self.enough, self.read_enough = 1 << 30, threading.Event()
+
+    def nvmlDeviceGetPowerUsage(self, handle: Any) -> int:
+        watts = super().nvmlDeviceGetPowerUsage(handle)
+        if self.count("nvmlDeviceGetPowerUsage") >= self.enough:
+            self.read_enough.set()
+        return watts
+
+
 def test_without_the_counter_the_power_draw_is_integrated_and_says_so() -> None:
     """A GPU before Volta has no energy counter: its power draw, sampled through the window, is integrated."""
-    import time
-
     old = fake_nvml.several(1)
     old.gpus[0].unsupported.add("nvmlDeviceGetTotalEnergyConsumption")  # a pre-Volta GPU
     old.gpus[0].swing = 0.0  # a steady draw: the integral is power × time, however often it was sampled
-    lib = fake_nvml.FakeNvml(old)
+    lib = _PowerReadings(old)
     meter = EnergyMeter("cuda", nvml=lib)
     assert meter.available and meter.method == NVML_POWER
     watts = lib.nvmlDeviceGetPowerUsage(lib.nvmlDeviceGetHandleByIndex(0)) / 1000
     meter.start()
-    time.sleep(0.35)
+    lib.enough = lib.count("nvmlDeviceGetPowerUsage") + 3  # three readings of the window's thread, 0.1 s apart
+    assert lib.read_enough.wait(timeout=30)
     reading = meter.stop()
-    assert reading is not None and reading.method == NVML_POWER and reading.seconds >= 0.35
+    assert reading is not None and reading.method == NVML_POWER and reading.seconds >= 0.25  # 3 × 0.1 s apart
     assert reading.joules == pytest.approx(watts * reading.seconds, rel=0.02)
     assert lib.calls[("nvmlDeviceGetPowerUsage", 0)] >= 4  # sampled through the window, not only at its ends
     assert reading.details(100.0, "img/s")["method"] == NVML_POWER
@@ -84,8 +98,10 @@ def test_rapl_package_counter_on_the_cpu(tmp_path: Path) -> None:
     assert r == Reading(pytest.approx(90.0), 2.0, RAPL) and r.mean_w == pytest.approx(45.0)  # type: ignore[arg-type]
 
 
+@pytest.mark.full_env
 def test_a_real_workload_reports_its_energy_and_no_cpu_peak_memory() -> None:
-    torch = optional("torch")
+    import torch
+
     from configurator.bench.workloads import get
     from configurator.bench.workloads.common import Context
 
@@ -107,8 +123,8 @@ def test_a_real_workload_reports_its_energy_and_no_cpu_peak_memory() -> None:
     assert doc["peak_memory_gib"] is None
 
 
+@pytest.mark.full_env
 def test_the_benchmark_tab_says_how_the_energy_was_measured() -> None:
-    optional("PySide6")
     from configurator.ui.bench.measured_cells import energy_cell
 
     energy = {"joules": 900.0, "seconds": 5.0, "mean_w": 180.0, "method": NVML_POWER, "joules_per_sample": 0.9,

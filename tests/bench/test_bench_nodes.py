@@ -18,7 +18,6 @@ from pathlib import Path
 import psutil
 import pytest
 from cli_run import run
-from needs import skip_if_headless
 
 from configurator.bench.launch import Cluster, parse_endpoint, torchrun_argv
 from configurator.bench.workloads.common import WorkloadError
@@ -53,8 +52,9 @@ def left_behind(mark: str) -> list[str]:
     return found
 
 
+@pytest.mark.full_env  # the benchmark child needs torch
+@pytest.mark.integration
 def test_two_nodes_over_loopback_rank_0_reports_ranks_aggregate_and_efficiency(tmp_path: Path) -> None:
-    skip_if_headless("the benchmark child needs torch")
     port, mark = free_port(), uuid.uuid4().hex
     nodes = [node(0, port, tmp_path, mark, as_json=False), node(1, port, tmp_path, mark)]  # node 0 as text
     outs = [p.communicate(timeout=240) for p in nodes]
@@ -87,9 +87,10 @@ def test_two_nodes_over_loopback_rank_0_reports_ranks_aggregate_and_efficiency(t
     assert left_behind(mark) == []
 
 
+@pytest.mark.full_env  # the benchmark child needs torch
+@pytest.mark.integration
 def test_a_node_that_never_joins_ends_the_run_on_every_node_and_leaves_no_process(tmp_path: Path) -> None:
     """Three nodes expected, two started: both end after the rendezvous timeout with a clear line and exit 1."""
-    skip_if_headless("the benchmark child needs torch")
     port, mark = free_port(), uuid.uuid4().hex
     started = time.monotonic()
     nodes = [node(r, port, tmp_path, mark, timeout=6, nnodes=3) for r in (0, 1)]

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 from cli_run import run
-from needs import skip_if_headless
 
 from configurator.bench.results import RowResult, RunRecord
 from configurator.store.bench_results import BenchResultsRepository
@@ -84,8 +83,8 @@ def test_cli_does_not_import_torch_for_parts_list(db_path: Path) -> None:
     assert "TORCH=False" in p.stderr
 
 
+@pytest.mark.full_env  # the benchmark child needs torch
 def test_bench_no_store_runs_headless_and_writes_out(tmp_path: Path) -> None:
-    skip_if_headless("the benchmark child needs torch")
     db = tmp_path / "never.db"
     out = tmp_path / "结果" / "run.json"
     env = {**os.environ, "CONFIGURATOR_DB": str(db)}

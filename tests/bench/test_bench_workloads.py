@@ -1,4 +1,5 @@
-"""Real torch workloads at tiny sizes, in-process (a few seconds in total), and the worker's imports."""
+"""Real torch workloads at tiny sizes, in-process (a few seconds in total; marked full_env: the main suite
+runs them), and the worker's imports (the headless step, where torch is not installed)."""
 
 from __future__ import annotations
 
@@ -8,18 +9,18 @@ import subprocess
 import sys
 from typing import Any
 
-from needs import optional
+import pytest
 
 from configurator.bench.protocol import Emitter, decode
 from configurator.bench.workloads import get
 from configurator.bench.workloads.common import Context
 
-torch = optional("torch")
-
 FAST = {"min_time": 0.0, "min_reps": 2, "warmup": 1}
 
 
 def run_job(job: str, params: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    import torch
+
     buf = io.StringIO()
     ctx = Context(job, torch, "cpu", {**FAST, **params}, Emitter(buf))
     get(job)(ctx)
@@ -27,6 +28,7 @@ def run_job(job: str, params: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return {m["name"]: m for m in msgs if m["type"] in ("result", "skipped")}
 
 
+@pytest.mark.full_env
 def test_matmul_membw_copies_vram() -> None:
     rows = run_job("matmul", {"shapes": [[32, 32, 32], [64, 32, 48]], "dtypes": ["fp32", "tf32"]})
     fp32 = rows["matmul-fp32"]
@@ -40,14 +42,15 @@ def test_matmul_membw_copies_vram() -> None:
     assert run_job("vram", {})["vram-test"]["type"] == "skipped"
 
 
+@pytest.mark.full_env
 def test_resnet_training_step() -> None:
     row = run_job("resnet18", {"batch": 2, "image": 32, "classes": 10, "amp": "off"})["resnet18-train"]
     assert row["unit"] == "img/s" and row["value"] > 0
     assert row["settings"]["layout"] == "channels_last" and row["settings"]["amp"] is None
 
 
+@pytest.mark.full_env
 def test_gpt2_prefill_and_decode_apart() -> None:
-    optional("transformers")
     rows = run_job("gpt2", {"model": {"n_layer": 1, "n_embd": 32, "n_head": 2}, "batch": 1, "prompt": 8,
                             "new_tokens": 4, "dtype": "auto"})
     assert rows["gpt2-prefill"]["unit"] == rows["gpt2-decode"]["unit"] == "tokens/s"
@@ -55,6 +58,7 @@ def test_gpt2_prefill_and_decode_apart() -> None:
     assert rows["gpt2-decode"]["settings"]["weights"] == "random"
 
 
+@pytest.mark.full_env
 def test_dataloader_cold_and_warm(tmp_path) -> None:  # type: ignore[no-untyped-def]
     rows = run_job("dataloader", {"files": 8, "image": 8, "batch": 4, "workers": [0], "data_dir": str(tmp_path)})
     warm = rows["dataloader-warm"]
@@ -63,6 +67,8 @@ def test_dataloader_cold_and_warm(tmp_path) -> None:  # type: ignore[no-untyped-
     assert list(tmp_path.iterdir()) == []  # its files are removed
 
 
+@pytest.mark.full_env
+@pytest.mark.integration
 def test_ddp_with_torchrun_two_processes() -> None:
     rows = run_job("ddp", {"procs": [2], "batch": 4, "hidden": 16, "layers": 1, "steps": 3,
                            "warmup_steps": 1, "threads": 2, "timeout": 60})

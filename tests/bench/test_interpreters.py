@@ -11,7 +11,6 @@ import time
 from pathlib import Path
 
 import pytest
-from needs import optional
 
 from configurator.bench import interpreters as itp
 from configurator.bench.interpreters import Probe
@@ -245,9 +244,10 @@ def test_torch_summary(probe: Probe, text: str) -> None:
     assert itp.torch_summary(probe).render() == text
 
 
+@pytest.mark.full_env
 def test_real_probe_of_this_interpreter_is_quick() -> None:
     """This venv has torch; without importing it the answer comes from torch's files."""
-    torch = optional("torch")
+    import torch
 
     p = itp.probe(sys.executable)
     assert p.ok and p.has_torch, p
@@ -258,8 +258,9 @@ def test_real_probe_of_this_interpreter_is_quick() -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.full_env
 def test_real_probe_importing_torch() -> None:
-    torch = optional("torch")
+    import torch
 
     p = itp.probe(sys.executable, import_torch=True, timeout_s=120)
     assert p.has_torch and p.torch == torch.__version__

@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 import pytest
-from needs import skip_if_headless
+from waiting import wait_until
 
 from configurator.monitor import fake_nvml
 from configurator.monitor.alerts import Thresholds
@@ -88,14 +88,9 @@ def stack() -> Iterator[Stack]:
         # is not judged), then until the judgement shows
         server.wait_for_targets(timeout_s=45, scrapes=int(WINDOW_S) + 2)
         cluster = PrometheusCluster(server.url, timeout_s=5, thresholds=TH)
-        deadline = time.monotonic() + 30
-        while True:
-            snap = cluster.snapshot()
-            if len(snap.jobs) >= 5 and all(j.alerts for j in snap.jobs if j.name in ("4242", "5151")):
-                break
-            if time.monotonic() > deadline:
-                raise AssertionError(f"jobs not judged in time: {[(j.id, j.alerts) for j in snap.jobs]}")
-            time.sleep(0.25)
+        snap = wait_until(cluster.snapshot,
+                          lambda s: len(s.jobs) >= 5 and all(j.alerts for j in s.jobs if j.name in ("4242", "5151")),
+                          timeout_s=30, what="the jobs judged")
         yield Stack(server, nodes, cluster, snap, json.loads(json.dumps(cluster_to_dict(snap), allow_nan=False)))
     finally:
         server.stop()
@@ -337,10 +332,10 @@ def test_the_command_line_reads_the_cluster_from_the_server(stack: Stack, capsys
     assert "Kubernetes pod team-a/bert-0 on k8s-gpu-1: 2 GPUs, 81 % busy (80–82)" in lines
 
 
+@pytest.mark.full_env  # the command line's Chinese comes through Qt's translator (PySide6)
 def test_the_command_lines_cluster_in_chinese(stack: Stack, capsys: pytest.CaptureFixture[str]) -> None:
     from cli_run import run
 
-    skip_if_headless("the command line's Chinese comes through Qt's translator (PySide6)")
     code, text, err = run(capsys, "--lang", "zh_CN", "monitor", "--prometheus", stack.server.url, "--once")
     assert code == 0, err
     assert "Slurm 作业 4242 位于 dgx-1, dgx-2：4 块 GPU，占用 78 %（35–95）" in text.splitlines()

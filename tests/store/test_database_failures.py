@@ -20,7 +20,6 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from needs import optional
 
 from configurator.store import database
 from configurator.store.database import (
@@ -509,8 +508,8 @@ def test_a_zero_byte_file_is_a_new_database(tmp_path: Path) -> None:
 
 # -- the GUI's composition root ------------------------------------------------------------
 
+@pytest.mark.full_env  # the GUI's composition root imports PySide6
 def test_gui_opens_a_read_only_database_read_only_with_one_notice(tmpfs: Mount) -> None:
-    optional("PySide6")
     from configurator.app import open_user_store
 
     path = tmpfs.where / "configurator.db"
@@ -524,8 +523,8 @@ def test_gui_opens_a_read_only_database_read_only_with_one_notice(tmpfs: Mount) 
         store.close()
 
 
+@pytest.mark.full_env  # the GUI's composition root imports PySide6
 def test_gui_uses_a_temporary_database_when_locked_and_says_so(db_path: Path) -> None:
-    optional("PySide6")
     from configurator.app import open_user_store
 
     _seeded(db_path)
@@ -550,8 +549,8 @@ def test_gui_uses_a_temporary_database_when_locked_and_says_so(db_path: Path) ->
     assert _digest(db_path) == before and _strays(db_path.parent) == []
 
 
+@pytest.mark.full_env  # the GUI's composition root imports PySide6
 def test_gui_names_a_damaged_row_in_one_notice(db_path: Path) -> None:
-    optional("PySide6")
     from configurator.app import open_user_store
 
     _seeded(db_path)

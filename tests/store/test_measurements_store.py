@@ -35,11 +35,15 @@ def run(when: datetime, status: str = "finished") -> RunRecord:
     return r
 
 
-def test_first_start_loads_the_shipped_measurements_in_file_order(store: Store) -> None:
-    shipped = MeasurementsRepository(store).shipped()
-    assert shipped == ms.load()  # every field survives the round trip
-    assert store.measurement_changes == {"shipped": len(shipped)}
-    assert MeasurementsRepository(store).local() == []
+def test_first_start_loads_the_shipped_measurements_in_file_order(db_path: Path) -> None:
+    store = open_store(db_path)  # a new database (the store fixture's is a copy of one made before)
+    try:
+        shipped = MeasurementsRepository(store).shipped()
+        assert shipped == ms.load()  # every field survives the round trip
+        assert store.measurement_changes == {"shipped": len(shipped)}
+        assert MeasurementsRepository(store).local() == []
+    finally:
+        store.close()
 
 
 def test_warm_start_does_not_resync_and_a_new_version_keeps_this_machines_rows(store: Store, db_path: Path,
