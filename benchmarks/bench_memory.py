@@ -1,0 +1,23 @@
+"""The VRAM estimator's activation, autocast-copy and gradient+optimizer terms against what PyTorch
+keeps for one real training step on this CPU (benchmarks/memory_counts.py): a table, not a timing.
+Byte counts do not move with the machine's load."""
+
+from __future__ import annotations
+
+from benchmarks.memory_counts import RESNET_CASES, TRANSFORMER_CASES, measure_resnet, measure_transformer
+
+
+def run(repeats: int = 7) -> None:  # counts, not timings: one run says it all
+    rows = [r for case in TRANSFORMER_CASES for r in measure_transformer(*case).rows]
+    rows += [r for case in RESNET_CASES for r in measure_resnet(*case).rows]
+    print("\n== VRAM estimate against PyTorch's own counts (one CPU training step each) ==")
+    print(f"{'model':<22} {'settings':<44} {'measured B':>14} {'estimated B':>14} {'error':>8}")
+    for r in rows:
+        print(f"{r.model:<22} {r.settings:<44} {r.measured:>14,.0f} {r.estimated:>14,.0f} "
+              f"{r.estimated / r.measured - 1:>+8.2%}")
+    errors = sorted(abs(r.estimated / r.measured - 1) for r in rows)
+    print(f"{len(rows)} terms: median |error| {errors[len(errors) // 2]:.2%}, worst {errors[-1]:.2%}")
+
+
+if __name__ == "__main__":
+    run()
