@@ -11,7 +11,7 @@ import argparse
 import itertools
 import json
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from configurator.cli.rounding import tidy
@@ -74,6 +74,8 @@ class Cli:
         self.args = args
         self.lang = normalise(args.lang) or system_language()
         self._translate: Translate | None = translator_for(self.lang)
+        self._told: set[str] = set()  # notices already on stderr (a command may open the database twice)
+        self._told_parts: set[tuple[str, str]] = set()
 
     # -- language --------------------------------------------------------------------------------
     @property
@@ -93,6 +95,22 @@ class Cli:
     # -- output ----------------------------------------------------------------------------------
     def warn(self, text: str) -> None:
         print(text, file=sys.stderr)
+
+    def tell(self, message: Message) -> None:
+        """A notice on stderr (a recovered database, damaged rows skipped), once however often it comes up."""
+        text = self.render(message)
+        if text not in self._told:
+            self._told.add(text)
+            self.warn(text)
+
+    def tell_unreadable(self, unreadable: Sequence[Any]) -> None:
+        """One line naming the parts that could not be read (store.repository.Unreadable), each named once."""
+        from configurator.store.repository import unreadable_message
+
+        named = {u.id: u for u in unreadable if ("part", u.id) not in self._told_parts}
+        if named:
+            self._told_parts.update(("part", i) for i in named)
+            self.warn(self.render(unreadable_message(list(named.values()))))
 
     def fail(self, errors: list[tuple[str, str]], code: int = EXIT_BAD_INPUT) -> NoReturn:
         """Report input problems: one line each on stderr, a JSON document with --json."""
@@ -149,9 +167,9 @@ class Cli:
         except StoreError as exc:
             self.fail([("db", self.render(exc.message))], code=EXIT_BAD_INPUT)
         if store.recovered is not None:
-            self.warn(self.render(store.recovered.message()))
+            self.tell(store.recovered.message())
         for notice in store.notices:
-            self.warn(self.render(notice))
+            self.tell(notice)
         if writable and store.read_only and store.read_only_reason is not None:
             reason = self.render(store.read_only_reason)
             store.close()
