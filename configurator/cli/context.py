@@ -112,6 +112,16 @@ class Cli:
             self._told_parts.update(("part", i) for i in named)
             self.warn(self.render(unreadable_message(list(named.values()))))
 
+    def file_problem(self, path: str, exc: OSError) -> str:
+        """Why a file could not be written, in a line: a symbolic link (never followed), a folder, the OS's reason."""
+        import errno
+
+        if exc.errno == errno.ELOOP:
+            return self.say(QT_TRANSLATE_NOOP("cli", "{path} is a symbolic link; give the file itself"), path=path)
+        if exc.errno == errno.EISDIR:
+            return self.say(QT_TRANSLATE_NOOP("cli", "{path} is a folder; give a file name"), path=path)
+        return exc.strerror or str(exc)
+
     def fail(self, errors: list[tuple[str, str]], code: int = EXIT_BAD_INPUT) -> NoReturn:
         """Report input problems: one line each on stderr, a JSON document with --json."""
         for path, message in errors:

@@ -199,7 +199,7 @@ def cmd_parts_export(cli: Cli) -> int:
     try:
         n = export_csv(parts, path)
     except OSError as exc:
-        cli.fail([(str(path), exc.strerror or str(exc))])
+        cli.fail([(str(path), cli.file_problem(str(path), exc))])
     if cli.args.json:
         cli.emit_json({"ok": True, "path": str(path), "parts": n})
     else:
