@@ -114,3 +114,54 @@ def test_a_new_file_gets_the_mode_the_umask_gives(tmp_path: Path, umask: int) ->
     finally:
         os.umask(old)
     assert path.stat().st_mode & 0o777 == 0o666 & ~umask
+
+
+# -- the database path ---------------------------------------------------------------------------------------
+EMPTY = "is empty; give the database file's name, or leave it out for the default"
+
+
+@pytest.mark.parametrize("argv", [("parts", "list"), ("parts", "list", "--json"), ("bench", "interpreters"), ()])
+def test_an_empty_database_path_is_refused(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                                           argv: tuple[str, ...]) -> None:
+    code, out, err = run(capsys, "--db", "", *argv)  # () is the GUI: refused before Qt starts
+    assert code == 2 and err.splitlines() == [f"--db: {EMPTY}"], err
+    if "--json" in argv:
+        assert json.loads(out)["errors"] == [{"path": "--db", "message": EMPTY}]
+    monkeypatch.setenv("CONFIGURATOR_DB", "")
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and err.splitlines() == [f"CONFIGURATOR_DB: {EMPTY}"], err
+
+
+def test_the_environment_variable_names_a_database_too(capsys: pytest.CaptureFixture[str], tmp_path: Path,
+                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    db = tmp_path / "env.db"
+    monkeypatch.setenv("CONFIGURATOR_DB", str(db))
+    code, _out, err = run(capsys, "parts", "show", "nvidia-rtx-3090", "--json")
+    assert code == 0 and db.is_file(), err
+
+
+@pytest.mark.parametrize("how", ["--db", "CONFIGURATOR_DB"])
+@pytest.mark.parametrize("content", [b'{"format": "configurator.build/1", "name": "mine"}\n', b"\x00" * 200])
+def test_a_named_file_that_is_not_a_database_is_left_exactly_as_it_is(
+        capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch, how: str,
+        content: bytes) -> None:
+    mine = tmp_path / "mybuild.json"
+    mine.write_bytes(content)
+    argv: tuple[str, ...] = ("--db", str(mine)) if how == "--db" else ()
+    if how == "CONFIGURATOR_DB":
+        monkeypatch.setenv("CONFIGURATOR_DB", str(mine))
+    for command in (("parts", "list"), ("parts", "import", str(tmp_path / "none.csv"))):
+        code, _out, err = run(capsys, *argv, *command)
+        assert code == 2 and len(err.splitlines()) == 1 and "not a configurator database" in err, err
+    assert mine.read_bytes() == content
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["mybuild.json"]  # nothing set aside or made beside it
+
+
+def test_only_the_default_location_is_the_apps_own(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from configurator.paths import db_location
+
+    monkeypatch.delenv("CONFIGURATOR_DB", raising=False)
+    assert db_location(None)[1] is True
+    assert db_location(str(tmp_path / "a.db")) == (tmp_path / "a.db", False)
+    monkeypatch.setenv("CONFIGURATOR_DB", str(tmp_path / "b.db"))
+    assert db_location(None) == (tmp_path / "b.db", False)

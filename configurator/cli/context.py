@@ -12,6 +12,7 @@ import itertools
 import json
 import sys
 from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from configurator.cli.rounding import tidy
@@ -160,20 +161,30 @@ class Cli:
         return []
 
     # -- store -----------------------------------------------------------------------------------
+    def db_location(self) -> tuple[Path, bool]:
+        """The database file and whether it is the app's own default (paths.db_location); an empty
+        ``--db`` or ``CONFIGURATOR_DB`` is one line and exit 2."""
+        from configurator.paths import EmptyDbPathError, db_location
+
+        try:
+            return db_location(getattr(self.args, "db", None))
+        except EmptyDbPathError as exc:
+            self.fail([(exc.source, self.say(QT_TRANSLATE_NOOP(
+                "cli", "is empty; give the database file's name, or leave it out for the default")))])
+
     def open_store(self, writable: bool = False) -> Store:
         """The database, or one line on stderr and exit 2 (locked, disk full, not ours, newer …).
 
         A read-only database opens read-only (reading commands work); with ``writable`` (a command
         that saves) it is refused up front with the reason. Damaged rows are named on stderr.
         """
-        from configurator.paths import default_db_path
         from configurator.store.database import StoreError, open_store
 
-        path = default_db_path(self.args.db)
+        path, owned = self.db_location()
         try:
-            # Our own location (default or CONFIGURATOR_DB) may have a non-SQLite file kept aside;
-            # a file named with --db is the user's and is never renamed unless it is a damaged database.
-            store = open_store(path, owned=not self.args.db)
+            # Only the app's own default location may have a non-SQLite file kept aside; a file named with
+            # --db or CONFIGURATOR_DB is the user's and is never renamed unless it is a damaged database.
+            store = open_store(path, owned=owned)
         except StoreError as exc:
             self.fail([("db", self.render(exc.message))], code=EXIT_BAD_INPUT)
         if store.recovered is not None:

@@ -76,12 +76,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     _escape_unencodable_output()
     _Parser.argv = argv
     args = build_parser().parse_args(argv)
+    cli = Cli(args)
+    cli.db_location()  # an empty --db or CONFIGURATOR_DB: exit 2 now, not the default database quietly
     if args.command is None:
         _import_before_qt()
         from configurator.app import run_gui
 
         return run_gui(args)
-    cli = Cli(args)
     try:
         code: int = args.func(cli)
     except KeyboardInterrupt:
