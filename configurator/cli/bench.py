@@ -241,7 +241,7 @@ def cmd_bench(cli: Cli) -> int:
     if record.error is not None:
         cli.warn(cli.say(QT_TRANSLATE_NOOP("cli", "The suite could not run: {reason}"),
                          reason=record.error.render(cli.translator)))
-        return EXIT_FINDINGS
+        return EXIT_INTERRUPTED if interrupted["yes"] else EXIT_FINDINGS  # Ctrl-C in the fingerprint: 130
     if cluster is not None:  # across nodes the one job is the run: a script (sbatch) must see it fail
         row = record.row("ddp-scaling")
         if row is not None and row.status not in ("ok", "skipped"):

@@ -72,6 +72,13 @@ def _escape_unencodable_output() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # Ctrl-C at any point (parsing, opening the database, starting up): 130
+        return EXIT_INTERRUPTED
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     _escape_unencodable_output()
     _Parser.argv = argv
