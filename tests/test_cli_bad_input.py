@@ -427,3 +427,10 @@ def test_ctrl_c_anywhere_else_exits_130(capsys: pytest.CaptureFixture[str], db_p
     monkeypatch.setattr(database, "open_store", interrupted)
     code, _out, _err = run(capsys, "--db", str(db_path), "parts", "list")
     assert code == 130
+
+
+@pytest.mark.parametrize("argv", [("--lang", "xx", "parts", "list"), ("parts", "list", "--lang", "xx"),
+                                  ("--lang", "xx"), ("--lang", "", "presets")])
+def test_an_unknown_language_is_refused(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]) -> None:
+    code, out, err = run(capsys, *argv)  # ("--lang", "xx") alone is the GUI: refused before Qt starts
+    assert_bad_input(code, out, err, f"--lang: must be one of en, zh_CN, not {argv[argv.index('--lang') + 1]!r}")

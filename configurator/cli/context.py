@@ -79,6 +79,15 @@ class Cli:
         self._told_parts: set[tuple[str, str]] = set()
 
     # -- language --------------------------------------------------------------------------------
+    def check_lang(self) -> None:
+        """``--lang`` that names no language the app has (zh, zh-CN, en_US … are accepted): one line, exit 2."""
+        from configurator.i18n import LANGUAGES
+
+        given = getattr(self.args, "lang", None)
+        if given is not None and normalise(given) is None:
+            self.fail([("--lang", self.say(QT_TRANSLATE_NOOP("cli", "must be one of {choices}, not {got!r}"),
+                                           choices=", ".join(LANGUAGES), got=given))])
+
     @property
     def translator(self) -> Translate | None:
         """The translator of ``--lang`` (None: English), for ``Message.render`` and core's ``to_json``."""

@@ -84,6 +84,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     _Parser.argv = argv
     args = build_parser().parse_args(argv)
     cli = Cli(args)
+    cli.check_lang()  # --lang xx: exit 2 now, not English quietly
     cli.db_location()  # an empty --db or CONFIGURATOR_DB: exit 2 now, not the default database quietly
     if args.command is None:
         _import_before_qt()
