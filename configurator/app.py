@@ -16,7 +16,7 @@ from PySide6.QtCore import QSettings, QTimer
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from configurator.core.i18n import fill
-from configurator.paths import default_db_path
+from configurator.paths import db_location
 from configurator.store.database import Store, StoreError, open_store
 from configurator.store.repository import PartsRepository
 from configurator.ui.diagnostics import WELCOME_KEY, install_excepthook, setup_logging, welcome_text
@@ -89,8 +89,8 @@ def build_services(args: argparse.Namespace, settings: QSettings | None = None) 
     languages = LanguageManager(settings)
     languages.install(languages.initial(getattr(args, "lang", None)))
     notices: list[tuple[str, str]] = []
-    path = default_db_path(getattr(args, "db", None))
-    store, notice = open_user_store(path, owned=not getattr(args, "db", None))
+    path, owned = db_location(getattr(args, "db", None))  # only the default location is the app's own
+    store, notice = open_user_store(path, owned=owned)
     if notice is not None:
         notices.append(notice)
     return Services(store, PartsRepository(store), settings, languages, TaskRunner(), notices,

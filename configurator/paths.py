@@ -57,11 +57,31 @@ def user_data_dir() -> Path:
     return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
 
 
-def default_db_path(explicit: str | os.PathLike[str] | None = None) -> Path:
-    """``--db PATH`` wins, then ``CONFIGURATOR_DB``, then the per-user data dir."""
-    if explicit:
-        return Path(explicit).expanduser()
+class EmptyDbPathError(ValueError):
+    """``--db ""`` or ``CONFIGURATOR_DB=""``: a database path given, but empty (``source`` says which)."""
+
+    def __init__(self, source: str):
+        self.source = source
+        super().__init__(f"{source} is empty")
+
+
+def db_location(explicit: str | os.PathLike[str] | None = None) -> tuple[Path, bool]:
+    """The database file and whether it is the app's own: ``--db PATH`` wins, then ``CONFIGURATOR_DB``
+    (both the user's: a file there that is not a database is never set aside), then ``configurator.db`` in
+    the per-user data dir (``owned``: the app's own, set aside if damaged). An empty path, given by either,
+    raises EmptyDbPathError rather than quietly meaning the default."""
+    if explicit is not None:
+        if not os.fspath(explicit):
+            raise EmptyDbPathError("--db")
+        return Path(explicit).expanduser(), False
     env = os.environ.get("CONFIGURATOR_DB")
-    if env:
-        return Path(env).expanduser()
-    return user_data_dir() / "configurator.db"
+    if env is not None:
+        if not env:
+            raise EmptyDbPathError("CONFIGURATOR_DB")
+        return Path(env).expanduser(), False
+    return user_data_dir() / "configurator.db", True
+
+
+def default_db_path(explicit: str | os.PathLike[str] | None = None) -> Path:
+    """``--db PATH`` wins, then ``CONFIGURATOR_DB``, then the per-user data dir (see db_location)."""
+    return db_location(explicit)[0]

@@ -95,10 +95,13 @@ def _cli(env_db: Path, *argv: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_corrupt_database_cli_says_where_the_old_file_went(tmp_path: Path) -> None:
-    db = tmp_path / "数据" / "configurator.db"
-    db.parent.mkdir()
+    # The app's own default database (a file the user named is theirs: test_cli_files.py).
+    db = tmp_path / "数据" / "configurator" / "configurator.db"
+    db.parent.mkdir(parents=True)
     db.write_bytes(os.urandom(20000))
-    proc = _cli(db, "parts", "list", "--json")
+    env = {k: v for k, v in os.environ.items() if k != "CONFIGURATOR_DB"}
+    proc = subprocess.run([sys.executable, "-m", "configurator", "parts", "list", "--json"], capture_output=True,
+                          text=True, env={**env, "XDG_DATA_HOME": str(tmp_path / "数据")}, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert len(json.loads(proc.stdout)) == N_PARTS
     line = proc.stderr.strip()

@@ -385,3 +385,52 @@ def test_no_build_file_makes_check_do_anything_but_exit_0_1_or_2_with_a_message(
             assert not any(c in e["path"] + e["message"] for c in "\x00\u202e\u2066\ud800\n")
     else:
         assert result["ok"] is (code == 0) and "findings" in result
+
+
+# -- Ctrl-C ------------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("when", ["before the fingerprint", "during the fingerprint"])
+def test_ctrl_c_early_in_bench_exits_130(capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+                                         when: str) -> None:
+    """Ctrl-C before or while the fingerprint is taken: the suite never ran (its record says it could not)."""
+    import signal
+
+    from configurator.bench import runner as runner_module
+
+    real_emit = runner_module.SubprocessRunner._emit
+
+    def emit(self: Any, ev: Any) -> None:
+        real_emit(self, ev)
+        if ev.kind == "job_started" and ev.job == "fingerprint" and when == "during the fingerprint":
+            signal.raise_signal(signal.SIGINT)  # the handler bench installs: cancel the running job
+
+    real_run = runner_module.SubprocessRunner.run
+
+    def run_after_ctrl_c(self: Any) -> Any:
+        if when == "before the fingerprint":
+            signal.raise_signal(signal.SIGINT)
+        return real_run(self)
+
+    monkeypatch.setattr(runner_module.SubprocessRunner, "_emit", emit)
+    monkeypatch.setattr(runner_module.SubprocessRunner, "run", run_after_ctrl_c)
+    code, _out, err = run(capsys, "bench", "--no-store", "--only", "matmul", "--device", "cpu", "--json")
+    assert code == 130, err
+    assert "Traceback" not in err
+
+
+def test_ctrl_c_anywhere_else_exits_130(capsys: pytest.CaptureFixture[str], db_path: Path,
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from configurator.store import database
+
+    def interrupted(*_args: Any, **_kwargs: Any) -> Any:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(database, "open_store", interrupted)
+    code, _out, _err = run(capsys, "--db", str(db_path), "parts", "list")
+    assert code == 130
+
+
+@pytest.mark.parametrize("argv", [("--lang", "xx", "parts", "list"), ("parts", "list", "--lang", "xx"),
+                                  ("--lang", "xx"), ("--lang", "", "presets")])
+def test_an_unknown_language_is_refused(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]) -> None:
+    code, out, err = run(capsys, *argv)  # ("--lang", "xx") alone is the GUI: refused before Qt starts
+    assert_bad_input(code, out, err, f"--lang: must be one of en, zh_CN, not {argv[argv.index('--lang') + 1]!r}")

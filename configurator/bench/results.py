@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import io
 import json
 import os
-import tempfile
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -15,6 +13,7 @@ from typing import Any
 
 from configurator.bench.load import busy_reasons, unstable_reason
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message, Translate
+from configurator.files import write_atomic
 
 STATUS_LABELS = {
     "ok": QT_TRANSLATE_NOOP("bench", "ok"),
@@ -170,21 +169,11 @@ def _num(v: float | None) -> str:
 
 
 def atomic_write(path: str | os.PathLike[str], text: str, encoding: str = "utf-8") -> Path:
-    """Write to a temporary file beside ``path``, fsync it, then replace ``path`` in one step."""
+    """Write to a temporary file beside ``path``, fsync it, then replace ``path`` in one step; never through a
+    symbolic link (configurator.files)."""
     target = Path(path)
     target.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "w", encoding=encoding, newline="") as f:
-            f.write(text)
-            f.flush()
-            os.fsync(f.fileno())
-        os.replace(tmp, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise
-    return target
+    return write_atomic(target, text, encoding)
 
 
 def export_json(record: RunRecord, path: str | os.PathLike[str], translate: Translate | None = None) -> Path:

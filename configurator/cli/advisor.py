@@ -202,7 +202,7 @@ def _report_pdf(cli: Cli, r: Any) -> None:
     try:
         write_report_pdf(r, out)
     except OSError as exc:
-        cli.fail([(str(out), str(exc))])
+        cli.fail([(str(out), cli.file_problem(str(out), exc))])
     cli.warn(cli.say(QT_TRANSLATE_NOOP("cli", "Wrote {path}."), path=str(out)))
 
 

@@ -144,9 +144,13 @@ def cmd_bench(cli: Cli) -> int:
             errors.append(("--python", cli.say(QT_TRANSLATE_NOOP(
                 "cli", "no Python with PyTorch found on this machine; give one with --python PATH "
                        "(`configurator bench interpreters` lists the interpreters found)"))))
-    if a.out and Path(a.out).is_dir():
-        errors.append(("--out", cli.say(QT_TRANSLATE_NOOP("cli", "{path} is a folder; give a file name"),
-                                        path=a.out)))
+    if a.out:
+        from configurator.files import refuse_link
+
+        try:
+            refuse_link(a.out)  # a link is never written through; a folder is not a file
+        except OSError as exc:
+            errors.append(("--out", cli.file_problem(a.out, exc)))
     # argparse's float() takes nan (which would turn the timeout off) and inf: both refused here.
     if a.timeout is not None and not (math.isfinite(a.timeout) and a.timeout > 0):
         errors.append(("--timeout", cli.say(QT_TRANSLATE_NOOP("cli", "must be more than 0 seconds"))))
@@ -228,7 +232,7 @@ def cmd_bench(cli: Cli) -> int:
         try:
             export_json(record, a.out, cli.translator)
         except OSError as exc:
-            cli.fail([(str(a.out), exc.strerror or str(exc))], code=EXIT_FINDINGS)
+            cli.fail([(str(a.out), cli.file_problem(str(a.out), exc))], code=EXIT_FINDINGS)
 
     if a.json:
         cli.emit_json(record.to_json(translate=cli.translator))
@@ -237,7 +241,7 @@ def cmd_bench(cli: Cli) -> int:
     if record.error is not None:
         cli.warn(cli.say(QT_TRANSLATE_NOOP("cli", "The suite could not run: {reason}"),
                          reason=record.error.render(cli.translator)))
-        return EXIT_FINDINGS
+        return EXIT_INTERRUPTED if interrupted["yes"] else EXIT_FINDINGS  # Ctrl-C in the fingerprint: 130
     if cluster is not None:  # across nodes the one job is the run: a script (sbatch) must see it fail
         row = record.row("ddp-scaling")
         if row is not None and row.status not in ("ok", "skipped"):

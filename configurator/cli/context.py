@@ -11,7 +11,8 @@ import argparse
 import itertools
 import json
 import sys
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
+from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from configurator.cli.rounding import tidy
@@ -74,8 +75,19 @@ class Cli:
         self.args = args
         self.lang = normalise(args.lang) or system_language()
         self._translate: Translate | None = translator_for(self.lang)
+        self._told: set[str] = set()  # notices already on stderr (a command may open the database twice)
+        self._told_parts: set[tuple[str, str]] = set()
 
     # -- language --------------------------------------------------------------------------------
+    def check_lang(self) -> None:
+        """``--lang`` that names no language the app has (zh, zh-CN, en_US … are accepted): one line, exit 2."""
+        from configurator.i18n import LANGUAGES
+
+        given = getattr(self.args, "lang", None)
+        if given is not None and normalise(given) is None:
+            self.fail([("--lang", self.say(QT_TRANSLATE_NOOP("cli", "must be one of {choices}, not {got!r}"),
+                                           choices=", ".join(LANGUAGES), got=given))])
+
     @property
     def translator(self) -> Translate | None:
         """The translator of ``--lang`` (None: English), for ``Message.render`` and core's ``to_json``."""
@@ -93,6 +105,32 @@ class Cli:
     # -- output ----------------------------------------------------------------------------------
     def warn(self, text: str) -> None:
         print(text, file=sys.stderr)
+
+    def tell(self, message: Message) -> None:
+        """A notice on stderr (a recovered database, damaged rows skipped), once however often it comes up."""
+        text = self.render(message)
+        if text not in self._told:
+            self._told.add(text)
+            self.warn(text)
+
+    def tell_unreadable(self, unreadable: Sequence[Any]) -> None:
+        """One line naming the parts that could not be read (store.repository.Unreadable), each named once."""
+        from configurator.store.repository import unreadable_message
+
+        named = {u.id: u for u in unreadable if ("part", u.id) not in self._told_parts}
+        if named:
+            self._told_parts.update(("part", i) for i in named)
+            self.warn(self.render(unreadable_message(list(named.values()))))
+
+    def file_problem(self, path: str, exc: OSError) -> str:
+        """Why a file could not be written, in a line: a symbolic link (never followed), a folder, the OS's reason."""
+        import errno
+
+        if exc.errno == errno.ELOOP:
+            return self.say(QT_TRANSLATE_NOOP("cli", "{path} is a symbolic link; give the file itself"), path=path)
+        if exc.errno == errno.EISDIR:
+            return self.say(QT_TRANSLATE_NOOP("cli", "{path} is a folder; give a file name"), path=path)
+        return exc.strerror or str(exc)
 
     def fail(self, errors: list[tuple[str, str]], code: int = EXIT_BAD_INPUT) -> NoReturn:
         """Report input problems: one line each on stderr, a JSON document with --json."""
@@ -132,26 +170,36 @@ class Cli:
         return []
 
     # -- store -----------------------------------------------------------------------------------
+    def db_location(self) -> tuple[Path, bool]:
+        """The database file and whether it is the app's own default (paths.db_location); an empty
+        ``--db`` or ``CONFIGURATOR_DB`` is one line and exit 2."""
+        from configurator.paths import EmptyDbPathError, db_location
+
+        try:
+            return db_location(getattr(self.args, "db", None))
+        except EmptyDbPathError as exc:
+            self.fail([(exc.source, self.say(QT_TRANSLATE_NOOP(
+                "cli", "is empty; give the database file's name, or leave it out for the default")))])
+
     def open_store(self, writable: bool = False) -> Store:
         """The database, or one line on stderr and exit 2 (locked, disk full, not ours, newer …).
 
         A read-only database opens read-only (reading commands work); with ``writable`` (a command
         that saves) it is refused up front with the reason. Damaged rows are named on stderr.
         """
-        from configurator.paths import default_db_path
         from configurator.store.database import StoreError, open_store
 
-        path = default_db_path(self.args.db)
+        path, owned = self.db_location()
         try:
-            # Our own location (default or CONFIGURATOR_DB) may have a non-SQLite file kept aside;
-            # a file named with --db is the user's and is never renamed unless it is a damaged database.
-            store = open_store(path, owned=not self.args.db)
+            # Only the app's own default location may have a non-SQLite file kept aside; a file named with
+            # --db or CONFIGURATOR_DB is the user's and is never renamed unless it is a damaged database.
+            store = open_store(path, owned=owned)
         except StoreError as exc:
             self.fail([("db", self.render(exc.message))], code=EXIT_BAD_INPUT)
         if store.recovered is not None:
-            self.warn(self.render(store.recovered.message()))
+            self.tell(store.recovered.message())
         for notice in store.notices:
-            self.warn(self.render(notice))
+            self.tell(notice)
         if writable and store.read_only and store.read_only_reason is not None:
             reason = self.render(store.read_only_reason)
             store.close()

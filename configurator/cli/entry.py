@@ -72,16 +72,25 @@ def _escape_unencodable_output() -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    try:
+        return _main(argv)
+    except KeyboardInterrupt:  # Ctrl-C at any point (parsing, opening the database, starting up): 130
+        return EXIT_INTERRUPTED
+
+
+def _main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     _escape_unencodable_output()
     _Parser.argv = argv
     args = build_parser().parse_args(argv)
+    cli = Cli(args)
+    cli.check_lang()  # --lang xx: exit 2 now, not English quietly
+    cli.db_location()  # an empty --db or CONFIGURATOR_DB: exit 2 now, not the default database quietly
     if args.command is None:
         _import_before_qt()
         from configurator.app import run_gui
 
         return run_gui(args)
-    cli = Cli(args)
     try:
         code: int = args.func(cli)
     except KeyboardInterrupt:

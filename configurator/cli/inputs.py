@@ -12,16 +12,19 @@ from configurator.core.i18n import QT_TRANSLATE_NOOP
 if TYPE_CHECKING:
     from configurator.core.build import Build
     from configurator.core.parts import AnyPart
+    from configurator.store.repository import Unreadable
 
 
 def load_catalogue(cli: Cli) -> dict[str, AnyPart]:
     from configurator.store.repository import PartsRepository
 
     store = cli.open_store()
+    unreadable: list[Unreadable] = []
     try:
-        return {p.id: p for p in PartsRepository(store).list_parts()}
+        return {p.id: p for p in PartsRepository(store).list_parts(unreadable=unreadable)}
     finally:
         store.close()
+        cli.tell_unreadable(unreadable)
 
 
 def load_suggest_candidates(cli: Cli, alternatives: int) -> dict[str, AnyPart]:
@@ -30,10 +33,12 @@ def load_suggest_candidates(cli: Cli, alternatives: int) -> dict[str, AnyPart]:
     from configurator.store.repository import PartsRepository
 
     store = cli.open_store()
+    unreadable: list[Unreadable] = []
     try:
-        return {p.id: p for p in PartsRepository(store).cheapest_of_each_spec(alternatives + 1)}
+        return {p.id: p for p in PartsRepository(store).cheapest_of_each_spec(alternatives + 1, unreadable)}
     finally:
         store.close()
+        cli.tell_unreadable(unreadable)
 
 
 def read_build_bytes(cli: Cli, path: Path) -> bytes:

@@ -56,12 +56,7 @@ def _fmt(value: Any) -> str:
 
 
 def _report_unreadable(cli: Cli, unreadable: list[Any]) -> None:
-    from configurator.store.repository import unreadable_message
-
-    if unreadable:
-        cli.warn(cli.render(unreadable_message(unreadable)))
-        for u in unreadable[:10]:
-            cli.warn(f"  {u.id}: {u.reason}")
+    cli.tell_unreadable(unreadable)  # one line: each damaged part is named once (the reasons are in the log)
 
 
 def _part_rows(head: list[str], parts: Iterable[Any], seen: list[int]) -> Iterator[list[str]]:
@@ -117,13 +112,19 @@ def cmd_parts_list(cli: Cli) -> int:
 
 def cmd_parts_show(cli: Cli) -> int:
     from configurator.core.parts import CATEGORY_LABELS, part_to_dict
-    from configurator.store.repository import PartsRepository
+    from configurator.store.repository import PartsRepository, Unreadable
 
     store = cli.open_store()
+    unreadable: list[Unreadable] = []
     try:
-        part = PartsRepository(store).get(cli.args.id)
+        repo = PartsRepository(store)
+        part = repo.get(cli.args.id, unreadable)
+        damaged = bool(unreadable) or cli.args.id in repo.damaged_ids()
     finally:
         store.close()
+    if part is None and damaged:
+        cli.fail([("id", cli.say(QT_TRANSLATE_NOOP(
+            "cli", "the part {id!r} is damaged in the database and cannot be read"), id=cli.args.id))])
     if part is None:
         cli.fail([("id", cli.say(QT_TRANSLATE_NOOP(
             "cli", "no part {id!r}; `configurator parts list` shows the ids"), id=cli.args.id))])
@@ -185,18 +186,20 @@ def cmd_parts_import(cli: Cli) -> int:
 
 def cmd_parts_export(cli: Cli) -> int:
     from configurator.store.csvio import export_csv
-    from configurator.store.repository import PartsRepository
+    from configurator.store.repository import PartsRepository, Unreadable
 
     path = Path(cli.args.file)
     store = cli.open_store()
+    unreadable: list[Unreadable] = []
     try:
-        parts = PartsRepository(store).list_parts(cli.args.category)
+        parts = PartsRepository(store).list_parts(cli.args.category, unreadable)
     finally:
         store.close()
+    _report_unreadable(cli, unreadable)
     try:
         n = export_csv(parts, path)
     except OSError as exc:
-        cli.fail([(str(path), exc.strerror or str(exc))])
+        cli.fail([(str(path), cli.file_problem(str(path), exc))])
     if cli.args.json:
         cli.emit_json({"ok": True, "path": str(path), "parts": n})
     else:

@@ -220,6 +220,13 @@ def register(sub: Subcommands) -> None:
 
 
 def cmd_export_pdf(cli: Cli) -> int:
+    from configurator.files import refuse_link
+
+    out = Path(cli.args.out)
+    try:
+        refuse_link(out)  # before anything else: a link is never written through
+    except OSError as exc:
+        cli.fail([(str(out), cli.file_problem(str(out), exc))])
     catalogue = load_catalogue(cli)
     build = read_build_file(cli, Path(cli.args.build), catalogue)
     _qt = qt_for_pdf(cli)  # kept until the sheet is written
@@ -227,11 +234,10 @@ def cmd_export_pdf(cli: Cli) -> int:
     from configurator.core.sheet import build_sheet
     from configurator.ui.pdf import write_sheet_pdf
 
-    out = Path(cli.args.out)
     try:
         write_sheet_pdf(build_sheet(build, catalogue), out)
     except OSError as exc:
-        cli.fail([(str(out), str(exc))])
+        cli.fail([(str(out), cli.file_problem(str(out), exc))])
     cli.warn(cli.say(QT_TRANSLATE_NOOP("cli", "Wrote {path}."), path=str(out)))
     return EXIT_OK
 

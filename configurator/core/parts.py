@@ -15,6 +15,7 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import json
+import math
 import re
 import types
 import typing
@@ -555,7 +556,7 @@ def _coerce(value: Any, tp: Any, path: str, errors: list[FieldError]) -> Any:
             return value
         return value
     if tp is float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
             errors.append(_err(path, _MSG_TYPE, expected=_type_name(float), got=value))
             return value
         return float(value)
@@ -634,19 +635,81 @@ def part_from_dict(data: Mapping[str, Any], category: str | None = None) -> AnyP
     return typing.cast(AnyPart, part)
 
 
+_FLOAT_MAX = 1.7976931348623157e308
+# Per record type, per field: the exact Python types its JSON value may have, the values a Literal allows
+# (else None) and the exact types of a list's items (else None; a list of slots is built below).
+_FieldCheck = tuple[frozenset[type], frozenset[Any] | None, frozenset[type] | None]
+
+
+def _field_check(tp: Any) -> _FieldCheck:
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin in (Union, types.UnionType):
+        allowed, choices, items = next(_field_check(a) for a in args if a is not type(None))
+        return allowed | {type(None)}, (choices | {None} if choices is not None else None), items
+    if origin is Literal:
+        return frozenset(type(a) for a in args), frozenset(args), None
+    if origin is list:
+        item = args[0]
+        return frozenset({list}), None, (None if dataclasses.is_dataclass(item) else _field_check(item)[0])
+    if tp is float:
+        return frozenset({int, float}), None, None
+    return frozenset({tp}), None, None  # int, str, bool: exactly (True is not an int here)
+
+
+_FIELD_CHECKS: dict[type, dict[str, _FieldCheck]] = {}
+
+
+def _checks_of(cls: type[Any]) -> dict[str, _FieldCheck]:
+    got = _FIELD_CHECKS.get(cls)
+    if got is None:
+        got = _FIELD_CHECKS[cls] = {name: _field_check(tp) for name, tp in _hints(cls).items()
+                                    if name in _field_names(cls)}
+    return got
+
+
+def fits_record(cls: type[Any], values: Mapping[str, Any]) -> bool:
+    """Whether stored values have the types the record's fields take (a finite number where a number goes, a
+    listed choice for a Literal): the cheap check that lets the database's data skip full validation. Damaged
+    data (a string or an object where a number goes, a number too large for a float) does not fit, and goes
+    the full validation's way, which names it."""
+    checks = _checks_of(cls)
+    for name, value in values.items():
+        check = checks.get(name)
+        if check is None:
+            return False
+        allowed, choices, items = check
+        kind = type(value)
+        if kind not in allowed:
+            return False
+        if kind is float and not -_FLOAT_MAX <= value <= _FLOAT_MAX:  # inf, nan
+            return False
+        if choices is not None and value not in choices:
+            return False
+        if items is not None and kind is list and not all(type(v) in items for v in value):
+            return False
+    return True
+
+
 def part_from_trusted(data: Mapping[str, Any]) -> AnyPart:
     """Build a record from data that was validated when it was written (the database).
 
-    Skips per-field checks, which dominate a warm ``parts list``; falls back to full
-    validation if the data does not fit the record (e.g. written by another version).
+    Skips per-field checks, which dominate a warm ``parts list``, when the values have the
+    types the record takes (``fits_record``); falls back to full validation if the data does
+    not fit the record (written by another version, or damaged).
     """
     cls = PART_TYPES.get(str(data.get("category")))
     if cls is not None:
         kwargs = {k: v for k, v in _upgrade(data, cls.category).items() if k != "category"}
+        if not fits_record(cls, kwargs):
+            return part_from_dict(data)
         try:
             if cls is Motherboard:
-                kwargs["pcie_slots"] = [PcieSlot(**_slot_kwargs(d)) for d in kwargs.get("pcie_slots", [])]
-                kwargs["m2_slots"] = [M2Slot(**_slot_kwargs(d)) for d in kwargs.get("m2_slots", [])]
+                slots = [(PcieSlot, _slot_kwargs(d)) for d in kwargs.get("pcie_slots", [])]
+                m2 = [(M2Slot, _slot_kwargs(d)) for d in kwargs.get("m2_slots", [])]
+                if not all(fits_record(slot, d) for slot, d in (*slots, *m2)):
+                    return part_from_dict(data)
+                kwargs["pcie_slots"] = [PcieSlot(**d) for _slot, d in slots]
+                kwargs["m2_slots"] = [M2Slot(**d) for _slot, d in m2]
             return typing.cast(AnyPart, cls(**kwargs))
         except (TypeError, AttributeError):
             pass

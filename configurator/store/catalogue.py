@@ -4,9 +4,9 @@ A newer catalogue adds parts and updates specs, names, sources and the
 catalogue price, but never overwrites a price the user edited, a custom part,
 a saved build or any history. Sync runs only when the shipped files changed
 (their digest is kept in the ``meta`` table), so a warm start does not parse
-them. A row whose specs are not valid JSON (a damaged value that passes the
-integrity check) is left as it is and counted as ``kept_damaged``: the sync
-never loads it, so it cannot crash on it.
+them. A damaged row (found when the database was opened: ``Store.damaged_rows``)
+is left as it is and counted as ``kept_damaged``: the sync never loads it, so it
+cannot crash on it.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from sqlalchemy import select, text
+from sqlalchemy import select
 
 from configurator.core.catalogue import load_catalogue, shipped_files
 from configurator.core.parts import AnyPart, part_to_dict
@@ -44,13 +44,9 @@ def specs_of(part: AnyPart) -> dict[str, Any]:
     return {k: v for k, v in d.items() if k not in ROW_FIELDS}
 
 
-def damaged_part_ids(session: Any) -> set[str]:
-    """Parts whose specs column is not valid JSON (loading them would raise)."""
-    try:
-        rows = session.execute(text("SELECT id FROM parts WHERE typeof(specs) != 'text' OR json_valid(specs) = 0"))
-    except Exception:  # an SQLite without JSON1: nothing to skip
-        return set()
-    return {r[0] for r in rows}
+def damaged_part_ids(store: Store) -> set[str]:
+    """Parts rows found damaged when the database was opened (reads skip them; loading them would raise)."""
+    return {r.id for r in store.damaged_rows if r.table == "parts"}
 
 
 def sync_catalogue(store: Store, directory: Path = CATALOGUE_DIR, force: bool = False) -> dict[str, int]:
@@ -64,9 +60,8 @@ def sync_catalogue(store: Store, directory: Path = CATALOGUE_DIR, force: bool = 
     now = datetime.now()
     counts = {"added": 0, "updated": 0, "kept_user_price": 0, "kept_custom": 0, "kept_damaged": 0}
     with store.session() as s, s.begin():
-        damaged = damaged_part_ids(s)
-        query = select(PartRow).where(PartRow.id.not_in(damaged)) if damaged else select(PartRow)
-        existing = {r.id: r for r in s.scalars(query)}
+        damaged = damaged_part_ids(store)
+        existing = {r.id: r for r in s.scalars(select(PartRow))}  # the damaged rows left out (Store.skipped)
         for part in parts:
             if part.id in damaged:
                 counts["kept_damaged"] += 1

@@ -18,14 +18,13 @@ import csv
 import io
 import itertools
 import json
-import os
 import re
-import tempfile
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any
 
+from configurator import files
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.parts import (
     CATEGORIES,
@@ -35,6 +34,7 @@ from configurator.core.parts import (
     part_to_dict,
     spec_field_names,
 )
+from configurator.files import atomic_writer
 
 HEAD = ["id", "category", "name", "brand", "price_cny", "price_date", "source", "launch_year", "notes"]
 
@@ -85,24 +85,15 @@ def _export_cell(value: Any) -> str:
     return _cell(value)
 
 
-@contextlib.contextmanager
-def atomic_text_writer(path: Path, encoding: str = "utf-8") -> Iterator[IO[str]]:
-    """A text file written beside the target, replacing it only once complete."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
-    try:
-        with os.fdopen(fd, "w", encoding=encoding, newline="") as f:
-            yield f
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+def atomic_text_writer(path: Path, encoding: str = "utf-8") -> contextlib.AbstractContextManager[IO[str]]:
+    """A text file written beside the target, replacing it only once complete; never through a symbolic
+    link (configurator.files)."""
+    return atomic_writer(path, encoding=encoding)
 
 
 def write_atomic(path: Path, text: str, encoding: str = "utf-8") -> None:
-    """Write beside the target, then replace it: a crash never leaves half a file."""
-    with atomic_text_writer(path, encoding) as f:
-        f.write(text)
+    """Write beside the target, then replace it: a crash never leaves half a file (configurator.files)."""
+    files.write_atomic(path, text, encoding)
 
 
 def export_csv(parts: Iterable[AnyPart], path: Path) -> int:

@@ -18,8 +18,10 @@ used right now:
 Then it turns on WAL and foreign keys, migrates to the Alembic head in ONE
 transaction (importing Alembic only when the stored revision is not the head)
 after copying an existing database aside, and seeds or updates the shipped
-catalogue (only when it changed). Rows whose JSON is damaged (a value that
-passes the integrity check) are listed in ``Store.notices``, never fatal.
+catalogue (only when it changed). Damaged rows (a value SQLite stores but the app cannot
+read: the wrong type, invalid JSON, a bad timestamp, text that is not UTF-8; the integrity
+check passes them) are found at open, named once in ``Store.notices`` and skipped by every
+read (``Store.damaged_rows``, ``Store.skipped``), never fatal and never deleted.
 """
 
 from __future__ import annotations
@@ -56,15 +58,12 @@ REVISION_TABLES: dict[str, tuple[str, ...]] = {
     "0005": ("measurements",),  # and bench_results' energy and peak memory
 }
 KNOWN_REVISIONS = tuple(REVISION_TABLES)
-# JSON columns checked with json_valid() at every open.
-JSON_COLUMNS: dict[str, tuple[str, ...]] = {
-    "parts": ("specs",),
-    "builds": ("data",),
-    "recordings": ("markers",),
-    "bench_runs": ("fingerprint",),
-    "bench_results": ("settings", "details"),
-    "measurements": ("record",),
-}
+# JSON columns whose values (numbers inside included) are checked when a row is read, not at open: a
+# part's specs, by its record (core.parts), because a json_tree() walk of 100,000 parts at every open
+# costs more than the rest of the check.
+VALUES_CHECKED_WHEN_READ = frozenset({("parts", "specs")})
+# JSON columns holding an array; the others hold an object.
+JSON_ARRAYS = frozenset({("recordings", "markers")})
 # In the ``meta`` table: the app version that last wrote the schema.
 APP_VERSION_KEY = "schema_app_version"
 # PRAGMA application_id of our files ("CFGR").
@@ -189,6 +188,33 @@ def _sessions(engine: Engine, writer: Writer) -> sessionmaker[Session]:
     return sessionmaker(engine, class_=StoreSession, expire_on_commit=False, info={"writer": writer})
 
 
+@dataclass(frozen=True)
+class DamagedRow:
+    """A row whose stored values cannot be read (see ``_damaged_rows``): skipped by every read, kept in the file."""
+
+    table: str
+    rowid: int
+    id: str  # its primary key as text (escaped where it is not UTF-8)
+
+
+@event.listens_for(StoreSession, "do_orm_execute")
+def _skip_damaged_rows(state: ORMExecuteState) -> None:
+    """Every ORM read leaves out the rows found damaged at open (a JSON or DATETIME column's result processor
+    would raise on them, and one such row would end the whole query)."""
+    skip: dict[str, tuple[int, ...]] = state.session.info.get("skip") or {}
+    if not skip or not state.is_select:
+        return
+    from sqlalchemy import literal_column
+    from sqlalchemy.orm import with_loader_criteria
+
+    from configurator.store.tables import Base
+
+    mapped = {getattr(m.local_table, "name", ""): m.class_ for m in Base.registry.mappers}
+    state.statement = state.statement.options(*(
+        with_loader_criteria(mapped[table], literal_column(f'"{table}".rowid').not_in(rowids))
+        for table, rowids in skip.items() if table in mapped))
+
+
 @dataclass
 class Store:
     path: Path
@@ -201,12 +227,16 @@ class Store:
     read_only: bool = False
     read_only_reason: Message | None = None  # why writes fail, when read_only
     notices: list[Message] = field(default_factory=list)  # damaged rows and the like: tell, carry on
-    damaged_rows: list[tuple[str, str]] = field(default_factory=list)  # (table, id)
+    damaged_rows: list[DamagedRow] = field(default_factory=list)  # skipped by every read, kept in the file
 
     def session(self) -> Session:
         """Reads: ``with store.session() as s``; writes, through the one writer:
         ``with store.session() as s, s.begin():``."""
         return self.session_factory()
+
+    def skipped(self, table: str) -> tuple[int, ...]:
+        """The rowids of ``table``'s damaged rows, which a Core query must leave out (ORM reads do so themselves)."""
+        return tuple(r.rowid for r in self.damaged_rows if r.table == table)
 
     @property
     def writer(self) -> Writer:
@@ -445,7 +475,7 @@ class _Inspection:
     tables: set[str] = field(default_factory=set)
     app_version: str | None = None
     application_id: int = 0
-    bad_json: list[tuple[str, str]] = field(default_factory=list)
+    damaged_rows: list[DamagedRow] = field(default_factory=list)
     immutable: bool = False
 
 
@@ -497,7 +527,7 @@ def _inspect(path: Path, timeout: float, read_only: bool) -> _Inspection:
             with contextlib.suppress(sqlite3.Error):
                 row = con.execute("SELECT value FROM meta WHERE key = ?", (APP_VERSION_KEY,)).fetchone()
                 info.app_version = row[0] if row else None
-        info.bad_json = _bad_json_rows(con, info.tables)
+        info.damaged_rows = _damaged_rows(con, info.tables)
     except sqlite3.DatabaseError as exc:
         raise store_error(exc, path) from exc
     finally:
@@ -505,14 +535,81 @@ def _inspect(path: Path, timeout: float, read_only: bool) -> _Inspection:
     return info
 
 
-def _bad_json_rows(con: sqlite3.Connection, tables: Iterable[str]) -> list[tuple[str, str]]:
-    bad: list[tuple[str, str]] = []
-    for table, columns in JSON_COLUMNS.items():
-        if table not in tables:
+def _utf8_ok(value: bytes | None) -> int:
+    try:
+        (value or b"").decode("utf-8")
+    except UnicodeDecodeError:
+        return 0
+    return 1
+
+
+_FINITE = "1.7976931348623157e308"
+
+
+def _healthy_column(table: str, column: Any) -> tuple[str, bool]:
+    """An SQL condition every healthy value of ``column`` meets (what its mapped type's result processor and
+    the code reading it expect), and whether the value is text (then its bytes must be UTF-8 too)."""
+    from sqlalchemy import JSON, Boolean, DateTime, Float, Integer, String
+
+    c = f'"{column.name}"'
+    kind = column.type
+    if isinstance(kind, JSON):
+        shape = "array" if (table, column.name) in JSON_ARRAYS else "object"
+        cond = (f"typeof({c}) = 'text' AND json_valid({c}) "
+                f"AND (CASE WHEN json_valid({c}) THEN json_type({c}) END) = '{shape}'")
+        if (table, column.name) not in VALUES_CHECKED_WHEN_READ:  # 1e999 is JSON, but Python reads it as inf
+            cond += (f" AND NOT EXISTS (SELECT 1 FROM json_tree(CASE WHEN json_valid({c}) THEN {c} ELSE '0' END)"
+                     f" WHERE type = 'real' AND abs(atom) > {_FINITE})")
+        text = True
+    elif isinstance(kind, DateTime):  # SQLAlchemy's SQLite DATETIME: ISO text, read with fromisoformat
+        cond = (f"typeof({c}) = 'text' AND {c} GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*' "
+                f"AND datetime({c}) IS NOT NULL")
+        text = True
+    elif isinstance(kind, Boolean):
+        cond, text = f"typeof({c}) = 'integer' AND {c} IN (0, 1)", False
+    elif isinstance(kind, Float):
+        cond, text = f"typeof({c}) IN ('integer', 'real') AND abs({c}) <= {_FINITE}", False
+    elif isinstance(kind, Integer):
+        cond, text = f"typeof({c}) = 'integer'", False
+    elif isinstance(kind, String):  # Text too
+        cond, text = f"typeof({c}) = 'text'", True
+    else:  # pragma: no cover - a column type added to tables.py without a rule here
+        raise TypeError(f"no damage check for {table}.{column.name} ({kind!r})")
+    if column.nullable:
+        cond = f"{c} IS NULL OR ({cond})"
+    return f"({cond})", text
+
+
+def _damaged_rows(con: sqlite3.Connection, tables: Iterable[str]) -> list[DamagedRow]:
+    """Rows whose stored values the app cannot read as its schema says: a value of the wrong type (text in a
+    number column, a BLOB anywhere), JSON that is not valid or not the object (array) it should be, or that
+    holds a number too large for a float, a timestamp that is not one, text that is not UTF-8. SQLite stores
+    any of these without complaint (its integrity check passes), and each one would end a query that meets it
+    with a traceback. They are found here, at open, and every read skips them (``Store.skip``); they are
+    never deleted."""
+    from configurator.store.tables import Base
+
+    con.create_function("configurator_utf8_ok", 1, _utf8_ok, deterministic=True)
+    present = set(tables)
+    bad: list[DamagedRow] = []
+    for table in Base.metadata.sorted_tables:
+        if table.name not in present:
             continue
-        cond = " OR ".join(f"typeof({c}) != 'text' OR json_valid({c}) = 0" for c in columns)
         try:
-            bad.extend((table, str(r[0])) for r in con.execute(f"SELECT id FROM {table} WHERE {cond}"))
+            have = {r[1] for r in con.execute(f'PRAGMA table_info("{table.name}")')}
+            checks = [_healthy_column(table.name, col) for col in table.columns if col.name in have]
+            conds = [cond for cond, _text in checks]
+            texts = [f'ifnull("{col.name}", \'\')' for col, (_c, text) in
+                     zip([c for c in table.columns if c.name in have], checks, strict=True) if text]
+            if texts:
+                conds.append(f"configurator_utf8_ok(CAST({' || '.join(texts)} AS BLOB))")
+            key = next(iter(table.primary_key.columns)).name
+            sql = (f'SELECT rowid, CAST("{key}" AS BLOB) FROM "{table.name}" '
+                   f"WHERE NOT ({' AND '.join(conds)}) ORDER BY rowid")
+            for rowid, key_value in con.execute(sql):
+                shown = (bytes(key_value).decode("utf-8", "backslashreplace") if key_value is not None
+                         else f"rowid {rowid}")
+                bad.append(DamagedRow(table.name, int(rowid), shown))
         except sqlite3.OperationalError:  # no JSON1, or a column this revision lacks
             continue
     return bad
@@ -710,13 +807,14 @@ def _probe_write_lock(path: Path, timeout: float) -> None:
 
 # -- opening -------------------------------------------------------------------------------
 
-def _damaged_rows_message(path: Path, rows: list[tuple[str, str]]) -> Message:
-    listed = ", ".join(f"{table} {rid}" for table, rid in rows[:10])
+def _damaged_rows_message(path: Path, rows: list[DamagedRow]) -> Message:
+    listed = ", ".join(f"{r.table} {r.id}" for r in rows[:10])
     if len(rows) > 10:
         listed += ", …"
     return _m(QT_TRANSLATE_NOOP(
-        "store", "The database {path} has {count} damaged entries (their data is not valid JSON), which "
-                 "are skipped: {rows}. The rest of the database is fine."),
+        "store", "The database {path} has {count} damaged entries (a value of the wrong type, not valid JSON, "
+                 "not a date or not UTF-8), which are skipped and kept in the file: {rows}. The rest of the "
+                 "database is fine."),
         path=str(path), count=len(rows), rows=listed)
 
 
@@ -807,7 +905,7 @@ def open_store(
                       read_only=True, read_only_reason=_m(QT_TRANSLATE_NOOP(
                           "store", "The database {path} is read-only ({reason}): you can browse and check, "
                                    "but changes cannot be saved."), path=str(path), reason=ro))
-        _add_damaged(store, info.bad_json)
+        _add_damaged(store, info.damaged_rows)
         store.notices[:0] = notices
         return store
 
@@ -841,7 +939,7 @@ def open_store(
         raise store_error(exc, path) from exc
 
     store = Store(path, engine, _sessions(engine, Writer()), recovered, backup)
-    _add_damaged(store, info.bad_json)
+    _add_damaged(store, info.damaged_rows)
     if seed:
         from configurator.store.catalogue import sync_catalogue
 
@@ -882,9 +980,13 @@ def _seeded(store: Store) -> bool:
     return False
 
 
-def _add_damaged(store: Store, rows: list[tuple[str, str]]) -> None:
+def _add_damaged(store: Store, rows: list[DamagedRow]) -> None:
     if rows:
         store.damaged_rows = list(rows)
+        skip: dict[str, tuple[int, ...]] = {}
+        for row in rows:
+            skip[row.table] = (*skip.get(row.table, ()), row.rowid)
+        store.session_factory.kw["info"]["skip"] = skip
         store.notices.append(_damaged_rows_message(store.path, rows))
 
 

@@ -12,18 +12,27 @@ from array import array
 from collections.abc import Sequence
 from typing import Any
 
-from sqlalchemy import literal_column, select
+from sqlalchemy import select
 
 from configurator.store.database import Store
-from configurator.store.repository import _PARTS, ROW_COLUMNS, PartQuery, _order_by, _query_where
+from configurator.store.repository import (
+    _PARTS,
+    PARTS_ROWID,
+    ROW_COLUMNS,
+    PartQuery,
+    _order_by,
+    _query_where,
+    readable,
+)
 
-_ROWID: Any = literal_column("parts.rowid")
+_ROWID: Any = PARTS_ROWID
 
 
 def matching_rows(store: Store, query: PartQuery, category_words: dict[str, set[str]] | None = None
                   ) -> array[int]:
     """The row numbers of every part the query matches, in its order (one scan of the table)."""
-    stmt = _query_where(select(_ROWID).select_from(_PARTS), query, category_words).order_by(*_order_by(query))
+    stmt = _query_where(readable(store, select(_ROWID).select_from(_PARTS)), query, category_words).order_by(
+        *_order_by(query))
     out: array[int] = array("q")
     with store.engine.connect() as con:
         result = con.execute(stmt)
@@ -47,7 +56,7 @@ def rows_at(store: Store, rowids: Sequence[int]) -> list[Any]:
 
 def rowid_of(store: Store, part_id: str) -> int | None:
     with store.engine.connect() as con:
-        got = con.execute(select(_ROWID).select_from(_PARTS).where(_PARTS.c.id == part_id)).scalar()
+        got = con.execute(readable(store, select(_ROWID).select_from(_PARTS).where(_PARTS.c.id == part_id))).scalar()
     return None if got is None else int(got)
 
 

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from datetime import date, datetime
 from typing import Any, Protocol
 
-from sqlalchemy import Text, func, or_, select, type_coerce
+from sqlalchemy import Text, func, literal_column, or_, select, type_coerce
 from sqlalchemy.engine import Connection
 
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
@@ -36,6 +36,7 @@ _HISTORY = PriceHistoryRow.__table__
 SPECS_TEXT = type_coerce(_PARTS.c.specs, Text).label("specs")
 ROW_COLUMNS = (_PARTS.c.id, _PARTS.c.category, _PARTS.c.name, _PARTS.c.price_cny, _PARTS.c.price_date,
                _PARTS.c.source, SPECS_TEXT, _PARTS.c.custom, _PARTS.c.user_edited)
+PARTS_ROWID: Any = literal_column("parts.rowid")
 BATCH = 1000
 _EXISTING = ("SELECT id, category, name, price_cny, price_date, source, specs, custom, user_edited"
              " FROM parts WHERE id IN")
@@ -108,7 +109,8 @@ def decode_row(row: Any) -> AnyPart | Unreadable:
 def row_to_part(row: Any, unreadable: list[Unreadable] | None = None) -> AnyPart | None:
     got = decode_row(row)
     if isinstance(got, Unreadable):
-        log.warning("part %s in the database cannot be read and was skipped: %s", got.id, got.reason)
+        # INFO: the log keeps the reason; the user is told once, by the caller (unreadable_message).
+        log.info("part %s in the database cannot be read and was skipped: %s", got.id, got.reason)
         if unreadable is not None:
             unreadable.append(got)
         return None
@@ -136,6 +138,19 @@ class PartQuery:
 
 
 _ROW_SORT = {"id", "category", "name", "price_cny", "price_date"}
+
+
+def readable(store: Store, stmt: Any) -> Any:
+    """``stmt`` without the parts rows found damaged at open (``Store.skipped``): named once there, and a
+    value that is not UTF-8 would end the query that fetched it."""
+    skip = store.skipped("parts")
+    return stmt.where(PARTS_ROWID.not_in(skip)) if skip else stmt
+
+
+def skip_sql(store: Store) -> str:
+    """``readable`` for plain SQL: `` AND rowid NOT IN (…)`` or nothing."""
+    skip = store.skipped("parts")
+    return f" AND rowid NOT IN ({', '.join(map(str, skip))})" if skip else ""
 
 
 def _query_where(stmt: Any, q: PartQuery, category_words: dict[str, set[str]] | None = None) -> Any:
@@ -235,7 +250,7 @@ class PartsRepository:
         A row that cannot be read (damaged JSON, fails validation) is logged, added to
         ``unreadable`` and skipped: one bad row never stops the rest.
         """
-        stmt = select(*ROW_COLUMNS).order_by(_PARTS.c.category, _PARTS.c.id)
+        stmt = readable(self.store, select(*ROW_COLUMNS).order_by(_PARTS.c.category, _PARTS.c.id))
         if category:
             stmt = stmt.where(_PARTS.c.category == category)
         with self.store.engine.connect() as con:
@@ -264,8 +279,8 @@ class PartsRepository:
 
         cheapest: dict[tuple[str, str], list[tuple[int, str]]] = {}  # (category, specs) → (price, id)
         with self.store.engine.connect() as con:
-            for category, specs, price, part_id in con.execute(
-                    select(_PARTS.c.category, SPECS_TEXT, _PARTS.c.price_cny, _PARTS.c.id)):
+            for category, specs, price, part_id in con.execute(readable(self.store, select(
+                    _PARTS.c.category, SPECS_TEXT, _PARTS.c.price_cny, _PARTS.c.id))):
                 listed = cheapest.setdefault((category, specs), [])
                 listed.append((price, part_id))
                 if len(listed) > 4 * need(category):  # bounded memory: trim to the cheapest now and then
@@ -277,25 +292,27 @@ class PartsRepository:
         rows.sort(key=lambda r: (r.category, r.id))
         return [part for row in rows if (part := row_to_part(row, unreadable)) is not None]
 
-    def get(self, part_id: str) -> AnyPart | None:
+    def get(self, part_id: str, unreadable: list[Unreadable] | None = None) -> AnyPart | None:
         with self.store.engine.connect() as con:
-            row = con.execute(select(*ROW_COLUMNS).where(_PARTS.c.id == part_id)).first()
-        return row_to_part(row) if row is not None else None
+            row = con.execute(readable(self.store, select(*ROW_COLUMNS).where(_PARTS.c.id == part_id))).first()
+        return row_to_part(row, unreadable) if row is not None else None
 
     def count(self, query: PartQuery | None = None, category_words: dict[str, set[str]] | None = None) -> int:
-        stmt = _query_where(select(func.count()).select_from(_PARTS), query or PartQuery(), category_words)
+        stmt = _query_where(readable(self.store, select(func.count()).select_from(_PARTS)), query or PartQuery(),
+                            category_words)
         with self.store.engine.connect() as con:
             return int(con.execute(stmt).scalar_one())
 
     def counts_by_category(self) -> dict[str, int]:
-        stmt = select(_PARTS.c.category, func.count()).group_by(_PARTS.c.category)
+        stmt = readable(self.store, select(_PARTS.c.category, func.count())).group_by(_PARTS.c.category)
         with self.store.engine.connect() as con:
             return {str(c): int(n) for c, n in con.execute(stmt)}
 
     def page(self, query: PartQuery, offset: int, limit: int,
              category_words: dict[str, set[str]] | None = None) -> list[Any]:
         """Raw rows (ROW_COLUMNS) of one page of a query, in its order; decode them with decode_row."""
-        stmt = _query_where(select(*ROW_COLUMNS), query, category_words).order_by(*_order_by(query))
+        stmt = _query_where(readable(self.store, select(*ROW_COLUMNS)), query, category_words).order_by(
+            *_order_by(query))
         stmt = stmt.offset(offset).limit(limit)
         with self.store.engine.connect() as con:
             return list(con.execute(stmt))
@@ -304,16 +321,18 @@ class PartsRepository:
                  category_words: dict[str, set[str]] | None = None) -> int | None:
         """Where a part is in a query's order (0-based), or None if the query leaves it out."""
         rank = func.row_number().over(order_by=_order_by(query)).label("rank")
-        inner = _query_where(select(_PARTS.c.id, rank), query, category_words).subquery()
+        inner = _query_where(readable(self.store, select(_PARTS.c.id, rank)), query, category_words).subquery()
         with self.store.engine.connect() as con:
             got = con.execute(select(inner.c.rank).where(inner.c.id == part_id)).scalar()
         return None if got is None else int(got) - 1
 
     def damaged_ids(self) -> list[str]:
-        """Ids of the rows whose specs are not valid JSON (found by SQLite, without reading every part)."""
-        stmt = select(_PARTS.c.id).where(func.json_valid(SPECS_TEXT) == 0).order_by(_PARTS.c.id)
+        """Ids of the parts rows found damaged when the database was opened (``Store.damaged_rows``) and of
+        those whose specs are not valid JSON now (found by SQLite, without reading every part)."""
+        stmt = readable(self.store, select(_PARTS.c.id).where(func.json_valid(SPECS_TEXT) == 0))
         with self.store.engine.connect() as con:
-            return [str(r[0]) for r in con.execute(stmt)]
+            now = {str(r[0]) for r in con.execute(stmt)}
+        return sorted(now | {r.id for r in self.store.damaged_rows if r.table == "parts"})
 
     def existing(self, ids: Iterable[str], con: Connection | None = None) -> dict[str, AnyPart | Unreadable]:
         """The stored parts among ``ids`` (for an import: what each row would change)."""
@@ -325,9 +344,14 @@ class PartsRepository:
             for i in range(0, len(ids), 500):
                 chunk = ids[i:i + 500]
                 # Plain SQL: compiling an IN of 500 bound values costs more than running it.
-                rows = con.exec_driver_sql(f"{_EXISTING} ({', '.join('?' * len(chunk))})", tuple(chunk))
+                rows = con.exec_driver_sql(f"{_EXISTING} ({', '.join('?' * len(chunk))}){skip_sql(self.store)}",
+                                           tuple(chunk))
                 for row in rows:
                     out[str(row.id)] = decode_row(row)
+        wanted = set(ids)
+        for damaged in self.store.damaged_rows:  # there, but unreadable: an import replaces it
+            if damaged.table == "parts" and damaged.id in wanted:
+                out[damaged.id] = Unreadable(damaged.id, "damaged")
         return out
 
     def catalogue_price(self, part_id: str) -> tuple[int, str] | None:

@@ -1,4 +1,5 @@
-"""The build sheet as an A4 PDF: written through QSaveFile, so a failure never leaves half a file.
+"""The build sheet as an A4 PDF: written atomically and never through a symbolic link (configurator.files),
+so a failure never leaves half a file.
 
 Works without a display (QT_QPA_PLATFORM=offscreen): text through QTextDocument, the chart
 drawn with QPainter into an image. Chinese text needs a CJK font (fonts-wqy-microhei or
@@ -10,7 +11,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from PySide6.QtCore import QMarginsF, QSaveFile, QSizeF, QUrl
+from PySide6.QtCore import QBuffer, QIODevice, QMarginsF, QSizeF, QUrl
 from PySide6.QtGui import (
     QColor,
     QFont,
@@ -36,6 +37,7 @@ from configurator.core.i18n import fill
 from configurator.core.numbers import unit_text
 from configurator.core.presets import tier_label
 from configurator.core.sheet import Sheet, round_ticks, tick_text
+from configurator.files import refuse_link, write_atomic
 from configurator.ui.i18n import translate
 from configurator.ui.part_columns import display_value
 
@@ -312,13 +314,13 @@ def house_page_layout() -> QPageLayout:
 
 
 def write_html_pdf(body: str, path: Path, title: str, images: dict[str, QImage] | None = None) -> None:
-    """Render ``body`` (HTML) to ``path`` as A4 in the house style, atomically (QSaveFile), no heading
+    """Render ``body`` (HTML) to ``path`` as A4 in the house style, atomically (configurator.files), no heading
     left at the foot of a page. ``images``: resources the HTML names by URL. Raises OSError if it
     cannot be written."""
+    refuse_link(path)  # before the work of rendering; write_atomic checks again
     doc = house_document(body, images)
-    out = QSaveFile(str(path))
-    if not out.open(QSaveFile.OpenModeFlag.WriteOnly):
-        raise OSError(out.errorString())
+    out = QBuffer()
+    out.open(QIODevice.OpenModeFlag.WriteOnly)
     writer = QPdfWriter(out)
     writer.setTitle(title)
     writer.setCreator(f"Configurator {__version__}")
@@ -327,8 +329,8 @@ def write_html_pdf(body: str, path: Path, title: str, images: dict[str, QImage] 
     keep_headings_with_next(doc, writer)
     doc.print_(writer)
     del writer
-    if not out.commit():
-        raise OSError(out.errorString())
+    out.close()
+    write_atomic(path, bytes(out.data().data()))
 
 
 def write_sheet_pdf(sheet: Sheet, path: Path) -> None:

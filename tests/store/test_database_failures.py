@@ -431,7 +431,7 @@ def test_a_damaged_json_value_is_named_not_fatal(db_path: Path) -> None:
     _overwrite_a_byte_of_the_specs(db_path, PART)
     store = open_store(db_path)
     try:
-        assert store.damaged_rows == [("parts", PART)]
+        assert [(r.table, r.id) for r in store.damaged_rows] == [("parts", PART)]
         assert any(PART in m.render() for m in store.notices)
         # A catalogue update passes over the damaged row instead of crashing on it.
         assert sync_catalogue(store, force=True)["kept_damaged"] == 1
