@@ -554,9 +554,11 @@ def _healthy_column(table: str, column: Any) -> tuple[str, bool]:
     c = f'"{column.name}"'
     kind = column.type
     if isinstance(kind, JSON):
-        shape = "array" if (table, column.name) in JSON_ARRAYS else "object"
+        shapes = ["array" if (table, column.name) in JSON_ARRAYS else "object"]
+        if column.nullable:  # the JSON type writes None as the text 'null', not SQL NULL
+            shapes.append("null")
         cond = (f"typeof({c}) = 'text' AND json_valid({c}) "
-                f"AND (CASE WHEN json_valid({c}) THEN json_type({c}) END) = '{shape}'")
+                f"AND (CASE WHEN json_valid({c}) THEN json_type({c}) END) IN ({', '.join(map(repr, shapes))})")
         if (table, column.name) not in VALUES_CHECKED_WHEN_READ:  # 1e999 is JSON, but Python reads it as inf
             cond += (f" AND NOT EXISTS (SELECT 1 FROM json_tree(CASE WHEN json_valid({c}) THEN {c} ELSE '0' END)"
                      f" WHERE type = 'real' AND abs(atom) > {_FINITE})")

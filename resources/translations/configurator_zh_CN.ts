@@ -3511,8 +3511,16 @@
         <translation>必须是 {choices} 之一，而不是 {got!r}</translation>
     </message>
     <message>
+        <source>is empty; give the database file&apos;s name, or leave it out for the default</source>
+        <translation>为空；请给出数据库文件名，或省略它以使用默认数据库</translation>
+    </message>
+    <message>
         <source>{n} parts. Prices are street-price estimates in CNY; * custom part, ✎ price edited by you.</source>
         <translation>共 {n} 个部件。价格为人民币市场参考价；* 自定义部件，✎ 价格已由你修改。</translation>
+    </message>
+    <message>
+        <source>the part {id!r} is damaged in the database and cannot be read</source>
+        <translation>数据库中的配件 {id!r} 已损坏，无法读取</translation>
     </message>
     <message>
         <source>no part {id!r}; `configurator parts list` shows the ids</source>
@@ -7183,8 +7191,8 @@
         <translation>数据库 {path} 中的表 {table} 含有数据，但该表不属于数据库当前的结构版本；数据库未被修改。</translation>
     </message>
     <message>
-        <source>The database {path} has {count} damaged entries (their data is not valid JSON), which are skipped: {rows}. The rest of the database is fine.</source>
-        <translation>数据库 {path} 中有 {count} 条损坏的记录（其数据不是有效的 JSON），已跳过：{rows}。数据库的其余部分完好。</translation>
+        <source>The database {path} has {count} damaged entries (a value of the wrong type, not valid JSON, not a date or not UTF-8), which are skipped and kept in the file: {rows}. The rest of the database is fine.</source>
+        <translation>数据库 {path} 中有 {count} 条损坏的记录（值的类型不对、不是有效的 JSON、不是日期或不是 UTF-8），已跳过并保留在文件中：{rows}。数据库的其余部分完好。</translation>
     </message>
     <message>
         <source>Cannot create the folder for the database {path}: {error}</source>

@@ -167,11 +167,16 @@ def test_csv_import_errors_are_shown_and_good_files_load(qtbot, window: MainWind
 
 def test_corrupt_database_gives_a_notice(qapp, tmp_path: Path, monkeypatch) -> None:  # type: ignore[no-untyped-def]
     """At the app's own location a file that is not SQLite is set aside (never deleted) and replaced;
-    a file the user named with --db is theirs: it is left as it is, and the notice says so."""
-    db = tmp_path / "configurator.db"
+    a file the user named with --db or CONFIGURATOR_DB is theirs: it is left as it is, and the notice says so."""
+    from configurator.paths import db_location
+
+    monkeypatch.delenv("CONFIGURATOR_DB", raising=False)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    db, owned = db_location()
+    assert owned and db.is_relative_to(tmp_path)
+    db.parent.mkdir(parents=True)
     junk = os.urandom(10000)
     db.write_bytes(junk)
-    monkeypatch.setenv("CONFIGURATOR_DB", str(db))
     s = build_services(argparse.Namespace(db=None, lang="en"),
                        QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat))
     try:
@@ -181,7 +186,6 @@ def test_corrupt_database_gives_a_notice(qapp, tmp_path: Path, monkeypatch) -> N
         assert str(s.store.recovered.moved_to) in text and s.store.recovered.moved_to.read_bytes() == junk
     finally:
         s.store.close()
-    monkeypatch.delenv("CONFIGURATOR_DB")
     mine = tmp_path / "mybuild.json"
     mine.write_bytes(junk)
     s = build_services(argparse.Namespace(db=str(mine), lang="en"),
