@@ -20,7 +20,9 @@ def _qt_work_objects() -> list[QObject]:
     while it lives, owned by Python or by its Qt parent. Qt is not asked to list its widgets:
     two CI runs crashed with SIGSEGV inside QApplication.topLevelWidgets in this check."""
     kinds = (QTimer, QThread, QThreadPool)
-    found = [o for o in gc.get_objects() if isinstance(o, kinds)]
+    # type(o), not isinstance: isinstance reads o.__class__, which some objects warn on (torch's deprecated
+    # distributed.reduce_op, where torch was imported in the same worker)
+    found = [o for o in gc.get_objects() if issubclass(type(o), kinds)]
     return [o for o in found if shiboken6.isValid(o) and not isinstance(o.parent(), GuiThreadCollector)]
 
 
