@@ -34,12 +34,26 @@ FORMAT = "configurator.build/1"
 TASKS = ("train", "infer")
 PRECISIONS = ("fp32", "amp", "bf16", "fp16", "int8", "int4")
 SHARDING = ("none", "zero1", "zero2", "zero3", "fsdp")
-OPTIMIZERS = ("adamw", "adam", "sgd", "sgd_nomomentum", "adamw8bit")  # sgd: with momentum
+# sgd: with momentum. adamw-bf16: AdamW with its two states (and the update) in bf16, no fp32 master copy kept
+# apart (torchao / "pure bf16" recipes); adamw8bit: bitsandbytes' blockwise 8-bit states; paged-adamw8bit: the
+# same states in CUDA unified memory, paged to host RAM under memory pressure (bitsandbytes PagedAdamW8bit).
+OPTIMIZERS = ("adamw", "adam", "adamw-bf16", "sgd", "sgd_nomomentum", "adamw8bit", "paged-adamw8bit")
 # Memory options (FIT-1): attention kernel, fine-tuning method, offload, model parallelism.
 ATTENTION = ("sdpa", "eager")  # sdpa: Hugging Face transformers' default since 4.36 (GPT-2, BERT, LLaMA)
 FINETUNE = ("full", "lora", "qlora")
-OFFLOAD = ("none", "optimizer")
-PARALLEL = ("none", "tensor", "pipeline")
+# optimizer: ZeRO-Offload / FSDP CPU offload of the optimizer states (and the step); activations: the tensors
+# saved for backward go to pinned host memory (torch.autograd.graph.save_on_cpu); all: both.
+OFFLOAD = ("none", "optimizer", "activations", "all")
+# tensor / pipeline: one model split over the build's GPUs (Megatron-style tensor parallel, layer split);
+# expert: a mixture-of-experts model's experts spread over the GPUs (expert parallel), attention replicated.
+PARALLEL = ("none", "tensor", "pipeline", "expert")
+# How the model is run. Inference: Hugging Face transformers' generate (eager), a torch.compile'd static-KV
+# decode loop (gpt-fast style), vLLM, llama.cpp, ExLlamaV2, TensorRT-LLM. Training: eager PyTorch, or with
+# torch.compile. None: the default for the task (DEFAULT_RUNTIME), stated beside every estimate.
+INFER_RUNTIMES = ("transformers", "torch-compile", "vllm", "llama.cpp", "exllamav2", "tensorrt-llm")
+TRAIN_RUNTIMES = ("pytorch", "torch-compile")
+RUNTIMES = (*INFER_RUNTIMES, "pytorch")
+DEFAULT_RUNTIME = {"infer": "llama.cpp", "train": "pytorch"}
 OS_CHOICES = ("ubuntu-24.04", "ubuntu-22.04", "ubuntu-20.04", "debian-12", "windows-11", "windows-10",
               "windows-wsl2", "other-linux")
 
@@ -117,6 +131,9 @@ class Workload:
     lora_rank: int = 16
     offload: str = "none"
     parallel: str = "none"
+    runtime: str | None = None  # None: DEFAULT_RUNTIME[task]
+    optimizer_in_backward: bool = False  # the optimizer steps each parameter in backward: no stored gradients
+    chunked_ce: bool = False  # the loss is computed over chunks of the sequence: no full-vocabulary logits kept
 
     def spec(self) -> ModelSpec:
         cached: ModelSpec | None = self.__dict__.get("_spec")
@@ -160,6 +177,10 @@ class Workload:
         if spec.family == "cnn":
             return "img/s"
         return "tokens/s" if spec.decoder else "sequences/s"
+
+    @property
+    def effective_runtime(self) -> str:
+        return self.runtime or DEFAULT_RUNTIME.get(self.task, "pytorch")
 
     @property
     def effective_optimizer(self) -> str:
@@ -619,8 +640,15 @@ def _memory_options(r: _Reader, w: Mapping[str, Any], kw: dict[str, Any], model:
         kw["offload"] = r.choice(w["offload"], "workload.offload", OFFLOAD)
     if "parallel" in w:
         kw["parallel"] = r.choice(w["parallel"], "workload.parallel", PARALLEL)
+    if "runtime" in w and w["runtime"] is not None:
+        kw["runtime"] = r.choice(w["runtime"], "workload.runtime",
+                                 TRAIN_RUNTIMES if task == "train" else INFER_RUNTIMES if task == "infer" else RUNTIMES)
+    for key in ("optimizer_in_backward", "chunked_ce"):
+        if key in w:
+            kw[key] = r.boolean(w[key], f"workload.{key}")
     if task == "infer":
-        for key, default in (("finetune", "full"), ("offload", "none")):
+        for key, default in (("finetune", "full"), ("offload", "none"), ("optimizer_in_backward", False),
+                             ("chunked_ce", False)):
             if kw.get(key) not in (None, default):
                 r.err(f"workload.{key}", _TRAIN_ONLY, key=key)
     if task == "train" and kw.get("parallel") not in (None, "none"):

@@ -54,7 +54,8 @@ WEIGHT_BYTES = {"fp32": 4.0, "amp": 4.0, "bf16": 2.0, "fp16": 2.0, "int8": 1.0, 
 ACT_BYTES = {"fp32": 4.0, "amp": 2.0, "bf16": 2.0, "fp16": 2.0, "int8": 2.0, "int4": 2.0}
 # Optimizer state per trained parameter: AdamW exp_avg + exp_avg_sq in fp32; SGD's momentum buffer;
 # bitsandbytes' 8-bit AdamW: two uint8 states plus an fp32 absmax per 2048-value block each.
-OPTIMIZER_BYTES = {"adamw": 8.0, "adam": 8.0, "sgd": 4.0, "sgd_nomomentum": 0.0, "adamw8bit": 2.0 + 8.0 / 2048}
+OPTIMIZER_BYTES = {"adamw": 8.0, "adam": 8.0, "adamw-bf16": 4.0, "sgd": 4.0, "sgd_nomomentum": 0.0,
+                   "adamw8bit": 2.0 + 8.0 / 2048, "paged-adamw8bit": 2.0 + 8.0 / 2048}
 NF4_BYTES = 4.127 / 8  # QLoRA: NF4 weights with double-quantised block constants (Dettmers et al. 2023)
 LORA_PROJECTIONS = 4  # adapters on the Q, K, V and output projections of every layer
 
