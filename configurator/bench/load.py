@@ -160,8 +160,10 @@ class LoadMeter:
         return w
 
 
-def busy_reasons(load: dict[str, Any] | None) -> list[Message]:
-    """Why a result was measured on a busy machine (empty: it was not, or nothing is known)."""
+def busy_reasons(load: dict[str, Any] | None, gpus: bool = True) -> list[Message]:
+    """Why a result was measured on a busy machine (empty: it was not, or nothing is known). ``gpus``:
+    whether the result ran on a GPU; a CPU result is not slowed by other work on the GPUs, so their
+    utilisation and processes are not reasons then."""
     if not load:
         return []
     out: list[Message] = []
@@ -171,6 +173,8 @@ def busy_reasons(load: dict[str, Any] | None) -> list[Message]:
         if w.cpu_percent is not None and w.cpu_percent > BUSY_CPU_PERCENT:
             out.append(_msg(QT_TRANSLATE_NOOP("bench", "{when}: other processes used {cpu} % of the CPU"),
                             when=Message("bench", label), cpu=f"{w.cpu_percent:.0f}"))
+        if not gpus:
+            continue
         if w.gpu_percent is not None and w.gpu_percent > BUSY_GPU_PERCENT:
             out.append(_msg(QT_TRANSLATE_NOOP("bench", "{when}: the GPU was {gpu} % busy with other work"),
                             when=Message("bench", label), gpu=f"{w.gpu_percent:.0f}"))
@@ -188,9 +192,15 @@ def spread(median: float | None, iqr: float | None) -> float | None:
     return iqr / median
 
 
-def unstable_reason(name: str, median: float | None, iqr: float | None,
-                    details: dict[str, Any]) -> Message | None:
-    """Why a result must not be read as a fact: too wide a spread, or (DDP) more than ideal scaling."""
+_CLEAN_RUN = QT_TRANSLATE_NOOP("bench", "For a clean run, close other programs and GPU jobs and run it again: "
+                                       "configurator bench --only {name}")
+
+
+def impossible_reason(name: str, median: float | None, iqr: float | None,
+                      details: dict[str, Any]) -> Message | None:
+    """Why a result cannot be true, so it is not a measurement at all: more than ideal scaling, or a spread
+    (IQR) wider than the median itself (the timed runs disagree by more than the value they would give).
+    Such a result is shown as "not measured", with this reason and how to get a clean run."""
     if name == "ddp-scaling":
         over = [r for r in details.get("runs", []) if isinstance(r, dict)
                 and isinstance(r.get("efficiency"), int | float) and r["efficiency"] > EFFICIENCY_TOLERANCE]
@@ -198,12 +208,28 @@ def unstable_reason(name: str, median: float | None, iqr: float | None,
             worst = max(over, key=lambda r: float(r["efficiency"]))
             return _msg(QT_TRANSLATE_NOOP(
                 "bench", "a measurement problem: {n} processes scaled to {eff} % of ideal, more than is "
-                         "possible (the one-process baseline was slowed, or the machine was busy)"),
-                n=worst.get("processes", "?"), eff=f"{100 * float(worst['efficiency']):.0f}")
+                         "possible (the one-process baseline was slowed, or the machine was busy). {fix}"),
+                n=worst.get("processes", "?"), eff=f"{100 * float(worst['efficiency']):.0f}",
+                fix=_msg(_CLEAN_RUN, name=name))
         if median is not None and median > 100 * EFFICIENCY_TOLERANCE:
             return _msg(QT_TRANSLATE_NOOP(
-                "bench", "a measurement problem: {eff} % of ideal scaling is more than is possible"),
-                eff=f"{median:.0f}")
+                "bench", "a measurement problem: {eff} % of ideal scaling is more than is possible. {fix}"),
+                eff=f"{median:.0f}", fix=_msg(_CLEAN_RUN, name=name))
+    if median is not None and iqr is not None and median > 0 and iqr > median:
+        return _msg(QT_TRANSLATE_NOOP(
+            "bench", "a measurement problem: the timed runs spread over {iqr} (IQR), more than their median "
+                     "{median}; the machine was too busy or changed speed while it ran. {fix}"),
+            iqr=f"{iqr:.3g}", median=f"{median:.3g}", fix=_msg(_CLEAN_RUN, name=name))
+    return None
+
+
+def unstable_reason(name: str, median: float | None, iqr: float | None,
+                    details: dict[str, Any]) -> Message | None:
+    """Why a result must not be read as a fact: it cannot be true (:func:`impossible_reason`), or its spread
+    is too wide to compare it with anything."""
+    impossible = impossible_reason(name, median, iqr, details)
+    if impossible is not None:
+        return impossible
     s = spread(median, iqr)
     if s is not None and s > UNSTABLE_SPREAD:
         return _msg(QT_TRANSLATE_NOOP("bench", "unstable: the spread (IQR) is {spread} % of the median, "

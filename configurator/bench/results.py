@@ -11,7 +11,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from configurator.bench.load import busy_reasons, unstable_reason
+from configurator.bench.load import busy_reasons, impossible_reason, unstable_reason
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message, Translate
 from configurator.files import write_atomic
 
@@ -83,17 +83,33 @@ class RowResult:
         return self.error.render(translate) if self.error is not None else None
 
     def busy(self) -> list[Message]:
-        """Why this result was measured on a busy machine; empty when it was not (or nothing is known)."""
-        return busy_reasons(self.load) if self.status == "ok" else []
+        """Why this result was measured on a busy machine; empty when it was not (or nothing is known). Only
+        the devices the result ran on count: a CPU result is not blamed on the GPUs' processes."""
+        if self.status != "ok":
+            return []
+        return busy_reasons(self.load, gpus=str(self.settings.get("device") or "cuda").startswith("cuda"))
 
     def unstable(self) -> Message | None:
-        """Why this result must not be read as a fact (too wide a spread, more than ideal scaling)."""
+        """Why this result must not be read as a fact (too wide a spread, or not measured at all)."""
         return unstable_reason(self.name, self.median, self.iqr, self.details) if self.status == "ok" else None
 
+    def not_measured(self) -> Message | None:
+        """Why this result cannot be true (more than ideal scaling, a spread wider than the median): it is
+        shown as "not measured" with this reason, never as a number, a plot point or a ✓."""
+        return impossible_reason(self.name, self.median, self.iqr, self.details) if self.status == "ok" else None
+
+    @property
+    def shown_value(self) -> float | None:
+        """The value to show: None where the result is not measured (:meth:`not_measured`)."""
+        return None if self.not_measured() is not None else self.value
+
     def to_json(self, full: bool = False, translate: Translate | None = None) -> dict[str, Any]:
+        impossible = self.not_measured()
         d: dict[str, Any] = {"workload": self.name, "status": self.status, "value": self.value,
                              "unit": self.unit, "median": self.median, "iqr": self.iqr,
                              "error": self.error_text(translate)}
+        if impossible is not None:  # no number that cannot be true: null, the reason, the raw figures apart
+            d.update(value=None, median=None, iqr=None, not_measured=impossible.render(translate))
         peak = self.peak_memory_bytes
         e = self.energy
         d["peak_memory_gib"] = None if peak is None else round(peak / 1024**3, 3)
@@ -104,6 +120,8 @@ class RowResult:
             d["job"] = self.job
             d["settings"] = self.settings
             d["details"] = self.details
+            if impossible is not None:
+                d["discarded"] = {"value": self.value, "median": self.median, "iqr": self.iqr}
             d["load"] = self.load
             d["busy"] = [m.render(translate) for m in self.busy()]
             unstable = self.unstable()
@@ -159,9 +177,16 @@ class RunRecord:
             w.writerow([self.run_id if self.run_id is not None else "",
                         self.started_at.isoformat(timespec="seconds"), self.suite,
                         self.resolved_device or self.device, self.machine, r.name, r.status,
-                        _num(r.value), r.unit or "", _num(r.median), _num(r.iqr), r.error_text(translate) or "",
+                        _num(r.shown_value), r.unit or "", _num(r.median if r.shown_value is not None else None),
+                        _num(r.iqr if r.shown_value is not None else None),
+                        _row_error(r, translate),
                         json.dumps(r.settings, ensure_ascii=False, sort_keys=True)])
         return buf.getvalue()
+
+
+def _row_error(r: RowResult, translate: Translate | None) -> str:
+    impossible = r.not_measured()
+    return impossible.render(translate) if impossible is not None else r.error_text(translate) or ""
 
 
 def _num(v: float | None) -> str:

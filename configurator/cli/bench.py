@@ -107,6 +107,10 @@ def cmd_interpreters(cli: Cli) -> int:
 
 
 def _row_line(cli: Cli, row: RowResult) -> str:
+    impossible = row.not_measured()
+    if impossible is not None:
+        return cli.say(QT_TRANSLATE_NOOP("cli", "{name}: not measured — {reason}"), name=row.name,
+                       reason=impossible.render(cli.translator))
     if row.status == "ok":
         return cli.say(QT_TRANSLATE_NOOP("cli", "{name}: {value} {unit} (median {median}, IQR {iqr})"),
                        name=row.name, value=fmt_value(row.value), unit=row.unit or "", median=fmt_value(row.median),

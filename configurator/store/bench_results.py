@@ -8,6 +8,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from configurator.bench.load import impossible_reason
 from configurator.bench.results import RowResult, RunRecord
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.store.database import Store
@@ -134,8 +135,11 @@ class BenchResultsRepository:
         if before is not None:
             stmt = stmt.where(BenchRunRow.started_at < before)
         with self.store.session() as s:
+            # a value that cannot be true (more than ideal scaling, a spread wider than the median) is no
+            # earlier result to compare with
             got = [HistoryPoint(r.run_id, started, float(r.value), r.unit, dict(r.settings or {}))
-                   for r, started in s.execute(stmt) if r.value is not None]
+                   for r, started in s.execute(stmt) if r.value is not None
+                   and impossible_reason(workload, r.median, r.iqr, dict(r.details or {})) is None]
         return list(reversed(got))
 
     def link_build(self, run_id: int, build_id: int | None) -> None:

@@ -6,6 +6,7 @@ import os
 import subprocess
 import sys
 import threading
+from datetime import datetime
 
 import psutil
 import pytest
@@ -15,8 +16,10 @@ from configurator.bench.load import (
     UNSTABLE_SPREAD,
     LoadMeter,
     busy_reasons,
+    impossible_reason,
     unstable_reason,
 )
+from configurator.bench.results import RowResult, RunRecord
 from configurator.bench.runner import SubprocessRunner, SuiteSession
 from configurator.monitor.fake_nvml import FakeNvml, FakeProcess, several
 from configurator.monitor.nvml import NvmlBackend
@@ -110,5 +113,43 @@ def test_ddp_scaling_above_ideal_is_a_measurement_problem() -> None:
     reason = unstable_reason("ddp-scaling", 131.0, 2.0, details)
     assert reason is not None and reason.render().startswith(
         "a measurement problem: 2 processes scaled to 131 % of ideal")
+    assert reason.render().endswith("run it again: configurator bench --only ddp-scaling")
     fine = {"runs": [{"processes": 1, "efficiency": 1.0}, {"processes": 2, "efficiency": 0.93}]}
     assert unstable_reason("ddp-scaling", 93.0, 2.0, fine) is None
+
+
+def test_a_spread_wider_than_the_median_is_not_a_measurement_but_a_wide_one_is_unstable() -> None:
+    assert impossible_reason("resnet50-train", 7.46, 44.8, {}) is not None  # "7.46 ± 44.8 img/s"
+    assert impossible_reason("resnet50-train", 100.0, 30.0, {}) is None  # unstable, still a measurement
+    assert unstable_reason("resnet50-train", 100.0, 30.0, {}) is not None
+
+
+def impossible_run() -> RunRecord:
+    rec = RunRecord("quick", "cpu", sys.executable, datetime(2026, 12, 6, 10, 0), resolved_device="cpu")
+    rec.rows = [RowResult("ddp-scaling", "ddp", "ok", 433.0, "%", 433.0, 2.0,
+                          {"device": "cpu"}, {"runs": [{"processes": 1, "efficiency": 1.0, "speedup": 1.0},
+                                                       {"processes": 2, "efficiency": 4.33, "speedup": 8.66}]}),
+                RowResult("resnet50-train", "resnet", "ok", 7.46, "img/s", 7.46, 44.8, {"device": "cpu"})]
+    return rec
+
+
+def test_an_impossible_value_is_null_in_the_json_and_csv_with_its_reason() -> None:
+    rec = impossible_run()
+    for row in rec.to_json()["results"]:
+        assert row["value"] is None and row["median"] is None and row["iqr"] is None
+        assert row["not_measured"].startswith("a measurement problem")
+    full = rec.to_json(full=True)["results"][0]
+    assert full["discarded"] == {"value": 433.0, "median": 433.0, "iqr": 2.0}  # kept apart, not as the value
+    lines = rec.csv_text().splitlines()[1:]
+    assert all(",ok,,%," in line or ",ok,,img/s," in line for line in lines)
+    assert all("a measurement problem" in line for line in lines)
+
+
+def test_a_cpu_result_is_not_blamed_on_the_gpus_processes() -> None:
+    load = {"before": {"cpu_percent": 2.0, "gpu_percent": 98.0,
+                       "gpu_processes": [{"gpu": "0", "pid": 4000000, "name": "python train.py"}]}}
+    cpu = RowResult("resnet50-train", "resnet", "ok", 100.0, "img/s", 100.0, 1.0, {"device": "cpu"}, load=load)
+    gpu = RowResult("resnet50-train", "resnet", "ok", 100.0, "img/s", 100.0, 1.0, {"device": "cuda"}, load=load)
+    assert cpu.busy() == []
+    assert [m.render() for m in gpu.busy()] == ["before: the GPU was 98 % busy with other work",
+                                                "before: other processes on the GPU: python train.py (4000000)"]

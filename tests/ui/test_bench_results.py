@@ -66,6 +66,19 @@ def test_an_unstable_result_is_marked_and_not_compared(qtbot, window: MainWindow
     assert "median" not in tab.panel.notes.text()
 
 
+def test_a_value_that_cannot_be_true_is_not_measured_with_its_reason(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    tab = bench_tab(window)
+    run(qtbot, tab, ["noisy"], {"noisy": {"median": 7.46, "iqr": 44.8}})  # spread six times the median
+    status, value, spread, *compared = cells(tab, 0)[1:7]
+    assert status == "⚠ not measured" and value == "not measured" and spread == "—"
+    assert compared == ["—"] * 3
+    tip = tab.panel.table.item(0, 2).toolTip()
+    assert "more than their median" in tip and "configurator bench --only noisy" in tip
+    log = tab.panel.log.toPlainText()
+    assert "not measured — a measurement problem" in log and "✓" not in log
+    assert tab.panel.record is not None and tab.panel.record.to_json()["results"][0]["value"] is None
+
+
 def test_a_busy_machine_is_said_beside_the_result_and_kept_when_stored(qtbot, window: MainWindow,  # type: ignore[no-untyped-def]
                                                                        services) -> None:
     tab = bench_tab(window)

@@ -10,11 +10,11 @@ from typing import Any
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 
-from configurator.bench.load import EFFICIENCY_TOLERANCE
 from configurator.bench.references import SCALING_REFERENCE, references_for
 from configurator.bench.results import RunRecord
 from configurator.bench.suites import ROW_LABELS
-from configurator.ui.bench.fmt import value_with_unit
+from configurator.core.i18n import fill
+from configurator.ui.bench.fmt import render, value_with_unit
 from configurator.ui.i18n import translate
 from configurator.ui.theme import Colours, colours, series_colour, style_plot
 
@@ -49,6 +49,8 @@ def _reset(w: pg.PlotWidget) -> Colours:
 
 def _empty(w: pg.PlotWidget, text: str, c: Colours) -> None:
     item = pg.TextItem(text, color=c.muted_text, anchor=(0.5, 0.5))
+    if len(text) > 60:  # a reason, not a caption: wrapped inside the plot
+        item.setTextWidth(max(200, int(w.width() * 0.8)))
     w.addItem(item)
     item.setPos(0.5, 0.5)
     w.setXRange(0, 1)
@@ -66,7 +68,7 @@ class ThroughputChart:
         c = _reset(w)
         w.setTitle(translate("BenchmarkTab", "Throughput (log scale; ● earlier runs here, ◆ guide reference)"),
                    color=c.text, size="10pt")
-        rows = [r for r in (record.rows if record else []) if r.status == "ok" and r.value and r.value > 0
+        rows = [r for r in (record.rows if record else []) if r.status == "ok" and (r.shown_value or 0) > 0
                 and r.unit in THROUGHPUT_UNITS]
         if not rows:
             _empty(w, translate("BenchmarkTab", "No throughput results yet"), c)
@@ -172,6 +174,10 @@ class ScalingChart:
         if not runs:
             _empty(w, translate("BenchmarkTab", "No scaling results yet"), c)
             return
+        impossible = row.not_measured() if row is not None else None
+        if impossible is not None:  # speed-ups above ideal are not plotted as if measured
+            _empty(w, fill(translate("BenchmarkTab", "Not measured: {reason}"), reason=render(impossible)), c)
+            return
         xs = [int(r["processes"]) for r in runs]
         ys = [float(r["speedup"]) for r in runs]
         ideal = [float(r["ideal_speedup"]) for r in runs]
@@ -182,9 +188,7 @@ class ScalingChart:
         w.plot(xs, ys, pen=pg.mkPen(measured, width=2), symbol="o", symbolBrush=measured,
                name=translate("BenchmarkTab", "measured"))
         for x, y, r in zip(xs, ys, runs, strict=True):
-            over = float(r["efficiency"]) > EFFICIENCY_TOLERANCE  # above ideal: a measurement problem, said so
-            t = pg.TextItem(f"{'⚠ ' if over else ''}{y:.2f}× ({100 * float(r['efficiency']):.0f} %)",
-                            color=c.warning if over else c.text, anchor=(0.5, 1.2))
+            t = pg.TextItem(f"{y:.2f}× ({100 * float(r['efficiency']):.0f} %)", color=c.text, anchor=(0.5, 1.2))
             t.setPos(x, y)
             w.addItem(t)
         top = max(ys + ideal)

@@ -219,7 +219,16 @@ class ResultsPanel(QWidget):
         cells = [name, status, "", "", "", "", "", "", ""]
         tips = [r.name, r.error_text(translate) or "", "", "", "", "", "", "", ""]
         colour = STATUS_COLOURS.get(r.status, "text")
-        if r.status == "ok":
+        impossible = r.not_measured()
+        if impossible is not None:  # a value that cannot be true is no result: say why and how to get one
+            cells[1] = "⚠ " + translate("BenchmarkTab", "not measured")
+            cells[2] = translate("BenchmarkTab", "not measured")
+            tips[1] = tips[2] = render(impossible)
+            for col in (3, 4, 5, 6):
+                cells[col] = "—"
+                tips[col] = render(impossible)
+            colour = "warning"
+        elif r.status == "ok":
             busy, unstable = r.busy(), r.unstable()
             marks = []
             if unstable is not None:
@@ -250,7 +259,7 @@ class ResultsPanel(QWidget):
                 item.setToolTip(tips[col])
             if col == 1:
                 item.setForeground(QColor(getattr(colours(self.palette()), colour)))
-            if col in (2, 3) and r.status == "ok":
+            if col in (2, 3) and r.status == "ok" and impossible is None:
                 item.setTextAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             self.table.setItem(i, col, item)
 

@@ -296,6 +296,10 @@ class BenchmarkTab(QWidget):
 
     def _row_summary(self, row: RowResult) -> str:
         name = translate("bench", suites.ROW_LABELS.get(row.name, row.name))
+        impossible = row.not_measured()
+        if impossible is not None:
+            return "✗ " + fill(translate("BenchmarkTab", "{name}: not measured — {reason}"), name=name,
+                               reason=render(impossible))
         if row.status == "ok":
             return f"✓ {name}: {fmt_value(row.value)} {row.unit}"
         mark = "–" if row.status == "skipped" else "✗"
