@@ -63,6 +63,10 @@
         <translation>尚无扩展结果</translation>
     </message>
     <message>
+        <source>Not measured: {reason}</source>
+        <translation>未测得：{reason}</translation>
+    </message>
+    <message>
         <source>ideal</source>
         <translation>理想</translation>
     </message>
@@ -267,6 +271,10 @@
         <translation>无法解析的输出：{line}</translation>
     </message>
     <message>
+        <source>{name}: not measured — {reason}</source>
+        <translation>{name}：未测得 — {reason}</translation>
+    </message>
+    <message>
         <source>The suite could not run: {reason}</source>
         <translation>套件无法运行：{reason}</translation>
     </message>
@@ -305,6 +313,10 @@
     <message>
         <source>≈ unstable: the spread (IQR) is more than {spread} % of the median, or a scaling efficiency is above ideal; such a result is not compared with anything.</source>
         <translation>≈ 不稳定：离散程度（四分位距）超过中位数的 {spread} %，或扩展效率高于理想值；这类结果不与任何数据比较。</translation>
+    </message>
+    <message>
+        <source>not measured</source>
+        <translation>未测得</translation>
     </message>
     <message>
         <source>measurement problem</source>
@@ -3301,12 +3313,20 @@
         <translation>{when}：GPU 上有其他进程：{processes}</translation>
     </message>
     <message>
-        <source>a measurement problem: {n} processes scaled to {eff} % of ideal, more than is possible (the one-process baseline was slowed, or the machine was busy)</source>
-        <translation>测量问题：{n} 个进程的扩展效率为理想值的 {eff} %，超过了可能的上限（单进程基准被拖慢，或机器当时繁忙）</translation>
+        <source>For a clean run, close other programs and GPU jobs and run it again: configurator bench --only {name}</source>
+        <translation>若要得到干净的测量结果，请关闭其他程序和 GPU 任务后重新运行：configurator bench --only {name}</translation>
     </message>
     <message>
-        <source>a measurement problem: {eff} % of ideal scaling is more than is possible</source>
-        <translation>测量问题：扩展效率为理想值的 {eff} %，超过了可能的上限</translation>
+        <source>a measurement problem: {n} processes scaled to {eff} % of ideal, more than is possible (the one-process baseline was slowed, or the machine was busy). {fix}</source>
+        <translation>测量有问题：{n} 个进程的扩展效率为理想值的 {eff} %，超过了可能的上限（单进程基线被拖慢，或机器正忙）。{fix}</translation>
+    </message>
+    <message>
+        <source>a measurement problem: {eff} % of ideal scaling is more than is possible. {fix}</source>
+        <translation>测量有问题：理想扩展的 {eff} % 超过了可能的上限。{fix}</translation>
+    </message>
+    <message>
+        <source>a measurement problem: the timed runs spread over {iqr} (IQR), more than their median {median}; the machine was too busy or changed speed while it ran. {fix}</source>
+        <translation>测量有问题：各次计时的离散度（IQR）为 {iqr}，大于其中位数 {median}；运行时机器太忙或速度发生了变化。{fix}</translation>
     </message>
     <message>
         <source>unstable: the spread (IQR) is {spread} % of the median, more than {limit} %</source>
@@ -3577,6 +3597,10 @@
     <message>
         <source>No Python with PyTorch found: install it into one of these (python -m pip install torch torchvision) or give --python PATH.</source>
         <translation>没有找到装有 PyTorch 的 Python：请在上面某个解释器中安装（python -m pip install torch torchvision），或用 --python PATH 指定。</translation>
+    </message>
+    <message>
+        <source>{name}: not measured — {reason}</source>
+        <translation>{name}：未测得 — {reason}</translation>
     </message>
     <message>
         <source>{name}: {value} {unit} (median {median}, IQR {iqr})</source>
