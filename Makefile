@@ -57,6 +57,7 @@ docs: $(STAMP)
 
 # Re-extract the strings into the .ts (keeping translations) and recompile the .qm.
 translations: $(STAMP)
+	$(BIN)/python -m configurator.cli.help_texts
 	$(BIN)/pyside6-lupdate -no-obsolete -locations none -target-language zh_CN $$(find configurator -name '*.py' | sort) \
 		-ts resources/translations/configurator_zh_CN.ts
 	$(BIN)/pyside6-lrelease resources/translations/configurator_zh_CN.ts \

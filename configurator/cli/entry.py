@@ -8,10 +8,11 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import NoReturn
+from typing import Any, NoReturn
 
 from configurator.cli import advisor, bench, cloud, measurements, monitor, parts, planner
 from configurator.cli.context import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, Cli, add_global_options
+from configurator.cli.help import HelpFormatter, error_message, set_language
 
 # The sub-command groups, in the order `configurator --help` lists them: each module's
 # register(sub) adds its parsers (with context.add_command) whose defaults set func(cli) -> exit code.
@@ -23,8 +24,12 @@ class _Parser(argparse.ArgumentParser):
 
     argv: Sequence[str] = ()  # what main() is parsing (not always sys.argv: tests call main(argv))
 
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", HelpFormatter)  # help in the language of --lang
+        super().__init__(*args, **kwargs)
+
     def error(self, message: str) -> NoReturn:
-        message = " ".join(message.split())  # one line, whatever argparse wrapped
+        message = error_message(" ".join(message.split()))  # one line, whatever argparse wrapped
         if len(message) > 300:  # argparse quotes the bad value whole: a 5,000-digit number, say
             message = message[:299] + "…"
         print(f"{self.prog}: {message}", file=sys.stderr)
@@ -82,6 +87,7 @@ def _main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     _escape_unencodable_output()
     _Parser.argv = argv
+    set_language(argv)  # before the parser is built: its help is in the chosen language
     args = build_parser().parse_args(argv)
     cli = Cli(args)
     cli.check_lang()  # --lang xx: exit 2 now, not English quietly

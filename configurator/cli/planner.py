@@ -164,16 +164,18 @@ def cmd_suggest(cli: Cli) -> int:
 
 def cmd_presets(cli: Cli) -> int:
     from configurator.core.build import build_to_dict
-    from configurator.core.presets import presets
+    from configurator.core.presets import presets, tier_label
 
     catalogue = load_catalogue(cli)
     items = presets(catalogue)
     if cli.args.json:
-        cli.emit_json([{"id": p.tier.id, "source": p.tier.source, "name": p.tier.name, "guide": p.tier.guide_text,
+        cli.emit_json([{"id": p.tier.id, "source": p.tier.source, "name": p.tier.name,
+                        "label": tier_label(p.tier.id, cli.translator), "guide": p.tier.guide_text,
                         "build": build_to_dict(p.build), "filled": list(p.filled)} for p in items])
         return EXIT_OK
     for p in items:
-        print(f"\n{p.tier.id} · {p.tier.source} · {p.tier.name}\n  {p.tier.guide_text}")
+        # the tier's name in the reader's language (the guide's own Chinese name in Chinese)
+        print(f"\n{p.tier.id} · {p.tier.source} · {tier_label(p.tier.id, cli.translator)}\n  {p.tier.guide_text}")
         for bp in p.build.parts:
             mark = "  " + cli.translate("cli", "(filled: cheapest compatible part)") if bp.id in p.filled else ""
             qty = f"{bp.qty} × " if bp.qty > 1 else ""

@@ -3058,7 +3058,7 @@
     </message>
     <message>
         <source>Memory bandwidth</source>
-        <translation>显存带宽</translation>
+        <translation>访存带宽</translation>
     </message>
     <message>
         <source>Host→device, pinned</source>
@@ -4068,6 +4068,389 @@
     </message>
 </context>
 <context>
+    <name>cli-help</name>
+    <message>
+        <source>0 (default) allows a CPU-only build</source>
+        <translation>0（默认）表示允许纯 CPU 配置</translation>
+    </message>
+    <message>
+        <source>BUILD.json</source>
+        <translation>BUILD.json</translation>
+    </message>
+    <message>
+        <source>BUILD.json (default: this machine, detected)</source>
+        <translation>BUILD.json（默认：自动检测本机）</translation>
+    </message>
+    <message>
+        <source>CNY (required unless --target-throughput is given)</source>
+        <translation>CNY（未指定 --target-throughput 时必填）</translation>
+    </message>
+    <message>
+        <source>JSON: one document (--once) or one per line</source>
+        <translation>以 JSON 输出：单个文档（--once）或每行一个文档</translation>
+    </message>
+    <message>
+        <source>OUT.pdf</source>
+        <translation>OUT.pdf</translation>
+    </message>
+    <message>
+        <source>Plan, watch and measure a PyTorch machine.</source>
+        <translation>规划、监控与实测 PyTorch 主机。</translation>
+    </message>
+    <message>
+        <source>RECORDING.csv (what `monitor --record` or the Monitor tab writes)</source>
+        <translation>RECORDING.csv（由 `monitor --record` 或“监控”页写入的文件）</translation>
+    </message>
+    <message>
+        <source>a report of a training run from a monitor recording</source>
+        <translation>根据监控记录生成一次训练运行的报告</translation>
+    </message>
+    <message>
+        <source>add or update parts from a CSV (UTF-8 or GB18030)</source>
+        <translation>从 CSV 文件（UTF-8 或 GB18030）添加或更新部件</translation>
+    </message>
+    <message>
+        <source>allowed case sizes, comma-separated: sff, mid, full, rack</source>
+        <translation>允许的机箱尺寸，以逗号分隔：sff, mid, full, rack</translation>
+    </message>
+    <message>
+        <source>also cards sold used only (discontinued); they are marked used in the build (BUD-4)</source>
+        <translation>也考虑只能买到二手的显卡（已停产）；它们会在配置中标为二手（BUD-4）</translation>
+    </message>
+    <message>
+        <source>also import torch in each (slower): proves it loads and tells whether CUDA is available</source>
+        <translation>同时在每个解释器中导入 torch（较慢）：验证能否加载，并显示 CUDA 是否可用</translation>
+    </message>
+    <message>
+        <source>also show what the workers print on stderr</source>
+        <translation>同时显示工作进程输出到 stderr 的内容</translation>
+    </message>
+    <message>
+        <source>also write the full results (settings, details) here</source>
+        <translation>另将完整结果（设置、详情）写入此文件</translation>
+    </message>
+    <message>
+        <source>ambiguous option: {0} could match {1}</source>
+        <translation>选项有歧义：{0} 可匹配 {1}</translation>
+    </message>
+    <message>
+        <source>argument {0}: expected at least one argument</source>
+        <translation>参数 {0}：至少需要提供一个值</translation>
+    </message>
+    <message>
+        <source>argument {0}: expected one argument</source>
+        <translation>参数 {0}：需要提供一个值</translation>
+    </message>
+    <message>
+        <source>argument {0}: invalid choice: {1} (choose from {2})</source>
+        <translation>参数 {0}：无效的取值：{1}（可选值：{2}）</translation>
+    </message>
+    <message>
+        <source>argument {0}: invalid {1} value: {2}</source>
+        <translation>参数 {0}：无效的 {1} 值：{2}</translation>
+    </message>
+    <message>
+        <source>argument {0}: not allowed with argument {1}</source>
+        <translation>参数 {0}：不能与参数 {1} 同时使用</translation>
+    </message>
+    <message>
+        <source>auto (default): LLM training that fits no GPU may be sharded (FSDP) or use LoRA/QLoRA, and the answer says which</source>
+        <translation>auto（默认）：任何显卡都放不下的 LLM 训练可改用分片（FSDP）或 LoRA/QLoRA，结果中会注明采用了哪种</translation>
+    </message>
+    <message>
+        <source>back to the shipped price</source>
+        <translation>恢复为内置价格</translation>
+    </message>
+    <message>
+        <source>check a build file against the guides&apos; rules</source>
+        <translation>按指南的规则检查配置文件</translation>
+    </message>
+    <message>
+        <source>check drivers, CUDA, torch and the environment</source>
+        <translation>检查驱动、CUDA、torch 及运行环境</translation>
+    </message>
+    <message>
+        <source>cloud GPU rental prices for the break-even (BUD-3)</source>
+        <translation>用于回本计算的云 GPU 租用价格（BUD-3）</translation>
+    </message>
+    <message>
+        <source>cnn-train, bert-train, gpt-train, llm-prefill, llm-decode</source>
+        <translation>cnn-train, bert-train, gpt-train, llm-prefill, llm-decode</translation>
+    </message>
+    <message>
+        <source>comma-separated jobs or results, e.g. matmul,gpt2</source>
+        <translation>以逗号分隔的任务或结果，例如 matmul,gpt2</translation>
+    </message>
+    <message>
+        <source>database file (default: CONFIGURATOR_DB or the per-user data dir)</source>
+        <translation>数据库文件（默认：CONFIGURATOR_DB 或当前用户的数据目录）</translation>
+    </message>
+    <message>
+        <source>default 4, at most 8</source>
+        <translation>默认 4，最多 8</translation>
+    </message>
+    <message>
+        <source>do not open the database</source>
+        <translation>不打开数据库</translation>
+    </message>
+    <message>
+        <source>electricity price in ¥/kWh (default 0.6, the planner&apos;s)</source>
+        <translation>电价，单位 ¥/kWh（默认 0.6，与规划器相同）</translation>
+    </message>
+    <message>
+        <source>en or zh_CN (default: the system language)</source>
+        <translation>en 或 zh_CN（默认：系统语言）</translation>
+    </message>
+    <message>
+        <source>every spec of one part</source>
+        <translation>显示某个部件的全部规格</translation>
+    </message>
+    <message>
+        <source>evidence: a monitor recording of a training run</source>
+        <translation>依据：一次训练运行的监控记录</translation>
+    </message>
+    <message>
+        <source>evidence: a stored benchmark run (its machine)</source>
+        <translation>依据：一次已保存的基准测试运行（以其所测机器为准）</translation>
+    </message>
+    <message>
+        <source>fastest within the budget (default), or cheapest that reaches --target-throughput</source>
+        <translation>预算内最快（默认），或达到 --target-throughput 的最便宜方案</translation>
+    </message>
+    <message>
+        <source>fp32, amp, bf16, fp16, int8 or int4 (default amp, as the Suggest dialog)</source>
+        <translation>fp32、amp、bf16、fp16、int8 或 int4（默认 amp，与“推荐”对话框一致）</translation>
+    </message>
+    <message>
+        <source>full, lora or qlora (given: Suggest keeps it)</source>
+        <translation>full、lora 或 qlora（指定后“推荐”不会更改）</translation>
+    </message>
+    <message>
+        <source>global options (also accepted before the sub-command)</source>
+        <translation>全局选项（也可放在子命令之前）</translation>
+    </message>
+    <message>
+        <source>gpu, cpu, motherboard, memory, storage, psu, case, cooler or platform</source>
+        <translation>gpu、cpu、motherboard、memory、storage、psu、case、cooler 或 platform</translation>
+    </message>
+    <message>
+        <source>how many machines take part (start each the same way)</source>
+        <translation>参与的机器数量（每台都以相同方式启动）</translation>
+    </message>
+    <message>
+        <source>in the workload&apos;s unit (img/s, samples/s, tokens/s); implies --goal cheapest</source>
+        <translation>以工作负载的单位计（img/s、samples/s、tokens/s）；隐含 --goal cheapest</translation>
+    </message>
+    <message>
+        <source>interpreter to run the benchmarks under (default: this one; in the app bundle, the first one found with torch)</source>
+        <translation>运行基准测试所用的 Python 解释器（默认：当前解释器；在打包的应用中为找到的第一个装有 torch 的解释器）</translation>
+    </message>
+    <message>
+        <source>link the run to this saved build</source>
+        <translation>将本次运行关联到此已保存的配置</translation>
+    </message>
+    <message>
+        <source>list parts</source>
+        <translation>列出部件</translation>
+    </message>
+    <message>
+        <source>list the Python interpreters found here, with their torch and CUDA</source>
+        <translation>列出本机找到的 Python 解释器及其 torch 和 CUDA 版本</translation>
+    </message>
+    <message>
+        <source>list them (with source URL and software)</source>
+        <translation>列出实测数据（附来源 URL 和软件版本）</translation>
+    </message>
+    <message>
+        <source>none, zero1, zero2, zero3 or fsdp (given: Suggest keeps it)</source>
+        <translation>none、zero1、zero2、zero3 或 fsdp（指定后“推荐”不会更改）</translation>
+    </message>
+    <message>
+        <source>one of the arguments {0} is required</source>
+        <translation>必须提供参数 {0} 之一</translation>
+    </message>
+    <message>
+        <source>only this catalogue GPU id</source>
+        <translation>只看目录中该 id 的 GPU</translation>
+    </message>
+    <message>
+        <source>only upgrades up to this price</source>
+        <translation>只考虑不超过此价格的升级</translation>
+    </message>
+    <message>
+        <source>options</source>
+        <translation>选项</translation>
+    </message>
+    <message>
+        <source>positional arguments</source>
+        <translation>位置参数</translation>
+    </message>
+    <message>
+        <source>print one JSON document on stdout</source>
+        <translation>在 stdout 上输出一个 JSON 文档</translation>
+    </message>
+    <message>
+        <source>print one snapshot and exit (0 with or without a driver)</source>
+        <translation>输出一次快照后退出（无论有无驱动，退出码均为 0）</translation>
+    </message>
+    <message>
+        <source>print the command for each node and an sbatch script, and run nothing</source>
+        <translation>输出每个节点的命令和一个 sbatch 脚本，不实际运行</translation>
+    </message>
+    <message>
+        <source>processes on each node (default: one per GPU; one on the CPU)</source>
+        <translation>每个节点的进程数（默认：每块 GPU 一个；仅 CPU 时为一个）</translation>
+    </message>
+    <message>
+        <source>read a cluster from a Prometheus server (DCGM exporter, node_exporter, this app&apos;s exporter)</source>
+        <translation>从 Prometheus 服务器读取集群数据（DCGM exporter、node_exporter、本应用的 exporter）</translation>
+    </message>
+    <message>
+        <source>read the file as this encoding (e.g. latin-1, cp1252) instead of detecting UTF-8 or GB18030</source>
+        <translation>按此编码读取文件（如 latin-1、cp1252），而不是自动识别 UTF-8 或 GB18030</translation>
+    </message>
+    <message>
+        <source>record every sample to a CSV file (a new file, or see --force)</source>
+        <translation>将每次采样记录到 CSV 文件（须为新文件，否则见 --force）</translation>
+    </message>
+    <message>
+        <source>resnet18, resnet50, bert-base, gpt2, llama-7b … (default resnet50, as the Suggest dialog)</source>
+        <translation>resnet18、resnet50、bert-base、gpt2、llama-7b 等（默认 resnet50，与“推荐”对话框一致）</translation>
+    </message>
+    <message>
+        <source>run the benchmark suite in child processes</source>
+        <translation>在子进程中运行基准测试套件</translation>
+    </message>
+    <message>
+        <source>save it as the build &quot;This machine&quot; (replacing an older one)</source>
+        <translation>保存为名为“This machine”（本机）的配置（替换旧的同名配置）</translation>
+    </message>
+    <message>
+        <source>seconds between samples (default 1)</source>
+        <translation>两次采样之间的秒数（默认 1）</translation>
+    </message>
+    <message>
+        <source>seconds each job may run (default: per suite)</source>
+        <translation>每个任务最长可运行的秒数（默认：由测试套件决定）</translation>
+    </message>
+    <message>
+        <source>seconds to wait for every node to join (default 300)</source>
+        <translation>等待所有节点加入的秒数（默认 300）</translation>
+    </message>
+    <message>
+        <source>serve Prometheus /metrics (e.g. 127.0.0.1:9400)</source>
+        <translation>提供 Prometheus /metrics 接口（如 127.0.0.1:9400）</translation>
+    </message>
+    <message>
+        <source>several nodes (the ddp workload through torchrun)</source>
+        <translation>多节点（通过 torchrun 运行 ddp 负载）</translation>
+    </message>
+    <message>
+        <source>shipped (published) or local (this machine&apos;s benchmarks); default both</source>
+        <translation>shipped（内置的公开数据）或 local（本机的基准测试）；默认两者都列出</translation>
+    </message>
+    <message>
+        <source>show this help message and exit</source>
+        <translation>显示此帮助信息并退出</translation>
+    </message>
+    <message>
+        <source>simulate N NVIDIA GPUs (demos, screenshots)</source>
+        <translation>模拟 N 块 NVIDIA GPU（用于演示、截图）</translation>
+    </message>
+    <message>
+        <source>stop after N samples</source>
+        <translation>采样 N 次后停止</translation>
+    </message>
+    <message>
+        <source>the best build for a budget and workload</source>
+        <translation>按预算和工作负载推荐最佳配置</translation>
+    </message>
+    <message>
+        <source>the following arguments are required: {0}</source>
+        <translation>缺少以下必需参数：{0}</translation>
+    </message>
+    <message>
+        <source>the guides&apos; tiers as build files</source>
+        <translation>以配置文件形式给出指南中的各档配置</translation>
+    </message>
+    <message>
+        <source>the parts catalogue</source>
+        <translation>部件库</translation>
+    </message>
+    <message>
+        <source>the published measurements behind the throughput estimates</source>
+        <translation>吞吐量估算所依据的公开实测数据</translation>
+    </message>
+    <message>
+        <source>this machine as a build of catalogue parts (NVML, /proc, /sys)</source>
+        <translation>把本机识别为由目录中部件组成的配置（NVML、/proc、/sys）</translation>
+    </message>
+    <message>
+        <source>this machine&apos;s number, 0 to N-1; node 0 reports</source>
+        <translation>本机的编号，0 到 N-1；由节点 0 汇报结果</translation>
+    </message>
+    <message>
+        <source>torch threads in the workers</source>
+        <translation>工作进程中的 torch 线程数</translation>
+    </message>
+    <message>
+        <source>train or infer (default train)</source>
+        <translation>train 或 infer（默认 train）</translation>
+    </message>
+    <message>
+        <source>unrecognized arguments: {0}</source>
+        <translation>无法识别的参数：{0}</translation>
+    </message>
+    <message>
+        <source>usage: </source>
+        <translation>用法： </translation>
+    </message>
+    <message>
+        <source>watch the GPUs and the host (NVML + psutil)</source>
+        <translation>监控 GPU 和主机（NVML + psutil）</translation>
+    </message>
+    <message>
+        <source>what holds a build back, and the cheapest checked upgrade</source>
+        <translation>找出配置的瓶颈，以及经过检查的最便宜升级方案</translation>
+    </message>
+    <message>
+        <source>where the DataLoader job writes its files (the disk to test)</source>
+        <translation>DataLoader 任务写入文件的目录（即要测试的磁盘）</translation>
+    </message>
+    <message>
+        <source>where the nodes meet: node 0&apos;s address and a free port (torchrun&apos;s c10d rendezvous)</source>
+        <translation>节点汇合地址：节点 0 的地址和一个空闲端口（torchrun 的 c10d rendezvous）</translation>
+    </message>
+    <message>
+        <source>with --prometheus: seconds a query may take (default 5)</source>
+        <translation>配合 --prometheus：单次查询最长可用的秒数（默认 5）</translation>
+    </message>
+    <message>
+        <source>with --record: overwrite the file if it exists</source>
+        <translation>配合 --record：文件已存在时覆盖</translation>
+    </message>
+    <message>
+        <source>with --serve: the hostname label of the metrics (default: this host&apos;s name)</source>
+        <translation>配合 --serve：指标的 hostname 标签值（默认：本机主机名）</translation>
+    </message>
+    <message>
+        <source>write a build sheet (A4 PDF); works without a display</source>
+        <translation>生成配置单（A4 PDF）；无需图形界面也可运行</translation>
+    </message>
+    <message>
+        <source>write every part to a CSV (UTF-8 with BOM)</source>
+        <translation>将所有部件写入 CSV 文件（UTF-8 带 BOM）</translation>
+    </message>
+    <message>
+        <source>write the report as an A4 PDF</source>
+        <translation>将报告输出为 A4 PDF</translation>
+    </message>
+    <message>
+        <source>your own price per GPU and hour for a GPU class (kept across upgrades)</source>
+        <translation>为某类 GPU 设置你自己的每卡每小时价格（应用升级后仍保留）</translation>
+    </message>
+</context>
+<context>
     <name>csv</name>
     <message>
         <source>cannot be read: {error}</source>
@@ -4460,7 +4843,7 @@
     </message>
     <message>
         <source>memory</source>
-        <translation>显存带宽</translation>
+        <translation>访存带宽</translation>
     </message>
     <message>
         <source>power</source>
