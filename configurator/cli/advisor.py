@@ -163,9 +163,11 @@ def _energy_method(t: Callable[[str, str], str], method: str | None) -> str:
 
 def _report_text(cli: Cli, doc: dict[str, Any], labels: list[str]) -> str:
     """``labels``: each GPU's (GpuReport.label), in the order of ``doc["gpus"]``."""
+    from configurator.monitor.report import duration_text
+
     t = cli.translate
-    lines = [cli.say(QT_TRANSLATE_NOOP("cli", "{path}: {minutes:.1f} min, {samples} samples"),
-                     path=doc["recording"], minutes=(doc["duration_s"] or 0) / 60, samples=doc["samples"]),
+    lines = [cli.say(QT_TRANSLATE_NOOP("cli", "{path}: {duration}, {samples} samples"), path=doc["recording"],
+                     duration=duration_text(doc["duration_s"] or 0, cli.translator), samples=doc["samples"]),
              f"[{doc['verdict']['rule'] or '—'}] {doc['verdict']['text']}", ""]
     for g, label in zip(doc["gpus"], labels, strict=True):
         lines.append(cli.say(QT_TRANSLATE_NOOP(

@@ -136,11 +136,13 @@ def _present(values: Sequence[float | None]) -> list[float]:
 
 
 def _dt(times: Sequence[float]) -> list[float]:
-    """Seconds each sample stands for (its interval; the last one repeats the median)."""
+    """Seconds each sample stands for: the interval to the next one (the last sample, at the recording's
+    end, stands for none), so the times add up to the recording's duration less its pauses, and no GPU
+    is busy for longer than the recording lasted."""
     gaps = [b - a for a, b in itertools.pairwise(times)]
     typical = statistics.median(gaps) if gaps else 1.0
     # a gap of more than 5 intervals is a pause in recording, not a long sample
-    return [g if g <= 5 * typical else typical for g in gaps] + [typical]
+    return [g if g <= 5 * typical else typical for g in gaps] + [0.0]
 
 
 @dataclass(frozen=True)
@@ -320,6 +322,18 @@ def _verdict(gpus: Sequence[GpuReport], snaps: Sequence[Snapshot], th: Threshold
     return _m(QT_TRANSLATE_NOOP("report", "the GPUs waited: median {util} % while training, under GPU-6's {low} %; "
                                 "most often because {why}"), util=round(median), low=round(th.util_low),
               why=why), "GPU-6"
+
+
+def duration_text(seconds: float, translate: Callable[[str, str], str] | None = None) -> str:
+    """A length of time as people read it: seconds under two minutes, minutes under two hours, then hours
+    (a 32 s recording is "32 s", not "0.5 min")."""
+    if seconds < 120:
+        template, value = QT_TRANSLATE_NOOP("report", "{n} s"), f"{seconds:.0f}"
+    elif seconds < 7200:
+        template, value = QT_TRANSLATE_NOOP("report", "{n} min"), f"{seconds / 60:.1f}"
+    else:
+        template, value = QT_TRANSLATE_NOOP("report", "{n} h"), f"{seconds / 3600:.1f}"
+    return Message("report", template, {"n": value}).render(translate)
 
 
 def report(path: str | Path, tariff_cny_per_kwh: float = 0.6, thresholds: Thresholds | None = None) -> RunReport:

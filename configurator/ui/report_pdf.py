@@ -6,7 +6,7 @@ from datetime import datetime
 from pathlib import Path
 
 from configurator import __version__
-from configurator.monitor.report import RunReport
+from configurator.monitor.report import RunReport, duration_text
 from configurator.ui.i18n import translate
 from configurator.ui.pdf import _e, _whole, write_html_pdf
 
@@ -69,7 +69,7 @@ def report_html(r: RunReport) -> str:
 
     out = [f"<h1>{word('Training run report')}</h1>",
            f"<p>{_e(Path(r.path).name)} · {_e(_when(r.start))} – {_e(_when(r.end))} · "
-           f"{_whole(f'{r.duration_s / 60:.1f} min')} · {r.samples} {word('samples')} · "
+           f"{_whole(duration_text(r.duration_s, translate))} · {r.samples} {word('samples')} · "
            f"Configurator {_e(__version__)}</p>",
            f"<p><b>[{_e(r.rule or '—')}]</b> {render(r.verdict)}</p>",
            f"<h2>{word('GPUs')}</h2>",
@@ -89,7 +89,7 @@ def report_html(r: RunReport) -> str:
             f"<td>{_whole(f'{_n(g.power_median_w)} / {_n(g.power_max_w)} W')}</td>"
             f"<td>{_whole(energy)}<br/><small>{method}</small></td>"
             f"<td>{_whole(f'{g.throttled_s:.0f} s')}<br/><small>{reasons}</small></td>"
-            f"<td>{_whole(f'{g.busy_s / 60:.1f} min')}</td></tr>")
+            f"<td>{_whole(duration_text(g.busy_s, translate))}</td></tr>")
     out.append("</table>")
     h = r.host
     out.append(f"<h2>{word('Host')}</h2><ul>"

@@ -3927,8 +3927,8 @@
         <translation>必须是 0 到 {high:g} ¥/kWh 之间的数字</translation>
     </message>
     <message>
-        <source>{path}: {minutes:.1f} min, {samples} samples</source>
-        <translation>{path}：{minutes:.1f} 分钟，{samples} 个采样</translation>
+        <source>{path}: {duration}, {samples} samples</source>
+        <translation>{path}：{duration}，{samples} 个样本</translation>
     </message>
     <message>
         <source>{gpu}: utilisation median {med} %, p95 {p95} %; memory peak {peak} of {cap} GiB; power median {power} W; energy {kj} kJ ({method}); throttled {thr} s {why}</source>
@@ -6427,6 +6427,18 @@
     <message>
         <source>the GPUs waited: median {util} % while training, under GPU-6&apos;s {low} %; most often because {why}</source>
         <translation>GPU 在等待：训练期间利用率中位数 {util} %，低于 GPU-6 的 {low} %；最常见的原因是{why}</translation>
+    </message>
+    <message>
+        <source>{n} s</source>
+        <translation>{n} 秒</translation>
+    </message>
+    <message>
+        <source>{n} min</source>
+        <translation>{n} 分钟</translation>
+    </message>
+    <message>
+        <source>{n} h</source>
+        <translation>{n} 小时</translation>
     </message>
     <message>
         <source>the tariff must be a number from 0 to 100 ¥/kWh</source>

@@ -60,7 +60,8 @@ def test_a_busy_run_two_gpus_energy_from_the_counter(tmp_path: Path) -> None:
 def test_without_the_counter_energy_is_integrated_power_and_says_so(tmp_path: Path) -> None:
     r = report(record(tmp_path / "run.csv", 60, busy_gpu(energy_counter=False), host(), gpus=1))
     assert r.gpus[0].energy_method == "integrated-power"
-    assert r.gpus[0].energy_j == pytest.approx(400 * 60)  # each of 60 samples stands for 1 s
+    # each sample stands for the second to the next one: 60 samples a second apart span 59 s
+    assert r.gpus[0].energy_j == pytest.approx(400 * 59) and r.duration_s == pytest.approx(59)
 
 
 def test_a_dataloader_bound_run_names_gpu6_and_the_workers(tmp_path: Path) -> None:
@@ -78,7 +79,9 @@ def test_a_disk_bound_run_blames_iowait(tmp_path: Path) -> None:
 def test_throttling_time_and_reasons_and_vram_alert(tmp_path: Path) -> None:
     r = report(record(tmp_path / "run.csv", 40, busy_gpu(throttle=0x40 | 0x1, mem_gib=23.5), host(), gpus=1))
     g = r.gpus[0]
-    assert g.throttled_s == pytest.approx(40) and g.throttle_reasons == ("thermal (hardware)",)
+    assert g.throttled_s == pytest.approx(r.duration_s) == pytest.approx(39)  # throttled throughout, not longer
+    assert g.throttle_reasons == ("thermal (hardware)",)
+    assert g.busy_s == pytest.approx(r.duration_s)  # the table's training time is the header's duration
     assert {"OOM-1", "MON-1"} <= set(r.alert_seconds())
 
 
@@ -191,3 +194,11 @@ def test_a_recording_made_before_names_were_recorded_names_gpus_by_index(tmp_pat
     r = report(path)
     assert [g.label for g in r.gpus] == ["GPU 0", "GPU 1"] and r.gpus[0].util_median == 95.0
     assert report_to_dict(r)["gpus"][0]["name"] is None
+
+
+def test_a_short_recording_reads_in_seconds_and_its_gpus_not_longer(tmp_path: Path) -> None:
+    from configurator.monitor.report import duration_text
+
+    r = report(record(tmp_path / "run.csv", 17, busy_gpu(), host(), gpus=1))  # 17 samples a second apart
+    assert duration_text(r.duration_s) == "16 s" and duration_text(r.gpus[0].busy_s) == "16 s"
+    assert duration_text(32) == "32 s" and duration_text(30 * 60) == "30.0 min" and duration_text(3 * 3600) == "3.0 h"
