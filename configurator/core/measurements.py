@@ -31,12 +31,12 @@ FAMILIES: tuple[str, ...] = (CNN_TRAIN, BERT_TRAIN, GPT_TRAIN, LLM_PREFILL, LLM_
 
 TASKS: tuple[str, ...] = ("train", "inference", "prefill", "decode")
 # "amp" = automatic mixed precision (FP16 compute, FP32 master weights); q4_* / q8_0 are llama.cpp GGUF types.
-# Weight-only inference formats: int8 / int4 (a runtime's own weight-only quantisation, e.g. gpt-fast's), nf4 and
-# bnb-int8 (bitsandbytes 4-bit NormalFloat and LLM.int8()), awq and gptq (4-bit, group-wise), exl2 (ExLlamaV2's
-# mixed 2-8 bit: the bits per weight are a flag, bpw-N). A QLoRA or LoRA fine-tune is bf16/fp16 compute with the
-# flag qlora / lora (QLoRA's base weights are NF4): the precision is the compute's.
+# Weight-only inference formats: int8 / int4 (a runtime's own weight-only quantisation, e.g. gpt-fast's), nf4,
+# bnb-fp4 and bnb-int8 (bitsandbytes 4-bit NormalFloat / FP4 and LLM.int8()), awq and gptq (4-bit, group-wise), exl2
+# (ExLlamaV2's mixed 2-8 bit: the bits per weight are a flag, bpw-N). A QLoRA or LoRA fine-tune is bf16/fp16 compute
+# with the flag qlora / lora (QLoRA's base weights are NF4): the precision is the compute's.
 PRECISIONS: tuple[str, ...] = ("fp32", "tf32", "fp16", "amp", "bf16", "fp8", "int8", "int4",
-                               "q4_0", "q4_k_m", "q5_k_m", "q8_0", "nf4", "bnb-int8", "awq", "gptq", "exl2")
+                               "q4_0", "q4_k_m", "q5_k_m", "q8_0", "nf4", "bnb-fp4", "bnb-int8", "awq", "gptq", "exl2")
 UNITS: tuple[str, ...] = ("images/s", "sequences/s", "tokens/s")
 RATIO_PREFIX = "ratio_to:"  # unit of a relative figure: "ratio_to:<catalogue gpu id>"
 GUIDE_PREFIX = "guide-"     # origin of the guides' own figures
@@ -312,7 +312,7 @@ _FLAG = re.compile(r"^[a-z0-9][a-z0-9.+-]*$")
 # optimizer step), group-N (quantisation group size), bpw-X (EXL2's average bits per weight).
 _NUMBERED = re.compile(r"^(tp|grad-accum|group|bpw)-(.+)$")
 # Weight formats a runtime serves, not trains in (a QLoRA row is bf16 compute with the flag qlora).
-INFERENCE_FORMATS: tuple[str, ...] = ("nf4", "bnb-int8", "awq", "gptq", "exl2")
+INFERENCE_FORMATS: tuple[str, ...] = ("nf4", "bnb-fp4", "bnb-int8", "awq", "gptq", "exl2")
 
 
 def _check_flags(flags: Sequence[str], count: int, task: str, precision: str | None) -> None:
