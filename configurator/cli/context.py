@@ -143,11 +143,12 @@ class Cli:
                              ensure_ascii=False, allow_nan=False))
         raise SystemExit(code)
 
-    def emit_json(self, doc: Any) -> None:
-        """One JSON document on stdout, its numbers rounded to what they mean (configurator.cli.rounding).
+    def emit_json(self, doc: Any, *, rounded: bool = True) -> None:
+        """One JSON document on stdout, its numbers rounded to what they mean (configurator.cli.rounding);
+        ``rounded=False`` for data printed as it was published (round what is computed before).
         NaN and infinity are not JSON: a result holding one is a bug where it was computed, so this
         raises (ValueError) rather than print a document other programs cannot read."""
-        print(json.dumps(tidy(doc), ensure_ascii=False, indent=2, allow_nan=False))
+        print(json.dumps(tidy(doc) if rounded else doc, ensure_ascii=False, indent=2, allow_nan=False))
 
     def emit_json_line(self, doc: Any) -> None:
         """One JSON document on one line (a stream of them: ``monitor --json``), flushed."""

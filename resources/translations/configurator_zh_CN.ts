@@ -4902,12 +4902,24 @@
         <translation>≈ {value:,.3g} {unit}，可能范围 {low:,.3g}–{high:,.3g}（没有 CPU 实测数据：采用既定先验，上下浮动 2 倍）。仅 CPU：{cores} 核 × {lanes} 条 FP32 通道 × 2 个 FMA 单元 × 2 FLOPs × {ghz:.2f} GHz = 峰值 {peak:.2f} TFLOPS，可达到 {eff:.0%}；内存带宽 {bw:.0f} GB/s（{channels} 通道），可达到 {bw_eff:.0%}。</translation>
     </message>
     <message>
+        <source>leave-one-source-out</source>
+        <translation>留一来源交叉验证</translation>
+    </message>
+    <message>
+        <source>leave-one-GPU-out</source>
+        <translation>留一 GPU 交叉验证</translation>
+    </message>
+    <message>
         <source>≈ {value:,.4g} {unit}, likely {low:,.4g}–{high:,.4g} (no measurements of this family: a factor of 2 either way).</source>
         <translation>≈ {value:,.4g} {unit}，可能范围 {low:,.4g}–{high:,.4g}（这一类工作负载没有实测数据：上下浮动 2 倍）。</translation>
     </message>
     <message>
         <source>≈ {value:,.4g} {unit}, likely {low:,.4g}–{high:,.4g}; {n} measurements of this family (leave-one-GPU-out error: median {median:.0%}, 90th percentile {p90:.0%}).</source>
         <translation>≈ {value:,.4g} {unit}，可能范围 {low:,.4g}–{high:,.4g}；这一类工作负载有 {n} 条实测数据（留一 GPU 交叉验证误差：中位数 {median:.0%}，90 分位 {p90:.0%}）。</translation>
+    </message>
+    <message>
+        <source>The range holds {coverage:.0%} of {n} held-out measurements ({basis}).</source>
+        <translation>该范围包含 {n} 个留出测量值中的 {coverage:.0%}（{basis}）。</translation>
     </message>
     <message>
         <source>Published for this GPU and workload: {value:,.4g} {unit} ({software}; {url}).</source>
