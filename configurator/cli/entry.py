@@ -10,12 +10,12 @@ import sys
 from collections.abc import Sequence
 from typing import NoReturn
 
-from configurator.cli import advisor, bench, cloud, measurements, monitor, parts, planner
+from configurator.cli import advisor, bench, cloud, measurements, models, monitor, parts, planner
 from configurator.cli.context import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, Cli, add_global_options
 
 # The sub-command groups, in the order `configurator --help` lists them: each module's
 # register(sub) adds its parsers (with context.add_command) whose defaults set func(cli) -> exit code.
-GROUPS = (parts, planner, bench, monitor, measurements, cloud, advisor)
+GROUPS = (parts, planner, bench, monitor, measurements, models, cloud, advisor)
 
 
 class _Parser(argparse.ArgumentParser):
