@@ -10,12 +10,14 @@ import sys
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from configurator.core.estimate.cluster import INTERCONNECT_IDS
 from configurator.core.estimate.cluster import MAX_NODES as MAX_CLUSTER_NODES
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.model_specs import KNOWN_MODELS, ModelSpec
+from configurator.core.models import ConfigError, read_hf_config
 from configurator.core.parts import (
     AnyPart,
     Case,
@@ -134,6 +136,8 @@ class Workload:
     runtime: str | None = None  # None: DEFAULT_RUNTIME[task]
     optimizer_in_backward: bool = False  # the optimizer steps each parameter in backward: no stored gradients
     chunked_ce: bool = False  # the loss is computed over chunks of the sequence: no full-vocabulary logits kept
+    # model {"hf_config": path}: a Hugging Face config.json, relative to the working directory (model "hf_config")
+    hf_config: str | None = None
 
     def spec(self) -> ModelSpec:
         cached: ModelSpec | None = self.__dict__.get("_spec")
@@ -143,6 +147,9 @@ class Workload:
         return cached
 
     def _make_spec(self) -> ModelSpec:
+        if self.hf_config is not None:
+            base = read_hf_config(Path(self.hf_config), self.hf_config)
+            return dataclasses.replace(base, image_size=self.image_size or base.image_size)
         if self.model != "custom":
             base = KNOWN_MODELS[self.model]
             return dataclasses.replace(base, image_size=self.image_size or base.image_size)
@@ -166,15 +173,18 @@ class Workload:
     @property
     def effective_seq_len(self) -> int:
         spec = self.spec()
-        if spec.family == "cnn":
+        if spec.family != "transformer":
             return 1
+        if spec.patch_size:  # a vision transformer: one token per patch, plus the class token
+            return (spec.image_size // spec.patch_size) ** 2 + 1
         return self.seq_len or spec.context
 
     @property
     def throughput_unit(self) -> str:
-        """What the planner counts for this workload: images, tokens (GPT) or sequences (BERT) per second."""
+        """What the planner counts for this workload: images (CNN, ViT, diffusion), tokens (GPT) or sequences
+        (BERT, T5) per second."""
         spec = self.spec()
-        if spec.family == "cnn":
+        if spec.family != "transformer" or spec.patch_size:
             return "img/s"
         return "tokens/s" if spec.decoder else "sequences/s"
 
@@ -561,8 +571,38 @@ def _parts(r: _Reader, items: list[Any], catalogue: Mapping[str, AnyPart]) -> li
     return parts
 
 
-_WORKLOAD_KEYS = tuple(f.name for f in dataclasses.fields(Workload))
+_WORKLOAD_KEYS = tuple(f.name for f in dataclasses.fields(Workload) if f.name != "hf_config")
 _CUSTOM_KEYS = ("family", "params", "layers", "hidden", "heads", "vocab")
+HF_CONFIG = "hf_config"  # Workload.model of a workload that names a config.json
+_UNKNOWN_MODEL = QT_TRANSLATE_NOOP("build", "no model {got} in the catalogue (`configurator models list` shows the "
+                                            "ids; or \"custom\", or {{\"hf_config\": \"path/config.json\"}})")
+_HF_CONFIG_PROBLEM = QT_TRANSLATE_NOOP("build", "{file}: {field}{problem}")
+
+
+def _model(r: _Reader, value: Any, kw: dict[str, Any]) -> str | None:
+    """workload.model: a catalogue id, "custom", or {"hf_config": path} (a Hugging Face config.json, read now,
+    relative to the working directory)."""
+    if isinstance(value, Mapping):
+        obj = r.obj(value, "workload.model", (HF_CONFIG,))
+        if obj is None or HF_CONFIG not in obj:
+            if obj is not None:
+                r.err(f"workload.model.{HF_CONFIG}", _REQUIRED)
+            return None
+        path = r.text(obj[HF_CONFIG], f"workload.model.{HF_CONFIG}", 4096)
+        if path is None:
+            return None
+        try:
+            read_hf_config(Path(path), path)
+        except ConfigError as exc:
+            r.err(f"workload.model.{HF_CONFIG}", _HF_CONFIG_PROBLEM, file=exc.path,
+                  field=f"{exc.field_name}: " if exc.field_name else "", problem=exc.message)
+            return None
+        kw[HF_CONFIG] = path
+        return HF_CONFIG
+    if not isinstance(value, str) or (value not in KNOWN_MODELS and value != "custom"):
+        r.err("workload.model", _UNKNOWN_MODEL, got=_Shown(value))
+        return None
+    return value
 
 
 def _workload(r: _Reader, value: Any) -> Workload | None:
@@ -571,16 +611,16 @@ def _workload(r: _Reader, value: Any) -> Workload | None:
         return None
     n_errors = len(r.errors)
     model = w.get("model")
+    kw: dict[str, Any] = {}
     if "model" not in w:
         r.err("workload.model", _REQUIRED)
     else:
-        model = r.choice(model, "workload.model", (*KNOWN_MODELS, "custom"))
+        model = _model(r, model, kw)
     task = None
     if "task" in w:
         task = r.choice(w["task"], "workload.task", TASKS)
     else:
         r.err("workload.task", _REQUIRED)
-    kw: dict[str, Any] = {}
     if "precision" in w:
         kw["precision"] = r.choice(w["precision"], "workload.precision", PRECISIONS)
     for key in ("batch_size", "seq_len", "layers", "hidden", "heads", "vocab", "image_size"):
@@ -653,8 +693,9 @@ def _memory_options(r: _Reader, w: Mapping[str, Any], kw: dict[str, Any], model:
                 r.err(f"workload.{key}", _TRAIN_ONLY, key=key)
     if task == "train" and kw.get("parallel") not in (None, "none"):
         r.err("workload.parallel", _INFER_ONLY, key="parallel")
-    family = kw.get("family") if model == "custom" else (KNOWN_MODELS[model].family if model in KNOWN_MODELS
-                                                         else None)
+    family = kw.get("family") if model == "custom" else (
+        KNOWN_MODELS[model].family if model is not None and model in KNOWN_MODELS
+        else "transformer" if model == HF_CONFIG else None)
     if family == "cnn" and kw.get("finetune") in ("lora", "qlora"):
         r.err("workload.finetune", _TRANSFORMER_ONLY, key="finetune")
 
@@ -688,9 +729,10 @@ def build_to_dict(build: Build) -> dict[str, Any]:
         doc["options"] = opts
     if build.workload is not None:
         w = build.workload
-        wd: dict[str, Any] = {"model": w.model, "task": w.task}
+        wd: dict[str, Any] = {"model": {HF_CONFIG: w.hf_config} if w.hf_config is not None else w.model,
+                              "task": w.task}
         for f in dataclasses.fields(Workload):
-            if f.name in ("model", "task"):
+            if f.name in ("model", "task", HF_CONFIG):
                 continue
             value = getattr(w, f.name)
             if value != f.default:

@@ -33,6 +33,7 @@ from configurator.core.estimate.power import MeasuredPower, estimate_power, trai
 from configurator.core.findings import SEVERITY_ORDER, Estimate, Finding
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message, Translate
 from configurator.core.measurements import Measurement
+from configurator.core.models import throughput_note
 from configurator.core.numbers import unit_message, word_message
 from configurator.core.parts import AnyPart, FieldError, Gpu, Storage
 from configurator.core.pcie import Placement, layout
@@ -295,6 +296,10 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
         n=len(f.fit.rows) if f.fit else 0)
     fit = f.fit
     placed = gpus  # counted_gpus: only cards in a slot and modules on a baseboard
+    not_estimated = throughput_note(spec)  # a model whose compute no source states (a diffusion UNet)
+    if not_estimated is not None:
+        out.append(Estimate("throughput_not_estimated", None, unit, not_estimated, {"model": w.model}, "low"))
+        return out
     if placed:
         slowest = min(placed, key=lambda g: tp.single_gpu(g, w, f).headline(w))
         one = tp.single_gpu(slowest, w, f)

@@ -1,12 +1,15 @@
-"""The workloads the planner knows: architecture figures from the models' papers and
-torchvision's documentation, and the counts the estimators derive from them."""
+"""The workloads the planner knows: :class:`ModelSpec`, the architecture figures the estimators use, and
+:data:`KNOWN_MODELS`, the model catalogue (``db/models``, read by :mod:`configurator.core.models` on first use)."""
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-Family = Literal["cnn", "transformer"]
+# diffusion: a diffusion UNet (Stable Diffusion): parameters from its card, no sourced compute per image
+Family = Literal["cnn", "transformer", "diffusion"]
 
 
 @dataclass(frozen=True)
@@ -33,6 +36,18 @@ class ModelSpec:
     learned_positions: bool = True  # a position-embedding table of `context` rows (not LLaMA's rotary)
     tied_head: bool = True  # the LM/MLM head reuses the token embedding matrix
     kv_heads: int = 0  # grouped-query attention; 0 = heads
+    head_dim: int = 0  # width of one attention head where heads × head_dim ≠ hidden (Gemma); 0 = hidden / heads
+    # mixture of experts (Mixtral, DeepSeek-MoE): 0 = a dense model
+    experts: int = 0  # routed experts per MoE layer
+    experts_per_token: int = 0  # experts each token is routed to (top-k)
+    expert_intermediate: int = 0  # one expert's MLP width (Mixtral: intermediate; DeepSeek: moe_intermediate_size)
+    shared_expert_intermediate: int = 0  # the always-on shared experts' MLP width, all of them together
+    moe_layers: int = 0  # layers whose MLP is the experts (the rest are dense, of ``intermediate``)
+    inactive_params: float = 0.0  # parameters of the experts a token does not visit (params − active_params)
+    encoder_decoder: bool = False  # T5: ``layers`` counts the encoder's and the decoder's
+    patch_size: int = 0  # vision transformer: square patches of this side; the sequence is (image/patch)² + 1
+    model_type: str = ""  # config.json's model_type (llama, qwen2, gpt2 …); "" for CNNs
+    title: str = ""  # the display name (catalogue) or the config's _name_or_path
     # CNNs
     image_size: int = 224
     gmacs_224: float = 0.0  # forward multiply-accumulates per image at 224×224
@@ -49,17 +64,41 @@ class ModelSpec:
     def ffn(self) -> int:
         return self.intermediate or 4 * self.hidden
 
+    @property
+    def attention_head_dim(self) -> int:
+        """The width of one attention head."""
+        return self.head_dim or (self.hidden // self.heads if self.heads else 0)
+
+    @property
+    def attention_width(self) -> int:
+        """Q's width, heads × head_dim: what the scores QKᵀ and their product with V are computed over (K and V
+        are shared by groups of query heads under grouped-query attention, which does not change these FLOPs)."""
+        return self.heads * self.attention_head_dim if self.heads else self.hidden
+
+    @property
+    def active_params(self) -> float:
+        """Parameters one token uses: all of a dense model's; a mixture of experts' shared parameters plus the
+        experts_per_token experts it is routed to in each MoE layer."""
+        return self.params - self.inactive_params
+
+    @property
+    def compute_known(self) -> bool:
+        """Whether the forward FLOPs can be stated: not for a diffusion UNet without a sourced MAC count."""
+        return self.family != "diffusion" or self.gmacs_224 > 0
+
     # -- compute ---------------------------------------------------------------
     def forward_flops_per_sample(self, seq_len: int) -> float:
-        """CNN: 2 × MACs, scaled with the pixel count. Transformer: 2·N per token plus the
-        attention scores 4·L·s·h per token (Kaplan et al. 2020, table 1), × seq_len."""
-        if self.family == "cnn":
+        """CNN: 2 × MACs, scaled with the pixel count. Transformer: 2·N per token over the active non-embedding
+        parameters N (a mixture of experts: the experts a token visits) plus the attention scores 4·L·s·(heads ×
+        head_dim) per token (Kaplan et al. 2020, table 1), × seq_len."""
+        if self.family != "transformer":
             return 2 * self.gmacs_224 * 1e9 * (self.image_size / 224) ** 2
-        return seq_len * (2 * self.non_embedding_params + 4 * self.layers * seq_len * self.hidden)
+        active = self.non_embedding_params - self.inactive_params
+        return seq_len * (2 * active + 4 * self.layers * seq_len * self.attention_width)
 
     @property
     def non_embedding_params(self) -> float:
-        if self.family == "cnn":
+        if self.family != "transformer":
             return self.params
         return max(self.params - self.vocab * self.hidden, self.params * 0.5)
 
@@ -101,32 +140,30 @@ class ModelSpec:
         return float(total)
 
 
-def _gpt(name: str, params: float, layers: int, hidden: int, heads: int, batch: int) -> ModelSpec:
-    return ModelSpec(name, "transformer", params, "https://cdn.openai.com/better-language-models/"
-                     "language_models_are_unsupervised_multitask_learners.pdf", layers=layers, hidden=hidden,
-                     heads=heads, vocab=50257, context=1024, decoder=True, default_batch=batch,
-                     activation="gelu_new", fused_qkv=True)
+class _Catalogue(Mapping[str, ModelSpec]):
+    """The model catalogue's specs by id, read from db/models on first use (configurator.core.models)."""
+
+    @staticmethod
+    @functools.cache
+    def _specs() -> dict[str, ModelSpec]:
+        from configurator.core.models import catalogue
+
+        return {rid: rec.spec for rid, rec in catalogue().items()}
+
+    def __getitem__(self, key: str) -> ModelSpec:
+        return self._specs()[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._specs())
+
+    def __len__(self) -> int:
+        return len(self._specs())
+
+    def __contains__(self, key: object) -> bool:
+        return key in self._specs()
 
 
-KNOWN_MODELS: dict[str, ModelSpec] = {
-    "resnet18": ModelSpec("resnet18", "cnn", 11.69e6, "https://pytorch.org/vision/stable/models/generated/"
-                          "torchvision.models.resnet18.html", gmacs_224=1.81, blocks=(2, 2, 2, 2), default_batch=128),
-    "resnet50": ModelSpec("resnet50", "cnn", 25.56e6, "https://pytorch.org/vision/stable/models/generated/"
-                          "torchvision.models.resnet50.html", gmacs_224=4.09, blocks=(3, 4, 6, 3), bottleneck=True,
-                          default_batch=64),
-    "bert-base": ModelSpec("bert-base", "transformer", 110e6, "https://arxiv.org/abs/1810.04805", layers=12,
-                           hidden=768, heads=12, vocab=30522, context=512, default_batch=32),
-    "bert-large": ModelSpec("bert-large", "transformer", 340e6, "https://arxiv.org/abs/1810.04805", layers=24,
-                            hidden=1024, heads=16, vocab=30522, context=512, default_batch=16),
-    "gpt2": _gpt("gpt2", 124e6, 12, 768, 12, 8),
-    "gpt2-medium": _gpt("gpt2-medium", 355e6, 24, 1024, 16, 8),
-    "gpt2-large": _gpt("gpt2-large", 774e6, 36, 1280, 20, 4),
-    "gpt2-xl": _gpt("gpt2-xl", 1558e6, 48, 1600, 25, 2),
-    "llama-7b": ModelSpec("llama-7b", "transformer", 6.74e9, "https://arxiv.org/abs/2302.13971", layers=32,
-                          hidden=4096, heads=32, vocab=32000, context=2048, decoder=True, default_batch=1,
-                          intermediate=11008, activation="swiglu", norm="rmsnorm", dropout=0.0,
-                          attention_dropout=0.0, learned_positions=False, tied_head=False),
-}
+KNOWN_MODELS: Mapping[str, ModelSpec] = _Catalogue()
 
 
 # A custom model's sizes where the planner's form leaves a field at 0 ("not set"): a BERT-base-sized

@@ -11,6 +11,12 @@ from configurator.core.estimate.memory import host_ram, largest_batch, verdict, 
 from configurator.core.parts import Gpu
 from configurator.core.units import GIB
 
+# Parameter counts of the catalogue (db/models): counted from each model's config.json by
+# configurator.core.models.config_params (GPT-2 124,439,808; GPT-2 XL 1,557,611,200; LLaMA-7B 6,738,415,616).
+GPT2 = 124_439_808
+GPT2_XL = 1_557_611_200
+LLAMA_7B = 6_738_415_616
+
 
 def test_no_branch_on_names_same_specs_same_estimate() -> None:
     w = Workload(model="resnet50", task="train", precision="amp")
@@ -47,16 +53,16 @@ def test_scaling_is_below_linear_and_pcie_scales_worse_than_nvlink() -> None:
 
 
 def test_vram_breakdown_by_hand() -> None:
-    # LLaMA-7B inference in FP16: 6.74e9 × 2 B = 12.6 GiB of weights.
+    # LLaMA-7B inference in FP16: 6,738,415,616 parameters (counted from its config.json) × 2 B = 12.6 GiB.
     v = vram_per_gpu(Workload(model="llama-7b", task="infer", precision="fp16", batch_size=1), 1)
-    assert v.weights / GIB == pytest.approx(6.74e9 * 2 / GIB)
+    assert v.weights / GIB == pytest.approx(LLAMA_7B * 2 / GIB)
     assert v.gradients == 0 and v.optimizer == 0 and v.kv_cache > 0
     # AdamW training in FP32: 4 + 4 + 8 = 16 bytes per parameter before activations.
     t = vram_per_gpu(Workload(model="gpt2", task="train", batch_size=1), 1)
-    assert (t.weights + t.gradients + t.optimizer) == pytest.approx(124e6 * 16)
+    assert (t.weights + t.gradients + t.optimizer) == pytest.approx(GPT2 * 16)
     # ZeRO-3 over 4 GPUs divides all three.
     z = vram_per_gpu(Workload(model="gpt2", task="train", batch_size=1, sharding="zero3"), 4)
-    assert (z.weights + z.gradients + z.optimizer) == pytest.approx(124e6 * 16 / 4)
+    assert (z.weights + z.gradients + z.optimizer) == pytest.approx(GPT2 * 16 / 4)
     ckpt = vram_per_gpu(Workload(model="gpt2", task="train", batch_size=8, grad_checkpointing=True), 1)
     full = vram_per_gpu(Workload(model="gpt2", task="train", batch_size=8), 1)
     assert ckpt.activations + ckpt.recompute < full.activations / 3
@@ -64,16 +70,16 @@ def test_vram_breakdown_by_hand() -> None:
 
 
 def test_optimizers_and_offload() -> None:
-    p = 124e6
+    p = GPT2
     per = {o: vram_per_gpu(Workload(model="gpt2", task="train", batch_size=1, optimizer=o), 1).optimizer / p
            for o in ("adamw", "sgd", "sgd_nomomentum", "adamw8bit")}
     assert per["adamw"] == 8 and per["sgd"] == 4 and per["sgd_nomomentum"] == 0
     assert per["adamw8bit"] == pytest.approx(2, rel=0.01)
     off = Workload(model="gpt2-xl", task="train", precision="amp", batch_size=1, offload="optimizer")
     v = vram_per_gpu(off, 1)
-    assert v.optimizer == 0 and v.offloaded == pytest.approx(1558e6 * 8)
+    assert v.optimizer == 0 and v.offloaded == pytest.approx(GPT2_XL * 8)
     ram = host_ram(off, 1)
-    assert ram.parts["offloaded_optimizer"] == pytest.approx(1558e6 * 8 / GIB, abs=0.01)
+    assert ram.parts["offloaded_optimizer"] == pytest.approx(GPT2_XL * 8 / GIB, abs=0.01)
 
 
 def test_lora_and_qlora_train_a_fraction() -> None:
@@ -84,7 +90,7 @@ def test_lora_and_qlora_train_a_fraction() -> None:
                                   finetune="qlora"), 1)
     adapters = 32 * 4 * 2 * 16 * 4096  # layers × (q, k, v, o) × (A + B) × rank 16 × hidden
     assert lora.gradients == pytest.approx(adapters * 4)
-    assert lora.weights == pytest.approx(6.74e9 * 2 + adapters * 4)
+    assert lora.weights == pytest.approx(LLAMA_7B * 2 + adapters * 4)
     assert qlora.weights < lora.weights / 3
     assert full.total / GIB > 100 and qlora.total / GIB < 12
 
@@ -132,7 +138,7 @@ def test_largest_batch_fits_and_one_more_does_not() -> None:
 
 def test_ram_guide_formula_example() -> None:
     est = host_ram(Workload(model="gpt2-xl", task="train", batch_size=32), 1)
-    assert est.guide_gib == pytest.approx(1558e6 * 32 * 4 * 1.2 / GIB, rel=0.001)  # ≈ 223 GiB (230 GB)
+    assert est.guide_gib == pytest.approx(GPT2_XL * 32 * 4 * 1.2 / GIB, rel=0.001)  # ≈ 223 GiB (230 GB)
     assert est.first_principles_gib < est.guide_gib / 5
 
 

@@ -329,7 +329,7 @@ def test_ram1_guide_formula_is_shown_beside_first_principles(kit: Kit) -> None:
     xl = Workload(model="gpt2-xl", task="train", batch_size=32)
     f = finding(kit.check(*kit.standard(), workload=xl), "RAM-1")
     # G 三.2's example: GPT-2 1.5B, batch 32, FP32 → about 230 GB (in GiB: 1.558e9 × 32 × 4.8 / 2^30).
-    assert abs(f.numbers["guide_formula_gb"] - 1558e6 * 32 * 4 * 1.2 / 2**30) < 0.01
+    assert abs(f.numbers["guide_formula_gb"] - 1_557_611_200 * 32 * 4 * 1.2 / 2**30) < 0.01
     assert f.severity == "warning" and f.numbers["first_principles_gb"] < 64
 
 
