@@ -3508,6 +3508,14 @@
         <translation>{precision} 只用于推理；训练需要 fp32、amp、bf16 或 fp16</translation>
     </message>
     <message>
+        <source>no model {got} in the catalogue (`configurator models list` shows the ids; or &quot;custom&quot;, or {{&quot;hf_config&quot;: &quot;path/config.json&quot;}})</source>
+        <translation>模型目录中没有 {got}（`configurator models list` 列出所有 ID；或用 &quot;custom&quot;，或 {{&quot;hf_config&quot;: &quot;path/config.json&quot;}}）</translation>
+    </message>
+    <message>
+        <source>{file}: {field}{problem}</source>
+        <translation>{file}：{field}{problem}</translation>
+    </message>
+    <message>
         <source>{key} applies to training only</source>
         <translation>{key} 仅适用于训练</translation>
     </message>
@@ -4066,6 +4074,18 @@
         <source> (the nodes share one machine here: not a measure of the network)</source>
         <translation>（这些节点共用同一台机器：并不反映网络）</translation>
     </message>
+    <message>
+        <source>{n} models; `configurator models show ID` gives every field, its source and what is unverified.</source>
+        <translation>共 {n} 个模型；`configurator models show ID` 给出每个字段、其来源以及哪些未经核实。</translation>
+    </message>
+    <message>
+        <source>no model {id!r} in the catalogue (`configurator models list` shows the ids)</source>
+        <translation>模型目录中没有 {id!r}（`configurator models list` 列出所有 ID）</translation>
+    </message>
+    <message>
+        <source>config.json keys:</source>
+        <translation>config.json 键：</translation>
+    </message>
 </context>
 <context>
     <name>cli-help</name>
@@ -4100,6 +4120,10 @@
     <message>
         <source>RECORDING.csv (what `monitor --record` or the Monitor tab writes)</source>
         <translation>RECORDING.csv（由 `monitor --record` 或“监控”页写入的文件）</translation>
+    </message>
+    <message>
+        <source>a model id from `models list`</source>
+        <translation>`models list` 中的模型 id</translation>
     </message>
     <message>
         <source>a report of a training run from a monitor recording</source>
@@ -4202,6 +4226,10 @@
         <translation>en 或 zh_CN（默认：系统语言）</translation>
     </message>
     <message>
+        <source>every field of one model, its source and its unverified fields</source>
+        <translation>显示某个模型的全部字段、来源及未经核实的字段</translation>
+    </message>
+    <message>
         <source>every spec of one part</source>
         <translation>显示某个部件的全部规格</translation>
     </message>
@@ -4256,6 +4284,10 @@
     <message>
         <source>list the Python interpreters found here, with their torch and CUDA</source>
         <translation>列出本机找到的 Python 解释器及其 torch 和 CUDA 版本</translation>
+    </message>
+    <message>
+        <source>list the models (size, layers, heads, context, source)</source>
+        <translation>列出模型（参数量、层数、注意力头数、上下文长度、来源）</translation>
     </message>
     <message>
         <source>list them (with source URL and software)</source>
@@ -4372,6 +4404,10 @@
     <message>
         <source>the guides&apos; tiers as build files</source>
         <translation>以配置文件形式给出指南中的各档配置</translation>
+    </message>
+    <message>
+        <source>the model catalogue: architectures a workload may name</source>
+        <translation>模型库：工作负载可指定的模型架构</translation>
     </message>
     <message>
         <source>the parts catalogue</source>
@@ -5100,6 +5136,81 @@
     <message>
         <source>{n} × {each:,.0f} W while training; peak {peak:,.0f} W per node, {peak_all:,.0f} W in all (the network switch not counted).</source>
         <translation>训练时 {n} × {each:,.0f} W；每节点峰值 {peak:,.0f} W，合计 {peak_all:,.0f} W（未计网络交换机）。</translation>
+    </message>
+</context>
+<context>
+    <name>models</name>
+    <message>
+        <source>is required</source>
+        <translation>为必填项</translation>
+    </message>
+    <message>
+        <source>must be a positive integer, not {got}</source>
+        <translation>必须是正整数，而不是 {got}</translation>
+    </message>
+    <message>
+        <source>must be a number greater than 0, not {got}</source>
+        <translation>必须是大于 0 的数，而不是 {got}</translation>
+    </message>
+    <message>
+        <source>must be text</source>
+        <translation>必须是文本</translation>
+    </message>
+    <message>
+        <source>must be true or false</source>
+        <translation>必须是 true 或 false</translation>
+    </message>
+    <message>
+        <source>the file must hold a JSON object (a config.json), not {got}</source>
+        <translation>文件必须是一个 JSON 对象（config.json），而不是 {got}</translation>
+    </message>
+    <message>
+        <source>no such file</source>
+        <translation>文件不存在</translation>
+    </message>
+    <message>
+        <source>cannot be read: {reason}</source>
+        <translation>无法读取：{reason}</translation>
+    </message>
+    <message>
+        <source>is too large for a config.json ({size:,} bytes; at most {limit:,})</source>
+        <translation>作为 config.json 过大（{size:,} 字节；最多 {limit:,}）</translation>
+    </message>
+    <message>
+        <source>is not valid JSON: {error} (line {line})</source>
+        <translation>不是有效的 JSON：{error}（第 {line} 行）</translation>
+    </message>
+    <message>
+        <source>is not valid TOML: {error}</source>
+        <translation>不是有效的 TOML：{error}</translation>
+    </message>
+    <message>
+        <source>unknown model_type {got!r} and no usable fields (hidden_size, num_hidden_layers, num_attention_heads): supported are {types}</source>
+        <translation>未知的 model_type {got!r}，且没有可用字段（hidden_size、num_hidden_layers、num_attention_heads）：支持的有 {types}</translation>
+    </message>
+    <message>
+        <source>{heads} attention heads do not share {kv} key/value heads evenly</source>
+        <translation>{heads} 个注意力头无法平均共享 {kv} 个键/值头</translation>
+    </message>
+    <message>
+        <source>id {id!r} is also used in {other}</source>
+        <translation>ID {id!r} 也在 {other} 中使用</translation>
+    </message>
+    <message>
+        <source>must be one of {choices}, not {got!r}</source>
+        <translation>必须是 {choices} 之一，而不是 {got!r}</translation>
+    </message>
+    <message>
+        <source>must be an https:// URL</source>
+        <translation>必须是 https:// 网址</translation>
+    </message>
+    <message>
+        <source>must be at most the number of experts ({experts})</source>
+        <translation>不得超过专家数（{experts}）</translation>
+    </message>
+    <message>
+        <source>Throughput is not estimated for {name}: no published source states its compute per image (a UNet&apos;s convolution MACs depend on the resolution and the sampler&apos;s steps), and the planner does not invent one; memory is estimated from its {params:,.0f} M parameters.</source>
+        <translation>未估算 {name} 的吞吐量：没有公开来源给出其每张图像的计算量（UNet 的卷积乘加次数取决于分辨率和采样步数），规划器不会凭空编造；显存按其 {params:,.0f} M 参数估算。</translation>
     </message>
 </context>
 <context>
