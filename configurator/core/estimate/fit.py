@@ -95,7 +95,8 @@ NOT_FITTED: dict[str, str] = {
 FITTED_FAMILIES = (ms.CNN_TRAIN, ms.BERT_TRAIN, ms.GPT_TRAIN, ms.LLM_PREFILL, ms.LLM_DECODE)
 # The software (the rows' ``framework``) the model has a runtime for; rows of other runtimes (gpt-fast's compiled
 # loop, AutoAWQ, ExLlamaV2, torchtune, ...) are shown, and held out in validation, until it has one.
-FITTED_FRAMEWORKS: tuple[str | None, ...] = ("pytorch", "llama.cpp", None)
+FITTED_FRAMEWORKS: tuple[str | None, ...] = ("pytorch", "llama.cpp", None, "transformers", "torch-compile",
+                                             "vllm", "exllamav2", "tensorrt-llm")
 DEFAULT_BATCH = {"cnn": 256, "bert": 32, "gpt": 32}  # DLE defaults where a table does not state the batch
 SQUAD_SEQ = 384  # DLE run_squad.sh max_seq_length
 TXL_MEM = 192  # Transformer-XL base memory length (DLE config)
@@ -148,6 +149,8 @@ def case_for(m: ms.Measurement) -> tp.Case | None:
     if m.task in ("decode", "prefill"):
         runtime = _infer_runtime(m)
         precision = tp.FORMATS.get((runtime, m.precision), m.precision)
+        if runtime == "compiled" and m.precision == "int4" and _flag_number(m, "group-") not in (None, 32.0):
+            precision = "int4"  # gpt-fast's int4 with another group size than its default 32
         bits = _flag_number(m, "bpw-") or (tp.EXL2_BITS.get(m.precision) if precision == "exl2" else None)
         ways = int(_flag_number(m, "tp-") or 1)
         if m.task == "decode":
@@ -166,6 +169,8 @@ def case_for(m: ms.Measurement) -> tp.Case | None:
                        recompute="grad-ckpt" in m.flags,
                        optimizer=next((f for f in m.flags if f in _OPTIMIZER_FLAGS), "adamw"),
                        compiled=m.framework == "torch-compile" or "compile" in m.flags, runtime=runtime,
+                       offload="all" if {"cpu-offload", "activation-offload"} <= set(m.flags) else "optimizer"
+                       if "cpu-offload" in m.flags else "activations" if "activation-offload" in m.flags else "none",
                        attention=attention, accumulation=accumulation)
     if spec.decoder:
         s = m.seq_len or spec.context

@@ -103,15 +103,16 @@ VENDOR_FACTOR = {"nvidia": 1.0, "amd": 0.5, "intel": 0.5}
 # int4 a bf16 scale and zero per group of 32: 4 + 32/32.
 BITS_PER_WEIGHT = {"fp32": 32.0, "tf32": 32.0, "amp": 16.0, "fp16": 16.0, "bf16": 16.0, "fp8": 8.0,
                    "int8": 8.5, "q8_0": 8.5, "q5_k_m": 5.7, "q4_k_m": 4.85, "q4_0": 4.5, "int4": 4.5,
-                   "nf4": 4.127, "bnb-int8": 8.0, "awq": 4.16, "gptq": 4.16, "exl2": 4.65, "int4-g32": 5.0}
+                   "nf4": 4.127, "bnb-int8": 8.0, "awq": 4.16, "gptq": 4.16, "exl2": 4.65, "int4-g32": 5.0,
+                   "bnb-fp4": 4.127}
 QUANTISED = ("int8", "int4", "q8_0", "q5_k_m", "q4_k_m", "q4_0")
 # Weight-only formats of the LLM runtimes: stored packed, multiplied in 16 bits (the FP16 tensor peak).
-WEIGHT_ONLY = ("nf4", "bnb-int8", "awq", "gptq", "exl2", "int8", "int4", "int4-g32")
+WEIGHT_ONLY = ("nf4", "bnb-fp4", "bnb-int8", "awq", "gptq", "exl2", "int8", "int4", "int4-g32")
 # Formats whose prompt processing first dequantises every weight to an FP16 copy (written, then read by a
 # cuBLAS GEMM): bitsandbytes (``dequantize_4bit`` then ``F.linear`` for more than one token; LLM.int8's
 # outlier decomposition), exllamav2 (it reconstructs FP16 weights for long inputs); AWQ/GPTQ through
 # Marlin (vLLM) and TensorRT-LLM's kernels multiply the packed weights directly.
-DEQUANT_COPY = ("nf4", "bnb-int8", "exl2", "gptq")
+DEQUANT_COPY = ("nf4", "bnb-fp4", "bnb-int8", "exl2", "gptq")
 # The weight format of the workload's int8 / int4 in each runtime (its usual path; the refusals of
 # formats a runtime cannot run are core/build.py's RUNTIME_PRECISIONS).
 FORMATS: dict[tuple[str, str], str] = {
@@ -765,7 +766,7 @@ def terms(c: Case, hw: Hw) -> list[Term]:
         # per layer Q, K, V, output and the FFN's three, plus the output head, once per batch of UBATCH tokens
         matmuls = (7 * c.spec.layers + (1 if _head_tokens(c) > 1 else 0)) * math.ceil(c.seq / UBATCH) * c.batch
         out.append(Term(matmuls, ((INDEX[f"dequant.{c.runtime}"], 1.0),), "overhead"))
-    bnb = "nf4" if qlora else p
+    bnb = "nf4" if qlora or p == "bnb-fp4" else p  # bitsandbytes' FP4 runs NF4's code path (another lookup table)
     if f"dequant.{bnb}" in INDEX and (qlora or _bits(c) is not None):
         # bitsandbytes: a fixed cost per quantised projection (7 per layer) per forward pass (and per backward
         # and recomputed pass under QLoRA), beyond the weights' traffic
