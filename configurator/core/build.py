@@ -665,6 +665,25 @@ def _workload(r: _Reader, value: Any) -> Workload | None:
 _TRAIN_ONLY = QT_TRANSLATE_NOOP("build", "{key} applies to training only")
 _INFER_ONLY = QT_TRANSLATE_NOOP("build", "{key} applies to inference only; training divides memory with sharding")
 _TRANSFORMER_ONLY = QT_TRANSLATE_NOOP("build", "{key} applies to transformer models only")
+_RUNTIME_PRECISION = QT_TRANSLATE_NOOP(
+    "build", "runtime {runtime} cannot run precision {precision}; it runs {allowed} (set workload.precision)")
+# The precisions (weight formats) each runtime runs; amp (PyTorch autocast over FP32 weights) is PyTorch's.
+# transformers: any PyTorch dtype, bitsandbytes LLM.int8 / NF4 for int8 / int4; torch-compile: the same, int8 /
+# int4 weight-only (gpt-fast: https://github.com/pytorch-labs/gpt-fast/blob/0f925b5d4ce457b89a7ca6c9ce50f42bf2576945/
+# README.md); vLLM: --dtype {auto,half,float16,bfloat16,float,float32}, --quantization awq/gptq/fp8/marlin
+# (https://docs.vllm.ai/en/v0.5.3/models/engine_args.html); llama.cpp: GGUF F32, F16, BF16, Q8_0, Q4_0/Q4_K_M;
+# exllamav2: EXL2/GPTQ quantised weights only ("Float32/16 is not supported": https://github.com/premAI-io/
+# benchmarks/blob/main/bench_exllamav2/README.md); TensorRT-LLM: FP32, FP16, BF16, INT8 weight-only /
+# SmoothQuant, INT4 AWQ/GPTQ (https://nvidia.github.io/TensorRT-LLM/reference/precision.html).
+RUNTIME_PRECISIONS: dict[str, tuple[str, ...]] = {
+    "transformers": PRECISIONS,
+    "torch-compile": PRECISIONS,
+    "pytorch": PRECISIONS,
+    "vllm": ("fp32", "bf16", "fp16", "int8", "int4"),
+    "llama.cpp": ("fp32", "bf16", "fp16", "int8", "int4"),
+    "exllamav2": ("int8", "int4"),
+    "tensorrt-llm": ("fp32", "bf16", "fp16", "int8", "int4"),
+}
 
 
 def _memory_options(r: _Reader, w: Mapping[str, Any], kw: dict[str, Any], model: str | None,
@@ -698,6 +717,11 @@ def _memory_options(r: _Reader, w: Mapping[str, Any], kw: dict[str, Any], model:
         else "transformer" if model == HF_CONFIG else None)
     if family == "cnn" and kw.get("finetune") in ("lora", "qlora"):
         r.err("workload.finetune", _TRANSFORMER_ONLY, key="finetune")
+    runtime = kw.get("runtime")
+    precision = kw.get("precision") or (None if "precision" in w else Workload.precision)  # None: refused already
+    if runtime in RUNTIME_PRECISIONS and precision is not None and precision not in RUNTIME_PRECISIONS[runtime]:
+        r.err("workload.runtime", _RUNTIME_PRECISION, runtime=runtime, precision=precision,
+              allowed=", ".join(RUNTIME_PRECISIONS[runtime]))
 
 
 def workload_errors(workload: Workload) -> list[FieldError]:

@@ -91,6 +91,10 @@ _BOUND = {"compute": Message("estimates", QT_TRANSLATE_NOOP("estimates", "comput
           "memory": Message("estimates", QT_TRANSLATE_NOOP("estimates", "memory"))}
 _BOUND["power"] = Message("estimates", QT_TRANSLATE_NOOP("estimates", "power"))
 _BOUND["overhead"] = Message("estimates", QT_TRANSLATE_NOOP("estimates", "launch-overhead"))
+_BOUND["comm"] = Message("estimates", QT_TRANSLATE_NOOP("estimates", "communication"))
+_BOUND["offload"] = Message("estimates", QT_TRANSLATE_NOOP("estimates", "host-transfer"))
+_RUNTIME_DEFAULT = Message("estimates", QT_TRANSLATE_NOOP("estimates", " (the default: the build does not name one)"))
+_RUNTIME_STATED = Message("estimates", QT_TRANSLATE_NOOP("estimates", " (the build's)"))
 _UNITS = {"tensor": Message("estimates", QT_TRANSLATE_NOOP("estimates", "tensor")),
           "simt": Message("estimates", QT_TRANSLATE_NOOP("estimates", "shader (SIMT)")),
           "cpu": Message("estimates", QT_TRANSLATE_NOOP("estimates", "CPU"))}
@@ -292,8 +296,10 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
         "Per-layer-type work (GEMM/convolution FLOPs on the unit the precision runs on, memory-bound traffic on "
         "DRAM, launch overhead per kernel) with efficiencies per architecture and runtime fitted to {n} published "
         "measurements (ridge towards stated priors). Software as measured: NGC PyTorch with TF32 for FP32 on "
-        "Ampere and newer, synthetic data; LLM inference with llama.cpp."),
-        n=len(f.fit.rows) if f.fit else 0)
+        "Ampere and newer, synthetic data. Runtime: {runtime}{default}."),
+        n=len(f.fit.rows) if f.fit else 0, runtime=tp.runtime_used(w),
+        default=_RUNTIME_DEFAULT if w.runtime is None else _RUNTIME_STATED)
+    runtime_json = {"runtime": tp.runtime_used(w), "runtime_default": w.runtime is None}
     fit = f.fit
     placed = gpus  # counted_gpus: only cards in a slot and modules on a baseboard
     not_estimated = throughput_note(spec)  # a model whose compute no source states (a diffusion UNet)
@@ -301,8 +307,9 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
         out.append(Estimate("throughput_not_estimated", None, unit, not_estimated, {"model": w.model}, "low"))
         return out
     if placed:
-        slowest = min(placed, key=lambda g: tp.single_gpu(g, w, f).headline(w))
-        one = tp.single_gpu(slowest, w, f)
+        system = _system(ctx, placed, w)
+        slowest = min(placed, key=lambda g: tp.single_gpu(g, w, f, system).headline(w))
+        one = tp.single_gpu(slowest, w, f, system)
         value = one.headline(w)
         fam = fitting.family_of(w)
         matched = fitting.matches(rows, slowest.id, w)
@@ -313,8 +320,8 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
                 "estimates", "{gpu}: {bound}-bound on {units} cores ({precision}). {assumes}"),
                 gpu=slowest.name, bound=_BOUND.get(one.bound, one.bound), units=_UNITS.get(one.path, one.path),
                 precision=w.precision, assumes=assumes)),
-            {"path": one.path, "bound": one.bound, **_parameters(f, slowest)}, "medium" if fit else "low",
-            low, high, basis))
+            {"path": one.path, "bound": one.bound, **runtime_json, "model_gpus": one.model_gpus,
+             **_parameters(f, slowest)}, "medium" if fit else "low", low, high, basis))
         n = len(placed)
         stream = spec.decoder and w.task == "infer"
         if stream:
@@ -324,27 +331,30 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
                                 _m("{range} {detail}", range=rng_p, detail=_m(QT_TRANSLATE_NOOP(
                                     "estimates",
                                     "Prompt processing (prefill), one prompt: 2 × params + attention FLOPs per "
-                                    "token on the tensor cores."))), {}, "low", lo_p, hi_p, basis_p))
-            agg = (one.decode_batch_tokens_per_s or 0.0) * n
+                                    "token on the tensor cores."))), dict(runtime_json), "low", lo_p, hi_p, basis_p))
+            copies = max(n // one.model_gpus, 1)  # model copies: one per GPU, or one per group of a parallel model
+            agg = (one.decode_batch_tokens_per_s or 0.0) * copies
             lo_b, hi_b, basis_b, rng_b = _range(agg, unit, fam, fit, [])
             out.append(Estimate("throughput_batch", round(agg, 1), unit,
                                 _m("{range} {detail}", range=rng_b, detail=_m(QT_TRANSLATE_NOOP(
                                     "estimates",
-                                    "{batch} streams decoded together on each of {n} GPUs (one copy of the model "
-                                    "per GPU): the weights are read once per step for all streams."),
-                                    batch=w.effective_batch, n=n)),
-                                {"batch": w.effective_batch, "gpus": n}, "low", lo_b, hi_b, basis_b))
+                                    "{batch} streams decoded together on each of {n} copies of the model (over "
+                                    "{per} GPU(s) each): the weights are read once per step for all streams."),
+                                    batch=w.effective_batch, n=copies, per=one.model_gpus)),
+                                {"batch": w.effective_batch, "gpus": n, "copies": copies, **runtime_json}, "low",
+                                lo_b, hi_b, basis_b))
         speedup = 1.0
         link_name = "—"
         if n > 1 and w.task == "train":
             link, link_name, path = _link(ctx, placed, slowest)
-            grad_bytes = spec.params * (4 if w.precision in ("fp32", "amp") else 2)
+            grad_bytes = tp.grad_bytes(w)
             speedup = tp.scaling(n, w.effective_batch / one.samples_per_s, grad_bytes, link, f)
             how = _m(QT_TRANSLATE_NOOP(
                 "estimates",
                 "{n} GPUs over {link}: speed-up {s:.2f}× = n × η^log2(n) × t / (t + half the ring all-reduce "
-                "time), η = {eta:.3f} calibrated on REF-1."),
-               n=n, link=link_name, s=speedup, eta=f.eta)
+                "time of {gb:,.3g} GB of gradients{adapters}), η = {eta:.3f} calibrated on REF-1."),
+               n=n, link=link_name, s=speedup, eta=f.eta, gb=grad_bytes / 1e9,
+               adapters=_ADAPTERS if w.finetune in ("lora", "qlora") and spec.is_transformer else "")
             if path == "host":
                 how = _m("{how} {why}", how=how, why=_m(QT_TRANSLATE_NOOP(
                     "estimates",
@@ -354,10 +364,18 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
             out.append(Estimate(
                 "scaling_efficiency", round(speedup / n, 3), "", how,
                 {"gpus": n, "speedup": round(speedup, 2), "link": link_name, "path": path,
-                 "link_gbs": round(link / 1e9, 2)}, "low"))
+                 "link_gbs": round(link / 1e9, 2), "grad_gb": round(grad_bytes / 1e9, 4)}, "low"))
         if w.task == "train":
             factor = speedup
             how_total = _m(QT_TRANSLATE_NOOP("estimates", "{n} × one GPU × scaling efficiency."), n=n)
+        elif stream and one.model_gpus > 1:
+            factor = 1.0
+            how_total = _m(QT_TRANSLATE_NOOP(
+                "estimates",
+                "One stream through one model split over {k} GPUs ({parallel} parallel, over {link}): each GPU "
+                "reads its share of the weights; the collectives per layer cost the link's latency and bandwidth "
+                "(the one-GPU figure above is this split model's)."),
+                k=one.model_gpus, parallel=word_message(w.parallel), link=_link(ctx, placed, slowest)[1])
         elif stream:
             factor = 1.0
             how_total = _m(QT_TRANSLATE_NOOP(
@@ -375,7 +393,8 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
                 "estimates", "{k} of the build's {m} GPUs have no slot or baseboard and are not counted."),
                 k=in_build - n, m=in_build))
         out.append(Estimate(
-            "throughput_total", round(total_value, 1), unit, how_total, {"gpus": n, "gpus_in_build": in_build},
+            "throughput_total", round(total_value, 1), unit, how_total,
+            {"gpus": n, "gpus_in_build": in_build, **runtime_json, "model_gpus": one.model_gpus},
             "low",
             _scaled(low, factor), _scaled(high, factor), basis))
         if total:
@@ -422,15 +441,29 @@ def _cluster(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors, estimates: li
     job = None
     train = w is not None and w.task == "train"
     if w is not None and train and gpus:
-        slowest = min(gpus, key=lambda g: tp.single_gpu(g, w, f).headline(w))
-        one = tp.single_gpu(slowest, w, f)
+        system = _system(ctx, gpus, w)
+        slowest = min(gpus, key=lambda g: tp.single_gpu(g, w, f, system).headline(w))
+        one = tp.single_gpu(slowest, w, f, system)
         link = _link(ctx, gpus, slowest)[0] if len(gpus) > 1 else None
-        grad_bytes = w.spec().params * (4 if w.precision in ("fp32", "amp") else 2)
+        grad_bytes = tp.grad_bytes(w)
         job = cl.NodeJob(len(gpus), one.headline(w), w.effective_batch / one.samples_per_s, grad_bytes, link, f.eta,
                          tp.OVERLAP)
     node_total = next((e for e in estimates if e.key == "throughput_total"), None)
     return cluster_estimates(ctx, c, job, w.throughput_unit if w else "", node_total, train, total,
                              training_draw_w(r), ctx.power.peak_w)
+
+
+_ADAPTERS = Message("estimates", QT_TRANSLATE_NOOP("estimates", ", the LoRA adapters' only"))
+
+
+def _system(ctx: Ctx, placed: list[Gpu], w: Workload) -> tp.System:
+    """The rest of the build as one GPU's estimate needs it: the GPUs a parallel model spans and their link
+    (NVLink, PCIe peer-to-peer, or through host memory), the host memory's bandwidth (offload)."""
+    host = host_memory_bytes_per_s(ctx.r)
+    if len(placed) > 1 and w.task == "infer" and w.parallel != "none":
+        link, _name, path = _link(ctx, placed, min(placed, key=lambda g: g.memory_bandwidth_gbs))
+        return tp.System(len(placed), link, path, host)
+    return tp.System(1, None, "pcie", host)
 
 
 def _link(ctx: Ctx, placed: list[Gpu], slowest: Gpu) -> tuple[float, str, str]:

@@ -220,7 +220,7 @@ def test_quantised_prompt_processing_is_slower_than_fp16_where_compute_is_plenti
     hw = tp.gpu_hw(_gpu("nvidia-rtx-4090"))
     spec = fitting.model_spec("llama-3-8b")
     assert spec is not None
-    pre = tp.Case(spec, "prefill", "fp16", 1, 512, runtime="llama.cpp", untied=True, kv_hidden=1024, lm_head=True)
+    pre = tp.Case(spec, "prefill", "fp16", 1, 512, runtime="llama.cpp", lm_head=True)
     q4 = dataclasses.replace(pre, precision="q4_k_m")
     assert tp.rate(q4, hw, fit.theta) < 0.95 * tp.rate(pre, hw, fit.theta)
     dec = dataclasses.replace(pre, task="decode", seq=256)
@@ -282,7 +282,7 @@ def test_dec_2023_quantised_prompts_pay_a_cost_per_matrix_multiplication(fit: fi
     the head), which later runtimes do not have. Held out, the A100 and H100 q4_0 rows are within 35 %."""
     spec = fitting.model_spec("llama-2-7b")
     assert spec is not None
-    pre = tp.Case(spec, "prefill", "q4_0", 1, 494, runtime="llama.cpp-2023", untied=True, lm_head=True)
+    pre = tp.Case(spec, "prefill", "q4_0", 1, 494, runtime="llama.cpp-2023", lm_head=True)
     overhead = [t for t in tp.terms(pre, tp.gpu_hw(_gpu("nvidia-a100-80gb-pcie")))
                 if t.params == ((tp.INDEX["dequant.llama.cpp-2023"], 1.0),)]
     assert [t.a for t in overhead] == [7 * 32 + 1]
@@ -298,7 +298,7 @@ def test_llama_cpp_since_2024_computes_the_prompts_head_for_its_last_token_only(
     one in prompt processing): LLaMA-3-8B's 128k-word head then costs one token's GEMV, not 512 tokens'."""
     spec = fitting.model_spec("llama-3-8b")
     assert spec is not None
-    now = tp.Case(spec, "prefill", "fp16", 1, 512, runtime="llama.cpp", untied=True, kv_hidden=1024, lm_head=True)
+    now = tp.Case(spec, "prefill", "fp16", 1, 512, runtime="llama.cpp", lm_head=True)
     old = dataclasses.replace(now, runtime="llama.cpp-2023")
     head = 2 * spec.vocab * spec.hidden
     assert tp.work(old)[0] - tp.work(now)[0] == pytest.approx(511 * head, rel=1e-9)

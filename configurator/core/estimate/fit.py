@@ -33,6 +33,7 @@ faster than the model's FP16-accumulate rate allows. Parameters the data cannot 
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import re
 import statistics
@@ -49,11 +50,14 @@ from configurator.core.parts import Gpu
 # Architecture figures of the measured models the planner does not list (from their papers / configs).
 MEASURED_MODELS: dict[str, ModelSpec] = {
     "llama-2-7b": ModelSpec("llama-2-7b", "transformer", 6.74e9, "https://arxiv.org/abs/2307.09288", layers=32,
-                            hidden=4096, heads=32, vocab=32000, context=4096, decoder=True, default_batch=1),
+                            hidden=4096, heads=32, vocab=32000, context=4096, decoder=True, default_batch=1,
+                            intermediate=11008, tied_head=False),
     "llama-3-8b": ModelSpec("llama-3-8b", "transformer", 8.03e9, "https://arxiv.org/abs/2407.21783", layers=32,
-                            hidden=4096, heads=32, vocab=128256, context=8192, decoder=True, default_batch=1),
+                            hidden=4096, heads=32, vocab=128256, context=8192, decoder=True, default_batch=1,
+                            intermediate=14336, tied_head=False, kv_heads=8),
     "llama-3-70b": ModelSpec("llama-3-70b", "transformer", 70.6e9, "https://arxiv.org/abs/2407.21783", layers=80,
-                             hidden=8192, heads=64, vocab=128256, context=8192, decoder=True, default_batch=1),
+                             hidden=8192, heads=64, vocab=128256, context=8192, decoder=True, default_batch=1,
+                             intermediate=28672, tied_head=False, kv_heads=8),
     # Transformer-XL base (WikiText-103): 16 layers, d_model 410, d_inner 2100; the adaptive softmax's
     # head cluster (20000 words) stands for the output layer; memory length 192.
     "transformer-xl-base": ModelSpec("transformer-xl-base", "transformer", 38.3e6 + 20000 * 410,
@@ -91,7 +95,8 @@ NOT_FITTED: dict[str, str] = {
 FITTED_FAMILIES = (ms.CNN_TRAIN, ms.BERT_TRAIN, ms.GPT_TRAIN, ms.LLM_PREFILL, ms.LLM_DECODE)
 # The software (the rows' ``framework``) the model has a runtime for; rows of other runtimes (gpt-fast's compiled
 # loop, AutoAWQ, ExLlamaV2, torchtune, ...) are shown, and held out in validation, until it has one.
-FITTED_FRAMEWORKS: tuple[str | None, ...] = ("pytorch", "llama.cpp", None)
+FITTED_FRAMEWORKS: tuple[str | None, ...] = ("pytorch", "llama.cpp", None, "transformers", "torch-compile",
+                                             "vllm", "exllamav2", "tensorrt-llm")
 DEFAULT_BATCH = {"cnn": 256, "bert": 32, "gpt": 32}  # DLE defaults where a table does not state the batch
 SQUAD_SEQ = 384  # DLE run_squad.sh max_seq_length
 TXL_MEM = 192  # Transformer-XL base memory length (DLE config)
@@ -107,6 +112,31 @@ def _ngc_year(m: ms.Measurement) -> int | None:
     return 2000 + int(found.group(1)) if found else None
 
 
+def _flag_number(m: ms.Measurement, prefix: str) -> float | None:
+    """The number of a flag ``prefix-N`` (``grad-accum-8``, ``tp-4``, ``bpw-4.65``), or None."""
+    for f in m.flags:
+        if f.startswith(prefix):
+            try:
+                return float(f.removeprefix(prefix))
+            except ValueError:
+                return None
+    return None
+
+
+# A row's ``framework`` (the runtime key, db/measurements/README.md) → the model's inference runtime.
+_INFER_FRAMEWORKS = {**tp.INFER_RUNTIME, "hf-transformers": "transformers", "gpt-fast": "compiled"}
+# Fine-tuning frameworks that run eager PyTorch training (their rows: the model's "pytorch"/"fused").
+_OPTIMIZER_FLAGS = tuple(tp.OPTIMIZER_TRAFFIC)
+
+
+def _infer_runtime(m: ms.Measurement) -> str:
+    fw = m.framework or ""
+    if fw == "llama.cpp":
+        return "llama.cpp" if (m.source_date or "") >= "2024" else "llama.cpp-2023"
+    # rows of no or another framework keep eager PyTorch (as before runtimes were told apart)
+    return _INFER_FRAMEWORKS.get(fw, "pytorch")
+
+
 def case_for(m: ms.Measurement) -> tp.Case | None:
     """The model's case for a published row, or None where the row cannot be predicted."""
     spec = model_spec(m.model)
@@ -115,31 +145,50 @@ def case_for(m: ms.Measurement) -> tp.Case | None:
     runtime = "fused" if "flash-attn" in m.flags else "pytorch"
     if (year := _ngc_year(m)) is not None and year < 2020:  # PyTorch 1.x with APEX, before torch.cuda.amp
         runtime = "pytorch-2019"
-    if m.framework == "llama.cpp":
-        runtime = "llama.cpp" if (m.source_date or "") >= "2024" else "llama.cpp-2023"
-    accumulation = next((int(f.removeprefix("grad-accum-")) for f in m.flags if f.startswith("grad-accum-")), 1)
-    untied = m.model in tp.UNTIED
-    kv = tp.KV_HIDDEN.get(m.model)
-    if m.task == "decode":
-        ctx = (m.gen_len or 256) // 2 + (m.prompt_len or 0)
-        return tp.Case(spec, "decode", m.precision, m.batch_size or 1, max(ctx, 1), runtime=runtime,
-                       untied=untied, kv_hidden=kv, lm_head=True)
-    if m.task == "prefill":
-        return tp.Case(spec, "prefill", m.precision, m.batch_size or 1, m.prompt_len or 512, runtime=runtime,
-                       untied=untied, kv_hidden=kv, lm_head=True)
+    accumulation = int(_flag_number(m, "grad-accum-") or 1)
+    if m.task in ("decode", "prefill"):
+        runtime = _infer_runtime(m)
+        precision = tp.FORMATS.get((runtime, m.precision), m.precision)
+        if runtime == "compiled" and m.precision == "int4" and _flag_number(m, "group-") not in (None, 32.0):
+            precision = "int4"  # gpt-fast's int4 with another group size than its default 32
+        bits = _flag_number(m, "bpw-") or (tp.EXL2_BITS.get(m.precision) if precision == "exl2" else None)
+        ways = int(_flag_number(m, "tp-") or 1)
+        if m.task == "decode":
+            ctx = (m.gen_len or 256) // 2 + (m.prompt_len or 0)
+            return tp.Case(spec, "decode", precision, m.batch_size or 1, max(ctx, 1), runtime=runtime,
+                           lm_head=True, bits=bits, tensor_parallel=ways)
+        return tp.Case(spec, "prefill", precision, m.batch_size or 1, m.prompt_len or 512, runtime=runtime,
+                       lm_head=True, bits=bits, tensor_parallel=ways)
     task = "train" if m.task == "train" else "infer"
     if spec.family == "cnn":
         return tp.Case(spec, task, m.precision, m.batch_size or DEFAULT_BATCH["cnn"], 1, runtime=runtime,
-                       layout="nhwc" if "nhwc" in m.flags else "nchw", accumulation=accumulation)
+                       layout="nhwc" if "nhwc" in m.flags else "nchw", accumulation=accumulation, optimizer="sgd")
     attention = "flash" if "flash-attn" in m.flags else "eager"
+    training = tp.Case(spec, task, m.precision, 1, finetune="qlora" if "qlora" in m.flags else "lora"
+                       if "lora" in m.flags else "full", lora_rank=int(_flag_number(m, "lora-r") or 16),
+                       recompute="grad-ckpt" in m.flags,
+                       optimizer=next((f for f in m.flags if f in _OPTIMIZER_FLAGS), "adamw"),
+                       compiled=m.framework == "torch-compile" or "compile" in m.flags, runtime=runtime,
+                       offload="all" if {"cpu-offload", "activation-offload"} <= set(m.flags) else "optimizer"
+                       if "cpu-offload" in m.flags else "activations" if "activation-offload" in m.flags else "none",
+                       attention=attention, accumulation=accumulation)
     if spec.decoder:
         s = m.seq_len or spec.context
-        return tp.Case(spec, task, m.precision, m.batch_size or DEFAULT_BATCH["gpt"], s, attn_ctx=s + TXL_MEM
-                       if m.model == "transformer-xl-base" else None, runtime=runtime, lm_head=True,
-                       attention=attention, shards=m.gpu_count if "fsdp" in m.flags else 1,
-                       accumulation=accumulation)
-    return tp.Case(spec, task, m.precision, m.batch_size or DEFAULT_BATCH["bert"], m.seq_len or SQUAD_SEQ,
-                   runtime=runtime, attention=attention, accumulation=accumulation)
+        return dataclasses.replace(training, batch=m.batch_size or DEFAULT_BATCH["gpt"], seq=s,
+                                   attn_ctx=s + TXL_MEM if m.model == "transformer-xl-base" else None,
+                                   lm_head=True, shards=m.gpu_count if "fsdp" in m.flags else 1)
+    return dataclasses.replace(training, batch=m.batch_size or DEFAULT_BATCH["bert"], seq=m.seq_len or SQUAD_SEQ)
+
+
+def hw_for(m: ms.Measurement, gpu: Gpu) -> tp.Hw:
+    """The GPU's figures for a row, with the link its tensor-parallel GPUs talk over (the row's interconnect:
+    NVLink/NVSwitch at the card's NVLink rate, else PCIe)."""
+    hw = tp.gpu_hw(gpu)
+    if (_flag_number(m, "tp-") or 1) > 1:
+        if m.interconnect in ("nvlink", "nvswitch") and gpu.nvlink_bandwidth_gbs:
+            return dataclasses.replace(hw, link=gpu.nvlink_bandwidth_gbs / 2 * 1e9, link_path="nvlink")
+        return dataclasses.replace(hw, link=hw.pcie, link_path="pcie")
+    return hw
 
 
 def stream_value(m: ms.Measurement) -> float:
@@ -164,7 +213,8 @@ def fit_rows(rows: Iterable[ms.Measurement], gpus: Mapping[str, Gpu]) -> list[ms
         if m.is_guide or m.family not in FITTED_FAMILIES or m.gpu not in gpus or m.model in NOT_FITTED \
                 or m.framework not in FITTED_FRAMEWORKS or case_for(m) is None:
             continue
-        if m.gpu_count > 1 and "layer-split" not in m.flags and not _one_node_sharded(m):
+        tensor_parallel = (_flag_number(m, "tp-") or 1) == m.gpu_count and m.family in (ms.LLM_DECODE, ms.LLM_PREFILL)
+        if m.gpu_count > 1 and "layer-split" not in m.flags and not _one_node_sharded(m) and not tensor_parallel:
             continue
         out.append(m)
     return out
@@ -221,7 +271,7 @@ def _fit_theta(rows: Sequence[ms.Measurement], gpus: Mapping[str, Gpu],
     # window (an empty build) has nothing to fit.
     from configurator.core.estimate import least_squares
 
-    cases = [(c, tp.gpu_hw(gpus[m.gpu])) for m in rows if (c := case_for(m)) is not None]
+    cases = [(c, hw_for(m, gpus[m.gpu])) for m in rows if (c := case_for(m)) is not None]
     return least_squares.fit_theta(cases, [stream_value(m) for m in rows], tp.prior_theta(), tp.prior_sigma(),
                                    theta0)
 
@@ -229,7 +279,7 @@ def _fit_theta(rows: Sequence[ms.Measurement], gpus: Mapping[str, Gpu],
 def predict_row(m: ms.Measurement, gpu: Gpu, theta: Sequence[float]) -> float:
     c = case_for(m)
     assert c is not None
-    return tp.rate(c, tp.gpu_hw(gpu), theta)
+    return tp.rate(c, hw_for(m, gpu), theta)
 
 
 def workload_key(m: ms.Measurement) -> tuple[Any, ...]:

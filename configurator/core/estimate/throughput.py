@@ -22,18 +22,37 @@ The time of one step is a sum of terms, each a piece of work over a rate times a
                                           dispatch costs more than the launch: PyTorch of 2019); the optimizer
                                           steps of 2019 loop over the parameter tensors (kernels per tensor)
       + M × t_dequant                     llama.cpp before 2024: a fixed cost per dequantised matrix
-                                          multiplication in prompt processing
+                                          multiplication in prompt processing; bitsandbytes (NF4, LLM.int8)
+                                          in transformers and QLoRA: per quantised projection and pass
+      + C × α × λ_path + C × V / link     collectives of a model split over n GPUs (inference): tensor
+                                          parallel 2 all-reduces per layer (V = 2(n − 1)/n × tokens × hidden
+                                          × 2 B), expert parallel 2 all-to-alls per MoE layer, a pipeline n − 1
+                                          hand-overs; α the NCCL latency over NVLink, λ its factor for PCIe
+                                          P2P (2) and the path through host memory (4)
+      + S / (B_host × e_bw,cpu) + X / B_pcie   training with offload: the optimizer step on the host and the
+                                          gradients/weights (and saved activations) over PCIe, half hidden
 
-The efficiencies (e_tc, conv, e_simt, φ, e_bw, ipb, t_launch, …: ``GLOBALS``) are a few parameters per
-architecture family (Volta, Turing, Ampere, Ada, Hopper, Blackwell) and runtime (eager PyTorch/NGC, eager
-PyTorch of 2019, fused LLM training, llama.cpp before 2024 and since), fitted to the published measurements
-in :mod:`configurator.core.estimate.fit` (least squares on log error, ridge towards the stated priors below).
-No branch depends on a particular GPU or model name; the tables keyed by compute capability are facts of the
-SM design (whitepapers).
+Runtimes (the workload's ``runtime``; default llama.cpp for LLM inference, PyTorch for training): each has
+its own decode bandwidth share e_bw,rt and seconds per kernel t_launch,rt — transformers' eager ``generate``
+(Python dispatch of each operator: overhead-bound at batch 1), torch.compile with CUDA graphs (near the
+bandwidth bound), vLLM, exllamav2, TensorRT-LLM, llama.cpp — and its weight formats for int8/int4 (FORMATS:
+bitsandbytes NF4/LLM.int8, gpt-fast int8/int4, AWQ, EXL2, GGUF), read at their bits per weight; formats that
+dequantise to an FP16 copy for prompts (bitsandbytes, exllamav2) pay 4 B per weight and its unpacking.
+With tensor parallelism each GPU reads 1/n of the weights and KV cache and does 1/n of the FLOPs; kernels
+do not split. A pipeline does not speed one stream (its stages run in turn). A mixture of experts reads the
+experts its tokens are routed to (1 − (1 − k/E)^tokens of them); expert parallelism spreads them n ways.
+
+Training: full fine-tuning 6N FLOPs per token (+ attention); LoRA/QLoRA ≈ 4N (the frozen weights get
+activation gradients, no weight gradients) + 6 per adapter weight, and 5 kernels per adapted projection
+and pass; activation checkpointing runs the forward again (+2N, its traffic and kernels); QLoRA
+dequantises every NF4 weight in each pass (2.5 B per weight and its unpacking). The optimizer step moves
+OPTIMIZER_TRAFFIC bytes per trained parameter (AdamW FP32 28, bf16 14, 8-bit 16, SGD 20); torch.compile
+leaves a fitted share of eager's memory-bound traffic and kernels.
 
 Several GPUs (data parallel): speedup = N × η^log2(N) × t / (t + (1 − overlap) · t_allreduce), with
-the ring all-reduce time from the GPU-to-GPU link. Inference of one stream is not multiplied by the
-number of GPUs: several GPUs help one stream only through tensor/pipeline parallelism.
+the ring all-reduce time from the GPU-to-GPU link, of every gradient (of the adapters alone under LoRA).
+Inference of one stream is not multiplied by the number of GPUs: several GPUs help one stream only through
+tensor (or expert) parallelism.
 The CPU uses the same terms with its vector peak (cores × lanes × 2 FMA × 2 × clock) and the
 bandwidth of its installed memory (channels × MT/s × 8 B).
 """
@@ -46,7 +65,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from configurator.core.build import Workload
-from configurator.core.estimate.memory import ACT_BYTES, WEIGHT_BYTES
+from configurator.core.estimate.memory import ACT_BYTES, LORA_PROJECTIONS, WEIGHT_BYTES, lora_params
 from configurator.core.model_specs import ModelSpec
 from configurator.core.parts import Cpu, Gpu
 
@@ -62,16 +81,48 @@ ARCHS: tuple[str, ...] = ("Volta", "Turing", "Ampere", "Ada", "Hopper", "Blackwe
 # "pytorch-2019": eager PyTorch 1.x as NGC's 2019 containers ran it (19.xx: PyTorch 1.2 with APEX AMP), which
 # the measurements of that year (NVIDIA DLE's BERT tables, NGC 19.07) were made with; the planner never uses
 # it (it estimates current software), the fit keeps those rows from pulling current PyTorch's parameters.
-RUNTIMES: tuple[str, ...] = ("pytorch", "pytorch-2019", "fused", "llama.cpp", "llama.cpp-2023")
+# LLM inference runtimes (the workload's ``runtime``): "transformers" (Hugging Face ``generate``, eager
+# PyTorch: each operator dispatched from Python), "compiled" (torch.compile with a static KV cache and CUDA
+# graphs, as gpt-fast and transformers' static cache run it), "vllm", "exllamav2", "tensorrt-llm".
+RUNTIMES: tuple[str, ...] = ("pytorch", "pytorch-2019", "fused", "llama.cpp", "llama.cpp-2023",
+                             "transformers", "compiled", "vllm", "exllamav2", "tensorrt-llm")
+# The workload's inference runtime (core/build.py INFER_RUNTIMES) → the model's runtime.
+INFER_RUNTIME = {"transformers": "transformers", "torch-compile": "compiled", "vllm": "vllm",
+                 "llama.cpp": "llama.cpp", "exllamav2": "exllamav2", "tensorrt-llm": "tensorrt-llm"}
+# Runtimes whose memory-bound kernels are eager PyTorch kernels (the ``ipb`` instruction term applies);
+# the others fuse them (CUDA graphs, custom kernels).
+EAGER = ("pytorch", "pytorch-2019", "fused", "transformers")
 # Stated, uncalibrated prior for vendors without measurements: AMD (ROCm) and Intel reach half of
 # what an NVIDIA card of the same spec-sheet figures reaches (the guides call ROCm poorly compatible).
 VENDOR_FACTOR = {"nvidia": 1.0, "amd": 0.5, "intel": 0.5}
-# Bits per weight as stored: GGUF block formats carry a scale per block of 32 (q4_0: 18 B / 32 weights).
+# Bits per weight as stored: GGUF block formats carry a scale per block of 32 (q4_0: 18 B / 32 weights);
+# bitsandbytes NF4 a uint8 absmax per 64 weights with double quantisation (+ an fp32 per 256 absmax):
+# 4 + 8/64 + 32/(64·256) (Dettmers et al. 2023, QLoRA §2); AWQ/GPTQ with groups of 128: an fp16 scale and
+# a 4-bit zero per group, 4 + 20/128; EXL2 states its own average (``Case.bits``: its bpw), 4.65 when not
+# given (exllamav2's 4.65 bpw preset); LLM.int8 and fp8: a byte per weight (a scale per row); gpt-fast's
+# int4 a bf16 scale and zero per group of 32: 4 + 32/32.
 BITS_PER_WEIGHT = {"fp32": 32.0, "tf32": 32.0, "amp": 16.0, "fp16": 16.0, "bf16": 16.0, "fp8": 8.0,
-                   "int8": 8.5, "q8_0": 8.5, "q5_k_m": 5.7, "q4_k_m": 4.85, "q4_0": 4.5, "int4": 4.5}
-UNTIED = ("llama-7b", "llama-2-7b", "llama-3-8b", "llama-3-70b")  # separate input and output embeddings
-KV_HIDDEN = {"llama-3-8b": 1024, "llama-3-70b": 1024}  # grouped-query attention: 8 K/V heads
+                   "int8": 8.5, "q8_0": 8.5, "q5_k_m": 5.7, "q4_k_m": 4.85, "q4_0": 4.5, "int4": 4.5,
+                   "nf4": 4.127, "bnb-int8": 8.0, "awq": 4.16, "gptq": 4.16, "exl2": 4.65, "int4-g32": 5.0,
+                   "bnb-fp4": 4.127}
 QUANTISED = ("int8", "int4", "q8_0", "q5_k_m", "q4_k_m", "q4_0")
+# Weight-only formats of the LLM runtimes: stored packed, multiplied in 16 bits (the FP16 tensor peak).
+WEIGHT_ONLY = ("nf4", "bnb-fp4", "bnb-int8", "awq", "gptq", "exl2", "int8", "int4", "int4-g32")
+# Formats whose prompt processing first dequantises every weight to an FP16 copy (written, then read by a
+# cuBLAS GEMM): bitsandbytes (``dequantize_4bit`` then ``F.linear`` for more than one token; LLM.int8's
+# outlier decomposition), exllamav2 (it reconstructs FP16 weights for long inputs); AWQ/GPTQ through
+# Marlin (vLLM) and TensorRT-LLM's kernels multiply the packed weights directly.
+DEQUANT_COPY = ("nf4", "bnb-fp4", "bnb-int8", "exl2", "gptq")
+# The weight format of the workload's int8 / int4 in each runtime (its usual path; the refusals of
+# formats a runtime cannot run are core/build.py's RUNTIME_PRECISIONS).
+FORMATS: dict[tuple[str, str], str] = {
+    ("transformers", "int8"): "bnb-int8", ("transformers", "int4"): "nf4",  # bitsandbytes
+    ("compiled", "int8"): "int8", ("compiled", "int4"): "int4-g32",  # gpt-fast's weight-only int8 / int4
+    ("vllm", "int8"): "int8", ("vllm", "int4"): "awq",
+    ("exllamav2", "int8"): "exl2", ("exllamav2", "int4"): "exl2",
+    ("tensorrt-llm", "int8"): "int8", ("tensorrt-llm", "int4"): "awq",
+}
+EXL2_BITS = {"int8": 8.0, "int4": 4.0}  # the EXL2 bpw the planner takes for the workload's int8 / int4
 UBATCH = 512  # tokens llama.cpp's prompt processing multiplies at once (its default batch)
 SIXTEEN_BIT = ("amp", "fp16", "bf16")
 # Kernels the optimizer step of 2019 launched per parameter tensor (runtime "pytorch-2019"): BertAdam in
@@ -79,6 +130,21 @@ SIXTEEN_BIT = ("amp", "fp16", "bf16")
 # update, the master-to-model copy, unscaling, zeroing) stepped each tensor in turn; current optimizers
 # (multi-tensor apply, foreach/fused AdamW) launch a handful of kernels for the whole model.
 OPT_KERNELS_PER_TENSOR_2019 = 8
+# Bytes an optimizer step moves per trained parameter (mixed precision: FP32 master weights and gradients,
+# except adamw-bf16's pure bf16 weights): read weight and gradient, write the weight, read and write each
+# state. AdamW/Adam 4+4+4 + 2×8 = 28; AdamW in bf16 2+2+2 + 2×4 = 14; bitsandbytes 8-bit AdamW (paged or
+# not) 12 + 2×2 = 16; SGD with momentum 12 + 2×4 = 20; without 12.
+OPTIMIZER_TRAFFIC = {"adamw": 28.0, "adam": 28.0, "adamw-bf16": 14.0, "adamw8bit": 16.0,
+                     "paged-adamw8bit": 16.0, "sgd": 20.0, "sgd_nomomentum": 12.0}
+# Extra kernels a LoRA adapter adds to each adapted projection in a forward pass (dropout, the A and B
+# matrix multiplications, scaling and the add; PEFT's ``lora.Linear.forward``), and in backward twice that.
+LORA_KERNELS = 5
+# Collective latency of a link relative to NVLink (the ``allreduce`` parameter): NCCL's PCIe P2P transport
+# and its SHM path through host memory add copies and proxy hops per collective. An assumption of this model
+# (no published latency read), stated where it is used.
+LINK_LATENCY = {"nvlink": 1.0, "baseboard": 1.0, "pcie": 2.0, "host": 4.0}
+# A host memory bandwidth to assume when the build has no CPU or memory (dual-channel DDR4-3200: 51 GB/s)
+HOST_BW_DEFAULT = 51.2e9
 
 
 @dataclass(frozen=True)
@@ -132,6 +198,48 @@ GLOBALS: tuple[Param, ...] = (
     Param("cpu", 0.35, 0.3, "share of the CPU vector peak oneDNN GEMMs/convolutions reach (no CPU data: prior)"),
     Param("bw.cpu", 0.6, 0.3, "share of the CPU memory bandwidth reached (no CPU data: prior)"),
     Param("launch.cpu", 10e-6, 0.5, "seconds per operator on the CPU (no CPU data: prior)"),
+    # --- LLM inference runtimes. Priors from published figures; each is fitted where rows of its runtime exist.
+    # gpt-fast's eager starting point decodes LLaMA-7B at 25.5 tokens/s on an A100-80GB (330 W), "heavily CPU
+    # overhead bound" (https://pytorch.org/blog/accelerating-generative-ai-2/): 39 ms per token, of which the
+    # weights' 13.5 GB take ~11 ms at eager PyTorch's share of the bandwidth; ~28 ms over the model's 452
+    # kernels of a decode step ≈ 60 µs each (Python dispatch of the several operators behind each kernel)
+    Param("launch.transformers", 60e-6, 0.7, "seconds per kernel of a decode/prefill step, transformers' eager "
+          "generate (each operator dispatched from Python)"),
+    # gpt-fast with torch.compile (static KV cache, CUDA graphs): LLaMA-2-7B 104.9 tokens/s on one A100-80GB,
+    # TP 2/4/8: 168.84/254.02/328.43 (README at commit 0f925b5: https://github.com/pytorch-labs/gpt-fast/blob/
+    # 0f925b5d4ce457b89a7ca6c9ce50f42bf2576945/README.md). t(n) − t(2n) halves with n: the weights stream at
+    # 1.70 TB/s (0.83 of 2.04 TB/s, 1.35× eager's 0.62) plus a fixed 1.6 ms at n = 1 (452 kernels: 3.5 µs each)
+    Param("bw.compiled", 1.35, 0.3, "torch.compile decode weight streaming relative to eager PyTorch's elementwise"),
+    Param("launch.compiled", 3.5e-6, 0.7, "seconds per kernel, torch.compile with CUDA graphs"),
+    # no published batch-1 figure read for vLLM and TensorRT-LLM: the priors of the other CUDA-graph runtimes
+    # (llama.cpp's 1.3, gpt-fast's 3.5 µs), wide; fitted once rows of their runtime exist
+    Param("bw.vllm", 1.3, 0.5, "vLLM decode weight streaming relative to eager PyTorch's elementwise"),
+    Param("launch.vllm", 5e-6, 1.0, "seconds per kernel, vLLM (CUDA graphs; its scheduler's step included)"),
+    Param("bw.tensorrt-llm", 1.3, 0.5, "TensorRT-LLM decode weight streaming relative to eager PyTorch's"),
+    Param("launch.tensorrt-llm", 3.5e-6, 1.0, "seconds per kernel, TensorRT-LLM"),
+    # exllamav2's README: LLaMA-7B GPTQ 4-bit g128 at 195 tokens/s on an RTX 4090 (https://github.com/lm-sys/
+    # FastChat/blob/main/docs/exllama_v2.md quotes it): 3.6 GB per token in 5.1 ms, 0.86 of 1008 GB/s with
+    # ~2 µs per kernel of its fused layers
+    Param("bw.exllamav2", 1.4, 0.3, "exllamav2 decode weight streaming relative to eager PyTorch's elementwise"),
+    Param("launch.exllamav2", 2e-6, 1.0, "seconds per kernel, exllamav2"),
+    # bitsandbytes in eager PyTorch: NF4 decodes Mistral-7B at 36.5 tokens/s against FP16's 48.6 (bitsandbytes
+    # issue 611: https://github.com/bitsandbytes-foundation/bitsandbytes/issues/611, GPU not stated): 6.8 ms
+    # more per token although it reads 9.8 GB less (8–16 ms at eager PyTorch's share of 1–2 TB/s), over 224
+    # quantised projections: 65–100 µs each (absmax dequantisation, the 4-bit GEMV, Python glue)
+    Param("dequant.nf4", 80e-6, 0.7, "seconds per NF4 matrix multiplication (bitsandbytes) beyond its kernel"),
+    # LLM.int8 runs at 15 % of FP16's speed (bitsandbytes issue 181) and "about 5× as slow as bf16" (issue 490:
+    # https://github.com/bitsandbytes-foundation/bitsandbytes/issues/490): with FP16 at ~21 ms per token, 80–120 ms
+    # more over 224 projections ≈ 450 µs each (outlier detection, decomposition, int8 GEMM and casts)
+    Param("dequant.bnb-int8", 450e-6, 0.5, "seconds per LLM.int8 matrix multiplication (bitsandbytes)"),
+    # --- parallelism. gpt-fast's tensor-parallel rows (above): beyond the halving weight stream, t(n) carries
+    # a fixed 1.96 ms at 7B (64 all-reduces) and 5.7 ms at 70B (160) for n = 2..8, less the per-kernel 1.6 and
+    # 3.9 ms: 5–11 µs per all-reduce of one token's activations over NVLink
+    Param("allreduce", 8e-6, 0.7, "seconds per all-reduce of a small tensor over NVLink (NCCL latency)"),
+    # --- training. PyTorch 2.0's torch.compile trains 163 open-source models 1.38× faster on average on an
+    # A100 with AMP (unverified figure: the PyTorch 2.0 announcement, https://pytorch.org/get-started/pytorch-2.0/):
+    # Inductor fuses the elementwise kernels, taken as a share of eager's memory traffic and kernels that remains
+    Param("fusion.compiled", 0.5, 0.5, "share of eager PyTorch's memory-bound traffic and kernels left after "
+          "torch.compile's fusion (training)"),
 )
 ARCH_PARAMS: tuple[str, ...] = ("tc", "pwr", "bw")
 ARCH_SIGMA = 0.3  # ≈ ±35 %: how far an architecture family may sit from the global value without data
@@ -172,6 +280,10 @@ class Hw:
     vendor_factor: float = 1.0
     fp16_acc16_tensor: float | None = None  # FLOP/s, dense, FP16 accumulate (cuBLAS compute type 16F)
     issue: float | None = None  # thread instructions per second the SMs issue (SMs × clock × 4 warps × 32)
+    pcie: float | None = None  # B/s one way between this GPU and the host (offload)
+    host_bw: float | None = None  # B/s of the host memory (the optimizer step of an offload)
+    link: float | None = None  # B/s one way per GPU to its peers (tensor/expert parallel collectives)
+    link_path: str = "pcie"  # "nvlink", "baseboard", "pcie" or "host" (LINK_LATENCY)
 
 
 def arch_family(architecture: str) -> str | None:
@@ -201,7 +313,7 @@ def gpu_hw(gpu: Gpu) -> Hw:
               tc is not None and (cc >= 8.0 or gpu.vendor != "nvidia"), gpu.memory_bandwidth_gbs * 1e9,
               float(gpu.board_power_w), VENDOR_FACTOR.get(gpu.vendor, 0.5), acc16,
               gpu.fp32_tflops * 1e12 / (2 * FP32_LANES_PER_SM.get(gpu.compute_capability or "", 128)) * 128
-              if gpu.vendor == "nvidia" else None)
+              if gpu.vendor == "nvidia" else None, float(0.985e9 * 2 ** (gpu.pcie_gen - 3) * gpu.pcie_lanes))
 
 
 def cpu_peak_flops(cpu: Cpu, sockets: int) -> float:
@@ -226,8 +338,6 @@ class Case:
     seq: int = 1  # tokens per sequence (train, infer, prefill); context length for decode
     attn_ctx: int | None = None  # keys each query attends to, where it differs from seq (Transformer-XL memory)
     runtime: str = "pytorch"
-    untied: bool = False  # separate input embedding and output head (LLaMA)
-    kv_hidden: int | None = None  # K/V width with grouped-query attention
     lm_head: bool = False  # the output projection over the vocabulary is computed
     # "eager": the attention scores are materialised (and saved for backward); "sdpa"/"flash": fused
     # kernels (PyTorch's scaled_dot_product_attention, FlashAttention) keep them on chip
@@ -235,6 +345,18 @@ class Case:
     shards: int = 1  # ZeRO/FSDP: each GPU updates 1/shards of the optimizer states
     accumulation: int = 1  # micro-batches per optimizer step (gradient accumulation): the step is amortised
     layout: str = "nchw"  # CNN activations' memory format: PyTorch's default NCHW, or "nhwc" (channels_last)
+    bits: float | None = None  # bits per weight where the format states its own (EXL2's bpw)
+    # training: what is trained and how
+    finetune: str = "full"  # "full" | "lora" | "qlora"
+    lora_rank: int = 16
+    recompute: bool = False  # activation checkpointing: the forward pass runs again in backward
+    optimizer: str = "adamw"
+    offload: str = "none"  # "none" | "optimizer" | "activations" | "all"
+    compiled: bool = False  # training under torch.compile
+    # inference: one model over several GPUs
+    tensor_parallel: int = 1
+    pipeline: int = 1
+    expert_parallel: int = 1
 
     @property
     def units(self) -> float:
@@ -250,15 +372,55 @@ class Case:
 class Term:
     a: float  # work over the rate: seconds at efficiency 1 (or a count of kernels)
     params: tuple[tuple[int, float], ...]  # (parameter index, exponent): t = a × exp(Σ s·θ)
-    kind: str  # "compute" | "power" | "memory" | "overhead"
+    kind: str  # "compute" | "power" | "memory" | "overhead" | "comm" | "offload"
+
+
+def kv_hidden(spec: ModelSpec) -> int:
+    """Width of the K and V projections: heads' width × K/V heads (grouped-query attention)."""
+    if spec.kv_heads and spec.heads:
+        return spec.hidden // spec.heads * spec.kv_heads
+    return spec.hidden
+
+
+def experts(spec: ModelSpec) -> tuple[int, int]:
+    """(experts per layer, experts each token is routed to) of a mixture-of-experts model; (0, 0) when dense.
+    Read from the spec's ``experts`` / ``experts_per_token`` where the catalogue states them (2 routed when
+    it states only the count: Mixtral's top-2)."""
+    e = int(getattr(spec, "experts", 0) or 0)
+    if e <= 1:
+        return 0, 0
+    k = int(getattr(spec, "experts_per_token", 0) or getattr(spec, "active_experts", 0) or 2)
+    return e, min(k, e)
+
+
+def _expert_params(c: Case) -> float:
+    """Weights of every expert's FFN (SwiGLU: gate, up and down projections of the expert width)."""
+    e, _k = experts(c.spec)
+    return float(c.spec.layers * e * 3 * c.spec.hidden * c.spec.ffn) if e else 0.0
 
 
 def _body_params(c: Case) -> float:
     spec = c.spec
     if spec.family == "cnn":
         return spec.params
-    emb = spec.vocab * spec.hidden * (2 if c.untied else 1)
+    emb = spec.vocab * spec.hidden * (1 if spec.tied_head else 2)
     return max(spec.params - emb, spec.params * 0.5)
+
+
+def _flop_body(c: Case) -> float:
+    """Body weights each token multiplies by: a mixture of experts' routed share of the experts."""
+    e, k = experts(c.spec)
+    return _body_params(c) - _expert_params(c) * (1 - k / e) if e else _body_params(c)
+
+
+def _touched_body(c: Case, tokens: float) -> float:
+    """Body weights a step reads: all of a dense model; of a mixture of experts, the experts at least one of
+    the step's ``tokens`` is routed to (uniform routing: 1 − (1 − k/E)^tokens of them)."""
+    e, k = experts(c.spec)
+    if not e:
+        return _body_params(c)
+    share = 1.0 - float((1 - k / e) ** max(tokens, 1.0))
+    return _body_params(c) - _expert_params(c) * (1 - share)
 
 
 def _param_tensors(spec: ModelSpec, convs: float = 0.0) -> float:
@@ -277,17 +439,39 @@ def _optimizer_kernels(c: Case, current: float, convs: float = 0.0) -> float:
     return current
 
 
-def _weights(c: Case) -> float:
-    """Weights a forward pass multiplies by: the body, plus the output head where it is computed."""
-    return _body_params(c) + (c.spec.vocab * c.spec.hidden if c.lm_head else 0.0)
+def _llama(c: Case) -> bool:
+    return c.runtime.startswith("llama.cpp")
 
 
-def _weight_bytes(c: Case) -> float:
-    """Bytes a forward pass reads: the body, plus the output head where it is computed."""
-    n = _weights(c)
-    if not c.runtime.startswith("llama.cpp"):
-        return n * WEIGHT_BYTES.get(c.precision, 4.0)
-    return n * BITS_PER_WEIGHT.get(c.precision, 32.0) / 8
+def _bits(c: Case) -> float | None:
+    """Bits per stored weight of a packed format (None: the precision's bytes per weight)."""
+    if c.bits:
+        return c.bits
+    if _llama(c):
+        return BITS_PER_WEIGHT.get(c.precision, 32.0)
+    if c.runtime not in ("pytorch", "pytorch-2019", "fused") and (c.precision in WEIGHT_ONLY or c.precision == "fp8"):
+        return float(BITS_PER_WEIGHT[c.precision])
+    return None
+
+
+def _head(c: Case) -> float:
+    return c.spec.vocab * c.spec.hidden if c.lm_head else 0.0
+
+
+def _weights(c: Case, tokens: float = 1.0) -> float:
+    """Weights a forward pass of ``tokens`` tokens reads: the body, plus the output head where it is computed."""
+    return _touched_body(c, tokens) + _head(c)
+
+
+def _weight_bytes(c: Case, tokens: float = 1.0) -> float:
+    """Bytes a forward pass reads: the body, plus the output head where it is computed. llama.cpp quantises
+    the head with the body; the other runtimes' packed formats keep it (and the embeddings) in 16 bits."""
+    bits = _bits(c)
+    if _llama(c) and bits is not None:
+        return _weights(c, tokens) * bits / 8
+    if bits is None:
+        return _weights(c, tokens) * WEIGHT_BYTES.get(c.precision, 4.0)
+    return _touched_body(c, tokens) * bits / 8 + _head(c) * 2.0
 
 
 def _head_flops(c: Case) -> float:
@@ -297,57 +481,101 @@ def _head_flops(c: Case) -> float:
 
 def _head_tokens(c: Case) -> int:
     """Tokens of a prompt the output head is computed for: llama.cpp since 2024 (March 2024: the last layer
-    keeps only the tokens whose logits are asked for, the last one when a prompt is processed) computes it
-    for one; llama.cpp before and PyTorch for every token."""
-    return 1 if c.task == "prefill" and c.runtime == "llama.cpp" else c.seq
+    keeps only the tokens whose logits are asked for, the last one when a prompt is processed) and the serving
+    runtimes (vLLM, TensorRT-LLM, exllamav2 and compiled loops keep the last token's hidden state) compute it
+    for one; llama.cpp before, eager transformers and PyTorch for every token."""
+    one = c.runtime in ("llama.cpp", "vllm", "tensorrt-llm", "exllamav2", "compiled")
+    return 1 if c.task == "prefill" and one else c.seq
 
 
-def _dequantised(c: Case) -> float:
+def _dequantised(c: Case, tokens: float = 1.0) -> float:
     """Weights prompt processing dequantises to FP16 copies: all it multiplies with, except a head that is
-    computed for one token only (a matrix-vector product on the quantised weights)."""
-    head = c.spec.vocab * c.spec.hidden if c.lm_head and _head_tokens(c) == 1 else 0.0
-    return _weights(c) - head
+    computed for one token only (a matrix-vector product on the quantised weights) or kept in 16 bits."""
+    if not _llama(c):
+        return _touched_body(c, tokens)
+    head = _head(c) if _head_tokens(c) == 1 else 0.0
+    return _weights(c, tokens) - head
 
 
 def _transformer_fwd_flops(c: Case, tokens: int, ctx: int) -> float:
     spec = c.spec
-    return tokens * (2 * _body_params(c) + _head_flops(c) + 4 * spec.layers * ctx * spec.hidden)
+    return tokens * (2 * _flop_body(c) + _head_flops(c) + 4 * spec.layers * ctx * spec.hidden)
 
 
 def _act_bytes(precision: str) -> float:
     return ACT_BYTES.get(precision, 4.0 if precision in ("fp32", "tf32") else 2.0)
 
 
+def _lora(c: Case) -> bool:
+    return c.finetune in ("lora", "qlora") and c.spec.is_transformer
+
+
+def trained_params(c: Case) -> float:
+    """Parameters the optimizer steps (and data parallelism all-reduces): the adapters under LoRA/QLoRA."""
+    return lora_params(c.spec, c.lora_rank) if _lora(c) else c.spec.params
+
+
+def _split(c: Case, flops: float, nbytes: float, tokens: float) -> tuple[float, float]:
+    """One GPU's share of an inference step's work: tensor parallel splits every weight matrix (and the KV
+    heads) n ways; expert parallel spreads the experts, the rest is replicated; a pipeline's stages run one
+    after the other, so one stream waits for all of them (the same work as on one GPU)."""
+    if c.tensor_parallel > 1:
+        return flops / c.tensor_parallel, nbytes / c.tensor_parallel
+    if c.expert_parallel > 1 and experts(c.spec)[0]:
+        e, k = experts(c.spec)
+        per_weight = _weight_bytes(c, tokens) / max(_weights(c, tokens), 1.0)
+        ex_bytes = (_touched_body(c, tokens) - (_body_params(c) - _expert_params(c))) * per_weight
+        ex_flops = 2.0 * tokens * _expert_params(c) * k / e
+        keep = 1 - 1 / c.expert_parallel
+        return flops - ex_flops * keep, nbytes - ex_bytes * keep
+    return flops, nbytes
+
+
+def _saved_bytes(c: Case) -> float:
+    """Bytes of the tensors autograd saves in one micro-batch's forward pass (what activation offload moves)."""
+    spec = c.spec
+    if spec.family == "cnn":
+        return spec.activation_elements_per_sample(1, c.recompute) * _act_bytes(c.precision) * c.batch
+    return spec.activation_elements_per_sample(c.seq, c.recompute) * _act_bytes(c.precision) * c.batch
+
+
 def work(c: Case) -> tuple[float, float, float]:
-    """(GEMM/conv FLOPs, DRAM bytes, kernels) of one step."""
+    """(GEMM/conv FLOPs, DRAM bytes, kernels) of one step on one GPU."""
     spec = c.spec
     b = c.batch
     ab = _act_bytes(c.precision)
+    offloaded = c.offload in ("optimizer", "all")  # the optimizer step runs on the host (a term of its own)
+    opt = 0.0 if offloaded else OPTIMIZER_TRAFFIC.get(c.optimizer, 28.0) * trained_params(c) / c.shards
     if spec.family == "cnn":
         convs = float(sum(spec.blocks) * (3 if spec.bottleneck else 2) + 5) if spec.blocks else 53.0
         fwd = spec.forward_flops_per_sample(1) * b
         act = spec.activation_elements_per_sample(1, False) * ab * b
         if c.task == "train":
-            # activations written, read back, gradients written and read; SGD + momentum in FP32: 20 B/param
-            return 3 * fwd, 4 * act + 20 * spec.params / c.accumulation, \
-                9 * convs + _optimizer_kernels(c, 10, convs) / c.accumulation
+            # activations written, read back, gradients written and read; checkpointing runs the forward again
+            again = 1 if c.recompute else 0
+            return (3 + again) * fwd, (4 + again) * act + opt / c.accumulation, \
+                (9 + 3 * again) * convs + _optimizer_kernels(c, 10, convs) / c.accumulation
         return fwd, 2 * act / 3 + _weight_bytes(c), 3 * convs
     s = c.seq
     layers = spec.layers
     if c.task == "decode":
         ctx = max(s, 1)
         flops = _transformer_fwd_flops(c, b, ctx)
-        kv = 2 * layers * ctx * (c.kv_hidden or spec.hidden) * 2.0 * b
-        return flops, _weight_bytes(c) + kv, 14 * layers + 4
+        kv = 2 * layers * ctx * kv_hidden(spec) * 2.0 * b
+        flops, nbytes = _split(c, flops, _weight_bytes(c, b) + kv, b)
+        return flops, nbytes, 14 * layers + 4
     ctx = c.attn_ctx or s
     if c.task == "prefill":
-        nbytes = _weight_bytes(c)
-        if c.runtime.startswith("llama.cpp") and c.precision in QUANTISED:
+        nbytes = _weight_bytes(c, s * b)
+        if _llama(c) and c.precision in QUANTISED:
             # cuBLAS prompt processing: each batch of up to UBATCH tokens dequantises every weight to an
             # FP16 copy (written, then read by the GEMM): 4 B per weight per batch
             nbytes += _dequantised(c) * 4.0 * math.ceil(s / UBATCH)
-        flops = _transformer_fwd_flops(c, s, (ctx + 1) // 2) - (s - _head_tokens(c)) * _head_flops(c)
-        return flops * b, nbytes, 14 * layers + 4
+        elif c.precision in DEQUANT_COPY and _bits(c) is not None:
+            nbytes += _dequantised(c, s * b) * 4.0  # the same, once per forward pass (bitsandbytes, exllamav2)
+        flops = (_transformer_fwd_flops(c, s, (ctx + 1) // 2) - (s - _head_tokens(c)) * _head_flops(c)) * b
+        flops, nbytes = _split(c, flops, nbytes, s * b)
+        return flops, nbytes, 14 * layers + 4
     # activations per layer (Korthikanti et al. 2022, 16-bit): s·h·34 + 5·a·s² bytes with the scores
     # materialised (eager attention), moved about three times in a training step (written, read back, their
     # gradients); fused attention kernels keep the a·s² scores on chip
@@ -355,12 +583,35 @@ def work(c: Case) -> tuple[float, float, float]:
     act_layer = 34 * s * spec.hidden * ab / 2
     scores = spec.heads * s * ctx * ab / 2 * _score_bytes(c, train)
     fwd = _transformer_fwd_flops(c, s, ctx) * b
-    if train:
-        # AdamW in FP32: read weight, grad, m, v; write weight, m, v = 28 B/param per step (of this
-        # GPU's shard under ZeRO/FSDP)
-        return 3 * fwd, layers * (3 * act_layer + scores) * b + 28 * spec.params / c.shards / c.accumulation, \
-            3 * (16 * layers + 4) + _optimizer_kernels(c, 20) / c.accumulation
-    return fwd, layers * (act_layer + scores) * b + _weight_bytes(c), 16 * layers + 4
+    if not train:
+        flops, nbytes = _split(c, fwd, layers * (act_layer + scores) * b + _weight_bytes(c, s * b), s * b)
+        return flops, nbytes, 16 * layers + 4
+    kernels = 3 * (16 * layers + 4)
+    if _lora(c):
+        # frozen weights: backward computes the activations' gradients through every weight (as many FLOPs as
+        # the forward's weight GEMMs) but no weight gradients; the attention's score products (no weights) get
+        # both; the adapters (rank r) train in full: 6 FLOPs per adapter weight and token
+        per_token_w = 2 * _flop_body(c) + _head_flops(c)
+        per_token_attn = 4 * layers * ctx * spec.hidden
+        flops = b * s * (2 * per_token_w + 3 * per_token_attn + 6 * trained_params(c))
+        kernels += 3 * LORA_KERNELS * LORA_PROJECTIONS * layers
+    else:
+        flops = 3 * fwd
+    moved = layers * (3 * act_layer + scores) * b
+    if c.recompute:
+        # activation checkpointing: each layer's forward runs again in backward (its FLOPs, traffic, kernels)
+        flops += fwd
+        moved += layers * (act_layer + scores / 3) * b
+        kernels += 16 * layers + 4
+    if c.finetune == "qlora":
+        # QLoRA: every pass through a frozen NF4 weight (forward, backward, a recomputed forward) dequantises it
+        # to a 16-bit copy: 0.5 B read, 2 B written (the GEMM's read of the copy is the GEMM's own)
+        passes = 3 if c.recompute else 2
+        moved += _dequantised(c, s * b) * 2.5 * passes
+        kernels += 7 * layers * passes
+    # the optimizer step (AdamW in FP32 by default: 28 B per trained parameter, of this GPU's shard under
+    # ZeRO/FSDP), amortised over the micro-batches of an accumulated step
+    return flops, moved + opt / c.accumulation, kernels + _optimizer_kernels(c, 20) / c.accumulation
 
 
 def _score_bytes(c: Case, train: bool) -> float:
@@ -387,6 +638,75 @@ def _conv_outputs(c: Case) -> float:
     return c.spec.activation_elements_per_sample(1, False) / 3 * c.batch
 
 
+def _peak(c: Case, hw: Hw) -> float | None:
+    """The tensor-core rate the step's GEMMs run at (None: the shader cores)."""
+    p = c.precision
+    llama = _llama(c)
+    if llama and (p == "fp16" or p in QUANTISED):
+        # llama.cpp multiplies FP16 (and dequantised) weights with cuBLAS in FP16 accumulate
+        return hw.fp16_acc16_tensor or hw.fp16_tensor
+    if p == "fp8":
+        # FP8 tensor cores (Ada, Hopper, Blackwell: the INT8 rate); elsewhere FP8 weights are multiplied in FP16
+        return hw.int8_tensor if hw.arch in ("Ada", "Hopper", "Blackwell") else hw.fp16_tensor
+    if _bits(c) is not None and p in WEIGHT_ONLY:
+        return hw.fp16_tensor  # weight-only formats multiply dequantised 16-bit weights
+    if p in ("amp", "fp16"):
+        return hw.fp16_tensor
+    if p == "bf16":
+        return hw.bf16_tensor
+    if p in ("int8", "int4"):
+        return hw.int8_tensor
+    if p in ("fp32", "tf32") and hw.tf32 and not llama:
+        return hw.fp16_tensor / 2 if hw.fp16_tensor else None  # TF32 runs at half the FP16 rate
+    return None
+
+
+def _comm_terms(c: Case, hw: Hw) -> list[Term]:
+    """Collectives of one model over several GPUs, per step: tensor parallel all-reduces each layer's attention
+    and MLP outputs (2 per layer; ring: 2(n − 1)/n of the tokens × hidden × 2 B over the link); expert parallel
+    sends each token to its experts and back (2 all-to-alls per layer, k/E of the activations each way); a
+    pipeline hands the activations on n − 1 times. Each collective also costs the ``allreduce`` latency (×
+    LINK_LATENCY of the path)."""
+    n = max(c.tensor_parallel, c.pipeline, c.expert_parallel)
+    if n <= 1 or c.task == "train":
+        return []
+    spec = c.spec
+    tokens = c.batch if c.task == "decode" else c.batch * c.seq
+    act = tokens * spec.hidden * 2.0
+    link = hw.link or hw.pcie or 16e9
+    latency = ((INDEX["allreduce"], 1.0),)
+    hop = LINK_LATENCY.get(hw.link_path, 2.0)
+    if c.tensor_parallel > 1:
+        count, moved = 2 * spec.layers, 2 * (n - 1) / n * act
+    elif c.expert_parallel > 1 and experts(spec)[0]:
+        _e, k = experts(spec)
+        count, moved = 2 * spec.layers, act * k * (n - 1) / n
+    elif c.pipeline > 1:
+        count, moved = n - 1, act
+    else:
+        return []
+    return [Term(count * hop, latency, "comm"), Term(count * moved / link, (), "comm")]
+
+
+def _offload_terms(c: Case, hw: Hw) -> list[Term]:
+    """Training with offload: the optimizer step on the host (its traffic over the host memory at the CPU's
+    bandwidth share) and the gradients down / 16-bit weights up over PCIe, once per optimizer step; saved
+    activations out and back over PCIe each micro-batch. Transfers are taken half hidden (OVERLAP)."""
+    if c.task != "train" or c.offload == "none":
+        return []
+    out: list[Term] = []
+    pcie = hw.pcie or 16e9
+    if c.offload in ("optimizer", "all"):
+        trained = trained_params(c) / c.shards
+        host = hw.host_bw or HOST_BW_DEFAULT
+        traffic = OPTIMIZER_TRAFFIC.get(c.optimizer, 28.0) * trained
+        out.append(Term(traffic / host / c.accumulation, _idx("bw.cpu"), "offload"))
+        out.append(Term((1 - OVERLAP) * trained * (4.0 + 2.0) / pcie / c.accumulation, (), "offload"))
+    if c.offload in ("activations", "all"):
+        out.append(Term((1 - OVERLAP) * 2 * _saved_bytes(c) / pcie, (), "offload"))
+    return out
+
+
 def terms(c: Case, hw: Hw) -> list[Term]:
     """The step's time as terms of the fitted parameters (see the module docstring)."""
     flops, nbytes, kernels = work(c)
@@ -397,23 +717,14 @@ def terms(c: Case, hw: Hw) -> list[Term]:
         out.append(Term(flops / hw.fp32, _idx("cpu"), "compute"))
         out.append(Term(nbytes / hw.bandwidth, _idx("bw.cpu"), "memory"))
         out.append(Term(kernels, ((INDEX["launch.cpu"], 1.0),), "overhead"))
-        return out
+        return out + _offload_terms(c, hw)
     p = c.precision
-    llama = c.runtime.startswith("llama.cpp")
+    llama = _llama(c)
     cnn = c.spec.family == "cnn"
-    peak: float | None = None
-    if llama and (p == "fp16" or p in QUANTISED):
-        # llama.cpp multiplies FP16 (and dequantised) weights with cuBLAS in FP16 accumulate
-        peak = hw.fp16_acc16_tensor or hw.fp16_tensor
-    elif p in ("amp", "fp16"):
-        peak = hw.fp16_tensor
-    elif p == "bf16":
-        peak = hw.bf16_tensor
-    elif p in ("int8", "int4"):
-        peak = hw.int8_tensor
-    elif p in ("fp32", "tf32") and hw.tf32 and not llama:
-        peak = hw.fp16_tensor / 2 if hw.fp16_tensor else None  # TF32 runs at half the FP16 rate
-    bw_names = ["bw"] + ([f"bw@{a}"] if a else []) + (["bw.llama.cpp"] if llama else [])
+    peak = _peak(c, hw)
+    runtime_bw = "bw.llama.cpp" if llama else f"bw.{c.runtime}"
+    bw_names = ["bw"] + ([f"bw@{a}"] if a else []) + ([runtime_bw] if runtime_bw in INDEX else [])
+    fusion = ((INDEX["fusion.compiled"], 1.0),) if c.compiled else ()
     if peak:
         names = ["tc"] + ([f"tc@{a}"] if a else [])
         if cnn:
@@ -432,26 +743,42 @@ def terms(c: Case, hw: Hw) -> list[Term]:
         if cnn and c.layout == "nchw" and p in SIXTEEN_BIT:
             passes = 1.0 if c.task == "train" else 0.5  # the forward pass alone: its two transposes
             moved = _conv_outputs(c) * 2.0 * passes  # 2 B per FP16 element per pass
-            out.append(Term(moved / (hw.bandwidth * vf), (*_idx(*bw_names), (INDEX["nchw"], 1.0)), "memory"))
+            out.append(Term(moved / (hw.bandwidth * vf), (*_idx(*bw_names), (INDEX["nchw"], 1.0), *fusion),
+                            "memory"))
     else:
         names = ["simt"] + (["conv.simt"] if cnn else [])
         out.append(Term(flops / (hw.fp32 * vf), _idx(*names), "compute"))
-    out.append(Term(nbytes / (hw.bandwidth * vf), _idx(*bw_names), "memory"))
-    if hw.issue and llama and c.task == "prefill" and p in QUANTISED:
-        # the dequantisation kernels unpack every weight (scale, nibbles, conversion) on the SMs once per batch
-        unpacked = _dequantised(c) * math.ceil(c.seq / UBATCH) * c.batch
-        out.append(Term(unpacked / hw.issue, ((INDEX["ipw.dequant"], 1.0),), "compute"))
+    out.append(Term(nbytes / (hw.bandwidth * vf), (*_idx(*bw_names), *fusion), "memory"))
+    dequantising = c.task == "prefill" and (
+        (llama and p in QUANTISED) or (not llama and p in DEQUANT_COPY and _bits(c) is not None))
+    qlora = c.task == "train" and c.finetune == "qlora" and c.spec.is_transformer
+    if hw.issue and (dequantising or qlora):
+        # the dequantisation kernels unpack every weight (scale, nibbles, conversion) on the SMs: llama.cpp once
+        # per batch of UBATCH tokens, the others once per forward pass; QLoRA in each pass through the weights
+        if llama:
+            unpacked = _dequantised(c) * math.ceil(c.seq / UBATCH) * c.batch
+        elif qlora:
+            unpacked = _dequantised(c, c.seq * c.batch) * (3 if c.recompute else 2)
+        else:
+            unpacked = _dequantised(c, c.seq * c.batch)
+        out.append(Term(unpacked / c.tensor_parallel / hw.issue, ((INDEX["ipw.dequant"], 1.0),), "compute"))
     if llama and c.task == "prefill" and p in QUANTISED and f"dequant.{c.runtime}" in INDEX:
         # per layer Q, K, V, output and the FFN's three, plus the output head, once per batch of UBATCH tokens
         matmuls = (7 * c.spec.layers + (1 if _head_tokens(c) > 1 else 0)) * math.ceil(c.seq / UBATCH) * c.batch
         out.append(Term(matmuls, ((INDEX[f"dequant.{c.runtime}"], 1.0),), "overhead"))
-    if hw.issue and not llama:
+    bnb = "nf4" if qlora or p == "bnb-fp4" else p  # bitsandbytes' FP4 runs NF4's code path (another lookup table)
+    if f"dequant.{bnb}" in INDEX and (qlora or _bits(c) is not None):
+        # bitsandbytes: a fixed cost per quantised projection (7 per layer) per forward pass (and per backward
+        # and recomputed pass under QLoRA), beyond the weights' traffic
+        passes = (3 if c.recompute else 2) if qlora else 1
+        out.append(Term(7 * c.spec.layers * passes, ((INDEX[f"dequant.{bnb}"], 1.0),), "overhead"))
+    if hw.issue and c.runtime in EAGER:
         # eager elementwise/normalisation kernels also issue a few instructions per byte they move
         # (address arithmetic, conversions, the op): on GPUs with a lot of bandwidth per SM that, not DRAM, limits them
-        out.append(Term(nbytes / hw.issue, ((INDEX["ipb"], 1.0),), "memory"))
+        out.append(Term(nbytes / hw.issue, ((INDEX["ipb"], 1.0), *fusion), "memory"))
     launch = "launch.pytorch" if c.runtime == "fused" else f"launch.{c.runtime}"
-    out.append(Term(kernels, ((INDEX[launch], 1.0),), "overhead"))
-    return out
+    out.append(Term(kernels, ((INDEX[launch], 1.0), *fusion), "overhead"))
+    return out + _comm_terms(c, hw) + _offload_terms(c, hw)
 
 
 def step_time(c: Case, hw: Hw, theta: Sequence[float]) -> tuple[float, dict[str, float]]:
@@ -471,18 +798,35 @@ def rate(c: Case, hw: Hw, theta: Sequence[float]) -> float:
 # the planner's workloads
 
 
-def planner_cases(w: Workload) -> dict[str, Case]:
+def runtime_used(w: Workload) -> str:
+    """The workload runtime the estimate is for (a key of core/build.py's RUNTIMES): the stated one or the
+    task's default; encoders and CNNs run in PyTorch whatever an inference runtime says (unless compiled)."""
+    rt = w.effective_runtime
+    spec = w.spec()
+    if w.task == "infer" and not spec.decoder and rt != "torch-compile":
+        return "pytorch"
+    return rt
+
+
+def planner_cases(w: Workload, gpus: int = 1) -> dict[str, Case]:
     """The cases behind the planner's figures: "main" (training step or forward pass, or for decoder
     inference the one-stream decode), and for decoder inference "prefill" and "batch" (the aggregate
-    of ``batch`` streams)."""
+    of ``batch`` streams). ``gpus``: the GPUs one model is split over when the workload is parallel."""
     spec = w.spec()
     s = w.effective_seq_len
     b = w.effective_batch
+    n = max(gpus, 1)
+    ways = (n if w.parallel == "tensor" else 1, n if w.parallel == "pipeline" else 1,
+            n if w.parallel == "expert" and experts(spec)[0] else 1)
     if spec.decoder and w.task == "infer":
-        # LLM inference: a llama.cpp-class runtime (the measured one); context half the sequence on average
+        # LLM inference in the workload's runtime (default llama.cpp, the most measured); its int8/int4 in
+        # that runtime's weight format; context half the sequence on average
+        runtime = INFER_RUNTIME.get(w.effective_runtime, "llama.cpp")
+        fmt = FORMATS.get((runtime, w.precision), w.precision)
+        bits = EXL2_BITS.get(w.precision) if fmt == "exl2" else None
         ctx = max(s // 2, 1)
-        one = Case(spec, "decode", w.precision, 1, ctx, runtime="llama.cpp", untied=spec.name in UNTIED,
-                   kv_hidden=KV_HIDDEN.get(spec.name), lm_head=True)
+        one = Case(spec, "decode", fmt, 1, ctx, runtime=runtime, lm_head=True, bits=bits, tensor_parallel=ways[0],
+                   pipeline=ways[1], expert_parallel=ways[2])
         return {"main": one, "batch": replace(one, batch=b),
                 "prefill": replace(one, task="prefill", seq=min(s, 512))}
     task = "train" if w.task == "train" else "infer"
@@ -491,8 +835,23 @@ def planner_cases(w: Workload) -> dict[str, Case]:
     # how decoders are trained; encoders (BERT) are measured as PyTorch eager GEMM work (NVIDIA DLE, Lambda):
     # SDPA only keeps their attention scores off the memory, it does not make the rest of the model fused.
     runtime = "fused" if task == "train" and attention == "sdpa" and spec.decoder else "pytorch"
+    compiled = w.effective_runtime == "torch-compile"
+    if task == "train":
+        return {"main": Case(spec, task, w.precision, b, s, lm_head=spec.decoder, attention=attention,
+                             runtime=runtime, finetune=w.finetune, lora_rank=w.lora_rank,
+                             recompute=w.grad_checkpointing, optimizer=w.effective_optimizer, offload=w.offload,
+                             compiled=compiled)}
     return {"main": Case(spec, task, w.precision, b, s, lm_head=spec.decoder, attention=attention,
-                         runtime=runtime)}
+                         runtime=runtime, compiled=compiled, tensor_parallel=ways[0])}
+
+
+def grad_bytes(w: Workload) -> float:
+    """Bytes data parallelism all-reduces per step: every parameter's gradient (FP32 under fp32/amp, else 16
+    bits); under LoRA/QLoRA only the adapters' (PEFT keeps them in FP32)."""
+    spec = w.spec()
+    if w.task == "train" and w.finetune in ("lora", "qlora") and spec.is_transformer:
+        return lora_params(spec, w.lora_rank) * 4.0
+    return spec.params * (4.0 if w.precision in ("fp32", "amp") else 2.0)
 
 
 @dataclass(frozen=True)
@@ -525,6 +884,8 @@ class Throughput:
     bound: str  # "compute" | "power" | "memory" | "overhead": the largest term
     path: str  # "tensor" | "simt" | "cpu"
     decode_batch_tokens_per_s: float | None = None  # all ``batch`` streams together
+    runtime: str = ""  # the workload runtime estimated (runtime_used)
+    model_gpus: int = 1  # GPUs one copy of the model spans (tensor, pipeline or expert parallel)
 
     def headline(self, w: Workload) -> float:
         """The figure the planner reports, in ``w.throughput_unit``: generated tokens (one stream) for GPT
@@ -543,25 +904,43 @@ def _path(c: Case, hw: Hw) -> str:
     return "tensor" if "tc" in names else "simt"
 
 
-def _estimate(w: Workload, hw: Hw, f: Factors) -> Throughput:
+@dataclass(frozen=True)
+class System:
+    """What one GPU's estimate needs of the rest of the build: the GPUs a parallel model spans and the link
+    between them (B/s one way per GPU, its path: LINK_LATENCY), the host memory's bandwidth (offload)."""
+
+    gpus: int = 1
+    link: float | None = None
+    link_path: str = "pcie"
+    host_bw: float | None = None
+
+
+def _estimate(w: Workload, hw: Hw, f: Factors, system: System | None = None) -> Throughput:
     theta = f.theta()
-    cases = planner_cases(w)
+    sysm = system or System()
+    parallel = w.parallel != "none" and w.task == "infer" and sysm.gpus > 1
+    hw = replace(hw, link=sysm.link or hw.link, link_path=sysm.link_path, host_bw=sysm.host_bw or hw.host_bw)
+    cases = planner_cases(w, sysm.gpus if parallel else 1)
     main = cases["main"]
+    spans = max(main.tensor_parallel, main.pipeline, main.expert_parallel)
     t, parts = step_time(main, hw, theta)
     bound = max(parts, key=lambda k: parts[k])
     spec = w.spec()
+    rt = runtime_used(w)
     if main.task == "decode":
         pre = cases["prefill"]
         prefill = rate(pre, hw, theta)
         batch = rate(cases["batch"], hw, theta)
-        return Throughput(prefill / pre.seq, prefill, 1 / t, bound, _path(pre, hw), batch)
+        return Throughput(prefill / pre.seq, prefill, 1 / t, bound, _path(pre, hw), batch, rt, spans)
     samples = main.batch / t
     tokens = samples * main.seq if spec.is_transformer else None
-    return Throughput(samples, tokens, None, bound, _path(main, hw))
+    return Throughput(samples, tokens, None, bound, _path(main, hw), runtime=rt, model_gpus=spans)
 
 
-def single_gpu(gpu: Gpu, w: Workload, f: Factors) -> Throughput:
-    return _estimate(w, gpu_hw(gpu), f)
+def single_gpu(gpu: Gpu, w: Workload, f: Factors, system: System | None = None) -> Throughput:
+    """One GPU's throughput; with ``system``, the GPUs and link a parallel model spans (the rate is then the
+    model's, over all of them) and the host memory an offload uses."""
+    return _estimate(w, gpu_hw(gpu), f, system)
 
 
 def cpu_only(cpu: Cpu, sockets: int, mem_bandwidth: float, w: Workload, f: Factors | None = None) -> Throughput:
