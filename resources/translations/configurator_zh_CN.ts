@@ -3528,6 +3528,10 @@
         <translation>{key} 仅适用于 Transformer 模型</translation>
     </message>
     <message>
+        <source>runtime {runtime} cannot run precision {precision}; it runs {allowed} (set workload.precision)</source>
+        <translation>运行时 {runtime} 不能运行精度 {precision}；它支持 {allowed}（请设置 workload.precision）</translation>
+    </message>
+    <message>
         <source>is too large: a build file may be at most {limit:,} bytes</source>
         <translation>文件过大：配置文件最大为 {limit:,} 字节</translation>
     </message>
@@ -4890,6 +4894,22 @@
         <translation>内核启动开销</translation>
     </message>
     <message>
+        <source>communication</source>
+        <translation>通信</translation>
+    </message>
+    <message>
+        <source>host-transfer</source>
+        <translation>主机传输</translation>
+    </message>
+    <message>
+        <source> (the default: the build does not name one)</source>
+        <translation>（默认值：构建未指定）</translation>
+    </message>
+    <message>
+        <source> (the build&apos;s)</source>
+        <translation>（构建所指定）</translation>
+    </message>
+    <message>
         <source>tensor</source>
         <translation>Tensor Core</translation>
     </message>
@@ -4914,20 +4934,24 @@
         <translation>按估算范围的上限仍能装入 {vram} GiB 的最大每卡批大小。</translation>
     </message>
     <message>
-        <source>Per-layer-type work (GEMM/convolution FLOPs on the unit the precision runs on, memory-bound traffic on DRAM, launch overhead per kernel) with efficiencies per architecture and runtime fitted to {n} published measurements (ridge towards stated priors). Software as measured: NGC PyTorch with TF32 for FP32 on Ampere and newer, synthetic data; LLM inference with llama.cpp.</source>
-        <translation>按层类型计算工作量（GEMM/卷积 FLOPs 计在该精度所用的计算单元上，访存密集型流量计在 DRAM 上，每个内核另计启动开销），各架构与运行时的效率由 {n} 条公开实测数据拟合（以岭回归向既定先验收缩）。与实测相同的软件环境：NGC PyTorch，Ampere 及更新架构上 FP32 使用 TF32，合成数据；LLM 推理使用 llama.cpp。</translation>
+        <source>{batch} streams decoded together on each of {n} copies of the model (over {per} GPU(s) each): the weights are read once per step for all streams.</source>
+        <translation>{n} 份模型副本（每份占 {per} 块 GPU）各同时解码 {batch} 路流：每步读取一次权重供所有流共用。</translation>
+    </message>
+    <message>
+        <source>{n} GPUs over {link}: speed-up {s:.2f}× = n × η^log2(n) × t / (t + half the ring all-reduce time of {gb:,.3g} GB of gradients{adapters}), η = {eta:.3f} calibrated on REF-1.</source>
+        <translation>{n} 块 GPU 经 {link}：加速比 {s:.2f}× = n × η^log2(n) × t / (t + {gb:,.3g} GB 梯度{adapters}的环形 all-reduce 时间的一半)，η = {eta:.3f}，按 REF-1 校准。</translation>
     </message>
     <message>
         <source>Prompt processing (prefill), one prompt: 2 × params + attention FLOPs per token on the tensor cores.</source>
         <translation>提示词处理（prefill），单个提示词：每个 token 计 2 × 参数量 + 注意力 FLOPs，在 Tensor Core 上运行。</translation>
     </message>
     <message>
-        <source>{batch} streams decoded together on each of {n} GPUs (one copy of the model per GPU): the weights are read once per step for all streams.</source>
-        <translation>{n} 张 GPU 上各同时解码 {batch} 路流（每张 GPU 一份模型副本）：每一步只需为所有流读取一次权重。</translation>
-    </message>
-    <message>
         <source>These GeForce cards have no peer-to-peer (PCI-11): the all-reduce goes through host memory at {bw:.1f} GB/s per GPU, taken as half the PCIe link&apos;s one-way rate and capped by the host memory&apos;s bandwidth shared by {n} GPUs.</source>
         <translation>这些 GeForce 显卡不支持点对点（P2P，PCI-11）：all-reduce 经主机内存进行，每卡 {bw:.1f} GB/s，按 PCIe 链路单向速率的一半计，并受 {n} 块 GPU 共享的主机内存带宽限制。</translation>
+    </message>
+    <message>
+        <source>One stream through one model split over {k} GPUs ({parallel} parallel, over {link}): each GPU reads its share of the weights; the collectives per layer cost the link&apos;s latency and bandwidth (the one-GPU figure above is this split model&apos;s).</source>
+        <translation>单路流经过拆分到 {k} 块 GPU 上的一个模型（{parallel} 并行，经 {link}）：每块 GPU 读取其分到的权重；每层的集合通信消耗链路的延迟与带宽（上面的单 GPU 数字即为此拆分模型的结果）。</translation>
     </message>
     <message>
         <source>{k} of the build&apos;s {m} GPUs have no slot or baseboard and are not counted.</source>
@@ -4936,6 +4960,10 @@
     <message>
         <source>≈ {value:,.3g} {unit}, likely {low:,.3g}–{high:,.3g} (no CPU measurements: the stated priors, a factor of 2 either way). CPU alone: {cores} cores × {lanes} FP32 lanes × 2 FMA units × 2 FLOPs × {ghz:.2f} GHz = {peak:.2f} TFLOPS peak, {eff:.0%} reached; {bw:.0f} GB/s memory ({channels} channels), {bw_eff:.0%} reached.</source>
         <translation>≈ {value:,.3g} {unit}，可能范围 {low:,.3g}–{high:,.3g}（没有 CPU 实测数据：采用既定先验，上下浮动 2 倍）。仅 CPU：{cores} 核 × {lanes} 条 FP32 通道 × 2 个 FMA 单元 × 2 FLOPs × {ghz:.2f} GHz = 峰值 {peak:.2f} TFLOPS，可达到 {eff:.0%}；内存带宽 {bw:.0f} GB/s（{channels} 通道），可达到 {bw_eff:.0%}。</translation>
+    </message>
+    <message>
+        <source>, the LoRA adapters&apos; only</source>
+        <translation>，仅 LoRA 适配器的</translation>
     </message>
     <message>
         <source>leave-one-source-out</source>
@@ -4970,12 +4998,12 @@
         <translation>指南的 RAM-1 公式：参数量 × 批大小 × 4 B × 1.2，混合精度减半（G 三.2）。</translation>
     </message>
     <message>
-        <source>{gpu}: {bound}-bound on {units} cores ({precision}). {assumes}</source>
-        <translation>{gpu}：受{bound}限制，运行于 {units} 单元（{precision}）。{assumes}</translation>
+        <source>Per-layer-type work (GEMM/convolution FLOPs on the unit the precision runs on, memory-bound traffic on DRAM, launch overhead per kernel) with efficiencies per architecture and runtime fitted to {n} published measurements (ridge towards stated priors). Software as measured: NGC PyTorch with TF32 for FP32 on Ampere and newer, synthetic data. Runtime: {runtime}{default}.</source>
+        <translation>按层类型计算工作量（GEMM/卷积 FLOPs 在该精度所用的计算单元上、受显存带宽限制的 DRAM 流量、每个内核的启动开销），各架构与运行时的效率拟合自 {n} 条公开测量（向给定先验做岭回归）。软件与测量时一致：NGC PyTorch，Ampere 及更新架构上 FP32 使用 TF32，合成数据。运行时：{runtime}{default}。</translation>
     </message>
     <message>
-        <source>{n} GPUs over {link}: speed-up {s:.2f}× = n × η^log2(n) × t / (t + half the ring all-reduce time), η = {eta:.3f} calibrated on REF-1.</source>
-        <translation>{n} 张 GPU 经 {link} 互联：加速比 {s:.2f}× = n × η^log2(n) × t / (t + 一半的环形 all-reduce 时间)，η = {eta:.3f}（以 REF-1 校准）。</translation>
+        <source>{gpu}: {bound}-bound on {units} cores ({precision}). {assumes}</source>
+        <translation>{gpu}：受{bound}限制，运行于 {units} 单元（{precision}）。{assumes}</translation>
     </message>
     <message>
         <source>{n} × one GPU × scaling efficiency.</source>

@@ -11,7 +11,7 @@ from configurator.core import measurements as ms
 from configurator.core.build import Workload
 from configurator.core.estimate import fit as fitting
 from configurator.core.estimate import throughput as tp
-from configurator.core.model_specs import ModelSpec
+from configurator.core.model_specs import KNOWN_MODELS, ModelSpec
 from configurator.core.parts import Gpu
 from tests.core.planner_kit import CATALOGUE
 
@@ -42,8 +42,10 @@ def test_gpt_fast_figures_on_an_a100_are_the_compiled_and_eager_priors(f: tp.Fac
     theta = f.theta()
     compiled = tp.Case(_llama2_7b(), "decode", "fp16", 1, 128, runtime="compiled", lm_head=True)
     assert tp.rate(compiled, hw, theta) == pytest.approx(104.9, rel=0.1)
+    # eager: the blog's own eager loop 25.5 tokens/s; optimum's table has transformers' generate faster
+    # (LLaMA-2-13B fp16, batch 1: 32.86 tokens/s on the same GPU): the fit sits between the two sources
     eager = dataclasses.replace(compiled, runtime="transformers")
-    assert tp.rate(eager, hw, theta) == pytest.approx(25.5, rel=0.15)
+    assert 25.5 < tp.rate(eager, hw, theta) < 25.5 * 1.4
     for n, published in ((2, 168.84), (4, 254.02), (8, 328.43)):
         split = dataclasses.replace(compiled, tensor_parallel=n)
         assert tp.rate(split, nvlink, theta) == pytest.approx(published, rel=0.15), n
@@ -51,7 +53,7 @@ def test_gpt_fast_figures_on_an_a100_are_the_compiled_and_eager_priors(f: tp.Fac
 
 @pytest.mark.parametrize("fast", ["torch-compile", "vllm", "llama.cpp", "tensorrt-llm"])
 def test_transformers_generate_decodes_far_slower_than_a_fast_runtime(f: tp.Factors, fast: str) -> None:
-    g = _gpu("nvidia-rtx-4090")
+    g = _gpu("nvidia-a100-80gb-sxm")  # where both were measured (gpt-fast, optimum)
     slow = tp.single_gpu(g, Workload("llama-7b", "infer", "fp16", runtime="transformers"), f)
     quick = tp.single_gpu(g, Workload("llama-7b", "infer", "fp16", runtime=fast), f)
     assert slow.runtime == "transformers" and quick.runtime == fast
@@ -140,20 +142,12 @@ def test_tensor_parallel_decodes_faster_than_one_gpu_and_pipeline_does_not(f: tp
     assert (pipe.decode_tokens_per_s or 0) > 0.95 * one
 
 
-@dataclasses.dataclass(frozen=True)
-class _MoE(ModelSpec):
-    experts: int = 8
-    experts_per_token: int = 2
-
-
 def test_expert_parallel_spreads_a_mixture_of_experts_and_reads_only_routed_experts(f: tp.Factors) -> None:
     # Mixtral 8×7B's config.json: 32 layers, hidden 4096, 32 heads, 8 K/V heads, expert width 14336
-    moe = _MoE("mixtral-8x7b", "transformer", 46.7e9, "https://huggingface.co/mistralai/Mixtral-8x7B-v0.1",
-               layers=32, hidden=4096, heads=32, vocab=32000, context=4096, decoder=True, intermediate=14336,
-               tied_head=False, kv_heads=8)
+    moe = KNOWN_MODELS["mixtral-8x7b"]  # its config.json: 8 experts, 2 per token
+    assert (moe.experts, moe.experts_per_token) == (8, 2)
     one = tp.Case(moe, "decode", "fp16", 1, 128, runtime="vllm", lm_head=True)
-    dense = dataclasses.replace(one, spec=ModelSpec(**{k.name: getattr(moe, k.name)
-                                                       for k in dataclasses.fields(ModelSpec)}))
+    dense = dataclasses.replace(one, spec=dataclasses.replace(moe, experts=0, experts_per_token=0))
     assert tp.work(one)[1] < 0.4 * tp.work(dense)[1]  # 2 of 8 experts per token
     assert tp.work(dataclasses.replace(one, batch=64))[1] > 0.9 * tp.work(dense)[1]  # 64 tokens touch all
     hw = dataclasses.replace(tp.gpu_hw(_gpu("nvidia-h100-sxm")), link=450e9, link_path="nvlink")
@@ -204,9 +198,12 @@ def test_case_for_maps_runtime_precision_and_flag_columns() -> None:
 def test_a_runtime_row_moves_its_own_parameters() -> None:
     """A published row of a runtime pulls that runtime's parameters, not llama.cpp's or PyTorch's."""
     base = fitting.fit_for()
-    rows = [*fitting.shipped(), _row(id="a", framework="transformers", value=12.0),
-            _row(id="b", framework="transformers", gpu="nvidia-rtx-4090", value=14.0)]
+    # vLLM has no published rows shipped: two slow ones pull its prediction down, and only its parameters
+    rows = [*fitting.shipped(), _row(id="a", framework="vllm", value=40.0),
+            _row(id="b", framework="vllm", gpu="nvidia-rtx-4090", value=30.0)]
     refit = fitting.fit(rows, fitting.measured_gpus() | {"nvidia-rtx-4090": _gpu("nvidia-rtx-4090")},
                         cross_validate=False)
-    assert refit.value("launch.transformers") > 1.3 * base.value("launch.transformers")
-    assert refit.value("bw.llama.cpp") == pytest.approx(base.value("bw.llama.cpp"), rel=0.02)
+    a100 = _gpu("nvidia-a100-80gb-sxm")
+    assert fitting.predict_row(_row(), a100, refit.theta) < 0.9 * fitting.predict_row(_row(), a100, base.theta)
+    assert refit.value("bw.llama.cpp") == pytest.approx(base.value("bw.llama.cpp"), rel=0.05)
+    assert refit.value("launch.transformers") == pytest.approx(base.value("launch.transformers"), rel=0.05)

@@ -117,7 +117,8 @@ def test_pci10_an_m2_drive_that_switches_a_slot_off_moves_the_card(kit: Kit) -> 
     four = kit.check(*_drives(kit, 4, **board, **gpus), workload=R50)
     assert finding(four, "PCI-2", "error").numbers["placed"] == 1
     assert four.gpus_counted == 1
-    assert four.estimate("throughput_total").inputs == {"gpus": 1, "gpus_in_build": 2}
+    assert four.estimate("throughput_total").inputs == {"gpus": 1, "gpus_in_build": 2, "model_gpus": 1,
+                                                        "runtime": "pytorch", "runtime_default": True}
 
 
 def test_fit7_m2_drives_one_more_than_the_connectors(kit: Kit) -> None:

@@ -92,6 +92,13 @@ NOT_FITTED: dict[str, str] = {
     # implementation (relative-position attention, adaptive softmax), not the GPU.
     "transformer-xl-base": "throughput bound by the implementation, not by the GPU's FLOPs or bandwidth",
 }
+# Rows run with a kernel the planner does not offer, kept in the dataset but not fitted, and why (by flag).
+NOT_FITTED_FLAGS: dict[str, str] = {
+    # optimum's GPTQ table: AutoGPTQ's old CUDA kernel decodes 3-5x slower than the ExLlamaV2 and Marlin
+    # kernels on the same model and GPU (93 against 505 tokens/s at batch 16); transformers picks ExLlama
+    # kernels for 4-bit GPTQ by default, which the runtime "transformers" stands for
+    "gptq-cuda-old": "AutoGPTQ's legacy CUDA kernel, which transformers no longer uses for 4-bit GPTQ",
+}
 FITTED_FAMILIES = (ms.CNN_TRAIN, ms.BERT_TRAIN, ms.GPT_TRAIN, ms.LLM_PREFILL, ms.LLM_DECODE)
 # The software (the rows' ``framework``) the model has a runtime for; rows of other runtimes (gpt-fast's compiled
 # loop, AutoAWQ, ExLlamaV2, torchtune, ...) are shown, and held out in validation, until it has one.
@@ -211,7 +218,8 @@ def fit_rows(rows: Iterable[ms.Measurement], gpus: Mapping[str, Gpu]) -> list[ms
     out = []
     for m in rows:
         if m.is_guide or m.family not in FITTED_FAMILIES or m.gpu not in gpus or m.model in NOT_FITTED \
-                or m.framework not in FITTED_FRAMEWORKS or case_for(m) is None:
+                or m.framework not in FITTED_FRAMEWORKS or any(f in NOT_FITTED_FLAGS for f in m.flags) \
+                or case_for(m) is None:
             continue
         tensor_parallel = (_flag_number(m, "tp-") or 1) == m.gpu_count and m.family in (ms.LLM_DECODE, ms.LLM_PREFILL)
         if m.gpu_count > 1 and "layer-split" not in m.flags and not _one_node_sharded(m) and not tensor_parallel:
