@@ -18,6 +18,7 @@ from configurator.core.cloud import CloudPrice, load_cloud_prices
 from configurator.core.estimate import fit as fitting
 from configurator.core.estimate import interconnect as ic
 from configurator.core.estimate import throughput as tp
+from configurator.core.estimate import validation
 from configurator.core.estimate.memory import (
     ACTIVATION_ERROR,
     CUDA_CONTEXT_GIB,
@@ -512,14 +513,20 @@ def _software(m: Measurement) -> str:
     return m.runtime or " ".join(x for x in (m.framework, m.framework_version) if x) or "—"
 
 
+_RANGE_BASIS = {validation.LOSO: Message("estimates", QT_TRANSLATE_NOOP("estimates", "leave-one-source-out")),
+                validation.LOGO: Message("estimates", QT_TRANSLATE_NOOP("estimates", "leave-one-GPU-out"))}
+
+
 def _range(value: float, unit: str, family: str, fit: fitting.Fit | None, matched: Sequence[Measurement]
            ) -> tuple[float | None, float | None, dict[str, Any], Message]:
-    """The likely range from the family's leave-one-GPU-out error (10th–90th percentile of measured /
-    predicted), the basis, and the sentence that says both."""
+    """The likely range from the family's held-out residuals (validation.width_for: leave-one-source-out
+    where ≥ 2 origins, else leave-one-GPU-out; percentiles of measured / predicted chosen so that ≥ 80 % of
+    held-out measurements fall inside), the basis, and the sentence that says both."""
     fe = fit.family(family) if fit is not None else None
+    wd = validation.width_for(fit, family) if fe is not None else None
     matched_json = [{"id": m.id, "value": m.per_gpu_value, "unit": m.unit, "source_url": m.source_url,
                      "software": _software(m)} for m in matched]
-    if fe is None:
+    if fe is None or wd is None:
         basis: dict[str, Any] = {"family": family, "measurements": 0, "cv_median_error": None,
                                  "cv_p90_error": None, "matched": matched_json}
         low, high = value / 2, value * 2
@@ -527,14 +534,20 @@ def _range(value: float, unit: str, family: str, fit: fitting.Fit | None, matche
             "estimates", "≈ {value:,.4g} {unit}, likely {low:,.4g}–{high:,.4g} (no measurements of this family: "
                          "a factor of 2 either way)."), value=value, unit=unit_message(unit), low=low, high=high)
         return round(low, 2), round(high, 2), basis, rng
-    low = min(value * fe.low_ratio, value)
-    high = max(value * fe.high_ratio, value)
+    low = min(value * wd.low_ratio, value)
+    high = max(value * wd.high_ratio, value)
     basis = {"family": family, "measurements": fe.measurements, "gpus": fe.gpus,
-             "cv_median_error": round(fe.median, 3), "cv_p90_error": round(fe.p90, 3), "matched": matched_json}
+             "cv_median_error": round(fe.median, 3), "cv_p90_error": round(fe.p90, 3), "range_basis": wd.basis,
+             "range_held_out": wd.rows, "range_coverage": None if wd.coverage is None else round(wd.coverage, 3),
+             "matched": matched_json}
     rng = _m(QT_TRANSLATE_NOOP(
         "estimates", "≈ {value:,.4g} {unit}, likely {low:,.4g}–{high:,.4g}; {n} measurements of this family "
                      "(leave-one-GPU-out error: median {median:.0%}, 90th percentile {p90:.0%})."),
         value=value, unit=unit_message(unit), low=low, high=high, n=fe.measurements, median=fe.median, p90=fe.p90)
+    if wd.coverage is not None:
+        rng = _m("{range} {held}", range=rng, held=_m(QT_TRANSLATE_NOOP(
+            "estimates", "The range holds {coverage:.0%} of {n} held-out measurements ({basis})."),
+            coverage=wd.coverage, n=wd.rows, basis=_RANGE_BASIS[wd.basis]))
     if matched:
         m = matched[0]
         rng = _m("{range} {published}", range=rng, published=_m(QT_TRANSLATE_NOOP(

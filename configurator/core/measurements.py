@@ -30,9 +30,13 @@ OTHER = "other"
 FAMILIES: tuple[str, ...] = (CNN_TRAIN, BERT_TRAIN, GPT_TRAIN, LLM_PREFILL, LLM_DECODE, OTHER)
 
 TASKS: tuple[str, ...] = ("train", "inference", "prefill", "decode")
-# "amp" = automatic mixed precision (FP16 compute, FP32 master weights); q4_* / q8_0 are llama.cpp GGUF types
+# "amp" = automatic mixed precision (FP16 compute, FP32 master weights); q4_* / q8_0 are llama.cpp GGUF types.
+# Weight-only inference formats: int8 / int4 (a runtime's own weight-only quantisation, e.g. gpt-fast's), nf4,
+# bnb-fp4 and bnb-int8 (bitsandbytes 4-bit NormalFloat / FP4 and LLM.int8()), awq and gptq (4-bit, group-wise), exl2
+# (ExLlamaV2's mixed 2-8 bit: the bits per weight are a flag, bpw-N). A QLoRA or LoRA fine-tune is bf16/fp16 compute
+# with the flag qlora / lora (QLoRA's base weights are NF4): the precision is the compute's.
 PRECISIONS: tuple[str, ...] = ("fp32", "tf32", "fp16", "amp", "bf16", "fp8", "int8", "int4",
-                               "q4_0", "q4_k_m", "q5_k_m", "q8_0")
+                               "q4_0", "q4_k_m", "q5_k_m", "q8_0", "nf4", "bnb-fp4", "bnb-int8", "awq", "gptq", "exl2")
 UNITS: tuple[str, ...] = ("images/s", "sequences/s", "tokens/s")
 RATIO_PREFIX = "ratio_to:"  # unit of a relative figure: "ratio_to:<catalogue gpu id>"
 GUIDE_PREFIX = "guide-"     # origin of the guides' own figures
@@ -303,6 +307,46 @@ def _date(raw: dict[str, str], key: str, *, required: bool) -> str | None:
     return v
 
 
+_FLAG = re.compile(r"^[a-z0-9][a-z0-9.+-]*$")
+# Flags with a number: tp-N (tensor parallel over N GPUs: N is the row's gpu_count), grad-accum-N (micro-batches per
+# optimizer step), group-N (quantisation group size), bpw-X (EXL2's average bits per weight).
+_NUMBERED = re.compile(r"^(tp|grad-accum|group|bpw)-(.+)$")
+# Weight formats a runtime serves, not trains in (a QLoRA row is bf16 compute with the flag qlora).
+INFERENCE_FORMATS: tuple[str, ...] = ("nf4", "bnb-fp4", "bnb-int8", "awq", "gptq", "exl2")
+
+
+def _check_flags(flags: Sequence[str], count: int, task: str, precision: str | None) -> None:
+    for f in flags:
+        if not _FLAG.match(f):
+            raise _BadRowError(f"flags: {f!r} must be lower-case letters, digits, '.', '+' and '-'")
+        if (m := _NUMBERED.match(f)) is None:
+            continue
+        kind, number = m.groups()
+        if kind == "bpw":
+            try:
+                bits = float(number)
+            except ValueError:
+                bits = math.nan
+            if not 1 <= bits <= 16:
+                raise _BadRowError(f"flags: {f!r} must give 1 to 16 bits per weight (bpw-4.0)")
+            continue
+        if not number.isdigit() or int(number) < 1:
+            raise _BadRowError(f"flags: {f!r} must end in a positive whole number ({kind}-8)")
+        if kind == "tp" and int(number) != count:
+            raise _BadRowError(f"flags: {f!r} names {number} GPUs but gpu_count is {count}")
+    if len([f for f in flags if f.startswith("tp-")]) > 1:
+        raise _BadRowError("flags: at most one tp-N")
+    if "lora" in flags and "qlora" in flags:
+        raise _BadRowError("flags: lora and qlora exclude each other (qlora is LoRA on NF4 base weights)")
+    if ("lora" in flags or "qlora" in flags) and task != "train":
+        raise _BadRowError(f"flags: lora / qlora are fine-tuning methods; task is {task!r}, not 'train'")
+    if precision in INFERENCE_FORMATS and task == "train":
+        raise _BadRowError(f"precision: {precision!r} is an inference weight format; a QLoRA fine-tune is "
+                           "precision bf16 (or fp16) with the flag qlora")
+    if precision == "exl2" and not any(f.startswith("bpw-") for f in flags):
+        raise _BadRowError("flags: an exl2 row needs its bits per weight (bpw-N)")
+
+
 def _row(raw: dict[str, str], known_gpus: Collection[str] | None) -> Measurement:
     ident = _req(raw, "id")
     if not _ID.match(ident):
@@ -338,10 +382,12 @@ def _row(raw: dict[str, str], known_gpus: Collection[str] | None) -> Measurement
     source_ref = _req(raw, "source_ref")
     data = _choice(raw, "data", ("synthetic", "real"), required=False)
     flags = tuple(f.strip() for f in raw["flags"].split(";") if f.strip())
+    task = str(_choice(raw, "task", TASKS))
+    precision = _choice(raw, "precision", PRECISIONS, required=False)
+    _check_flags(flags, count, task, precision)
     return Measurement(
         id=ident, origin=origin, model=_req(raw, "model"),
-        task=str(_choice(raw, "task", TASKS)), family=str(_choice(raw, "family", FAMILIES)),
-        precision=_choice(raw, "precision", PRECISIONS, required=False),
+        task=task, family=str(_choice(raw, "family", FAMILIES)), precision=precision,
         batch_size=_int(raw, "batch_size"), seq_len=_int(raw, "seq_len"), prompt_len=_int(raw, "prompt_len"),
         gen_len=_int(raw, "gen_len"), image_size=_int(raw, "image_size"),
         gpu=gpu, gpu_count=count, interconnect=_opt(raw, "interconnect"), cpu=_opt(raw, "cpu"),

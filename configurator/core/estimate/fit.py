@@ -89,6 +89,9 @@ NOT_FITTED: dict[str, str] = {
     "transformer-xl-base": "throughput bound by the implementation, not by the GPU's FLOPs or bandwidth",
 }
 FITTED_FAMILIES = (ms.CNN_TRAIN, ms.BERT_TRAIN, ms.GPT_TRAIN, ms.LLM_PREFILL, ms.LLM_DECODE)
+# The software (the rows' ``framework``) the model has a runtime for; rows of other runtimes (gpt-fast's compiled
+# loop, AutoAWQ, ExLlamaV2, torchtune, ...) are shown, and held out in validation, until it has one.
+FITTED_FRAMEWORKS: tuple[str | None, ...] = ("pytorch", "llama.cpp", None)
 DEFAULT_BATCH = {"cnn": 256, "bert": 32, "gpt": 32}  # DLE defaults where a table does not state the batch
 SQUAD_SEQ = 384  # DLE run_squad.sh max_seq_length
 TXL_MEM = 192  # Transformer-XL base memory length (DLE config)
@@ -159,7 +162,7 @@ def fit_rows(rows: Iterable[ms.Measurement], gpus: Mapping[str, Gpu]) -> list[ms
     out = []
     for m in rows:
         if m.is_guide or m.family not in FITTED_FAMILIES or m.gpu not in gpus or m.model in NOT_FITTED \
-                or case_for(m) is None:
+                or m.framework not in FITTED_FRAMEWORKS or case_for(m) is None:
             continue
         if m.gpu_count > 1 and "layer-split" not in m.flags and not _one_node_sharded(m):
             continue
