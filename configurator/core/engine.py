@@ -24,6 +24,7 @@ from configurator.core.estimate.memory import (
     CUDA_CONTEXT_GIB,
     DISPLAY_GIB,
     FRAGMENTATION,
+    PUBLISHED_RATIO,
     VramBreakdown,
     host_ram,
     host_weight_copies,
@@ -102,6 +103,9 @@ def _m(template: str, **params: Any) -> Message:
     return Message("estimates", template, params)
 
 
+_PUBLISHED = QT_TRANSLATE_NOOP(
+    "estimates", ", and at least ×{lo:g}–×{hi:g} of the estimate (published fine-tuning peak memory against this "
+                 "estimate: 10th–90th percentile)")
 _OPT_IN_BACKWARD = QT_TRANSLATE_NOOP(
     "estimates", " Optimizer in backward: one parameter's gradient at a time ({g:.2f} GiB), none stored.")
 _CHUNKED_CE = QT_TRANSLATE_NOOP(
@@ -292,8 +296,8 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
                 "autograd saves at batch {batch} ({precision}{ckpt}, {attention} attention), autocast's weight "
                 "copies, logits and the loss's gradients, KV cache, {ctx:g} GiB CUDA context, {frag:.0%} allocator "
                 "margin{display}.{options} Range: saved tensors ±{err:.0%} (the validation against PyTorch), "
-                "allocator 0–25 %, context {ctx_low:g}–{ctx_high:g} GiB. Not counted: cuDNN benchmark workspaces, "
-                "NCCL buffers, other processes."),
+                "allocator 0–25 %, context {ctx_low:g}–{ctx_high:g} GiB{published}. Not counted: cuDNN benchmark "
+                "workspaces, NCCL buffers, other processes."),
                low=vram.low / GIB, high=vram.high / GIB, verdict=_VERDICT[verdict(vram, smallest)],
                vram=smallest, optimizer=w.effective_optimizer, sharding=word_message(w.sharding),
                finetune=word_message(w.finetune), offload=word_message(w.offload),
@@ -301,7 +305,8 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
                attention=w.attention, ctx=CUDA_CONTEXT_GIB[1], frag=FRAGMENTATION[1],
                display=_m(_DISPLAY, lo=DISPLAY_GIB[0], hi=DISPLAY_GIB[2]) if display else "",
                options=_memory_options(w, vram),
-               err=ACTIVATION_ERROR, ctx_low=CUDA_CONTEXT_GIB[0], ctx_high=CUDA_CONTEXT_GIB[2]),
+               err=ACTIVATION_ERROR, ctx_low=CUDA_CONTEXT_GIB[0], ctx_high=CUDA_CONTEXT_GIB[2],
+               published=_m(_PUBLISHED, lo=PUBLISHED_RATIO[0], hi=PUBLISHED_RATIO[1]) if w.task == "train" else ""),
             {**vram.gib(), "verdict": verdict(vram, smallest), "parallel": w.parallel,
              "optimizer": w.effective_optimizer, "optimizer_in_backward": w.optimizer_in_backward,
              "chunked_ce": w.chunked_ce},
