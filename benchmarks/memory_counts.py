@@ -34,6 +34,7 @@ from typing import Any, NamedTuple
 
 from configurator.core.estimate.memory import (
     OPTIMIZER_BYTES,
+    WEIGHT_BYTES,
     resnet_saved,
     transformer_params,
     transformer_saved,
@@ -245,3 +246,270 @@ def measure_resnet(arch: str, batch: int, side: int, amp: bool, ckpt: bool) -> M
     rows.append(Row(arch, settings + " grads+SGD momentum", counted.grads + counted.optimizer,
                     spec.params * (4 + OPTIMIZER_BYTES["sgd"])))
     return Measured(rows, counted.params, spec.params * 4)
+
+
+# -- LLaMA layout and the memory options (#28) ---------------------------------------------------------------
+# A tiny LLaMA from transformers' own LlamaConfig (RMSNorm, rotary positions, SwiGLU, grouped-query attention),
+# random weights. Each case counts one training step and sets each count beside memory.py's term.
+
+LLAMA_CASES = [
+    # (precision, attention, finetune, chunked_ce, checkpointing)
+    ("fp32", "sdpa", "full", False, False),
+    ("fp32", "eager", "full", False, False),
+    ("bf16", "sdpa", "full", False, False),
+    ("bf16", "eager", "full", False, False),
+    ("amp", "sdpa", "full", False, False),
+    ("bf16", "sdpa", "full", True, False),
+    ("bf16", "sdpa", "full", False, True),
+    ("bf16", "sdpa", "lora", False, False),
+    ("fp32", "sdpa", "lora", False, False),
+    ("amp", "sdpa", "lora", False, False),
+]
+LLAMA = {"layers": 2, "hidden": 256, "heads": 8, "kv_heads": 2, "ffn": 688, "vocab": 3000, "batch": 2, "seq": 128}
+LORA_RANK = 8
+
+
+def llama_spec() -> ModelSpec:
+    c = LLAMA
+    spec = dataclasses.replace(KNOWN_MODELS["llama-7b"], name="llama-tiny", params=0.0, layers=c["layers"],
+                               hidden=c["hidden"], heads=c["heads"], kv_heads=c["kv_heads"],
+                               intermediate=c["ffn"], vocab=c["vocab"], context=c["seq"])
+    linear, other = transformer_params(spec)
+    return dataclasses.replace(spec, params=linear + other)
+
+
+def _llama(attention: str, dtype: Any) -> Any:
+    import torch
+    import transformers
+
+    transformers.logging.set_verbosity_error()
+    c = LLAMA
+    cfg = transformers.LlamaConfig(num_hidden_layers=c["layers"], hidden_size=c["hidden"],
+                                   num_attention_heads=c["heads"], num_key_value_heads=c["kv_heads"],
+                                   intermediate_size=c["ffn"], vocab_size=c["vocab"],
+                                   max_position_embeddings=c["seq"], attn_implementation=attention,
+                                   tie_word_embeddings=False)
+    model = transformers.LlamaForCausalLM(cfg).to(dtype or torch.float32)
+    model.train()
+    return model
+
+
+class _Lora:
+    """peft's LoRA layer, written out (peft is not a dependency): y = base(x) + B(A(x cast to A's dtype)),
+    adapters in fp32 (peft's autocast_adapter_dtype), base frozen."""
+
+    @staticmethod
+    def wrap(model: Any, rank: int) -> None:
+        import torch
+
+        class Adapter(torch.nn.Module):
+            def __init__(self, base: Any) -> None:
+                super().__init__()
+                self.base = base
+                self.lora_A = torch.nn.Linear(base.in_features, rank, bias=False, dtype=torch.float32)
+                self.lora_B = torch.nn.Linear(rank, base.out_features, bias=False, dtype=torch.float32)
+
+            def forward(self, x: Any) -> Any:
+                return self.base(x) + self.lora_B(self.lora_A(x.to(self.lora_A.weight.dtype))).to(x.dtype)
+
+        model.requires_grad_(False)
+        for layer in model.model.layers:
+            for name in ("q_proj", "k_proj", "v_proj", "o_proj"):
+                setattr(layer.self_attn, name, Adapter(getattr(layer.self_attn, name)))
+
+
+def _chunked_loss(model: Any, ids: Any, chunks: int) -> Any:
+    """The head and the cross-entropy chunk by chunk of the tokens, each chunk under torch.utils.checkpoint:
+    no vocabulary-wide tensor is saved for backward (what Liger's fused linear cross-entropy achieves)."""
+    import torch.nn.functional as nnf
+    import torch.utils.checkpoint as cp
+
+    hidden = model.model(input_ids=ids).last_hidden_state[:, :-1]
+    labels = ids[:, 1:]
+    n = labels.numel()
+
+    def chunk_loss(x: Any, y: Any) -> Any:
+        return nnf.cross_entropy(model.lm_head(x).float().flatten(0, 1), y.flatten(), reduction="sum")
+
+    total = 0.0
+    for x, y in zip(hidden.tensor_split(chunks, dim=1), labels.tensor_split(chunks, dim=1), strict=True):
+        total = total + cp.checkpoint(chunk_loss, x, y, use_reentrant=False)
+    return total / n
+
+
+def all_option_rows() -> list[Row]:
+    """Every LLaMA case and option count, for the bench table."""
+    rows = [r for case in LLAMA_CASES for r in measure_llama(*case).rows]
+    return rows + measure_optimizers() + measure_grads_in_backward() + measure_activation_offload("bf16") \
+        + measure_activation_offload("fp32")
+
+
+def measure_llama(precision: str, attention: str, finetune: str, chunked: bool, ckpt: bool) -> Measured:
+    """One training step of the tiny LLaMA, counted: the saved tensors, and (full fine-tuning) the gradients
+    and AdamW's states; LoRA: the adapters' parameter count."""
+    import torch
+
+    from configurator.core.estimate.memory import ADAPTER_BYTES, CE_CHUNKS, lora_params
+
+    torch.set_num_threads(1)
+    torch.manual_seed(0)
+    spec = llama_spec()
+    lora = finetune == "lora"
+    # memory.py's LoRA base is 16-bit under amp (autocast then makes no weight copies), fp32 adapters
+    model = _llama(attention, torch.bfloat16 if precision == "bf16" or (lora and precision == "amp")
+                   else torch.float32)
+    if lora:
+        _Lora.wrap(model, LORA_RANK)
+    if ckpt:
+        getattr(model, "activation_checkpointing_enable", model.gradient_checkpointing_enable)()
+    c = LLAMA
+    ids = torch.randint(0, c["vocab"], (c["batch"], c["seq"]))
+    loss = (lambda: _chunked_loss(model, ids, CE_CHUNKS)) if chunked else (
+        lambda: model(input_ids=ids, labels=ids).loss)
+    counted = count_step(model, loss, autocast=precision == "amp")
+    est = transformer_saved(spec, c["batch"], c["seq"], precision, checkpointing=ckpt, attention=attention,
+                            device="cpu", frozen=lora, adapter_bytes=ADAPTER_BYTES if lora else 0.0,
+                            lora_rank=LORA_RANK if lora else 0, chunked_ce=chunked)
+    settings = f"b{c['batch']} s{c['seq']} {precision} {attention}{' lora' if lora else ''}" \
+               f"{' chunked-CE' if chunked else ''}{' ckpt' if ckpt else ''}"
+    name = f"llama L{c['layers']} h{c['hidden']} kv{c['kv_heads']} V{c['vocab']}"
+    rows = [Row(name, settings + " activations", counted.activations, est.activations)]
+    if precision == "amp" and not ckpt and not lora:
+        rows.append(Row(name, settings + " autocast copies", counted.copies, est.autocast_copies))
+    trained = sum(p.numel() for p in model.parameters() if p.requires_grad)
+    if lora:
+        rows.append(Row(name, settings + " adapter parameters", trained, lora_params(spec, LORA_RANK)))
+    else:
+        rows.append(Row(name, settings + " grads+AdamW", counted.grads + counted.optimizer,
+                        spec.params * (WEIGHT_BYTES[precision] + OPTIMIZER_BYTES[
+                            "adamw-bf16" if precision == "bf16" else "adamw"])))
+    base = 2 if precision == "bf16" or (lora and precision == "amp") else 4
+    return Measured(rows, counted.params - (trained * 4 if lora else 0), spec.params * base)
+
+
+def measure_optimizers() -> list[Row]:
+    """Optimizer state bytes per parameter as torch.optim makes them, beside OPTIMIZER_BYTES (+ master weights):
+    AdamW on fp32 and on bf16 parameters (a pure-bf16 run: its states are bf16, no fp32 copy), SGD with and
+    without momentum. bitsandbytes' 8-bit states are not measured (not installed): memory.py takes their
+    layout from its source."""
+    import torch
+
+    from configurator.core.estimate.memory import NO_MASTER_OPTIMIZERS
+
+    torch.manual_seed(0)
+    spec = llama_spec()
+    rows = []
+    cases = [("adamw", torch.float32, "fp32"), ("adamw-bf16", torch.bfloat16, "bf16"), ("sgd", torch.float32, "fp32"),
+             ("sgd_nomomentum", torch.float32, "fp32")]
+    for name, dtype, precision in cases:
+        model = _llama("sdpa", dtype)
+        ids = torch.randint(0, LLAMA["vocab"], (1, 16))
+        model(input_ids=ids, labels=ids).loss.backward()
+        params = list(model.parameters())
+        opt: Any = (torch.optim.AdamW(params) if name.startswith("adamw")
+                    else torch.optim.SGD(params, lr=0.1, momentum=0.9 if name == "sgd" else 0.0))
+        opt.step()
+        state = sum(v.numel() * v.element_size() for st in opt.state.values() for k, v in st.items()
+                    if torch.is_tensor(v) and k != "step")
+        master = 4.0 if precision in ("bf16", "fp16") and name not in NO_MASTER_OPTIMIZERS else 0.0
+        rows.append(Row("llama-tiny", f"{name} on {precision} weights: optimizer states", state,
+                        spec.params * (OPTIMIZER_BYTES[name] + master)))
+    return rows
+
+
+def measure_grads_in_backward() -> list[Row]:
+    """The most gradient bytes alive at once in backward, with the step fused into backward (a
+    post-accumulate-grad hook steps the parameter and frees its gradient, as in the PyTorch tutorial "How to
+    save memory by fusing the optimizer step into the backward pass") and without (all gradients kept until
+    optimizer.step()), beside memory.py (largest_param, the parameter count)."""
+    import torch
+
+    from configurator.core.estimate.memory import largest_param
+
+    torch.manual_seed(0)
+    spec = llama_spec()
+    rows = []
+    for fused in (False, True):
+        model = _llama("sdpa", torch.bfloat16)
+        params = list(model.parameters())
+        live = {"now": 0, "peak": 0}
+        optimizers = {p: torch.optim.AdamW([p]) for p in params} if fused else {}
+
+        def hook(p: Any, optimizers: dict[Any, Any] = optimizers, live: dict[str, int] = live,
+                 fused: bool = fused) -> None:
+            live["now"] += p.grad.numel() * p.grad.element_size()
+            live["peak"] = max(live["peak"], live["now"])
+            if fused:
+                optimizers[p].step()
+                live["now"] -= p.grad.numel() * p.grad.element_size()
+                p.grad = None
+
+        for p in params:
+            p.register_post_accumulate_grad_hook(hook)
+        ids = torch.randint(0, LLAMA["vocab"], (1, 16))
+        model(input_ids=ids, labels=ids).loss.backward()
+        estimate = (largest_param(spec) if fused else spec.params) * 2.0
+        rows.append(Row("llama-tiny", f"bf16 gradients alive in backward{', optimizer in backward' if fused else ''}",
+                        live["peak"], estimate))
+    return rows
+
+
+def measure_activation_offload(precision: str = "bf16") -> list[Row]:
+    """Activation offload as torch.autograd.graph.save_on_cpu / torchtune's OffloadActivations do it: every
+    tensor the model saves (not the parameters) is copied to host memory in forward and back, one autograd
+    node's at a time, in backward. Counted: the bytes sent to the host, and the most bytes brought back alive
+    at once (what stays on the GPU), beside memory.py's host_activations and its one-layer GPU share. The
+    loss is computed outside the offloaded region (as torchtune's recipes do)."""
+    import weakref
+
+    import torch
+
+    torch.manual_seed(0)
+    torch.set_num_threads(1)
+    spec = llama_spec()
+    model = _llama("sdpa", torch.bfloat16 if precision == "bf16" else torch.float32)
+    owned = {p.untyped_storage().data_ptr() for p in model.parameters()}
+    owned |= {b.untyped_storage().data_ptr() for b in model.buffers()}
+    sent: dict[int, int] = {}
+    host: dict[int, Any] = {}
+    alive: list[Any] = []  # the forward's originals, kept until backward so no address is reused while counting
+    live = {"now": 0, "peak": 0}
+
+    def pack(t: Any) -> Any:
+        ptr = t.untyped_storage().data_ptr()
+        if ptr in owned:
+            return ("kept", t)
+        if ptr not in host:
+            host[ptr] = t.untyped_storage().clone()  # the pinned host copy
+            sent[ptr] = host[ptr].nbytes()
+            alive.append(t)
+        return ("host", ptr, t.dtype, t.shape, t.stride(), t.storage_offset())
+
+    def unpack(packed: Any) -> Any:
+        if packed[0] == "kept":
+            return packed[1]
+        _tag, ptr, dtype, shape, stride, offset = packed
+        storage = host[ptr].clone()  # the copy back to the GPU
+        n = storage.nbytes()
+        live["now"] += n
+        live["peak"] = max(live["peak"], live["now"])
+        back = torch.empty(0, dtype=dtype).set_(storage, offset, shape, stride)
+        weakref.finalize(back, lambda n=n: live.__setitem__("now", live["now"] - n))
+        return back
+
+    c = LLAMA
+    ids = torch.randint(0, c["vocab"], (c["batch"], c["seq"]))
+    with torch.autograd.graph.saved_tensors_hooks(pack, unpack):
+        logits = model(input_ids=ids).logits
+    alive.clear()  # on a GPU the originals are freed as soon as their copies are on the host
+    loss = torch.nn.functional.cross_entropy(logits[:, :-1].float().flatten(0, 1), ids[:, 1:].flatten())
+    loss.backward()
+    full = transformer_saved(spec, c["batch"], c["seq"], precision, device="cpu")
+    one = transformer_saved(spec, c["batch"], c["seq"], precision, device="cpu", checkpointing=True)
+    loss_bytes = 4.0 * spec.vocab * c["batch"] * c["seq"]
+    ids_bytes = 8.0 * c["batch"] * c["seq"]  # the labels are not saved inside the model: the loss is outside
+    host_estimate = full.activations - loss_bytes - ids_bytes
+    name = "llama-tiny"
+    return [Row(name, f"{precision} activation offload: bytes sent to host", sum(sent.values()), host_estimate),
+            Row(name, f"{precision} activation offload: most alive on the device in backward (≤ one layer's)",
+                live["peak"], one.recompute)]

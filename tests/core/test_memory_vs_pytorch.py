@@ -7,7 +7,18 @@ from __future__ import annotations
 
 import pytest
 
-from benchmarks.memory_counts import RESNET_CASES, TRANSFORMER_CASES, Measured, measure_resnet, measure_transformer
+from benchmarks.memory_counts import (
+    LLAMA_CASES,
+    RESNET_CASES,
+    TRANSFORMER_CASES,
+    Measured,
+    measure_activation_offload,
+    measure_grads_in_backward,
+    measure_llama,
+    measure_optimizers,
+    measure_resnet,
+    measure_transformer,
+)
 
 pytestmark = [pytest.mark.full_env, pytest.mark.integration]  # torch, torchvision and transformers
 TOLERANCE = 0.10
@@ -30,3 +41,31 @@ def test_transformer_step_matches_the_estimate(family: str, layers: int, hidden:
 @pytest.mark.parametrize(("arch", "batch", "side", "amp", "ckpt"), RESNET_CASES)
 def test_resnet_step_matches_the_estimate(arch: str, batch: int, side: int, amp: bool, ckpt: bool) -> None:
     _within_tolerance(measure_resnet(arch, batch, side, amp, ckpt))
+
+
+@pytest.mark.parametrize(("precision", "attention", "finetune", "chunked", "ckpt"), LLAMA_CASES)
+def test_llama_step_matches_the_estimate(precision: str, attention: str, finetune: str, chunked: bool,
+                                         ckpt: bool) -> None:
+    """LLaMA's layout (RMSNorm, rotary, SwiGLU, grouped-query attention), LoRA's frozen base, chunked CE."""
+    _within_tolerance(measure_llama(precision, attention, finetune, chunked, ckpt))
+
+
+def test_optimizer_states_match_torch_optim() -> None:
+    """AdamW on fp32 weights: 8 B per parameter; on bf16 weights its states are bf16 (4 B) with no master
+    copy (adamw-bf16); SGD's momentum 4 B; without momentum nothing."""
+    for row in measure_optimizers():
+        assert row.estimated == pytest.approx(row.measured, rel=0.001), row
+
+
+def test_optimizer_in_backward_holds_one_gradient() -> None:
+    kept, fused = measure_grads_in_backward()
+    assert kept.estimated == pytest.approx(kept.measured, rel=0.001)
+    assert fused.estimated == pytest.approx(fused.measured, rel=0.001)
+    assert fused.measured < kept.measured / 3
+
+
+@pytest.mark.parametrize("precision", ["bf16", "fp32"])
+def test_activation_offload_sends_the_saved_tensors_to_the_host(precision: str) -> None:
+    sent, on_device = measure_activation_offload(precision)
+    assert sent.estimated == pytest.approx(sent.measured, rel=TOLERANCE)
+    assert 0 < on_device.measured <= on_device.estimated  # the estimate keeps one layer's: a bound

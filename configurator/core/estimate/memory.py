@@ -27,6 +27,7 @@ it is saved), which the margin covers.
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import math
 from dataclasses import dataclass
@@ -45,6 +46,12 @@ DISPLAY_GIB = (0.5, 0.75, 1.0)
 # memory runs about 10 % over allocated in a training loop; 0 % at best, 25 % assumed at worst.
 FRAGMENTATION = (0.0, 0.10, 0.25)
 ACTIVATION_ERROR = 0.10  # the validation's tolerance on the saved-tensor terms
+# Published peak memory / this estimate, 10th and 90th percentile over the fine-tuning recipes' own tables
+# (db/measurements rows with peak_memory_gb that a build file can state: benchmarks/memory_published.py prints
+# them, tests/core/test_memory_options.py holds these figures to them). The range widens to at least
+# [estimate × low, estimate × high]: what the first-principles terms do not see (torch.compile's fused
+# kernels saving less, recipe details such as adapters on the MLP, allocator reserve) shows up here.
+PUBLISHED_RATIO = (0.71, 1.09)  # 0.720 and 1.089 over 15 torchtune rows, rounded outwards
 FRAGMENTATION_CENTRAL = FRAGMENTATION[1]
 HOST_BASE_GIB = 4.0  # OS, desktop, Python with torch and the CUDA libraries mapped
 LOADER_WORKERS_PER_GPU = 4  # STO-5: num_workers ≥ 4
@@ -52,12 +59,32 @@ PREFETCH = 2  # DataLoader's default prefetch_factor
 
 WEIGHT_BYTES = {"fp32": 4.0, "amp": 4.0, "bf16": 2.0, "fp16": 2.0, "int8": 1.0, "int4": 0.5}
 ACT_BYTES = {"fp32": 4.0, "amp": 2.0, "bf16": 2.0, "fp16": 2.0, "int8": 2.0, "int4": 2.0}
-# Optimizer state per trained parameter: AdamW exp_avg + exp_avg_sq in fp32; SGD's momentum buffer;
-# bitsandbytes' 8-bit AdamW: two uint8 states plus an fp32 absmax per 2048-value block each.
+# Optimizer state per trained parameter: AdamW exp_avg + exp_avg_sq in fp32; adamw-bf16 the same two in bf16
+# (torch.optim.AdamW makes its states like the parameter: bf16 for bf16 weights, measured in
+# benchmarks/memory_counts.py); SGD's momentum buffer; bitsandbytes' 8-bit AdamW: two uint8 states plus an fp32
+# absmax per 2048-value block each (Optimizer2State.init_state, block_wise: ``blocks = n // 2048``; tensors under
+# min_8bit_size = 4096 values keep fp32 states: the norms, a negligible share), https://github.com/
+# bitsandbytes-foundation/bitsandbytes/blob/06029dd6edcc719e5831443179bcb206c6355093/bitsandbytes/optim/optimizer.py
+# (not measured here: bitsandbytes is not installed; the layout is read from that source). The paged variant
+# allocates the same states with cudaMallocManaged (get_paged): they live on the GPU until memory runs short,
+# then page to host RAM.
 OPTIMIZER_BYTES = {"adamw": 8.0, "adam": 8.0, "adamw-bf16": 4.0, "sgd": 4.0, "sgd_nomomentum": 0.0,
                    "adamw8bit": 2.0 + 8.0 / 2048, "paged-adamw8bit": 2.0 + 8.0 / 2048}
+PAGED_OPTIMIZERS = frozenset({"paged-adamw8bit"})
+# Optimizers whose update is applied to the 16-bit weights themselves, with no fp32 master copy in a bf16/fp16
+# run: torch.optim on bf16 parameters (adamw-bf16, the "pure bf16" recipes of torchtune / torchao) and
+# bitsandbytes' kernels, which read the 16-bit parameter and write it back (cadam_8bit_blockwise_grad_bf16).
+# adamw / adam / sgd in a bf16 or fp16 run keep fp32 master weights as DeepSpeed and Megatron-LM do (4 B).
+NO_MASTER_OPTIMIZERS = frozenset({"adamw-bf16", "adamw8bit", "paged-adamw8bit"})
 NF4_BYTES = 4.127 / 8  # QLoRA: NF4 weights with double-quantised block constants (Dettmers et al. 2023)
 LORA_PROJECTIONS = 4  # adapters on the Q, K, V and output projections of every layer
+# peft keeps the adapters in fp32 on a 16-bit base (autocast_adapter_dtype=True) and casts each adapter's input
+# to lora_A's dtype
+ADAPTER_BYTES = 4.0
+# Chunked cross-entropy: the head and the loss over this many chunks of the tokens (torchtune's
+# LinearCrossEntropyLoss / CEWithChunkedOutputLoss: num_output_chunks = 8; Liger's fused linear cross-entropy
+# splits finer, about vocab / hidden chunks, so one chunk is at most this share)
+CE_CHUNKS = 8
 
 
 @dataclass(frozen=True)
@@ -85,30 +112,43 @@ def _dtypes(precision: str) -> tuple[float, float, bool]:
 
 
 def transformer_saved(spec: ModelSpec, batch: int, seq: int, precision: str, *, checkpointing: bool = False,
-                      attention: str = "sdpa", device: str = "cuda") -> Saved:
-    """What a Hugging Face GPT-2 (decoder, LM head) or BERT (encoder, MLM head) training step saves.
+                      attention: str = "sdpa", device: str = "cuda", frozen: bool = False,
+                      adapter_bytes: float = 0.0, lora_rank: int = 0, chunked_ce: bool = False) -> Saved:
+    """What a Hugging Face GPT-2 (decoder, LM head), BERT (encoder, MLM head) or LLaMA (RMSNorm, rotary
+    positions, SwiGLU, grouped-query attention; Mixtral with experts) training step saves.
 
     Per token and layer, with e = activation bytes, f = residual-stream bytes (fp32 under autocast),
-    m = a dropout mask's bytes (1 on CUDA), h = hidden, i = MLP width, a = heads:
+    m = a dropout mask's bytes (1 on CUDA), h = hidden, k = the K/V width (h × kv_heads / heads),
+    i = MLP width, a = heads:
 
-    - two norms: their inputs f·h each, mean and rstd 2 × 4 B each (RMSNorm: input, normalised
-      copy, rstd);
+    - two norms: their inputs f·h each (LLaMA's RMSNorm upcasts its input: 4·h), mean and rstd
+      2 × 4 B each (RMSNorm: the normalised copy f·h, rstd);
     - the normed activations as the projections save them: e·h each (under autocast each
       projection saves its own 16-bit cast, so BERT's separate Q/K/V save three);
-    - attention, eager: Q, K, V as the matmuls copy them and the merged heads, 4·e·h, plus
-      per query a·s × (softmax output, 4 B under autocast, + dropout output e + mask m when
-      attention dropout > 0; the 16-bit copy of the probabilities without dropout);
-      SDPA (flash / memory-efficient kernels): Q, K, V, the output, 4·e·h, and the
-      log-sum-exp, 4·a B; no s² term;
+    - attention, eager: Q, K, V as the matmuls copy them (LLaMA repeats K and V to all heads) and the
+      merged heads, 4·e·h, plus per query a·s × (softmax output, 4 B under autocast or where the model
+      upcasts it, as LLaMA does, + dropout output e + mask m when attention dropout > 0; the 16-bit copy
+      of the probabilities without dropout); SDPA (flash / memory-efficient kernels): Q, K, V, the output,
+      2·e·h + 2·e·k, and the log-sum-exp, 4·a B; no s² term;
     - MLP: F.gelu saves its input and output, 2·e·i; GPT-2's gelu_new, written in Python ops,
       saves the input, tanh, 0.5·x, 1 + tanh and the output, 5·e·i; SwiGLU: gate, up, SiLU
-      and product, 4·e·i;
+      and product, 4·e·i; with experts (Mixtral), each token's x routed copies through k experts'
+      MLPs and the router's fp32 probabilities;
     - dropout masks on the attention and MLP outputs, 2·m·h.
+
+    ``frozen`` (LoRA / QLoRA: the base weights do not train): a frozen projection does not save its
+    input (autograd saves a matmul's input only to compute its weight's gradient), nor does a frozen
+    norm weight's multiply; the adapters on Q, K, V and O save their inputs instead (one 16-bit
+    storage; each adapter its own cast copy under autocast, or with ``adapter_bytes`` wider than e, as
+    peft's fp32 adapters on a 16-bit base) and the rank-r intermediate.
 
     Outside the layers: token ids (and labels) 8 B each, the embedding dropout's mask, the final
     norm or BERT's MLM transform, the LM head's input, and the loss: log-softmax keeps
     b·s·vocab fp32. Held besides: the logits (e·vocab per token, fp32 without autocast, where
     they are the log-softmax's input) and, when backward starts, two b·s·vocab fp32 gradients.
+    ``chunked_ce`` (the head and the loss one chunk of the sequence at a time, the chunk rebuilt in
+    backward: Liger's fused linear cross-entropy, a checkpointed chunked head): no log-softmax is
+    saved and only one of CE_CHUNKS chunks' logits, log-softmax and gradients is alive at once.
     Checkpointing (``activation_checkpointing_enable``, once ``gradient_checkpointing_enable``) keeps
     each layer's input, f·h per token.
     """
@@ -118,30 +158,43 @@ def transformer_saved(spec: ModelSpec, batch: int, seq: int, precision: str, *, 
     a = float(spec.heads)
     s = float(seq)
     v = float(spec.vocab)
+    kvw = h * (spec.kv_heads or spec.heads) / max(spec.heads, 1)
     e, f, autocast = _dtypes(precision)
+    if frozen and autocast:
+        f = e  # LoRA under autocast: the frozen base is 16-bit, and so is its residual stream
     m_h = _mask_bytes(device, e) if spec.dropout > 0 else 0.0
     m_emb = _mask_bytes(device, f) if spec.dropout > 0 else 0.0
     mask_attn = _mask_bytes(device, e)
     rms = spec.norm == "rmsnorm"
+    rotary = not spec.learned_positions
+    experts = float(getattr(spec, "experts", 0) or 0)
+    routed = float(getattr(spec, "experts_per_token", 0) or 0) if experts else 1.0
+    # each adapter casts its input: autocast to 16 bit, peft to lora_A's dtype (fp32 adapters on a 16-bit base)
+    cast_bytes = (e if autocast else adapter_bytes if adapter_bytes > e else 0.0) if frozen else 0.0
 
-    def norm(out_savers: int) -> float:
+    def norm(out_savers: int, weight_saves: bool = True) -> float:
         stats = 4.0 if rms else 8.0
+        inp = 4.0 * h if rms else f * h  # HF LlamaRMSNorm: hidden_states.to(torch.float32)
+        if frozen:
+            return inp + stats  # the frozen weight's multiply keeps only the weight; no projection saves x
         normalised = f * h if rms else 0.0  # HF LlamaRMSNorm keeps x·rstd before the weight multiplies it
         saved_out = out_savers * e * h if autocast else e * h  # one storage unless autocast casts per use
-        return f * h + stats + normalised + saved_out
+        return inp + stats + normalised + (saved_out if weight_saves else 0.0)
 
     proj_in_attn = 1 if spec.fused_qkv else 3
     proj_in_mlp = 2 if spec.activation == "swiglu" else 1
     if attention == "eager":
-        probs = 4.0 if autocast else e  # softmax runs in fp32 under autocast
+        upcast = autocast or rotary  # LLaMA's eager attention: softmax(..., dtype=torch.float32).to(q.dtype)
+        probs = 4.0 if upcast else e
         # with dropout: its mask and output; without: the 16-bit copy of the probabilities the matmul saves
-        scores = probs + mask_attn + e if spec.attention_dropout > 0 else probs + (e if autocast else 0.0)
+        scores = (probs + mask_attn + e if spec.attention_dropout > 0
+                  else probs + (e if upcast and e < 4.0 else 0.0))
         attn = 4 * e * h + a * s * scores
     else:
-        attn = 4 * e * h + 4.0 * a
-        if device == "cpu" and spec.decoder:
-            # measured: on the CPU, SDPA's causal path receives Q and K as contiguous copies (CatBackward0);
-            # CUDA's flash / memory-efficient kernels read them strided, in place
+        attn = 2 * e * h + 2 * e * kvw + 4.0 * a
+        if device == "cpu" and spec.decoder and not rotary:
+            # measured: on the CPU, SDPA's causal path receives GPT-2's Q and K as contiguous copies
+            # (CatBackward0); CUDA's flash / memory-efficient kernels read them strided, in place
             attn += 2 * e * h
     if spec.activation == "gelu_new":
         mlp = 5 * e * i
@@ -149,17 +202,34 @@ def transformer_saved(spec: ModelSpec, batch: int, seq: int, precision: str, *, 
         mlp = 4 * e * i
     else:
         mlp = 2 * e * i
+    if frozen:
+        mlp -= e * i  # the down projection is frozen: its input (the activation's output) is not saved
+        if spec.activation == "gelu":
+            mlp = e * i  # F.gelu keeps its input only
+    mlp *= routed
+    if experts:
+        # Mixtral's sparse block: router probabilities in fp32 (softmax output, top-k weights) and each
+        # routed copy of x (hidden_states[top_x]) that the expert's projections save
+        mlp += experts * 4.0 + routed * (8.0 + 4.0) + (0.0 if frozen else routed * e * h)
     # GPT-2 (pre-LN) and BERT (post-LN: the norms sit after the additions) save the same set
     per_layer = norm(proj_in_attn) + attn + norm(proj_in_mlp) + mlp + 2 * m_h * h
+    if frozen:
+        per_layer += _adapter_saved(h, e, cast_bytes, lora_rank)
 
     ids = 8.0 * (2 if spec.decoder else 1)  # token ids (+ shifted labels); encoder labels as ids
     outside = ids + m_emb * h
     if spec.decoder:
-        outside += f * h + 8.0 + e * h  # final norm's input and stats, the LM head's input
+        outside += norm(1)  # final norm (its input, stats, RMSNorm's normalised copy) and the LM head's input
+        if rotary:
+            outside += 2 * (h / max(a, 1.0)) * e / max(batch, 1)  # the rotary cos and sin, one per position
     else:
         outside += f * h + 8.0  # embedding LayerNorm's input and stats
-        outside += e * h + e * h + f * h + 8.0 + e * h  # MLM transform: dense in, GELU in, LN in, decoder in
-    outside += 4.0 * v  # log-softmax output, fp32
+        if not frozen:
+            outside += e * h + e * h + f * h + 8.0 + e * h  # MLM transform: dense in, GELU in, LN in, decoder in
+        else:
+            outside += e * h + f * h + 8.0  # the frozen MLM transform: GELU's input, the LayerNorm's input, stats
+    if not chunked_ce:
+        outside += 4.0 * v  # log-softmax output, fp32
     layers = float(spec.layers)
     stream = f * h  # a layer's input: the residual stream (GPT-2) or the last LayerNorm's output (BERT)
     if checkpointing:
@@ -168,19 +238,40 @@ def transformer_saved(spec: ModelSpec, batch: int, seq: int, precision: str, *, 
     else:
         acts = t * (layers * per_layer + outside)
         recompute = 0.0
-    copies = 2.0 * _matmul_params(spec) if autocast else 0.0
-    logits = t * v * (e if autocast else 4.0) + 2 * t * v * 4.0
+    copies = 2.0 * _matmul_params(spec) if autocast and not frozen else 0.0
+    logits_one = v * (e if autocast else 4.0) + 2 * v * 4.0
+    # chunked: one chunk's logits and gradients, with its log-softmax
+    logits = math.ceil(t / CE_CHUNKS) * (logits_one + 4.0 * v) if chunked_ce else t * logits_one
     return Saved(acts, copies, logits, recompute)
+
+
+def _adapter_saved(h: float, e: float, cast_bytes: float, rank: int) -> float:
+    """Per token and layer, what LoRA adapters on Q, K, V and O save: their inputs and the rank-r outputs
+    (lora_A's output, which lora_B saves). Shared 16-bit inputs: the normed x (one
+    storage for Q, K and V) and the attention output that O's adapter reads (a view of SDPA's output);
+    adapters that cast their input (autocast; peft to lora_A's dtype) keep one cast each, ``cast_bytes``."""
+    inner = LORA_PROJECTIONS * rank * max(cast_bytes, e)
+    if cast_bytes:
+        return LORA_PROJECTIONS * cast_bytes * h + inner
+    return e * h + inner  # the normed x, no longer saved by the frozen projections; O's input is SDPA's output
 
 
 def _matmul_params(spec: ModelSpec) -> float:
     """Weights that go through matmuls (autocast casts and caches them): the layers' projections and the head."""
-    h, i = spec.hidden, spec.ffn
+    h = spec.hidden
     kv = h * (spec.kv_heads or spec.heads) // max(spec.heads, 1)
-    mlp = (3 if spec.activation == "swiglu" else 2) * h * i
+    mlp = _mlp_params(spec)
     per_layer = 2 * h * h + 2 * h * kv + mlp
     head = spec.vocab * h + (0 if spec.decoder else h * h)  # BERT's MLM transform dense
     return float(spec.layers * per_layer + head)
+
+
+def _mlp_params(spec: ModelSpec) -> int:
+    """One layer's MLP weights: SwiGLU's three matrices or two; a mixture of experts has one MLP per expert
+    (all resident) and the router (hidden × experts)."""
+    one = (3 if spec.activation == "swiglu" else 2) * spec.hidden * spec.ffn
+    experts = int(getattr(spec, "experts", 0) or 0)
+    return one * experts + spec.hidden * experts if experts else one
 
 
 def transformer_params(spec: ModelSpec) -> tuple[float, float]:
@@ -190,7 +281,7 @@ def transformer_params(spec: ModelSpec) -> tuple[float, float]:
     rms = spec.norm == "rmsnorm"
     norm = h if rms else 2 * h
     bias = not rms
-    mlp = (3 if spec.activation == "swiglu" else 2) * h * i
+    mlp = _mlp_params(spec)
     linear = spec.layers * (2 * h * h + 2 * h * kv + mlp)
     biases = spec.layers * ((2 * h + 2 * kv + i + h) if bias else 0)
     other = biases + spec.layers * 2 * norm + v * h + norm
@@ -284,7 +375,11 @@ class VramBreakdown:
     margin: float = 0.0  # caching allocator (central)
     low: float = 0.0
     high: float = 0.0
+    low_unwidened: float = 0.0  # the range from the terms' own errors, before PUBLISHED_RATIO widens it
+    high_unwidened: float = 0.0
     offloaded: float = 0.0  # optimizer states in host RAM (ZeRO-Offload)
+    pageable: float = 0.0  # of ``optimizer``: paged states (unified memory) that page out to host RAM under pressure
+    host_activations: float = 0.0  # saved tensors offloaded to pinned host memory
 
     @property
     def total(self) -> float:
@@ -293,7 +388,8 @@ class VramBreakdown:
 
     def gib(self) -> dict[str, float]:
         keys = ("weights", "gradients", "optimizer", "activations", "autocast_copies", "logits", "recompute",
-                "kv_cache", "margin", "context", "display", "total", "low", "high")
+                "kv_cache", "margin", "context", "display", "total", "low", "high", "offloaded", "pageable",
+                "host_activations")
         return {k: round(getattr(self, k) / GIB, 2) for k in keys}
 
 
@@ -313,8 +409,28 @@ def saved_bytes(w: Workload, batch: int, device: str = "cuda") -> Saved:
     spec = w.spec()
     if spec.family == "cnn":
         return resnet_saved(spec, batch, w.precision, checkpointing=w.grad_checkpointing)
-    return transformer_saved(spec, batch, w.effective_seq_len, w.precision, checkpointing=w.grad_checkpointing,
-                             attention=w.attention, device=device)
+    frozen = w.finetune in ("lora", "qlora")
+    # LoRA's base is 16-bit in a mixed-precision run (the weights term counts it so), and QLoRA computes in 16
+    # bit on a 4-bit base (bnb_4bit_compute_dtype): the activations of a bf16 run, under autocast for amp
+    precision = w.precision
+    if w.finetune == "qlora" and w.precision in ("fp32", "int8", "int4"):
+        precision = "bf16"
+    return transformer_saved(spec, batch, w.effective_seq_len, precision, checkpointing=w.grad_checkpointing,
+                             attention=w.attention, device=device, frozen=frozen,
+                             adapter_bytes=ADAPTER_BYTES if frozen else 0.0, lora_rank=w.lora_rank if frozen else 0,
+                             chunked_ce=w.chunked_ce and spec.decoder)
+
+
+def largest_param(spec: ModelSpec) -> float:
+    """Values in the largest parameter tensor: the gradient that optimizer-in-backward holds at most at once.
+    Transformer: the token embedding or the LM head (vocab × hidden), or one MLP matrix (hidden × MLP width);
+    ResNet: the classifier or the last stage's 3 × 3 convolution."""
+    if spec.family == "cnn":
+        if spec.blocks:
+            expansion = 4 if spec.bottleneck else 1
+            return float(max(512 * expansion * spec.classes, 512 * 512 * 9))
+        return spec.params / 10  # a custom CNN: its layers are not known; a tenth of the weights
+    return float(max(spec.vocab * spec.hidden, spec.hidden * spec.ffn, spec.hidden * spec.hidden))
 
 
 def _split_params(spec: ModelSpec) -> tuple[float, float]:
@@ -327,21 +443,33 @@ def _split_params(spec: ModelSpec) -> tuple[float, float]:
 
 
 def lora_params(spec: ModelSpec, rank: int) -> float:
-    """Adapters A (r × h) and B (h × r) on the Q, K, V and output projections of every layer (Hu et al. 2021)."""
-    return float(spec.layers * LORA_PROJECTIONS * 2 * rank * spec.hidden)
+    """Adapters A (r × in) and B (out × r) on the Q, K, V and output projections of every layer (Hu et al.
+    2021); with grouped-query attention K's and V's outputs are the narrower K/V width."""
+    h = spec.hidden
+    kvw = h * (spec.kv_heads or spec.heads) // max(spec.heads, 1)
+    return float(spec.layers * rank * (2 * h + 2 * h + 2 * (h + kvw)))
 
 
 def _finish(weights: float, grads: float, optimizer: float, saved: Saved, kv: float,
-            per_sample: float, display_gpu: bool, offloaded: float) -> VramBreakdown:
+            per_sample: float, display_gpu: bool, offloaded: float, *, pageable: float = 0.0,
+            host_activations: float = 0.0, widen: tuple[float, float] = (1.0, 1.0)) -> VramBreakdown:
+    """The sum and its range. Low: the saved tensors ACTIVATION_ERROR under, no allocator margin, the
+    smallest context, and paged optimizer states paged out to the host; high: ACTIVATION_ERROR over, the
+    largest margin and context; both widened to ``widen`` × the estimate where that is wider (training:
+    PUBLISHED_RATIO, the published peaks being training recipes')."""
     dynamic = saved.activations + saved.autocast_copies + saved.logits + saved.recompute + kv
     exact = weights + grads + optimizer
     ctx_low, ctx, ctx_high = (x * GIB for x in CUDA_CONTEXT_GIB)
     disp_low, disp, disp_high = ((x * GIB for x in DISPLAY_GIB) if display_gpu else (0.0, 0.0, 0.0))
-    low = exact + dynamic * (1 - ACTIVATION_ERROR) * (1 + FRAGMENTATION[0]) + ctx_low + disp_low
+    low = exact - pageable + dynamic * (1 - ACTIVATION_ERROR) * (1 + FRAGMENTATION[0]) + ctx_low + disp_low
     high = exact + dynamic * (1 + ACTIVATION_ERROR) * (1 + FRAGMENTATION[2]) + ctx_high + disp_high
+    total = exact + dynamic * (1 + FRAGMENTATION[1]) + ctx + disp
     return VramBreakdown(weights, grads, optimizer, saved.activations, kv, ctx, per_sample,
                          autocast_copies=saved.autocast_copies, logits=saved.logits, recompute=saved.recompute,
-                         display=disp, margin=dynamic * FRAGMENTATION[1], low=low, high=high, offloaded=offloaded)
+                         display=disp, margin=dynamic * FRAGMENTATION[1],
+                         low=min(low, total * widen[0]), high=max(high, total * widen[1]),
+                         low_unwidened=low, high_unwidened=high, offloaded=offloaded,
+                         pageable=pageable, host_activations=host_activations)
 
 
 @functools.lru_cache(maxsize=4096)
@@ -350,41 +478,93 @@ def vram_per_gpu(w: Workload, n_gpus: int, batch: int | None = None, display_gpu
     of frozen inputs with a frozen result, cached: every check, the largest-batch search and Suggest's
     thousands of checks ask it the same few questions."""
     spec = w.spec()
-    p = spec.params
     b = batch if batch is not None else w.effective_batch
-    s = w.effective_seq_len
     n = max(n_gpus, 1)
     if w.task == "train":
-        dw, dg, do = _shard(w.sharding, n)
-        half = 2.0 if w.precision in ("amp", "bf16", "fp16") else 4.0
-        opt_bytes = OPTIMIZER_BYTES[w.effective_optimizer]
-        if w.finetune in ("lora", "qlora") and spec.is_transformer:
-            linear, other = _split_params(spec)
-            base = (linear * NF4_BYTES + other * 2.0) if w.finetune == "qlora" else (linear + other) * half
-            trained = lora_params(spec, w.lora_rank)
-            weights = base / dw + trained * 4.0 / dw  # adapters in fp32
-            grads = trained * 4.0 / dg
-            optimizer = trained * opt_bytes / do
-            # activations as full fine-tuning (an upper bound: frozen projections need not save their
-            # inputs); a frozen base already in 16 bit needs no autocast copies
-            full = saved_bytes(w, b)
-            saved = Saved(full.activations, 0.0, full.logits, full.recompute)
-        else:
-            weights = p * WEIGHT_BYTES[w.precision] / dw
-            grads = p * (4.0 if w.precision in ("fp32", "amp") else 2.0) / dg
-            if w.precision in ("bf16", "fp16"):
-                opt_bytes += 4.0  # fp32 master weights
-            optimizer = p * opt_bytes / do
-            saved = saved_bytes(w, b)
-            if w.precision == "amp" and w.sharding in ("zero3", "fsdp"):
-                saved = Saved(saved.activations, saved.autocast_copies / dw, saved.logits, saved.recompute)
-        offloaded = 0.0
-        if w.offload == "optimizer":
-            offloaded, optimizer = optimizer, 0.0
-        per = saved_bytes(w, 1)
-        per_sample = per.activations + per.logits + per.recompute
-        return _finish(weights, grads, optimizer, saved, 0.0, per_sample, display_gpu, offloaded)
-    # inference: weights, one layer's working set, the logits, and the KV cache of a generating model
+        return _train(w, spec, n, b, display_gpu)
+    return _infer(w, spec, n, b, display_gpu)
+
+
+def _train(w: Workload, spec: ModelSpec, n: int, b: int, display_gpu: bool) -> VramBreakdown:
+    """Training: weights, gradients and optimizer states (by precision, optimizer and fine-tuning method,
+    sharded by ZeRO / FSDP), the saved tensors, and the options that move them:
+
+    - optimizer states: OPTIMIZER_BYTES; fp32 master weights (4 B) in a bf16/fp16 run only for the
+      optimizers that keep them; paged states are counted on the GPU but can page out (``pageable``);
+    - ``optimizer_in_backward`` (each parameter stepped in its post-accumulate-grad hook, its gradient
+      freed: the PyTorch tutorial "How to save memory by fusing the optimizer step into the backward
+      pass"): the largest parameter's gradient instead of all of them;
+    - ``offload`` optimizer / all: the states (and master weights) in host RAM (ZeRO-Offload, FSDP
+      CPUOffload); activations / all: the saved tensors in pinned host memory
+      (torch.autograd.graph.save_on_cpu, torchtune's OffloadActivations), the GPU keeping one layer's
+      while they are copied back in backward, and the loss's log-softmax (computed outside the offloaded
+      model); ``chunked_ce``: see :func:`transformer_saved`.
+    """
+    p = spec.params
+    dw, dg, do = _shard(w.sharding, n)
+    half = 2.0 if w.precision in ("amp", "bf16", "fp16") else 4.0
+    opt = w.effective_optimizer
+    opt_bytes = OPTIMIZER_BYTES[opt]
+    saved = saved_bytes(w, b)
+    if w.finetune in ("lora", "qlora") and spec.is_transformer:
+        linear, other = _split_params(spec)
+        base = (linear * NF4_BYTES + other * 2.0) if w.finetune == "qlora" else (linear + other) * half
+        trained = lora_params(spec, w.lora_rank)
+        weights = base / dw + trained * ADAPTER_BYTES / dw  # adapters in fp32 (peft's default)
+        grad_values = trained
+        grad_each = ADAPTER_BYTES
+        biggest = float(spec.hidden * w.lora_rank)  # one adapter matrix
+        optimizer = trained * opt_bytes / do
+    else:
+        weights = p * WEIGHT_BYTES[w.precision] / dw
+        grad_values = p
+        grad_each = 4.0 if w.precision in ("fp32", "amp") else 2.0
+        biggest = largest_param(spec)
+        master = 4.0 if w.precision in ("bf16", "fp16") and opt not in NO_MASTER_OPTIMIZERS else 0.0
+        optimizer = p * (opt_bytes + master) / do
+        if w.precision == "amp" and w.sharding in ("zero3", "fsdp"):
+            saved = Saved(saved.activations, saved.autocast_copies / dw, saved.logits, saved.recompute)
+    grads = (min(biggest, grad_values) if w.optimizer_in_backward else grad_values) * grad_each / dg
+    offloaded = 0.0
+    if w.offload in ("optimizer", "all"):
+        offloaded, optimizer = optimizer, 0.0
+    pageable = optimizer if opt in PAGED_OPTIMIZERS else 0.0
+    host_acts = 0.0
+    if w.offload in ("activations", "all"):
+        saved, host_acts = _offload_activations(w, spec, b, saved)
+    per = saved_bytes(w, 1)
+    if w.offload in ("activations", "all"):
+        per = _offload_activations(w, spec, 1, per)[0]
+    per_sample = per.activations + per.logits + per.recompute
+    return _finish(weights, grads, optimizer, saved, 0.0, per_sample, display_gpu, offloaded,
+                   pageable=pageable, host_activations=host_acts, widen=PUBLISHED_RATIO)
+
+
+def _offload_activations(w: Workload, spec: ModelSpec, b: int, saved: Saved) -> tuple[Saved, float]:
+    """(what stays on the GPU, bytes in pinned host memory) when the saved tensors are offloaded: all but the
+    loss's log-softmax go to the host; in backward they come back one autograd node at a time, and the GPU
+    holds at most one layer's of them at once (with checkpointing the layer being rebuilt, which
+    ``recompute`` already counts). benchmarks/memory_counts.py measures both."""
+    if spec.family == "cnn" or spec.layers <= 0:
+        kept = saved.activations / max(sum(spec.blocks) or 1, 1)  # one residual block's, about
+        return Saved(kept, saved.autocast_copies, saved.logits, saved.recompute), saved.activations - kept
+    s = w.effective_seq_len
+    loss = 0.0 if (w.chunked_ce and spec.decoder) else 4.0 * spec.vocab * b * s
+    if w.grad_checkpointing:
+        one_layer = (saved.activations - loss) / (spec.layers + 1)  # the layers' inputs and the outside terms
+    else:
+        one = saved_bytes(dataclasses.replace(w, grad_checkpointing=True), b)
+        one_layer = one.recompute  # one layer's saved tensors
+    host = max(saved.activations - loss, 0.0)
+    return Saved(min(one_layer, host) + loss, saved.autocast_copies, saved.logits, saved.recompute), host
+
+
+def _infer(w: Workload, spec: ModelSpec, n: int, b: int, display_gpu: bool) -> VramBreakdown:
+    """Inference: weights, one layer's working set, the logits, and the KV cache of a generating model.
+    Tensor / pipeline parallel split the model over the GPUs; expert parallel spreads a mixture-of-experts
+    model's experts (all of them resident somewhere) and replicates the rest."""
+    p = spec.params
+    s = w.effective_seq_len
     wb = WEIGHT_BYTES[w.precision]
     model_parallel = n if w.parallel in ("tensor", "pipeline") else 1
     if w.parallel == "pipeline" and spec.is_transformer and spec.layers > 0:
@@ -392,6 +572,10 @@ def vram_per_gpu(w: Workload, n_gpus: int, batch: int | None = None, display_gpu
         per_layer = linear / spec.layers
         weights = (math.ceil(spec.layers / n) * per_layer + other) * wb  # the stage that also holds the embeddings
         kv_share = math.ceil(spec.layers / n) / spec.layers
+    elif w.parallel == "expert" and expert_params(spec) > 0:
+        ex = expert_params(spec)
+        weights = ((p - ex) + ex / n) * wb
+        kv_share = 1.0
     else:
         weights = p * wb / model_parallel
         kv_share = 1.0 / model_parallel
@@ -403,6 +587,17 @@ def vram_per_gpu(w: Workload, n_gpus: int, batch: int | None = None, display_gpu
     kv_one = 2 * spec.layers * s * kv_width * e_kv * kv_share if spec.decoder else 0.0
     saved = Saved(live_one * b, 0.0, 0.0, 0.0)
     return _finish(weights, 0.0, 0.0, saved, kv_one * b, live_one + kv_one, display_gpu, 0.0)
+
+
+def expert_params(spec: ModelSpec) -> float:
+    """The experts' MLP weights of a mixture-of-experts model (0 for a dense one), scaled to its parameter count."""
+    experts = int(getattr(spec, "experts", 0) or 0)
+    if not experts or not spec.is_transformer or spec.layers <= 0:
+        return 0.0
+    per_expert = (3 if spec.activation == "swiglu" else 2) * spec.hidden * spec.ffn
+    linear, other = transformer_params(spec)
+    scale = spec.params / (linear + other) if linear + other > 0 else 1.0
+    return float(spec.layers * experts * per_expert) * scale
 
 
 def _inference_working_set(spec: ModelSpec, seq: int, precision: str, attention: str, tp: int) -> float:
@@ -465,21 +660,64 @@ def sample_bytes(w: Workload) -> float:
     return w.effective_seq_len * 8.0 * 2  # input ids and labels as int64
 
 
+# Runtimes that read the weights through the page cache (memory-mapped files, shared by every process on the
+# node and dropped once on the GPU): llama.cpp (llama_model_default_params: use_mmap = true, ggml-org/llama.cpp
+# src/llama-model.cpp), vLLM / TensorRT-LLM / ExLlamaV2 (each GPU worker reads its shard of the safetensors files
+# with safe_open, a memory map).
+MMAP_RUNTIMES = frozenset({"llama.cpp", "vllm", "tensorrt-llm", "exllamav2"})
+
+
+def load_bytes_per_param(w: Workload) -> float:
+    """Bytes per parameter of the host copy made while loading: the dtype the model is loaded in
+    (``from_pretrained(..., torch_dtype=torch.bfloat16)`` materialises bf16 tensors; an fp32 or AMP run loads
+    fp32). QLoRA loads the 16-bit checkpoint and quantises it on the GPU, layer by layer."""
+    if w.task == "train" and w.finetune == "qlora":
+        return 2.0
+    return WEIGHT_BYTES[w.precision]
+
+
+def host_weight_copies(w: Workload, n_gpus: int) -> int:
+    """How many full host copies of the weights the processes hold at the peak of loading.
+
+    - One process per GPU (torchrun / accelerate launch for DDP, ZeRO, FSDP), and each one loads its own
+      copy (transformers' "Instantiate a big model": "each process loads a pretrained model",
+      https://huggingface.co/docs/transformers/v4.49.0/big_models); with ``low_cpu_mem_usage`` (the model
+      made on the meta device, then filled from the checkpoint, the default of from_pretrained with
+      accelerate installed) it is one copy per process, not two.
+    - ZeRO-3 / FSDP: only the first rank of each node reads the checkpoint, the others start on the meta
+      device and receive their shards by broadcast (accelerate's ``fsdp_cpu_ram_efficient_loading`` with
+      ``sync_module_states``, transformers PR #25107; DeepSpeed's ``zero.Init``): one copy.
+    - Inference runtimes that memory-map the files (MMAP_RUNTIMES): one copy in the page cache, shared.
+    """
+    procs = max(n_gpus, 1)
+    if w.task == "train":
+        return 1 if w.sharding in ("zero3", "fsdp") else procs
+    return 1 if w.effective_runtime in MMAP_RUNTIMES else procs
+
+
 def host_ram(w: Workload, n_gpus: int) -> RamEstimate:
-    """First principles: OS and libraries + a host copy of the weights per process while loading +
-    the DataLoader's prefetched batches (4 workers × prefetch 2 per GPU) + optimizer states offloaded
-    to the host (ZeRO-Offload); with no GPU, what the GPU would hold lives in RAM. The guide's RAM-1:
+    """First principles: OS and libraries + the host copies of the weights made while loading
+    (:func:`host_weight_copies` × :func:`load_bytes_per_param`) + the DataLoader's prefetched batches
+    (4 workers × prefetch 2 per GPU) + what offloading puts in host RAM: the optimizer states (ZeRO-Offload,
+    FSDP CPUOffload), the saved tensors (pinned, activation offload), and the room paged optimizer states
+    need when they page out; with no GPU, what the GPU would hold lives in RAM. The guide's RAM-1:
     params × batch × 4 B × 1.2, halved for mixed precision."""
     spec = w.spec()
     procs = max(n_gpus, 1)
-    weights_host = spec.params * 4.0 * procs
+    weights_host = spec.params * load_bytes_per_param(w) * host_weight_copies(w, n_gpus)
     loader = LOADER_WORKERS_PER_GPU * PREFETCH * w.effective_batch * sample_bytes(w) * procs
     parts = {"base": HOST_BASE_GIB, "weights": weights_host / GIB, "dataloader": loader / GIB}
     if n_gpus == 0:
         v = vram_per_gpu(w, 1)
-        parts["model_in_ram"] = (v.total - v.context + v.offloaded) / GIB
-    elif w.task == "train" and w.offload == "optimizer":
-        parts["offloaded_optimizer"] = vram_per_gpu(w, n_gpus).offloaded * n_gpus / GIB
+        parts["model_in_ram"] = (v.total - v.context + v.offloaded + v.host_activations) / GIB
+    elif w.task == "train":
+        v = vram_per_gpu(w, n_gpus)
+        if v.offloaded:
+            parts["offloaded_optimizer"] = v.offloaded * n_gpus / GIB
+        if v.host_activations:
+            parts["offloaded_activations"] = v.host_activations * n_gpus / GIB
+        if v.pageable:
+            parts["paged_optimizer"] = v.pageable * n_gpus / GIB
     guide = spec.params * w.effective_batch * 4 * 1.2 / GIB
     if w.precision in ("amp", "bf16", "fp16"):
         guide /= 2
