@@ -4922,12 +4922,32 @@
         <translation>CPU</translation>
     </message>
     <message>
-        <source>GPUs at board power + CPU at TDP + platform: the average draw while training.</source>
-        <translation>GPU 按整卡功耗 + CPU 按 TDP + 平台：训练时的平均功耗。</translation>
+        <source>, and at least ×{lo:g}–×{hi:g} of the estimate (published fine-tuning peak memory against this estimate: 10th–90th percentile)</source>
+        <translation>，且至少为估算值的 ×{lo:g}–×{hi:g}（已发布的微调峰值显存相对本估算：第 10–90 百分位）</translation>
     </message>
     <message>
-        <source>{low:.1f}–{high:.1f} GiB ({verdict} in {vram} GiB). Counted: weights, gradients, optimizer states (sharded by {sharding}, fine-tuning {finetune}, offload {offload}), the tensors autograd saves at batch {batch} ({precision}{ckpt}, {attention} attention), autocast&apos;s weight copies, logits and the loss&apos;s gradients, KV cache, {ctx:g} GiB CUDA context, {frag:.0%} allocator margin{display}. Range: saved tensors ±{err:.0%} (the validation against PyTorch), allocator 0–25 %, context {ctx_low:g}–{ctx_high:g} GiB. Not counted: cuDNN benchmark workspaces, NCCL buffers, other processes.</source>
-        <translation>{low:.1f}–{high:.1f} GiB（{vram} GiB 显存{verdict}）。已计入：权重、梯度、优化器状态（分片方式 {sharding}，微调方式 {finetune}，卸载 {offload}）、批大小 {batch} 时 autograd 保存的张量（{precision}{ckpt}，{attention} 注意力）、autocast 的权重副本、logits 及损失的梯度、KV 缓存、{ctx:g} GiB CUDA 上下文、{frag:.0%} 分配器余量{display}。范围：保存的张量 ±{err:.0%}（与 PyTorch 实测对照的验证结果）、分配器 0–25 %、上下文 {ctx_low:g}–{ctx_high:g} GiB。未计入：cuDNN benchmark 工作区、NCCL 缓冲区、其他进程。</translation>
+        <source> Optimizer in backward: one parameter&apos;s gradient at a time ({g:.2f} GiB), none stored.</source>
+        <translation> 优化器融入反向传播：每次只保留一个参数的梯度（{g:.2f} GiB），不存储全部梯度。</translation>
+    </message>
+    <message>
+        <source> Chunked cross-entropy: one chunk&apos;s logits and gradients ({lg:.2f} GiB), no full log-softmax saved.</source>
+        <translation> 分块交叉熵：只保留一个分块的 logits 和梯度（{lg:.2f} GiB），不保存完整的 log-softmax。</translation>
+    </message>
+    <message>
+        <source> Paged optimizer: its {o:.1f} GiB of states can page out to host RAM under pressure (the low end assumes they do; the host needs the same room).</source>
+        <translation> 分页优化器：其 {o:.1f} GiB 的状态在显存紧张时可换页到主机内存（下限按已换出计算；主机需留出同样大小的空间）。</translation>
+    </message>
+    <message>
+        <source> Activation offload: {host:.1f} GiB of saved tensors in pinned host memory, one layer&apos;s on the GPU.</source>
+        <translation> 激活卸载：{host:.1f} GiB 的保存张量位于锁页主机内存中，GPU 上只保留一层的。</translation>
+    </message>
+    <message>
+        <source> Optimizer offload: {off:.1f} GiB of states (and master weights) in host RAM.</source>
+        <translation> 优化器卸载：{off:.1f} GiB 的状态（及主权重）位于主机内存中。</translation>
+    </message>
+    <message>
+        <source>GPUs at board power + CPU at TDP + platform: the average draw while training.</source>
+        <translation>GPU 按整卡功耗 + CPU 按 TDP + 平台：训练时的平均功耗。</translation>
     </message>
     <message>
         <source>Largest per-GPU batch whose estimate fits {vram} GiB even at the high end of its range.</source>
@@ -4944,6 +4964,14 @@
     <message>
         <source>Prompt processing (prefill), one prompt: 2 × params + attention FLOPs per token on the tensor cores.</source>
         <translation>提示词处理（prefill），单个提示词：每个 token 计 2 × 参数量 + 注意力 FLOPs，在 Tensor Core 上运行。</translation>
+    </message>
+    <message>
+        <source>{low:.1f}–{high:.1f} GiB ({verdict} in {vram} GiB). Counted: weights, gradients, optimizer states ({optimizer}; sharded by {sharding}, fine-tuning {finetune}, offload {offload}), the tensors autograd saves at batch {batch} ({precision}{ckpt}, {attention} attention), autocast&apos;s weight copies, logits and the loss&apos;s gradients, KV cache, {ctx:g} GiB CUDA context, {frag:.0%} allocator margin{display}.{options} Range: saved tensors ±{err:.0%} (the validation against PyTorch), allocator 0–25 %, context {ctx_low:g}–{ctx_high:g} GiB{published}. Not counted: cuDNN benchmark workspaces, NCCL buffers, other processes.</source>
+        <translation>{low:.1f}–{high:.1f} GiB（在 {vram} GiB 中{verdict}）。计入：权重、梯度、优化器状态（{optimizer}；按 {sharding} 分片，微调方式 {finetune}，卸载 {offload}）、批大小 {batch} 时 autograd 保存的张量（{precision}{ckpt}，{attention} 注意力）、autocast 的权重副本、logits 及损失的梯度、KV 缓存、{ctx:g} GiB CUDA 上下文、{frag:.0%} 分配器余量{display}。{options} 范围：保存的张量 ±{err:.0%}（对照 PyTorch 的验证），分配器 0–25 %，上下文 {ctx_low:g}–{ctx_high:g} GiB{published}。未计入：cuDNN benchmark 工作区、NCCL 缓冲区、其他进程。</translation>
+    </message>
+    <message>
+        <source>First principles: OS and libraries + the host copies of the weights while loading ({copies} × {bytes:g} B per parameter: one per process, one in all for FSDP / ZeRO-3 rank-0 loading and memory-mapped inference runtimes) + DataLoader prefetch (4 workers × 2 batches per GPU) + what offloading keeps in host RAM.</source>
+        <translation>第一性原理：操作系统与库 + 加载时权重的主机副本（{copies} × 每参数 {bytes:g} B：每个进程一份；FSDP / ZeRO-3 由 rank 0 加载及内存映射的推理运行时共一份）+ DataLoader 预取（每 GPU 4 个 worker × 2 批）+ 卸载留在主机内存中的部分。</translation>
     </message>
     <message>
         <source>These GeForce cards have no peer-to-peer (PCI-11): the all-reduce goes through host memory at {bw:.1f} GB/s per GPU, taken as half the PCIe link&apos;s one-way rate and capped by the host memory&apos;s bandwidth shared by {n} GPUs.</source>
@@ -4988,10 +5016,6 @@
     <message>
         <source>Published for this GPU and workload: {value:,.4g} {unit} ({software}; {url}).</source>
         <translation>此 GPU 与工作负载的公开数据：{value:,.4g} {unit}（{software}；{url}）。</translation>
-    </message>
-    <message>
-        <source>First principles: OS and libraries + a host copy of the weights per process + DataLoader prefetch (4 workers × 2 batches per GPU).</source>
-        <translation>第一性原理：操作系统与库 + 每个进程一份主机端权重副本 + DataLoader 预取（每卡 4 个 worker × 2 个批次）。</translation>
     </message>
     <message>
         <source>The guide&apos;s RAM-1 formula: params × batch × 4 B × 1.2, halved for mixed precision (G 三.2).</source>

@@ -25,7 +25,7 @@ from configurator.core.estimate.memory import (
 from configurator.core.model_specs import KNOWN_MODELS, ModelSpec
 from configurator.core.units import GIB
 
-P7 = 6.74e9  # llama-7b
+P7 = KNOWN_MODELS["llama-7b"].params  # 6.738e9, computed from its config
 
 
 def _w(**kw: object) -> Workload:
