@@ -8,8 +8,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 
-from configurator.core.build import MAX_NAME_CHARS, Build, resolve
+from configurator.core.build import MAX_NAME_CHARS, Build, Workload, resolve
 from configurator.core.engine import Report, check
+from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
+from configurator.core.model_specs import KNOWN_MODELS, ModelSpec
 from configurator.core.parts import FIELD_LABELS, SUMMARY_FIELDS, AnyPart, field_unit, part_to_dict
 from configurator.core.pcie import Seat
 from configurator.core.presets import Preset, presets
@@ -58,6 +60,170 @@ class Sheet:
     chart: list[ChartPoint] = field(default_factory=list)
     chart_unit: str = ""
     benchmark: list[tuple[str, float, str]] = field(default_factory=list)  # linked run: workload, value, unit
+
+
+# -- the workload in words: one readable, translatable label per value of the build file's workload keys --------
+# (the planner's form and the PDF sheet both show these; context "workload")
+TASK_LABELS: dict[str, str] = {
+    "train": QT_TRANSLATE_NOOP("workload", "Training"),
+    "infer": QT_TRANSLATE_NOOP("workload", "Inference"),
+}
+PRECISION_LABELS: dict[str, str] = {
+    "fp32": QT_TRANSLATE_NOOP("workload", "FP32"),
+    "amp": QT_TRANSLATE_NOOP("workload", "Mixed precision (AMP: fp16 compute, fp32 weights)"),
+    "bf16": QT_TRANSLATE_NOOP("workload", "BF16"),
+    "fp16": QT_TRANSLATE_NOOP("workload", "FP16"),
+    "int8": QT_TRANSLATE_NOOP("workload", "INT8 weights"),
+    "int4": QT_TRANSLATE_NOOP("workload", "INT4 weights"),
+}
+RUNTIME_LABELS: dict[str, str] = {
+    "transformers": QT_TRANSLATE_NOOP("workload", "Hugging Face transformers (generate)"),
+    "torch-compile": QT_TRANSLATE_NOOP("workload", "PyTorch with torch.compile"),
+    "vllm": QT_TRANSLATE_NOOP("workload", "vLLM"),
+    "llama.cpp": QT_TRANSLATE_NOOP("workload", "llama.cpp"),
+    "exllamav2": QT_TRANSLATE_NOOP("workload", "ExLlamaV2"),
+    "tensorrt-llm": QT_TRANSLATE_NOOP("workload", "TensorRT-LLM"),
+    "pytorch": QT_TRANSLATE_NOOP("workload", "PyTorch (eager)"),
+}
+FINETUNE_LABELS: dict[str, str] = {
+    "full": QT_TRANSLATE_NOOP("workload", "Full (every weight trained)"),
+    "lora": QT_TRANSLATE_NOOP("workload", "LoRA (adapters on frozen weights)"),
+    "qlora": QT_TRANSLATE_NOOP("workload", "QLoRA (adapters on 4-bit frozen weights)"),
+}
+OPTIMIZER_LABELS: dict[str, str] = {
+    "adamw": QT_TRANSLATE_NOOP("workload", "AdamW (fp32 states)"),
+    "adam": QT_TRANSLATE_NOOP("workload", "Adam (fp32 states)"),
+    "adamw-bf16": QT_TRANSLATE_NOOP("workload", "AdamW with bf16 states"),
+    "sgd": QT_TRANSLATE_NOOP("workload", "SGD with momentum"),
+    "sgd_nomomentum": QT_TRANSLATE_NOOP("workload", "SGD without momentum"),
+    "adamw8bit": QT_TRANSLATE_NOOP("workload", "AdamW 8-bit (bitsandbytes)"),
+    "paged-adamw8bit": QT_TRANSLATE_NOOP("workload", "Paged AdamW 8-bit (bitsandbytes)"),
+}
+SHARDING_LABELS: dict[str, str] = {
+    "none": QT_TRANSLATE_NOOP("workload", "None (a full copy per GPU)"),
+    "zero1": QT_TRANSLATE_NOOP("workload", "ZeRO-1 (optimizer states split)"),
+    "zero2": QT_TRANSLATE_NOOP("workload", "ZeRO-2 (optimizer states and gradients split)"),
+    "zero3": QT_TRANSLATE_NOOP("workload", "ZeRO-3 (states, gradients and weights split)"),
+    "fsdp": QT_TRANSLATE_NOOP("workload", "FSDP (fully sharded)"),
+}
+PARALLEL_LABELS: dict[str, str] = {
+    "none": QT_TRANSLATE_NOOP("workload", "None (the whole model on each GPU)"),
+    "tensor": QT_TRANSLATE_NOOP("workload", "Tensor parallel (each layer split over the GPUs)"),
+    "pipeline": QT_TRANSLATE_NOOP("workload", "Pipeline parallel (layers split over the GPUs)"),
+    "expert": QT_TRANSLATE_NOOP("workload", "Expert parallel (the experts spread over the GPUs)"),
+}
+OFFLOAD_LABELS: dict[str, str] = {
+    "none": QT_TRANSLATE_NOOP("workload", "None"),
+    "optimizer": QT_TRANSLATE_NOOP("workload", "Optimizer states to CPU memory"),
+    "activations": QT_TRANSLATE_NOOP("workload", "Activations to CPU memory"),
+    "all": QT_TRANSLATE_NOOP("workload", "Optimizer states and activations to CPU memory"),
+}
+ATTENTION_LABELS: dict[str, str] = {
+    "sdpa": QT_TRANSLATE_NOOP("workload", "SDPA (flash / memory-efficient kernels)"),
+    "eager": QT_TRANSLATE_NOOP("workload", "Eager (keeps the attention scores)"),
+}
+WORKLOAD_LABELS: dict[str, str] = {  # the rows of the sheet's workload table
+    "model": QT_TRANSLATE_NOOP("workload", "Model"),
+    "task": QT_TRANSLATE_NOOP("workload", "Task"),
+    "runtime": QT_TRANSLATE_NOOP("workload", "Runtime"),
+    "precision": QT_TRANSLATE_NOOP("workload", "Precision"),
+    "batch": QT_TRANSLATE_NOOP("workload", "Batch per GPU"),
+    "seq_len": QT_TRANSLATE_NOOP("workload", "Sequence length"),
+    "finetune": QT_TRANSLATE_NOOP("workload", "Fine-tuning"),
+    "optimizer": QT_TRANSLATE_NOOP("workload", "Optimizer"),
+    "sharding": QT_TRANSLATE_NOOP("workload", "Sharding"),
+    "parallel": QT_TRANSLATE_NOOP("workload", "Parallelism"),
+    "ckpt": QT_TRANSLATE_NOOP("workload", "Activation checkpointing"),
+    "offload": QT_TRANSLATE_NOOP("workload", "Offload"),
+    "chunked_ce": QT_TRANSLATE_NOOP("workload", "Chunked cross-entropy"),
+    "attention": QT_TRANSLATE_NOOP("workload", "Attention"),
+}
+_ON = QT_TRANSLATE_NOOP("workload", "on")
+_OFF = QT_TRANSLATE_NOOP("workload", "off")
+_DEFAULT_OF = QT_TRANSLATE_NOOP("workload", "{runtime} (default)")
+_WITH_RANK = QT_TRANSLATE_NOOP("workload", "{method}, rank {rank}")
+_IN_BACKWARD = QT_TRANSLATE_NOOP("workload", "{optimizer}, stepped in backward (no stored gradients)")
+_MODEL_DEFAULT_OPT = QT_TRANSLATE_NOOP("workload", "{optimizer} (the model's default)")
+_MODEL_WITH_SIZE = QT_TRANSLATE_NOOP("workload", "{name} · {size}")
+_MOE_SIZE = QT_TRANSLATE_NOOP("workload", "{size} ({active} active)")
+_CUSTOM = QT_TRANSLATE_NOOP("workload", "Custom model")
+
+
+def _w(text: str, **params: object) -> Message:
+    return Message("workload", text, params)
+
+
+def params_text(n: float) -> str:
+    """A parameter count as people write it: 124 M, 6.7 B, 1.2 T (no word to translate)."""
+    for scale, suffix in ((1e12, "T"), (1e9, "B"), (1e6, "M"), (1e3, "K")):
+        if n >= scale:
+            v = n / scale
+            return f"{v:.1f} {suffix}" if v < 100 else f"{v:.0f} {suffix}"
+    return f"{n:.0f}"
+
+
+def model_name(model_id: str, spec: ModelSpec | None = None) -> str:
+    """A model's name as its makers write it where the catalogue has one (``display_name``), else its id."""
+    spec = spec if spec is not None else KNOWN_MODELS.get(model_id)
+    return str(getattr(spec, "display_name", None) or model_id)
+
+
+def model_size(spec: ModelSpec) -> Message | str:
+    """The parameter count; a mixture-of-experts model's with the parameters active per token."""
+    size = params_text(spec.params)
+    active = getattr(spec, "active_params", None)
+    if active and active < spec.params:
+        return _w(_MOE_SIZE, size=size, active=params_text(float(active)))
+    return size
+
+
+def model_label(model_id: str, spec: ModelSpec | None = None) -> Message:
+    """``Llama 3.1 8B · 8.0 B``: the model's name and its parameter count."""
+    spec = spec if spec is not None else KNOWN_MODELS.get(model_id)
+    if spec is None:
+        return _w(_CUSTOM) if model_id == "custom" else _w("{name}", name=model_id)
+    return _w(_MODEL_WITH_SIZE, name=model_name(model_id, spec), size=model_size(spec))
+
+
+def workload_summary(w: Workload) -> list[tuple[str, Message | str]]:
+    """What the workload is, row by row (key of :data:`WORKLOAD_LABELS`, value in words): what was chosen
+    and what applies to its task (no optimizer for inference, no sharding for one copy per GPU …)."""
+    train = w.task == "train"
+    spec = w.spec()
+    rows: list[tuple[str, Message | str]] = []
+    if w.model == "custom":
+        rows.append(("model", _w(_MODEL_WITH_SIZE, name=_w(_CUSTOM), size=params_text(spec.params))))
+    else:
+        rows.append(("model", model_label(w.model, spec)))
+    rows.append(("task", _w(TASK_LABELS.get(w.task, w.task))))
+    runtime = _w(RUNTIME_LABELS.get(w.effective_runtime, w.effective_runtime))
+    if w.runtime is None:
+        runtime = _w(_DEFAULT_OF, runtime=runtime)
+    rows.append(("runtime", runtime))
+    rows.append(("precision", _w(PRECISION_LABELS.get(w.precision, w.precision))))
+    rows.append(("batch", str(w.effective_batch)))
+    if spec.is_transformer:
+        rows.append(("seq_len", str(w.effective_seq_len)))
+        if w.attention != "sdpa":
+            rows.append(("attention", _w(ATTENTION_LABELS.get(w.attention, w.attention))))
+    if train:
+        method = _w(FINETUNE_LABELS.get(w.finetune, w.finetune))
+        rows.append(("finetune", _w(_WITH_RANK, method=method, rank=w.lora_rank) if w.finetune != "full"
+                     else method))
+        opt = _w(OPTIMIZER_LABELS.get(w.effective_optimizer, w.effective_optimizer))
+        if w.optimizer is None:
+            opt = _w(_MODEL_DEFAULT_OPT, optimizer=opt)
+        if w.optimizer_in_backward:
+            opt = _w(_IN_BACKWARD, optimizer=opt)
+        rows.append(("optimizer", opt))
+        rows.append(("sharding", _w(SHARDING_LABELS.get(w.sharding, w.sharding))))
+        rows.append(("ckpt", _w(_ON if w.grad_checkpointing else _OFF)))
+        rows.append(("offload", _w(OFFLOAD_LABELS.get(w.offload, w.offload))))
+        if spec.is_transformer:
+            rows.append(("chunked_ce", _w(_ON if w.chunked_ce else _OFF)))
+    else:
+        rows.append(("parallel", _w(PARALLEL_LABELS.get(w.parallel, w.parallel))))
+    return rows
 
 
 def sheet_title(name: str) -> str:

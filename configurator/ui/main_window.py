@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
@@ -37,6 +38,11 @@ from configurator.ui.files import open_file, save_file
 from configurator.ui.i18n import LanguageManager, translate
 from configurator.ui.parts import PartsBrowser
 from configurator.ui.tasks import TaskRunner
+from configurator.ui.theme import CHOICES as THEME_CHOICES
+from configurator.ui.theme import ENV_VAR as THEME_ENV
+from configurator.ui.theme import SETTINGS_KEY as THEME_KEY
+from configurator.ui.theme import ThemeManager, theme_manager
+from configurator.ui.wheel_guard import install_wheel_guard
 
 TabTitle = Callable[[], str]
 TabFactory = Callable[[], QWidget]
@@ -114,13 +120,19 @@ class MainWindow(QMainWindow):
 
         self._parts_dirty = False
         self.parts_browser.detail.price_changed.connect(self._mark_parts_dirty)
+        # The database's file name (its path in the tooltip): a long path left the status messages no room.
         self.db_label = QLabel()
+        self.db_label.setObjectName("databaseLabel")
         self.statusBar().addPermanentWidget(self.db_label)
         # The Parts tab's line (how many parts it lists) belongs to that tab: shown only while it is open.
         self._parts_status = ""
         self.parts_browser.status_message.connect(self._parts_status_changed)
 
         self._build_menus()
+        for widget, _title in self.extra_tabs:
+            self._add_file_actions(widget)
+        install_wheel_guard()  # app-wide: the wheel changes a combo or spin box only while it has the focus
+        self._apply_saved_theme()
         self.retranslate()
         geometry = settings.value("window/geometry")
         if geometry is not None:
@@ -132,10 +144,14 @@ class MainWindow(QMainWindow):
     def _build_menus(self) -> None:
         bar = self.menuBar()
         self.file_menu = bar.addMenu("")
+        # the planner's build actions (Open/Save a build file on Ctrl+O/Ctrl+S …) go first: _add_file_actions
+        self.file_actions_end = self.file_menu.addSeparator()
         self.import_action = QAction(self)
-        self.import_action.setShortcut(QKeySequence.StandardKey.Open)
+        self.import_action.setObjectName("importPartsCsv")
+        self.import_action.setShortcut(QKeySequence("Ctrl+I"))
         self.import_action.triggered.connect(self.import_parts_dialog)
         self.export_action = QAction(self)
+        self.export_action.setObjectName("exportPartsCsv")
         self.export_action.setShortcut(QKeySequence("Ctrl+E"))
         self.export_action.triggered.connect(self.export_parts_dialog)
         self.quit_action = QAction(self)
@@ -160,27 +176,91 @@ class MainWindow(QMainWindow):
             self.language_menu.addAction(action)
             self.language_actions[code] = action
 
+        self.theme_menu = self.view_menu.addMenu("")
+        self.theme_menu.setObjectName("themeMenu")
+        themes = QActionGroup(self)
+        themes.setExclusive(True)
+        self.theme_actions: dict[str, QAction] = {}
+        for choice in THEME_CHOICES:
+            action = QAction(self, checkable=True)
+            action.setObjectName(f"theme_{choice}")
+            action.setData(choice)
+            action.triggered.connect(lambda _checked=False, c=choice: self.set_theme(c))
+            themes.addAction(action)
+            self.theme_menu.addAction(action)
+            self.theme_actions[choice] = action
+
         self.help_menu = bar.addMenu("")
         self.about_action = QAction(self)
         self.about_action.triggered.connect(self.show_about)
         self.help_menu.addAction(self.about_action)
 
+    def _add_file_actions(self, widget: QWidget) -> None:
+        """A tab's document actions (the planner's New, Open…, Save …) at the top of the File menu."""
+        actions = getattr(widget, "file_actions", None)
+        if actions is None:
+            return
+        for action in actions():
+            if action is None:
+                self.file_menu.insertSeparator(self.file_actions_end)
+            else:
+                self.file_menu.insertAction(self.file_actions_end, action)
+
+    # -- colour scheme -------------------------------------------------------------------
+    def _apply_saved_theme(self) -> None:
+        """The scheme chosen in View → Colour scheme last time (CONFIGURATOR_THEME, where set, wins)."""
+        choice = str(self.settings.value(THEME_KEY, "system") or "system")
+        manager = theme_manager()
+        if manager is None or os.environ.get(THEME_ENV, "").strip().lower() in ("light", "dark"):
+            return
+        if choice in THEME_CHOICES and choice != manager.choice:
+            manager.choose(choice)
+
+    def theme_choice(self) -> str:
+        manager = theme_manager()
+        if manager is not None:
+            return manager.choice
+        return str(self.settings.value(THEME_KEY, "system") or "system")
+
+    def set_theme(self, choice: str) -> None:
+        """View → Colour scheme: light, dark or the system's, now and at the next start."""
+        self.settings.setValue(THEME_KEY, choice)
+        manager = theme_manager()
+        if manager is None:  # the app made one at start; a window made without (a test) makes its own
+            app = QApplication.instance()
+            assert isinstance(app, QApplication)
+            manager = ThemeManager(app)
+        manager.choose(choice)
+        self._check_theme()
+
+    def _check_theme(self) -> None:
+        current = self.theme_choice()
+        for choice, action in self.theme_actions.items():
+            action.setChecked(choice == current)
+
     def retranslate(self) -> None:
-        # "[*]": Qt shows it as "*" while the window is marked modified (a build with unsaved changes).
-        self.setWindowTitle(translate("MainWindow", "Configurator — plan, watch and measure a PyTorch machine")
-                            + "[*]")
+        # "[*]": Qt shows it as "*" while the window is marked modified (a build with unsaved changes). The
+        # application's display name ("Configurator") follows the title where the platform adds it.
+        self.setWindowTitle(translate("MainWindow", "Plan, watch and measure a PyTorch machine") + "[*]")
         for i in range(len(self.extra_tabs)):
             self._set_tab_title(i)
         self.tabs.setTabText(self.tabs.indexOf(self.parts_browser), translate("MainWindow", "Parts"))
         self.file_menu.setTitle(translate("MainWindow", "&File"))
         self.import_action.setText(translate("MainWindow", "&Import parts from CSV…"))
+        self.theme_menu.setTitle(translate("MainWindow", "&Colour scheme"))
+        theme_names = {"system": translate("MainWindow", "Follow the &system"),
+                       "light": translate("MainWindow", "&Light"), "dark": translate("MainWindow", "&Dark")}
+        for choice, action in self.theme_actions.items():
+            action.setText(theme_names[choice])
+        self._check_theme()
         self.export_action.setText(translate("MainWindow", "&Export parts to CSV…"))
         self.quit_action.setText(translate("MainWindow", "&Quit"))
         self.view_menu.setTitle(translate("MainWindow", "&View"))
         self.language_menu.setTitle(translate("MainWindow", "&Language"))
         self.help_menu.setTitle(translate("MainWindow", "&Help"))
         self.about_action.setText(translate("MainWindow", "&About Configurator"))
-        self.db_label.setText(fill(translate("MainWindow", "Database: {path}"), path=str(self.store.path)))
+        self.db_label.setText(fill(translate("MainWindow", "Database: {path}"), path=self.store.path.name))
+        self.db_label.setToolTip(str(self.store.path))
         for code, action in self.language_actions.items():
             action.setChecked(code == self.languages.current)
 
@@ -227,6 +307,7 @@ class MainWindow(QMainWindow):
         self.tabs.blockSignals(False)
         widget.deleteLater()
         self._connect_tab(real)
+        self._add_file_actions(real)
         return real
 
     def finish_startup(self) -> None:

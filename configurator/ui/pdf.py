@@ -33,10 +33,10 @@ from configurator.core.cluster_estimates import CLUSTER_KEYS
 from configurator.core.engine import Report
 from configurator.core.estimate.cluster import INTERCONNECTS
 from configurator.core.findings import CONFIDENCE_LABELS, ESTIMATE_LABELS
-from configurator.core.i18n import fill
+from configurator.core.i18n import Message, fill
 from configurator.core.numbers import unit_text
 from configurator.core.presets import tier_label
-from configurator.core.sheet import Sheet, round_ticks, tick_text
+from configurator.core.sheet import WORKLOAD_LABELS, Sheet, round_ticks, tick_text, workload_summary
 from configurator.files import refuse_link, write_atomic
 from configurator.ui.i18n import translate
 from configurator.ui.part_columns import display_value
@@ -48,6 +48,10 @@ SEVERITY_COLOURS = {"error": "#c0392b", "warning": "#b9770e", "info": "#2e86c1"}
 
 def _e(text: object) -> str:
     return html.escape(str(text))
+
+
+def _text(value: Message | str) -> str:
+    return value.render(translate) if isinstance(value, Message) else value
 
 
 def _whole(text: str) -> str:
@@ -116,8 +120,6 @@ def _labels() -> dict[str, str]:
         "from_cpu": translate("Sheet", "from the CPU"),
         "from_chipset": translate("Sheet", "from the chipset"),
         "workload": translate("Sheet", "Workload, fit and estimates"),
-        "batch": translate("Sheet", "batch"),
-        "sequence": translate("Sheet", "sequence"),
         "chart": translate("Sheet", "Estimated throughput beside the guides' tiers (same workload)"),
         "measured": translate("Sheet", "Measured on this machine"),
         "findings": translate("Sheet", "Findings"),
@@ -174,12 +176,15 @@ def sheet_html(sheet: Sheet) -> str:
 
     if b.workload is not None:
         w = b.workload
-        seq = f" · {L['sequence']} {w.effective_seq_len}" if w.spec().is_transformer else ""
-        task = translate("Planner", "train") if w.task == "train" else translate("Planner", "infer")
-        sharding = translate("Sheet", "no sharding") if w.sharding == "none" else w.sharding
         out.append(f"<h2>{L['workload']}</h2>")
-        out.append(f"<p>{_e(w.model)} · {_e(task)} · {_e(w.precision)} · {L['batch']} {w.effective_batch}"
-                   f"{seq} · {_e(sharding)}</p>")
+        # what the workload is: model, task, runtime, precision, fine-tuning, optimizer, sharding or parallelism …
+        cells = [f"{_e(translate('workload', WORKLOAD_LABELS[key]))}: <b>{_e(_text(value))}</b>"
+                 for key, value in workload_summary(w)]
+        out.append("<table width='100%' cellspacing='0' cellpadding='2'>")
+        for i in range(0, len(cells), 2):
+            pair = cells[i:i + 2]
+            out.append("<tr>" + "".join(f"<td width='50%'>{c}</td>" for c in pair) + "</tr>")
+        out.append("</table><p></p>")
         out.append("<table width='100%' cellspacing='0' cellpadding='3' border='1' style='border-collapse:collapse'>")
         for e in r.estimates:
             if e.key in CLUSTER_KEYS:

@@ -5,6 +5,8 @@ How the scheme is chosen (:func:`requested_scheme`):
 1. ``CONFIGURATOR_THEME=light`` or ``CONFIGURATOR_THEME=dark`` in the environment forces that
    scheme (for screenshots, tests, and desktops that do not report a scheme); ``auto`` or
    unset follows the system. Any other value is ignored (with a warning in the log).
+   Without it, the user's choice in View → Colour scheme (light, dark, or follow the system;
+   kept in the settings under :data:`SETTINGS_KEY`, :meth:`ThemeManager.choose`).
 2. Otherwise Qt's ``QStyleHints.colorScheme()``: ``Dark`` or ``Light``.
 3. ``Unknown`` (no platform theme, e.g. plain X11 or offscreen): dark only when the palette
    the platform gave us is already dark, else light.
@@ -42,6 +44,8 @@ from PySide6.QtWidgets import QApplication, QProxyStyle, QStyle, QStyleOption, Q
 log = logging.getLogger(__name__)
 
 ENV_VAR = "CONFIGURATOR_THEME"
+SETTINGS_KEY = "ui/theme"  # the View menu's choice: "system", "light" or "dark"
+CHOICES = ("system", "light", "dark")
 Scheme = Literal["light", "dark"]
 
 
@@ -296,6 +300,24 @@ class ThemeManager(QObject):
         self._applying = False
         self._asked = False  # a scheme was requested of the platform
         app.styleHints().colorSchemeChanged.connect(self._system_changed)
+        global _MANAGER
+        _MANAGER = self
+
+    @property
+    def choice(self) -> str:
+        """What is asked for: "light", "dark", or "system" (follow the system's scheme)."""
+        value = (self.override or "").strip().lower()
+        return value if value in ("light", "dark") else "system"
+
+    def choose(self, choice: str) -> Scheme:
+        """Show ``choice`` ("light", "dark" or "system") from now on (the View menu); returns what is shown."""
+        if choice not in CHOICES:
+            raise ValueError(choice)
+        self.override = None if choice == "system" else choice
+        if choice == "system":
+            self._native(None)  # the platform's look first: what it shows is then the system's scheme
+            self.scheme = None
+        return self.apply()
 
     def wanted(self) -> Scheme:
         """The override, else the system's scheme; when the system does not say, the platform's
@@ -328,6 +350,9 @@ class ThemeManager(QObject):
 
     def reset(self) -> None:
         """Back to the platform's style and palette; stop following the system (tests)."""
+        global _MANAGER
+        if _MANAGER is self:
+            _MANAGER = None
         self.app.styleHints().colorSchemeChanged.disconnect(self._system_changed)
         self._native(None)
         self.scheme = None
@@ -353,6 +378,16 @@ class ThemeManager(QObject):
     def _system_changed(self, _scheme: Qt.ColorScheme) -> None:
         if not self._forced():
             self.apply()
+
+
+_MANAGER: ThemeManager | None = None
+
+
+def theme_manager() -> ThemeManager | None:
+    """The application's theme manager (:func:`setup_theme` made it), if any."""
+    if _MANAGER is not None and shiboken6.isValid(_MANAGER):
+        return _MANAGER
+    return None
 
 
 def setup_theme(app: QApplication) -> ThemeManager:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QMessageBox
+from PySide6.QtWidgets import QApplication, QFileDialog, QMessageBox
 
 from configurator.ui.main_window import MainWindow
 
@@ -30,3 +32,17 @@ def answer_next_dialog(button: QMessageBox.StandardButton) -> list[str]:
 
     QTimer.singleShot(0, click)
     return seen
+
+
+def answer_file_dialog(path: Path) -> None:
+    """Choose ``path`` in the next file dialog the code under test opens (the app's are Qt's own)."""
+
+    def answer() -> None:
+        dialog = QApplication.activeModalWidget()
+        if not isinstance(dialog, QFileDialog):
+            QTimer.singleShot(10, answer)
+            return
+        dialog.selectFile(str(path))
+        dialog.accept()
+
+    QTimer.singleShot(0, answer)

@@ -5,12 +5,16 @@ the tab marks the build as modified and asks before anything discards it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
 from configurator.core.build import Build
 
-_State = tuple[Build, int | None]  # the build and the id of the saved build it is (None: not saved)
+# the build, the id of the saved build it is (None: not in the app's list), the build file it was opened
+# from or last saved to (None: none)
+_State = tuple[Build, int | None, Path | None]
 
 
 class _SetBuild(QUndoCommand):
@@ -33,6 +37,7 @@ class PlannerDocument(QObject):
         super().__init__(parent)
         self.build = build
         self.saved_id: int | None = None
+        self.path: Path | None = None  # the build file (Save writes it)
         self.undo_stack = QUndoStack(self)
         # a bound method, not a lambda: Qt drops the connection when this document is destroyed
         self.undo_stack.cleanChanged.connect(self._clean_changed)
@@ -47,25 +52,34 @@ class PlannerDocument(QObject):
 
     def edit(self, build: Build, text: str) -> None:
         if build != self.build:
-            self.undo_stack.push(_SetBuild(self, (self.build, self.saved_id), (build, self.saved_id), text))
+            self.undo_stack.push(_SetBuild(self, self._state(), (build, self.saved_id, self.path), text))
 
     def start_new(self, build: Build, text: str) -> None:
         """A suggestion or a preset: a new, unsaved build (Save makes a new saved build, never
         overwrites the one that was open), and undo goes back to that one."""
-        self.undo_stack.push(_SetBuild(self, (self.build, self.saved_id), (build, None), text))
+        self.undo_stack.push(_SetBuild(self, self._state(), (build, None, None), text))
 
-    def replace(self, build: Build, saved_id: int | None = None) -> None:
+    def replace(self, build: Build, saved_id: int | None = None, path: Path | None = None) -> None:
         """Another document (new, open, import): not undoable into the previous one's edits; the
         caller has asked before discarding them."""
         self.undo_stack.clear()
-        self._apply(build, saved_id)
+        self._apply(build, saved_id, path)
         self.undo_stack.setClean()
+
+    def _state(self) -> _State:
+        return self.build, self.saved_id, self.path
 
     def mark_saved(self, saved_id: int) -> None:
         self.saved_id = saved_id
         self.undo_stack.setClean()
 
-    def _apply(self, build: Build, saved_id: int | None) -> None:
+    def mark_written(self, path: Path) -> None:
+        """The build was written to ``path``: Save writes there again; nothing is left unsaved."""
+        self.path = path
+        self.undo_stack.setClean()
+
+    def _apply(self, build: Build, saved_id: int | None, path: Path | None) -> None:
         self.build = build
         self.saved_id = saved_id
+        self.path = path
         self.changed.emit(build)

@@ -1,5 +1,6 @@
-"""The planner's file actions: new, open, save, duplicate, delete, import, export, PDF, and asking
-before unsaved changes are discarded (Save / Discard / Cancel)."""
+"""The planner's file actions: new; open and save a build file (the command line's JSON format); open,
+save, duplicate and delete a build kept in the app's database; the PDF; and asking before unsaved changes
+are discarded (Save / Discard / Cancel)."""
 
 from __future__ import annotations
 
@@ -74,8 +75,8 @@ class FileActions(QObject):
         box.setInformativeText(translate("Planner", "Save them before going on?"))
         box.setDefaultButton(QMessageBox.StandardButton.Save)
         answer = box.exec()
-        if answer == QMessageBox.StandardButton.Save:
-            return self.save()
+        if answer == QMessageBox.StandardButton.Save:  # where it came from: its file, else the app's list
+            return self.save_file(self.doc.path) if self.doc.path is not None else self.save()
         return answer == QMessageBox.StandardButton.Discard
 
     def new_build(self) -> None:
@@ -162,12 +163,14 @@ class FileActions(QObject):
         return True
 
     def import_dialog(self) -> None:
-        path = open_file(self.widget, self.settings, "build-file", translate("Planner", "Import build file"),
+        """Open a build file (Ctrl+O)."""
+        path = open_file(self.widget, self.settings, "build-file", translate("Planner", "Open build file"),
                          Path.home(), translate("Planner", "Build files (*.json);;All files (*)"))
         if path:
             self.import_file(Path(path))
 
     def import_file(self, path: Path) -> bool:
+        """Open the build file ``path``: Save writes it back there."""
         try:
             if not path.is_file():  # a folder, a FIFO (which would block), a device
                 raise OSError(translate("Planner", "not a regular file"))
@@ -184,8 +187,8 @@ class FileActions(QObject):
             return False
         if not self.maybe_discard():
             return False
-        self.doc.replace(build)
-        self._say(translate("Planner", "Imported {path}."), path=path.name)
+        self.doc.replace(build, path=path)
+        self._say(translate("Planner", "Opened {path}."), path=str(path))
         return True
 
     def _show_build_errors(self, where: str, exc: BuildError) -> None:
@@ -197,21 +200,37 @@ class FileActions(QObject):
         box.setObjectName("buildErrors")
         box.open()
 
-    def export_dialog(self) -> None:
-        default = Path.home() / f"{self.doc.build.name or 'build'}.json"
-        path = save_file(self.widget, self.settings, "build-file", translate("Planner", "Export build file"), default,
+    def export_dialog(self) -> bool:
+        """Save the build to a file of the user's choice (Save as…, Ctrl+Shift+S)."""
+        default = self.doc.path or Path.home() / f"{self.doc.build.name or 'build'}.json"
+        path = save_file(self.widget, self.settings, "build-file", translate("Planner", "Save build file"), default,
                          translate("Planner", "Build files (*.json)"))
-        if path:
-            self.export_file(Path(path))
+        return self.save_file(Path(path)) if path else False
 
-    def export_file(self, path: Path) -> None:
+    def save_file(self, path: Path | None = None) -> bool:
+        """Save (Ctrl+S): the build to ``path``, else to the file it was opened from or last saved to, else
+        to a file the user chooses. The build file is what ``configurator check`` reads."""
+        if path is None and self.doc.path is None:
+            return self.export_dialog()
+        target = path or self.doc.path
+        assert target is not None
+        if self.export_file(target):
+            self.doc.mark_written(target)
+            return True
+        return False
+
+    def export_file(self, path: Path) -> bool:
+        """Write the build as a build file (the document stays as it is: an export, not a save)."""
         text = json.dumps(build_to_dict(self.doc.build), ensure_ascii=False, indent=2) + "\n"
         try:
             write_atomic(path, text)
         except OSError as exc:
-            QMessageBox.warning(self.widget, translate("Planner", "Export failed"), str(exc))
-            return
+            QMessageBox.warning(self.widget, translate("Planner", "Could not save"),
+                                fill(translate("Planner", "{path} could not be written: {error}"),
+                                     path=str(path), error=exc.strerror or str(exc)))
+            return False
         self._say(translate("Planner", "Wrote {path}."), path=str(path))
+        return True
 
     def export_pdf_dialog(self) -> None:
         default = Path.home() / f"{self.doc.build.name or 'build'}.pdf"

@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -24,10 +25,19 @@ from PySide6.QtWidgets import (
 )
 
 from configurator.core.build import (
+    ATTENTION,
+    DEFAULT_RUNTIME,
+    FINETUNE,
+    INFER_RUNTIMES,
+    OFFLOAD,
     OPTIMIZERS,
     OS_CHOICES,
+    PARALLEL,
     PRECISIONS,
+    RUNTIMES,
     SHARDING,
+    TASKS,
+    TRAIN_RUNTIMES,
     Build,
     BuildPart,
     Cluster,
@@ -35,13 +45,26 @@ from configurator.core.build import (
     Workload,
 )
 from configurator.core.estimate.cluster import INTERCONNECTS, MAX_NODES
+from configurator.core.i18n import fill
 from configurator.core.model_specs import KNOWN_MODELS, custom_model_fields
 from configurator.core.parts import CATEGORY_LABELS, AnyPart, FieldError
+from configurator.core.sheet import (
+    ATTENTION_LABELS,
+    FINETUNE_LABELS,
+    OFFLOAD_LABELS,
+    OPTIMIZER_LABELS,
+    PARALLEL_LABELS,
+    PRECISION_LABELS,
+    RUNTIME_LABELS,
+    SHARDING_LABELS,
+    TASK_LABELS,
+)
 from configurator.ui.i18n import translate
-from configurator.ui.planner.picker import PartPicker, mark_invalid
+from configurator.ui.planner.picker import ModelPicker, PartPicker, mark_invalid
 
 # The parts rows of the form: (key, category, has a quantity). A new category is one more row here.
-ROWS = (("gpu", "gpu", True), ("cpu", "cpu", True), ("motherboard", "motherboard", False),
+# A second GPU row: a machine with two models of card (an RTX 4090 beside an RTX 3090) is a build of both.
+ROWS = (("gpu", "gpu", True), ("gpu2", "gpu", True), ("cpu", "cpu", True), ("motherboard", "motherboard", False),
         ("memory", "memory", True), ("storage", "storage", True), ("storage2", "storage", True),
         ("psu", "psu", True), ("case", "case", False), ("cooler", "cooler", True), ("platform", "platform", False))
 
@@ -76,6 +99,39 @@ def _connect_edits(widget: QWidget, slot: Any) -> None:
             getattr(widget, signal).connect(slot)
 
 
+def _choices(name: str, values: tuple[str | None, ...]) -> QComboBox:
+    """A combo box over a workload key's values (the item's data; its text is set by ``retranslate``)."""
+    combo = QComboBox()
+    combo.setObjectName(name)
+    for value in values:
+        combo.addItem(value or "", value)
+    return combo
+
+
+def _select(combo: QComboBox, value: object) -> None:
+    combo.setCurrentIndex(max(combo.findData(value), 0))
+
+
+def _enable_item(combo: QComboBox, value: str, enabled: bool, why: str) -> None:
+    """Let ``value`` be chosen, or grey it out in the list with ``why`` as its tooltip (a value already
+    chosen stays chosen: the results say what is wrong with it)."""
+    model = combo.model()
+    i = combo.findData(value)
+    if i < 0 or not isinstance(model, QStandardItemModel):
+        return
+    item = model.item(i)
+    if item is not None and item.isEnabled() != enabled:
+        item.setEnabled(enabled)
+        item.setToolTip("" if enabled else why)
+
+
+def _is_moe(spec: object) -> bool:
+    """A mixture-of-experts model (the catalogue's ``experts``, or fewer parameters active than it has)."""
+    experts = getattr(spec, "experts", 0) or 0
+    active = getattr(spec, "active_params", None)
+    return experts > 1 or (active is not None and active < getattr(spec, "params", 0))
+
+
 class BuildForm(QScrollArea):
     edited = Signal()  # the user changed something (not emitted while a build is being loaded)
 
@@ -84,6 +140,7 @@ class BuildForm(QScrollArea):
         self.setObjectName("buildForm")
         self.setWidgetResizable(True)
         self._updating = False
+        self._by_category: dict[str, list[AnyPart]] = {}
         host = QWidget()
         v = QVBoxLayout(host)
         self.name_edit = QLineEdit()
@@ -116,47 +173,79 @@ class BuildForm(QScrollArea):
         self.lbl_qty, self.lbl_used = QLabel(), QLabel()
         grid.addWidget(self.lbl_qty, 0, 2)
         grid.addWidget(self.lbl_used, 0, 3)
-        for i, (key, cat, has_qty) in enumerate(ROWS, start=1):
-            row = PartRow(key, cat, has_qty)
-            row.combo.picked.connect(self._edited)
-            row.qty.valueChanged.connect(self._edited)
-            row.used.toggled.connect(self._edited)
-            label = QLabel()
-            label.setBuddy(row.combo)
-            self.rows[key], self.row_labels[key] = row, label
-            grid.addWidget(label, i, 0)
-            grid.addWidget(row.combo, i, 1)
-            grid.addWidget(row.qty, i, 2)
-            grid.addWidget(row.used, i, 3)
+        self.parts_grid = grid
+        self.extra_rows: list[str] = []  # rows added for a build with more models of a category than ROWS has
+        for key, cat, has_qty in ROWS:
+            self._add_row(key, cat, has_qty)
         grid.setColumnStretch(1, 1)
         return self.parts_box
+
+    def _add_row(self, key: str, category: str, has_qty: bool) -> PartRow:
+        row = PartRow(key, category, has_qty)
+        row.combo.picked.connect(self._edited)
+        row.qty.valueChanged.connect(self._edited)
+        row.used.toggled.connect(self._edited)
+        label = QLabel()
+        label.setBuddy(row.combo)
+        self.rows[key], self.row_labels[key] = row, label
+        i = self.parts_grid.rowCount()
+        self.parts_grid.addWidget(label, i, 0)
+        self.parts_grid.addWidget(row.combo, i, 1)
+        self.parts_grid.addWidget(row.qty, i, 2)
+        self.parts_grid.addWidget(row.used, i, 3)
+        return row
+
+    def _extra_row(self, category: str) -> PartRow:
+        """One more row for ``category`` (a third model of GPU …), filled from the catalogue and named."""
+        n = sum(r.category == category for r in self.rows.values()) + 1
+        key = f"{category}{n}"
+        has_qty = next((q for _k, c, q in ROWS if c == category), True)
+        row = self._add_row(key, category, has_qty)
+        row.fill(self._by_category.get(category, []))
+        self.extra_rows.append(key)
+        self._title_row(key)
+        return row
+
+    def _show_row(self, key: str, shown: bool) -> None:
+        row = self.rows[key]
+        for w in (self.row_labels[key], row.combo, row.used):
+            w.setVisible(shown)
+        row.qty.setVisible(shown and next((q for _k, c, q in ROWS if c == row.category), True))
 
     def _make_workload(self) -> QGroupBox:
         self.workload_box = QGroupBox()
         self.workload_box.setCheckable(True)
         self.workload_box.toggled.connect(self._edited)
         wf = QFormLayout(self.workload_box)
-        self.model = QComboBox()
+        wf.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.model = ModelPicker()
         self.model.setObjectName("model")
-        for m in (*KNOWN_MODELS, "custom"):
-            self.model.addItem(m, m)
-        self.task = QComboBox()
-        self.task.setObjectName("task")
-        self.precision = QComboBox()
-        self.precision.setObjectName("precision")
-        for p in PRECISIONS:
-            self.precision.addItem(p, p)
+        self.model.fill_models()
+        self.task = _choices("task", TASKS)
+        self.runtime = _choices("runtime", (None, *RUNTIMES))
+        self.precision = _choices("precision", PRECISIONS)
         self.batch = QSpinBox()
         self.batch.setObjectName("batch")
         self.batch.setRange(0, 65536)
         self.seq = QSpinBox()
         self.seq.setObjectName("seqLen")
         self.seq.setRange(0, 1_000_000)
-        self.optimizer = QComboBox()
-        self.sharding = QComboBox()
-        for s in SHARDING:
-            self.sharding.addItem(s, s)
+        self.finetune = _choices("finetune", FINETUNE)
+        self.lora_rank = QSpinBox()
+        self.lora_rank.setObjectName("loraRank")
+        self.lora_rank.setRange(1, 4096)
+        self.lora_rank.setValue(Workload.lora_rank)
+        self.optimizer = _choices("optimizer", (None, *OPTIMIZERS))
+        self.opt_backward = QCheckBox()
+        self.opt_backward.setObjectName("optimizerInBackward")
+        self.sharding = _choices("sharding", SHARDING)
+        self.parallel = _choices("parallel", PARALLEL)
         self.checkpointing = QCheckBox()
+        self.checkpointing.setObjectName("checkpointing")
+        self.offload = _choices("offload", OFFLOAD)
+        self.chunked_ce = QCheckBox()
+        self.chunked_ce.setObjectName("chunkedCe")
+        self.attention = _choices("attention", ATTENTION)
         self.dataset = QDoubleSpinBox()
         self.dataset.setRange(0, 1e6)
         self.dataset.setDecimals(1)
@@ -170,14 +259,19 @@ class BuildForm(QScrollArea):
         for sb in (self.custom_layers, self.custom_hidden, self.custom_heads, self.custom_image):
             sb.setRange(0, 100000)
         self.workload_fields: dict[str, QWidget] = {
-            "model": self.model, "task": self.task, "precision": self.precision, "batch": self.batch,
-            "seq": self.seq, "optimizer": self.optimizer, "sharding": self.sharding, "ckpt": self.checkpointing,
-            "dataset": self.dataset, "params": self.custom_params, "layers": self.custom_layers,
-            "hidden": self.custom_hidden, "heads": self.custom_heads, "image": self.custom_image}
+            "model": self.model, "params": self.custom_params, "layers": self.custom_layers,
+            "hidden": self.custom_hidden, "heads": self.custom_heads, "image": self.custom_image,
+            "task": self.task, "runtime": self.runtime, "precision": self.precision, "batch": self.batch,
+            "seq": self.seq, "finetune": self.finetune, "lora_rank": self.lora_rank, "optimizer": self.optimizer,
+            "opt_backward": self.opt_backward, "sharding": self.sharding, "parallel": self.parallel,
+            "ckpt": self.checkpointing, "offload": self.offload, "chunked_ce": self.chunked_ce,
+            "attention": self.attention, "dataset": self.dataset}
         self.wlabels = {k: QLabel() for k in self.workload_fields}
         for key, w in self.workload_fields.items():
+            self.wlabels[key].setBuddy(w)
             wf.addRow(self.wlabels[key], w)
             _connect_edits(w, self._edited)
+        self._why_not: dict[str, str] = {}  # field key -> why it does not apply (the field is disabled)
         return self.workload_box
 
     def _make_options(self) -> QGroupBox:
@@ -226,6 +320,7 @@ class BuildForm(QScrollArea):
         by_cat: dict[str, list[AnyPart]] = {}
         for p in catalogue.values():
             by_cat.setdefault(p.category, []).append(p)
+        self._by_category = by_cat
         self._updating = True
         try:
             for row in self.rows.values():
@@ -245,26 +340,7 @@ class BuildForm(QScrollArea):
         options = Options(nvlink_bridge=self.nvlink.isChecked(), cloud_cny_per_month=self.cloud.value(),
                           hours_per_day=self.hours.value(), electricity_cny_per_kwh=self.tariff.value(),
                           os=str(self.os_combo.currentData()))
-        workload = None
-        if self.workload_box.isChecked():
-            model = str(self.model.currentData())
-            kw: dict[str, Any] = {"model": model, "task": str(self.task.currentData() or "train"),
-                                  "precision": str(self.precision.currentData())}
-            if self.batch.value():
-                kw["batch_size"] = self.batch.value()
-            if self.seq.value():
-                kw["seq_len"] = self.seq.value()
-            if self.optimizer.currentData():
-                kw["optimizer"] = str(self.optimizer.currentData())
-            kw["sharding"] = str(self.sharding.currentData())
-            kw["grad_checkpointing"] = self.checkpointing.isChecked()
-            if self.dataset.value():
-                kw["dataset_gb"] = self.dataset.value()
-            if model == "custom":
-                kw.update(custom_model_fields(self.custom_params.value(), self.custom_layers.value(),
-                                              self.custom_hidden.value(), self.custom_heads.value(),
-                                              self.custom_image.value()))
-            workload = Workload(**kw)
+        workload = self.workload() if self.workload_box.isChecked() else None
         budget = float(self.budget.value()) if self.budget.value() else None
         cluster = Cluster(self.nodes.value(), str(self.interconnect.currentData())) if self.nodes.value() > 1 else None
         return Build(tuple(parts), self.name_edit.text().strip(), budget, options, workload, cluster)
@@ -281,11 +357,17 @@ class BuildForm(QScrollArea):
             free: dict[str, list[PartRow]] = {}  # a category's rows in form order (two drives: two rows)
             for row in self.rows.values():
                 free.setdefault(row.category, []).append(row)
+            for key in self.extra_rows:
+                self._show_row(key, False)
             for bp in build.parts:
                 part = catalogue.get(bp.id)
-                if part is None or not free.get(part.category):
+                if part is None:
                     continue
+                if not free.get(part.category):  # more models of it than rows: one more row, never dropped
+                    free[part.category] = [self._extra_row(part.category)]
                 row = free[part.category].pop(0)
+                if row.key in self.extra_rows:
+                    self._show_row(row.key, True)
                 row.select(bp.id)
                 row.qty.setValue(bp.qty)
                 row.used.setChecked(bp.used)
@@ -301,14 +383,22 @@ class BuildForm(QScrollArea):
             w = build.workload
             self.workload_box.setChecked(w is not None)
             if w is not None:
-                self.model.setCurrentIndex(max(self.model.findData(w.model), 0))
-                self.task.setCurrentIndex(max(self.task.findData(w.task), 0))
-                self.precision.setCurrentIndex(max(self.precision.findData(w.precision), 0))
+                self.model.select(w.model)
+                _select(self.task, w.task)
+                _select(self.runtime, w.runtime)
+                _select(self.precision, w.precision)
                 self.batch.setValue(w.batch_size or 0)
                 self.seq.setValue(w.seq_len or 0)
-                self.optimizer.setCurrentIndex(max(self.optimizer.findData(w.optimizer), 0))
-                self.sharding.setCurrentIndex(max(self.sharding.findData(w.sharding), 0))
+                _select(self.finetune, w.finetune)
+                self.lora_rank.setValue(w.lora_rank)
+                _select(self.optimizer, w.optimizer)
+                self.opt_backward.setChecked(w.optimizer_in_backward)
+                _select(self.sharding, w.sharding)
+                _select(self.parallel, w.parallel)
                 self.checkpointing.setChecked(w.grad_checkpointing)
+                _select(self.offload, w.offload)
+                self.chunked_ce.setChecked(w.chunked_ce)
+                _select(self.attention, w.attention)
                 self.dataset.setValue(w.dataset_gb or 0)
                 self.custom_params.setValue(w.params or 0)
                 self.custom_layers.setValue(w.layers or 0)
@@ -319,37 +409,147 @@ class BuildForm(QScrollArea):
         finally:
             self._updating = False
 
-    def show_custom_fields(self) -> None:
+    # -- the workload ------------------------------------------------------------------------------
+    def _family(self) -> str:
+        model = self.model.currentData()
+        if model == "custom":
+            return "transformer" if self.custom_layers.value() else "cnn"
+        spec = KNOWN_MODELS.get(str(model))
+        return spec.family if spec is not None else "transformer"
+
+    def _moe(self) -> bool:
+        spec = KNOWN_MODELS.get(str(self.model.currentData()))
+        return spec is not None and _is_moe(spec)
+
+    def _reasons(self) -> dict[str, str]:
+        """Why each field that does not apply to this task and model does not (it is disabled, its value
+        kept for when it applies again, and left out of the build)."""
+        why: dict[str, str] = {}
+        train = self.task.currentData() == "train"
+        cnn = self._family() == "cnn"
+        if train:
+            why["parallel"] = translate("Planner", "Applies to inference only: training divides a model's memory "
+                                                   "over the GPUs with sharding")
+        else:
+            only = translate("Planner", "Applies to training only")
+            for key in ("finetune", "lora_rank", "optimizer", "opt_backward", "sharding", "ckpt", "offload",
+                        "chunked_ce"):
+                why[key] = only
+        if cnn:
+            why.setdefault("finetune", translate("Planner", "LoRA and QLoRA apply to transformer models only: a "
+                                                            "CNN is trained in full"))
+            why["seq"] = translate("Planner", "A CNN takes images, not sequences")
+            why.setdefault("chunked_ce", translate("Planner", "Applies to language models only (a loss over "
+                                                              "the vocabulary)"))
+            why["attention"] = translate("Planner", "Applies to transformer models only")
+        if "lora_rank" not in why:
+            if "finetune" in why:
+                why["lora_rank"] = why["finetune"]
+            elif self.finetune.currentData() == "full":
+                why["lora_rank"] = translate("Planner", "Applies to LoRA and QLoRA only")
+        return why
+
+    def update_fields(self) -> None:
+        """The custom model's rows, and which fields apply (the others disabled, saying why)."""
         custom = self.model.currentData() == "custom"
         layout = self.workload_box.layout()
         assert isinstance(layout, QFormLayout)
         for key in ("params", "layers", "hidden", "heads", "image"):
             layout.setRowVisible(self.wlabels[key], custom)
+        task = str(self.task.currentData() or "train")
+        runtimes = TRAIN_RUNTIMES if task == "train" else INFER_RUNTIMES
+        if not self._updating and self.runtime.currentData() not in (None, *runtimes):
+            _select(self.runtime, None)  # the task's runtimes differ: its default, not another task's runtime
+        default = translate("workload", RUNTIME_LABELS[DEFAULT_RUNTIME[task]])
+        self.runtime.setItemText(0, fill(translate("Planner", "default ({runtime})"), runtime=default))
+        for_task = (translate("Planner", "Not for training") if task == "train"
+                    else translate("Planner", "Not for inference"))
+        for value in RUNTIMES:
+            _enable_item(self.runtime, value, value in runtimes, for_task)
+        for value in ("int8", "int4"):
+            _enable_item(self.precision, value, task != "train",
+                         translate("Planner", "For inference only: training needs fp32, amp, bf16 or fp16"))
+        _enable_item(self.parallel, "expert", self._moe(),
+                     translate("Planner", "For mixture-of-experts models only"))
+        self._why_not = why = self._reasons()
+        on = self.workload_box.isChecked()  # unchecked: the group box greys every field out itself
+        for key, widget in self.workload_fields.items():
+            reason = why.get(key)
+            widget.setEnabled(on and reason is None)
+            self.wlabels[key].setEnabled(on and reason is None)
+            self.wlabels[key].setToolTip(reason or "")
+            if reason is not None:
+                widget.setToolTip(reason)
+                widget.setProperty("whyNot", True)
+            elif widget.property("whyNot"):
+                widget.setToolTip("")
+                widget.setProperty("whyNot", False)
+
+    def show_custom_fields(self) -> None:
+        self.update_fields()
+
+    def applies(self, key: str) -> bool:
+        """Whether the workload field ``key`` applies to the task and model chosen (else it is disabled)."""
+        return key not in self._why_not
+
+    def workload(self) -> Workload:
+        """The workload the fields show: what applies to its task and model, as chosen."""
+        self._why_not = self._reasons()
+        model = str(self.model.currentData())
+        kw: dict[str, Any] = {"model": model, "task": str(self.task.currentData() or "train"),
+                              "precision": str(self.precision.currentData())}
+        if self.batch.value():
+            kw["batch_size"] = self.batch.value()
+        if self.seq.value() and self.applies("seq"):
+            kw["seq_len"] = self.seq.value()
+        for key, name, combo in (("runtime", "runtime", self.runtime), ("finetune", "finetune", self.finetune),
+                                 ("optimizer", "optimizer", self.optimizer), ("sharding", "sharding", self.sharding),
+                                 ("parallel", "parallel", self.parallel), ("offload", "offload", self.offload),
+                                 ("attention", "attention", self.attention)):
+            if self.applies(key) and combo.currentData() is not None:
+                kw[name] = str(combo.currentData())
+        if self.applies("lora_rank"):
+            kw["lora_rank"] = self.lora_rank.value()
+        for key, name, box in (("opt_backward", "optimizer_in_backward", self.opt_backward),
+                               ("ckpt", "grad_checkpointing", self.checkpointing),
+                               ("chunked_ce", "chunked_ce", self.chunked_ce)):
+            if self.applies(key):
+                kw[name] = box.isChecked()
+        if self.dataset.value():
+            kw["dataset_gb"] = self.dataset.value()
+        if model == "custom":
+            kw.update(custom_model_fields(self.custom_params.value(), self.custom_layers.value(),
+                                          self.custom_hidden.value(), self.custom_heads.value(),
+                                          self.custom_image.value()))
+        return Workload(**kw)
 
     def show_problems(self, errors: tuple[FieldError, ...] | list[FieldError]) -> None:
         """Core's problems with the workload, on the fields they name (``workload.precision``)."""
         by_field = {"workload.precision": "precision", "workload.task": "task", "workload.batch_size": "batch",
                     "workload.seq_len": "seq", "workload.params": "params", "workload.layers": "layers",
                     "workload.hidden": "hidden", "workload.heads": "heads", "workload.image_size": "image",
-                    "workload.optimizer": "optimizer", "workload.sharding": "sharding"}
+                    "workload.optimizer": "optimizer", "workload.sharding": "sharding",
+                    "workload.runtime": "runtime", "workload.finetune": "finetune", "workload.lora_rank": "lora_rank",
+                    "workload.parallel": "parallel", "workload.offload": "offload", "workload.model": "model",
+                    "workload.optimizer_in_backward": "opt_backward", "workload.chunked_ce": "chunked_ce",
+                    "workload.attention": "attention", "workload.grad_checkpointing": "ckpt",
+                    "workload.dataset_gb": "dataset"}
         problems: dict[str, list[str]] = {}
         for e in errors:
             key = by_field.get(e.path)
             if key is not None:
                 problems.setdefault(key, []).append(e.message.render(translate))
         for key, widget in self.workload_fields.items():
-            mark_invalid(widget, "\n".join(problems[key]) if key in problems else None)
+            if key in self._why_not:
+                continue  # disabled: its tooltip says why it does not apply
+            target = self.model.lineEdit() if key == "model" else widget
+            if target is not None:
+                mark_invalid(target, "\n".join(problems[key]) if key in problems else None)
 
-    # -- language ---------------------------------------------------------------------------
-    def retranslate(self) -> None:
-        self.lbl_name.setText(translate("Planner", "Name"))
-        self.lbl_budget.setText(translate("Planner", "Budget"))
-        self.budget.setSpecialValueText(translate("Planner", "no budget"))
-        self.parts_box.setTitle(translate("Planner", "Parts"))
-        self.lbl_qty.setText(translate("Planner", "Qty"))
-        self.lbl_used.setText(translate("Planner", "Used"))
+    def _title_row(self, key: str) -> None:
         titles = {
             "gpu": translate("Planner", "GPU"),
+            "gpu2": translate("Planner", "Second GPU"),
             "cpu": translate("Planner", "CPU"),
             "motherboard": translate("Planner", "Motherboard"),
             "memory": translate("Planner", "Memory"),
@@ -360,8 +560,24 @@ class BuildForm(QScrollArea):
             "cooler": translate("Planner", "CPU cooler"),
             "platform": translate("Planner", "GPU baseboard (SXM)"),
         }
-        for key, label in self.row_labels.items():  # a row of a new category: the category's own name
-            label.setText(titles.get(key) or translate("parts", CATEGORY_LABELS.get(self.rows[key].category, key)))
+        category = self.rows[key].category
+        title = titles.get(key)
+        if title is None:  # a row of a new category, or one more row of one: the category's own name
+            title = translate("parts", CATEGORY_LABELS.get(category, category))
+            if key in self.extra_rows:
+                title = fill(translate("Planner", "{category} {n}"), category=title, n=key[len(category):])
+        self.row_labels[key].setText(title)
+
+    # -- language ---------------------------------------------------------------------------
+    def retranslate(self) -> None:
+        self.lbl_name.setText(translate("Planner", "Name"))
+        self.lbl_budget.setText(translate("Planner", "Budget"))
+        self.budget.setSpecialValueText(translate("Planner", "no budget"))
+        self.parts_box.setTitle(translate("Planner", "Parts"))
+        self.lbl_qty.setText(translate("Planner", "Qty"))
+        self.lbl_used.setText(translate("Planner", "Used"))
+        for key in self.row_labels:
+            self._title_row(key)
         for row in self.rows.values():
             row.combo.retranslate()
             row.used.setToolTip(translate("Planner", "Bought used (BUD-4: test the VRAM before paying)"))
@@ -369,12 +585,20 @@ class BuildForm(QScrollArea):
         names = {
             "model": translate("Planner", "Model"),
             "task": translate("Planner", "Task"),
+            "runtime": translate("Planner", "Runtime"),
             "precision": translate("Planner", "Precision"),
             "batch": translate("Planner", "Batch per GPU"),
             "seq": translate("Planner", "Sequence length"),
+            "finetune": translate("Planner", "Fine-tuning"),
+            "lora_rank": translate("Planner", "LoRA rank"),
             "optimizer": translate("Planner", "Optimizer"),
+            "opt_backward": translate("Planner", "Optimizer step in backward"),
             "sharding": translate("Planner", "Sharding"),
-            "ckpt": translate("Planner", "Gradient checkpointing"),
+            "parallel": translate("Planner", "Model parallelism"),
+            "ckpt": translate("Planner", "Activation checkpointing"),
+            "offload": translate("Planner", "Offload to CPU"),
+            "chunked_ce": translate("Planner", "Chunked cross-entropy"),
+            "attention": translate("Planner", "Attention kernel"),
             "dataset": translate("Planner", "Data set"),
             "params": translate("Planner", "Parameters"),
             "layers": translate("Planner", "Layers"),
@@ -384,22 +608,21 @@ class BuildForm(QScrollArea):
         }
         for key, label in self.wlabels.items():
             label.setText(names[key])
-        self._updating = True
-        try:
-            task, opt = self.task.currentData(), self.optimizer.currentData()
-            self.task.clear()
-            self.task.addItem(translate("Planner", "train"), "train")
-            self.task.addItem(translate("Planner", "infer"), "infer")
-            self.task.setCurrentIndex(max(self.task.findData(task), 0))
-            self.optimizer.clear()
-            self.optimizer.addItem(translate("Planner", "model default"), None)
-            for o in OPTIMIZERS:
-                self.optimizer.addItem(o, o)
-            self.optimizer.setCurrentIndex(max(self.optimizer.findData(opt), 0))
-            self.sharding.setItemText(self.sharding.findData("none"),
-                                      translate("Planner", "none (a full copy per GPU)"))
-        finally:
-            self._updating = False
+        self.opt_backward.setText(translate("Planner", "no stored gradients"))
+        self.checkpointing.setText(translate("Planner", "recompute activations in backward"))
+        self.chunked_ce.setText(translate("Planner", "no full-vocabulary logits kept"))
+        self.model.retranslate()
+        labels = {self.task: TASK_LABELS, self.runtime: RUNTIME_LABELS, self.precision: PRECISION_LABELS,
+                  self.finetune: FINETUNE_LABELS, self.optimizer: OPTIMIZER_LABELS, self.sharding: SHARDING_LABELS,
+                  self.parallel: PARALLEL_LABELS, self.offload: OFFLOAD_LABELS, self.attention: ATTENTION_LABELS}
+        for combo, table in labels.items():
+            for i in range(combo.count()):
+                value = combo.itemData(i)
+                if value is not None:
+                    combo.setItemText(i, translate("workload", table.get(value, value)))
+        default_opt = translate("Planner", "model default (AdamW for transformers, SGD for CNNs)")
+        self.optimizer.setItemText(0, default_opt)
+        self.update_fields()
         self.batch.setSpecialValueText(translate("Planner", "model default"))
         self.seq.setSpecialValueText(translate("Planner", "model default"))
         self.dataset.setSpecialValueText(translate("Planner", "not set"))

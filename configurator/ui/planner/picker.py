@@ -33,6 +33,8 @@ def _counted(name: str, value: int) -> str:
     if name == "threads":
         return fill(translate("Planner", "{n} threads"), n=f"{value:,}")
     if name == "modules":
+        if value == 1:
+            return translate("Planner", "1 module")
         return fill(translate("Planner", "{n} modules"), n=f"{value:,}")
     return f"{value:,}"
 
@@ -65,6 +67,7 @@ def _words(text: str) -> list[str]:
 
 class PartPicker(QComboBox):
     picked = Signal()  # the chosen part changed
+    first_choice = 1  # the first row that is a choice (row 0: "— none —")
 
     def __init__(self, category: str, parent: QWidget | None = None):
         super().__init__(parent)
@@ -132,7 +135,7 @@ class PartPicker(QComboBox):
         if not words:
             return []
         in_name, in_entry = [], []
-        for i in range(1, self.count()):
+        for i in range(self.first_choice, self.count()):
             entry = self.itemText(i).casefold()
             name = entry.split(" — ")[0]
             if all(w in name for w in words):
@@ -207,18 +210,18 @@ class PartPicker(QComboBox):
         self.show_start()
 
     def _flag(self, text: str | None) -> None:
-        if text is None:
-            problem = None
-        else:
-            name = translate("parts", CATEGORY_LABELS.get(self.category, self.category))
-            choice = self.itemText(self.currentIndex()).split(" — ")[0]
-            problem = (fill(translate("Planner", "No {category} matches “{text}”; the build keeps {choice}."),
-                            category=name, text=text, choice=choice))
+        problem = None if text is None else self.no_match(text, self.itemText(self.currentIndex()).split(" — ")[0])
         self._warning.setVisible(problem is not None)
         self._warning.setToolTip(problem or "")
         line = self.lineEdit()
         if line is not None:
             mark_invalid(line, problem)
+
+    def no_match(self, text: str, choice: str) -> str:
+        """What the field says when ``text`` matches no entry (the build keeps ``choice``)."""
+        name = translate("parts", CATEGORY_LABELS.get(self.category, self.category))
+        return fill(translate("Planner", "No {category} matches “{text}”; the build keeps {choice}."),
+                    category=name, text=text, choice=choice)
 
     @property
     def invalid(self) -> bool:
@@ -243,3 +246,51 @@ def mark_invalid(widget: QWidget, problem: str | None) -> None:
     widget.setStyleSheet(f"color: {colours(widget.palette()).error};")
     widget.setToolTip(problem)
     widget.setAccessibleDescription(problem)
+
+
+class ModelPicker(PartPicker):
+    """The workload's model: every model the planner knows, each with its parameter count, searched as the
+    part pickers are (any words, any order), and "Custom model" last."""
+
+    first_choice = 0
+
+    def __init__(self, parent: QWidget | None = None):
+        super().__init__("model", parent)
+        self.setMinimumContentsLength(22)
+
+    def fill_models(self) -> None:
+        from configurator.core.model_specs import KNOWN_MODELS
+        from configurator.core.sheet import model_label
+
+        current = self.currentData()
+        self.blockSignals(True)
+        self.clear()
+        for model_id, spec in KNOWN_MODELS.items():
+            label = model_label(model_id, spec).render(translate)
+            self.addItem(label, model_id)
+            self.setItemData(self.count() - 1, f"{label}\n{model_id}", Qt.ItemDataRole.ToolTipRole)
+        self.addItem(translate("workload", "Custom model"), "custom")
+        self.setItemData(self.count() - 1, translate("Planner", "A model of your own: its parameters and layers "
+                                                               "(or image size) below"), Qt.ItemDataRole.ToolTipRole)
+        self.select(current)
+        self.blockSignals(False)
+        self._fit_popup()
+
+    def select(self, part_id: str | None) -> None:
+        i = self.findData(part_id)
+        self.setCurrentIndex(i if i >= 0 else 0)
+        self.show_start()
+
+    def matches(self, text: str) -> list[int]:
+        found = super().matches(text)
+        words = _words(text)  # an id ("llama-7b") finds its model too
+        by_id = [i for i in range(self.count()) if i not in found
+                 and all(w in str(self.itemData(i)).casefold() for w in words)] if words else []
+        return found + by_id
+
+    def no_match(self, text: str, choice: str) -> str:
+        return fill(translate("Planner", "No model matches “{text}”; the workload keeps {choice}."),
+                    text=text, choice=choice)
+
+    def retranslate(self) -> None:
+        self.fill_models()

@@ -37,6 +37,7 @@ from configurator.core.build import PRECISIONS, Workload
 from configurator.core.i18n import Message, fill
 from configurator.core.model_specs import KNOWN_MODELS
 from configurator.core.parts import AnyPart
+from configurator.core.sheet import PRECISION_LABELS, TASK_LABELS, model_label
 from configurator.core.suggest import DEFAULT_WORKLOAD, MAX_GPUS_LIMIT, Suggestion, SuggestOptions, suggest, why_nothing
 from configurator.core.suggest_score import CASE_SIZE_NAMES, CASE_SIZES, Penalty
 from configurator.ui.i18n import translate
@@ -86,14 +87,14 @@ class SuggestDialog(QDialog):
         self.budget.setGroupSeparatorShown(True)
         self.budget.setValue(int(budget))
         self.model = QComboBox()
-        for m in KNOWN_MODELS:
-            self.model.addItem(m, m)
+        for m in KNOWN_MODELS:  # the model's name and parameter count, as the planner's form lists them
+            self.model.addItem(model_label(m).render(translate), m)
         self.task = QComboBox()
-        self.task.addItem(translate("Planner", "train"), "train")
-        self.task.addItem(translate("Planner", "infer"), "infer")
+        for t in ("train", "infer"):
+            self.task.addItem(translate("workload", TASK_LABELS[t]), t)
         self.precision = QComboBox()
         for p in PRECISIONS:
-            self.precision.addItem(p, p)
+            self.precision.addItem(translate("workload", PRECISION_LABELS.get(p, p)), p)
         w = workload if workload is not None and workload.model in KNOWN_MODELS else DEFAULT_WORKLOAD
         self.model.setCurrentIndex(self.model.findData(w.model))
         self.task.setCurrentIndex(self.task.findData(w.task))

@@ -121,21 +121,36 @@ class PlannerTab(QWidget):
     def _make_actions(self) -> None:
         tb, f = self.toolbar, self.files
         self.act_new = QAction(self)
+        self.act_new.setObjectName("newBuild")
+        self.act_new.setShortcut(QKeySequence.StandardKey.New)
         self.act_new.triggered.connect(f.new_build)
+        # A build file (the command line's format): Open… / Save / Save as…, on the usual keys
+        self.act_open_file = QAction(self)
+        self.act_open_file.setObjectName("openBuildFile")
+        self.act_open_file.setShortcut(QKeySequence.StandardKey.Open)
+        self.act_open_file.triggered.connect(f.import_dialog)
+        self.act_save_file = QAction(self)
+        self.act_save_file.setObjectName("saveBuildFile")
+        self.act_save_file.setShortcut(QKeySequence.StandardKey.Save)
+        self.act_save_file.triggered.connect(lambda: f.save_file())
+        self.act_save_as = QAction(self)
+        self.act_save_as.setObjectName("saveBuildFileAs")
+        self.act_save_as.setShortcut(QKeySequence("Ctrl+Shift+S"))
+        self.act_save_as.triggered.connect(f.export_dialog)
+        # The builds kept in the app's database (the Upgrade panel and benchmark runs link to them)
         self.act_open = QAction(self)
+        self.act_open.setObjectName("openSavedBuild")
         self.act_open.triggered.connect(f.open_saved_dialog)
         self.act_save = QAction(self)
-        self.act_save.setShortcut(QKeySequence.StandardKey.Save)
+        self.act_save.setObjectName("saveInApp")
         self.act_save.triggered.connect(f.save)
         self.act_duplicate = QAction(self)
         self.act_duplicate.triggered.connect(f.duplicate)
         self.act_delete = QAction(self)
         self.act_delete.triggered.connect(f.delete_saved)
-        self.act_import = QAction(self)
-        self.act_import.triggered.connect(f.import_dialog)
-        self.act_export = QAction(self)
-        self.act_export.triggered.connect(f.export_dialog)
         self.act_pdf = QAction(self)
+        self.act_pdf.setObjectName("exportPdf")
+        self.act_pdf.setShortcut(QKeySequence("Ctrl+P"))
         self.act_pdf.triggered.connect(f.export_pdf_dialog)
         self.act_suggest = QAction(self)
         self.act_suggest.setObjectName("suggestAction")
@@ -153,11 +168,13 @@ class PlannerTab(QWidget):
         self.presets_button.setObjectName("presetsButton")
         self.presets_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
         self.presets_button.setMenu(self.presets_menu)
-        for a in (self.act_new, self.act_open, self.act_save, self.act_duplicate, self.act_delete):
+        for a in (self.act_new, self.act_open_file, self.act_save_file, self.act_save_as):
             tb.addAction(a)
         tb.addSeparator()
-        for a in (self.act_import, self.act_export, self.act_pdf):
+        for a in (self.act_open, self.act_save, self.act_duplicate, self.act_delete):
             tb.addAction(a)
+        tb.addSeparator()
+        tb.addAction(self.act_pdf)
         tb.addSeparator()
         tb.addWidget(self.presets_button)
         tb.addAction(self.act_suggest)
@@ -165,6 +182,11 @@ class PlannerTab(QWidget):
         tb.addSeparator()
         tb.addAction(self.act_undo)
         tb.addAction(self.act_redo)
+
+    def file_actions(self) -> list[QAction | None]:
+        """The window's File menu shows these (None: a separator); their shortcuts are theirs."""
+        return [self.act_new, self.act_open_file, self.act_save_file, self.act_save_as, None,
+                self.act_open, self.act_save, None, self.act_pdf]
 
     # -- the file actions, where the window and the tests call them ----------------------------
     def maybe_discard(self) -> bool:
@@ -188,8 +210,11 @@ class PlannerTab(QWidget):
     def import_file(self, path: Path) -> bool:
         return self.files.import_file(path)
 
-    def export_file(self, path: Path) -> None:
-        self.files.export_file(path)
+    def export_file(self, path: Path) -> bool:
+        return self.files.export_file(path)
+
+    def save_file(self, path: Path | None = None) -> bool:
+        return self.files.save_file(path)
 
     def export_pdf(self, path: Path) -> bool:
         return self.files.export_pdf(path)
@@ -330,16 +355,34 @@ class PlannerTab(QWidget):
     def retranslate(self) -> None:
         actions = (
             (self.act_new, translate("Planner", "New")),
-            (self.act_open, translate("Planner", "Open…")),
-            (self.act_save, translate("Planner", "Save")),
+            (self.act_open_file, translate("Planner", "Open…")),
+            (self.act_save_file, translate("Planner", "Save")),
+            (self.act_save_as, translate("Planner", "Save as…")),
+            (self.act_open, translate("Planner", "Saved builds…")),
+            (self.act_save, translate("Planner", "Save in app")),
             (self.act_duplicate, translate("Planner", "Duplicate")),
             (self.act_delete, translate("Planner", "Delete")),
-            (self.act_import, translate("Planner", "Import…")),
-            (self.act_export, translate("Planner", "Export…")),
             (self.act_pdf, translate("Planner", "PDF…")),
             (self.act_suggest, translate("Planner", "Suggest…")),
             (self.act_detect, translate("Planner", "This machine")),
         )
+        tips = (
+            (self.act_new, translate("Planner", "A new, empty build")),
+            (self.act_open_file, translate("Planner", "Open a build file (.json, the format `configurator check` "
+                                                      "reads)")),
+            (self.act_save_file, translate("Planner", "Save the build to its build file (the first time: choose "
+                                                      "where)")),
+            (self.act_save_as, translate("Planner", "Save the build to another build file")),
+            (self.act_open, translate("Planner", "Open a build kept in the app's database")),
+            (self.act_save, translate("Planner", "Keep the build in the app's database (the Upgrade panel, "
+                                                 "benchmark runs and PWR-4 use the builds kept there)")),
+            (self.act_duplicate, translate("Planner", "Keep a copy of the build in the app's database")),
+            (self.act_delete, translate("Planner", "Delete the build from the app's database")),
+            (self.act_pdf, translate("Planner", "Export the build sheet as a PDF")),
+        )
+        for act, tip in tips:
+            shortcut = act.shortcut().toString(QKeySequence.SequenceFormat.NativeText)
+            act.setToolTip(f"{tip} ({shortcut})" if shortcut else tip)
         for act, text in actions:
             act.setText(text)
         self.act_detect.setToolTip(translate("Planner", "This machine as a build: its GPUs, CPU, memory, board and "

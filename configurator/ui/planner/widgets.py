@@ -169,8 +169,8 @@ class FindingsTree(QTreeWidget):
             top.setData(0, Qt.ItemDataRole.UserRole, severity)
             top.setFont(0, bold)
             top.setForeground(0, severity_colour(severity, c))
-            top.setFirstColumnSpanned(True)
             self.addTopLevelItem(top)
+            top.setFirstColumnSpanned(True)  # once in the tree: outside one it cannot span (cut "Information (3)")
             for f in group:
                 item = QTreeWidgetItem()
                 item.setForeground(0, severity_colour(severity, c))
