@@ -619,8 +619,8 @@
         <translation>加载中…</translation>
     </message>
     <message>
-        <source>Configurator — plan, watch and measure a PyTorch machine</source>
-        <translation>Configurator — 规划、监控与实测你的 PyTorch 主机</translation>
+        <source>Plan, watch and measure a PyTorch machine</source>
+        <translation>规划、监控和测量 PyTorch 机器</translation>
     </message>
     <message>
         <source>Parts</source>
@@ -633,6 +633,22 @@
     <message>
         <source>&amp;Import parts from CSV…</source>
         <translation>从 CSV 导入部件(&amp;I)…</translation>
+    </message>
+    <message>
+        <source>&amp;Colour scheme</source>
+        <translation>配色(&amp;C)</translation>
+    </message>
+    <message>
+        <source>Follow the &amp;system</source>
+        <translation>跟随系统(&amp;S)</translation>
+    </message>
+    <message>
+        <source>&amp;Light</source>
+        <translation>浅色(&amp;L)</translation>
+    </message>
+    <message>
+        <source>&amp;Dark</source>
+        <translation>深色(&amp;D)</translation>
     </message>
     <message>
         <source>&amp;Export parts to CSV…</source>
@@ -1684,14 +1700,6 @@
 <context>
     <name>Planner</name>
     <message>
-        <source>train</source>
-        <translation>训练</translation>
-    </message>
-    <message>
-        <source>infer</source>
-        <translation>推理</translation>
-    </message>
-    <message>
         <source>Cluster: {n} nodes over {network}</source>
         <translation>集群：{n} 个节点，经 {network} 互联</translation>
     </message>
@@ -1720,6 +1728,10 @@
         <translation>{n} 线程</translation>
     </message>
     <message>
+        <source>1 module</source>
+        <translation>1 条</translation>
+    </message>
+    <message>
         <source>{n} modules</source>
         <translation>{n} 条</translation>
     </message>
@@ -1730,6 +1742,14 @@
     <message>
         <source>No {category} matches “{text}”; the build keeps {choice}.</source>
         <translation>没有与“{text}”匹配的{category}；配置仍使用 {choice}。</translation>
+    </message>
+    <message>
+        <source>A model of your own: its parameters and layers (or image size) below</source>
+        <translation>您自己的模型：在下面填写参数量和层数（或图像尺寸）</translation>
+    </message>
+    <message>
+        <source>No model matches “{text}”; the workload keeps {choice}.</source>
+        <translation>没有模型匹配“{text}”；工作负载保留 {choice}。</translation>
     </message>
     <message>
         <source>Working out the guides&apos; tiers…</source>
@@ -1880,10 +1900,6 @@
         <translation>还没有已保存的配置：点击“保存”即可保存当前配置。</translation>
     </message>
     <message>
-        <source>Import build file</source>
-        <translation>导入配置文件</translation>
-    </message>
-    <message>
         <source>Build files (*.json);;All files (*)</source>
         <translation>配置文件 (*.json);;所有文件 (*)</translation>
     </message>
@@ -1900,20 +1916,12 @@
         <translation>无法读取 {path}：{error}</translation>
     </message>
     <message>
-        <source>Imported {path}.</source>
-        <translation>已导入 {path}。</translation>
-    </message>
-    <message>
         <source>Cannot use this build file</source>
         <translation>无法使用此配置文件</translation>
     </message>
     <message>
         <source>{where} has problems; nothing was changed:</source>
         <translation>{where} 有问题；未做任何修改：</translation>
-    </message>
-    <message>
-        <source>Export build file</source>
-        <translation>导出配置文件</translation>
     </message>
     <message>
         <source>Build files (*.json)</source>
@@ -1926,6 +1934,26 @@
     <message>
         <source>Wrote {path}.</source>
         <translation>已写入 {path}。</translation>
+    </message>
+    <message>
+        <source>Open build file</source>
+        <translation>打开配置文件</translation>
+    </message>
+    <message>
+        <source>Opened {path}.</source>
+        <translation>已打开 {path}。</translation>
+    </message>
+    <message>
+        <source>Save build file</source>
+        <translation>保存配置文件</translation>
+    </message>
+    <message>
+        <source>Could not save</source>
+        <translation>无法保存</translation>
+    </message>
+    <message>
+        <source>{path} could not be written: {error}</source>
+        <translation>无法写入 {path}：{error}</translation>
     </message>
     <message>
         <source>Export build sheet</source>
@@ -1948,16 +1976,20 @@
         <translation>保存</translation>
     </message>
     <message>
+        <source>Save as…</source>
+        <translation>另存为…</translation>
+    </message>
+    <message>
+        <source>Saved builds…</source>
+        <translation>已保存的配置…</translation>
+    </message>
+    <message>
+        <source>Save in app</source>
+        <translation>保存到应用</translation>
+    </message>
+    <message>
         <source>Delete</source>
         <translation>删除</translation>
-    </message>
-    <message>
-        <source>Import…</source>
-        <translation>导入…</translation>
-    </message>
-    <message>
-        <source>Export…</source>
-        <translation>导出…</translation>
     </message>
     <message>
         <source>PDF…</source>
@@ -1970,6 +2002,42 @@
     <message>
         <source>This machine</source>
         <translation>本机</translation>
+    </message>
+    <message>
+        <source>A new, empty build</source>
+        <translation>新建一个空配置</translation>
+    </message>
+    <message>
+        <source>Open a build file (.json, the format `configurator check` reads)</source>
+        <translation>打开配置文件（.json，即 `configurator check` 读取的格式）</translation>
+    </message>
+    <message>
+        <source>Save the build to its build file (the first time: choose where)</source>
+        <translation>将配置保存到它的配置文件（第一次：选择位置）</translation>
+    </message>
+    <message>
+        <source>Save the build to another build file</source>
+        <translation>将配置保存到另一个配置文件</translation>
+    </message>
+    <message>
+        <source>Open a build kept in the app&apos;s database</source>
+        <translation>打开保存在应用数据库中的配置</translation>
+    </message>
+    <message>
+        <source>Keep the build in the app&apos;s database (the Upgrade panel, benchmark runs and PWR-4 use the builds kept there)</source>
+        <translation>把配置保存在应用的数据库中（升级面板、基准测试和 PWR-4 使用那里保存的配置）</translation>
+    </message>
+    <message>
+        <source>Keep a copy of the build in the app&apos;s database</source>
+        <translation>在应用的数据库中保存此配置的副本</translation>
+    </message>
+    <message>
+        <source>Delete the build from the app&apos;s database</source>
+        <translation>从应用的数据库中删除此配置</translation>
+    </message>
+    <message>
+        <source>Export the build sheet as a PDF</source>
+        <translation>将配置单导出为 PDF</translation>
     </message>
     <message>
         <source>This machine as a build: its GPUs, CPU, memory, board and drives matched to catalogue parts (what is not matched is left for you to pick)</source>
@@ -2020,6 +2088,58 @@
         <translation>GPU</translation>
     </message>
     <message>
+        <source>Applies to inference only: training divides a model&apos;s memory over the GPUs with sharding</source>
+        <translation>仅适用于推理：训练时用分片把模型的显存分到各 GPU</translation>
+    </message>
+    <message>
+        <source>Applies to training only</source>
+        <translation>仅适用于训练</translation>
+    </message>
+    <message>
+        <source>LoRA and QLoRA apply to transformer models only: a CNN is trained in full</source>
+        <translation>LoRA 和 QLoRA 仅适用于 Transformer 模型：CNN 做全参数训练</translation>
+    </message>
+    <message>
+        <source>A CNN takes images, not sequences</source>
+        <translation>CNN 的输入是图像，不是序列</translation>
+    </message>
+    <message>
+        <source>Applies to language models only (a loss over the vocabulary)</source>
+        <translation>仅适用于语言模型（在词表上计算损失）</translation>
+    </message>
+    <message>
+        <source>Applies to transformer models only</source>
+        <translation>仅适用于 Transformer 模型</translation>
+    </message>
+    <message>
+        <source>Applies to LoRA and QLoRA only</source>
+        <translation>仅适用于 LoRA 和 QLoRA</translation>
+    </message>
+    <message>
+        <source>default ({runtime})</source>
+        <translation>默认（{runtime}）</translation>
+    </message>
+    <message>
+        <source>Not for training</source>
+        <translation>不用于训练</translation>
+    </message>
+    <message>
+        <source>Not for inference</source>
+        <translation>不用于推理</translation>
+    </message>
+    <message>
+        <source>For inference only: training needs fp32, amp, bf16 or fp16</source>
+        <translation>仅用于推理：训练需要 fp32、amp、bf16 或 fp16</translation>
+    </message>
+    <message>
+        <source>For mixture-of-experts models only</source>
+        <translation>仅用于混合专家（MoE）模型</translation>
+    </message>
+    <message>
+        <source>Second GPU</source>
+        <translation>第二块 GPU</translation>
+    </message>
+    <message>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
@@ -2056,12 +2176,20 @@
         <translation>GPU 基板（SXM）</translation>
     </message>
     <message>
+        <source>{category} {n}</source>
+        <translation>{category} {n}</translation>
+    </message>
+    <message>
         <source>Bought used (BUD-4: test the VRAM before paying)</source>
         <translation>二手购买（BUD-4：付款前测试显存）</translation>
     </message>
     <message>
         <source>Workload</source>
         <translation>工作负载</translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation>运行框架</translation>
     </message>
     <message>
         <source>Batch per GPU</source>
@@ -2072,16 +2200,44 @@
         <translation>序列长度</translation>
     </message>
     <message>
+        <source>Fine-tuning</source>
+        <translation>微调方式</translation>
+    </message>
+    <message>
+        <source>LoRA rank</source>
+        <translation>LoRA 秩</translation>
+    </message>
+    <message>
         <source>Optimizer</source>
         <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Optimizer step in backward</source>
+        <translation>反向传播中更新</translation>
     </message>
     <message>
         <source>Sharding</source>
         <translation>分片</translation>
     </message>
     <message>
-        <source>Gradient checkpointing</source>
-        <translation>梯度检查点</translation>
+        <source>Model parallelism</source>
+        <translation>模型并行</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation>激活检查点</translation>
+    </message>
+    <message>
+        <source>Offload to CPU</source>
+        <translation>卸载到 CPU</translation>
+    </message>
+    <message>
+        <source>Chunked cross-entropy</source>
+        <translation>分块交叉熵</translation>
+    </message>
+    <message>
+        <source>Attention kernel</source>
+        <translation>注意力内核</translation>
     </message>
     <message>
         <source>Data set</source>
@@ -2108,12 +2264,24 @@
         <translation>图像尺寸</translation>
     </message>
     <message>
-        <source>model default</source>
-        <translation>模型默认</translation>
+        <source>no stored gradients</source>
+        <translation>不保存梯度</translation>
     </message>
     <message>
-        <source>none (a full copy per GPU)</source>
-        <translation>不分片（每张 GPU 一份完整副本）</translation>
+        <source>recompute activations in backward</source>
+        <translation>反向传播时重算激活值</translation>
+    </message>
+    <message>
+        <source>no full-vocabulary logits kept</source>
+        <translation>不保留完整词表的 logits</translation>
+    </message>
+    <message>
+        <source>model default (AdamW for transformers, SGD for CNNs)</source>
+        <translation>模型默认（Transformer 用 AdamW，CNN 用 SGD）</translation>
+    </message>
+    <message>
+        <source>model default</source>
+        <translation>模型默认</translation>
     </message>
     <message>
         <source>not set</source>
@@ -2410,14 +2578,6 @@
         <translation>工作负载、容量与估算</translation>
     </message>
     <message>
-        <source>batch</source>
-        <translation>批大小</translation>
-    </message>
-    <message>
-        <source>sequence</source>
-        <translation>序列长度</translation>
-    </message>
-    <message>
         <source>Estimated throughput beside the guides&apos; tiers (same workload)</source>
         <translation>估算吞吐量与指南各档配置对比（相同工作负载）</translation>
     </message>
@@ -2444,10 +2604,6 @@
     <message>
         <source>Prices are dated street-price estimates in CNY; specifications come from the vendors&apos; spec pages; rule IDs and sections refer to the two guides (G, M), listed in docs/rules.md. Estimates say how they were made.</source>
         <translation>价格为注明日期的人民币市场参考价；规格来自厂商规格页面；规则编号与章节对应两份指南（G、M），详见 docs/rules.md。各项估算均注明了计算方法。</translation>
-    </message>
-    <message>
-        <source>no sharding</source>
-        <translation>不分片</translation>
     </message>
 </context>
 <context>
@@ -8283,6 +8439,261 @@
     <message>
         <source>, </source>
         <translation>、</translation>
+    </message>
+</context>
+<context>
+    <name>workload</name>
+    <message>
+        <source>Training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>Inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>FP32</source>
+        <translation>FP32</translation>
+    </message>
+    <message>
+        <source>Mixed precision (AMP: fp16 compute, fp32 weights)</source>
+        <translation>混合精度（AMP：fp16 计算，fp32 权重）</translation>
+    </message>
+    <message>
+        <source>BF16</source>
+        <translation>BF16</translation>
+    </message>
+    <message>
+        <source>FP16</source>
+        <translation>FP16</translation>
+    </message>
+    <message>
+        <source>INT8 weights</source>
+        <translation>INT8 权重</translation>
+    </message>
+    <message>
+        <source>INT4 weights</source>
+        <translation>INT4 权重</translation>
+    </message>
+    <message>
+        <source>Hugging Face transformers (generate)</source>
+        <translation>Hugging Face transformers（generate）</translation>
+    </message>
+    <message>
+        <source>PyTorch with torch.compile</source>
+        <translation>PyTorch + torch.compile</translation>
+    </message>
+    <message>
+        <source>vLLM</source>
+        <translation>vLLM</translation>
+    </message>
+    <message>
+        <source>llama.cpp</source>
+        <translation>llama.cpp</translation>
+    </message>
+    <message>
+        <source>ExLlamaV2</source>
+        <translation>ExLlamaV2</translation>
+    </message>
+    <message>
+        <source>TensorRT-LLM</source>
+        <translation>TensorRT-LLM</translation>
+    </message>
+    <message>
+        <source>PyTorch (eager)</source>
+        <translation>PyTorch（eager 模式）</translation>
+    </message>
+    <message>
+        <source>Full (every weight trained)</source>
+        <translation>全参数（训练全部权重）</translation>
+    </message>
+    <message>
+        <source>LoRA (adapters on frozen weights)</source>
+        <translation>LoRA（冻结权重上的适配器）</translation>
+    </message>
+    <message>
+        <source>QLoRA (adapters on 4-bit frozen weights)</source>
+        <translation>QLoRA（4 位冻结权重上的适配器）</translation>
+    </message>
+    <message>
+        <source>AdamW (fp32 states)</source>
+        <translation>AdamW（fp32 状态）</translation>
+    </message>
+    <message>
+        <source>Adam (fp32 states)</source>
+        <translation>Adam（fp32 状态）</translation>
+    </message>
+    <message>
+        <source>AdamW with bf16 states</source>
+        <translation>AdamW（bf16 状态）</translation>
+    </message>
+    <message>
+        <source>SGD with momentum</source>
+        <translation>SGD（带动量）</translation>
+    </message>
+    <message>
+        <source>SGD without momentum</source>
+        <translation>SGD（无动量）</translation>
+    </message>
+    <message>
+        <source>AdamW 8-bit (bitsandbytes)</source>
+        <translation>8 位 AdamW（bitsandbytes）</translation>
+    </message>
+    <message>
+        <source>Paged AdamW 8-bit (bitsandbytes)</source>
+        <translation>分页 8 位 AdamW（bitsandbytes）</translation>
+    </message>
+    <message>
+        <source>None (a full copy per GPU)</source>
+        <translation>无（每块 GPU 一份完整副本）</translation>
+    </message>
+    <message>
+        <source>ZeRO-1 (optimizer states split)</source>
+        <translation>ZeRO-1（切分优化器状态）</translation>
+    </message>
+    <message>
+        <source>ZeRO-2 (optimizer states and gradients split)</source>
+        <translation>ZeRO-2（切分优化器状态和梯度）</translation>
+    </message>
+    <message>
+        <source>ZeRO-3 (states, gradients and weights split)</source>
+        <translation>ZeRO-3（切分状态、梯度和权重）</translation>
+    </message>
+    <message>
+        <source>FSDP (fully sharded)</source>
+        <translation>FSDP（完全分片）</translation>
+    </message>
+    <message>
+        <source>None (the whole model on each GPU)</source>
+        <translation>无（每块 GPU 放完整模型）</translation>
+    </message>
+    <message>
+        <source>Tensor parallel (each layer split over the GPUs)</source>
+        <translation>张量并行（每层切分到各 GPU）</translation>
+    </message>
+    <message>
+        <source>Pipeline parallel (layers split over the GPUs)</source>
+        <translation>流水线并行（各层分配到各 GPU）</translation>
+    </message>
+    <message>
+        <source>Expert parallel (the experts spread over the GPUs)</source>
+        <translation>专家并行（专家分布到各 GPU）</translation>
+    </message>
+    <message>
+        <source>None</source>
+        <translation>无</translation>
+    </message>
+    <message>
+        <source>Optimizer states to CPU memory</source>
+        <translation>优化器状态卸载到内存</translation>
+    </message>
+    <message>
+        <source>Activations to CPU memory</source>
+        <translation>激活值卸载到内存</translation>
+    </message>
+    <message>
+        <source>Optimizer states and activations to CPU memory</source>
+        <translation>优化器状态和激活值卸载到内存</translation>
+    </message>
+    <message>
+        <source>SDPA (flash / memory-efficient kernels)</source>
+        <translation>SDPA（flash / 省显存内核）</translation>
+    </message>
+    <message>
+        <source>Eager (keeps the attention scores)</source>
+        <translation>eager（保留注意力分数）</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Runtime</source>
+        <translation>运行框架</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Batch per GPU</source>
+        <translation>每 GPU 批大小</translation>
+    </message>
+    <message>
+        <source>Sequence length</source>
+        <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Fine-tuning</source>
+        <translation>微调方式</translation>
+    </message>
+    <message>
+        <source>Optimizer</source>
+        <translation>优化器</translation>
+    </message>
+    <message>
+        <source>Sharding</source>
+        <translation>分片</translation>
+    </message>
+    <message>
+        <source>Parallelism</source>
+        <translation>模型并行</translation>
+    </message>
+    <message>
+        <source>Activation checkpointing</source>
+        <translation>激活检查点</translation>
+    </message>
+    <message>
+        <source>Offload</source>
+        <translation>卸载</translation>
+    </message>
+    <message>
+        <source>Chunked cross-entropy</source>
+        <translation>分块交叉熵</translation>
+    </message>
+    <message>
+        <source>Attention</source>
+        <translation>注意力</translation>
+    </message>
+    <message>
+        <source>on</source>
+        <translation>开</translation>
+    </message>
+    <message>
+        <source>off</source>
+        <translation>关</translation>
+    </message>
+    <message>
+        <source>{runtime} (default)</source>
+        <translation>{runtime}（默认）</translation>
+    </message>
+    <message>
+        <source>{method}, rank {rank}</source>
+        <translation>{method}，秩 {rank}</translation>
+    </message>
+    <message>
+        <source>{optimizer}, stepped in backward (no stored gradients)</source>
+        <translation>{optimizer}，在反向传播中更新（不保存梯度）</translation>
+    </message>
+    <message>
+        <source>{optimizer} (the model&apos;s default)</source>
+        <translation>{optimizer}（模型默认）</translation>
+    </message>
+    <message>
+        <source>{name} · {size}</source>
+        <translation>{name} · {size}</translation>
+    </message>
+    <message>
+        <source>{size} ({active} active)</source>
+        <translation>{size}（激活 {active}）</translation>
+    </message>
+    <message>
+        <source>Custom model</source>
+        <translation>自定义模型</translation>
     </message>
 </context>
 </TS>
