@@ -163,17 +163,16 @@ def params_text(n: float) -> str:
 
 
 def model_name(model_id: str, spec: ModelSpec | None = None) -> str:
-    """A model's name as its makers write it where the catalogue has one (``display_name``), else its id."""
+    """A model's name as its makers write it (the catalogue's ``title``: "Llama 3.1 8B"), else its id."""
     spec = spec if spec is not None else KNOWN_MODELS.get(model_id)
-    return str(getattr(spec, "display_name", None) or model_id)
+    return (spec.title if spec is not None else "") or model_id
 
 
 def model_size(spec: ModelSpec) -> Message | str:
     """The parameter count; a mixture-of-experts model's with the parameters active per token."""
     size = params_text(spec.params)
-    active = getattr(spec, "active_params", None)
-    if active and active < spec.params:
-        return _w(_MOE_SIZE, size=size, active=params_text(float(active)))
+    if spec.active_params < spec.params:
+        return _w(_MOE_SIZE, size=size, active=params_text(spec.active_params))
     return size
 
 

@@ -46,7 +46,7 @@ from configurator.core.build import (
 )
 from configurator.core.estimate.cluster import INTERCONNECTS, MAX_NODES
 from configurator.core.i18n import fill
-from configurator.core.model_specs import KNOWN_MODELS, custom_model_fields
+from configurator.core.model_specs import KNOWN_MODELS, ModelSpec, custom_model_fields
 from configurator.core.parts import CATEGORY_LABELS, AnyPart, FieldError
 from configurator.core.sheet import (
     ATTENTION_LABELS,
@@ -125,11 +125,9 @@ def _enable_item(combo: QComboBox, value: str, enabled: bool, why: str) -> None:
         item.setToolTip("" if enabled else why)
 
 
-def _is_moe(spec: object) -> bool:
-    """A mixture-of-experts model (the catalogue's ``experts``, or fewer parameters active than it has)."""
-    experts = getattr(spec, "experts", 0) or 0
-    active = getattr(spec, "active_params", None)
-    return experts > 1 or (active is not None and active < getattr(spec, "params", 0))
+def _is_moe(spec: ModelSpec) -> bool:
+    """A mixture-of-experts model (the catalogue's ``experts``)."""
+    return spec.experts > 1
 
 
 class BuildForm(QScrollArea):
