@@ -7,7 +7,9 @@ from typing import TYPE_CHECKING, Any
 
 from configurator.cli.context import EXIT_FINDINGS, EXIT_OK, Cli, Subcommands, add_command, qt_for_pdf
 from configurator.cli.inputs import load_catalogue, load_suggest_candidates, read_build_file
+from configurator.core.findings import CONFIDENCE_LABELS, ESTIMATE_LABELS, source_text
 from configurator.core.i18n import QT_TRANSLATE_NOOP
+from configurator.core.numbers import unit_text
 
 if TYPE_CHECKING:
     from configurator.core.engine import Report
@@ -32,12 +34,14 @@ def print_report(cli: Cli, report: Report) -> None:
             continue
         print(f"\n{cli.translate('cli', SEVERITY_TITLES[severity])} ({len(group)})")
         for f in group:
-            print(f"  [{f.rule} · {f.source}] {f.message.render(tr)}")
+            print(f"  [{f.rule} · {source_text(f.source, tr)}] {f.message.render(tr)}")
     if report.estimates:
         print("\n" + cli.translate("cli", "Estimates"))
         for e in report.estimates:
             value = "—" if e.value is None else f"{e.value:,}"
-            print(f"  {e.key}: {value} {e.unit}  ({e.confidence})")
+            label = cli.translate("estimates", ESTIMATE_LABELS[e.key]) if e.key in ESTIMATE_LABELS else e.key
+            confidence = cli.translate("estimates", CONFIDENCE_LABELS.get(e.confidence, e.confidence))
+            print(f"  {label}: {value} {unit_text(e.unit, tr)}  ({confidence})")
             print(f"      {e.how.render(tr)}")
 
 

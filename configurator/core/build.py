@@ -55,6 +55,10 @@ PARALLEL = ("none", "tensor", "pipeline", "expert")
 INFER_RUNTIMES = ("transformers", "torch-compile", "vllm", "llama.cpp", "exllamav2", "tensorrt-llm")
 TRAIN_RUNTIMES = ("pytorch", "torch-compile")
 RUNTIMES = (*INFER_RUNTIMES, "pytorch")
+# The sequence length a workload without seq_len runs at: the model's context, at most 4,096 tokens (Llama 2's
+# context, the length fine-tuning recipes and the published fine-tuning measurements use). Llama 3.1's
+# 131,072-token context is what it can read, not what a run is sized for: set seq_len for long-context work.
+DEFAULT_SEQ_LEN = 4096
 DEFAULT_RUNTIME = {"infer": "llama.cpp", "train": "pytorch"}
 OS_CHOICES = ("ubuntu-24.04", "ubuntu-22.04", "ubuntu-20.04", "debian-12", "windows-11", "windows-10",
               "windows-wsl2", "other-linux")
@@ -177,7 +181,7 @@ class Workload:
             return 1
         if spec.patch_size:  # a vision transformer: one token per patch, plus the class token
             return (spec.image_size // spec.patch_size) ** 2 + 1
-        return self.seq_len or spec.context
+        return self.seq_len or min(spec.context, DEFAULT_SEQ_LEN)
 
     @property
     def throughput_unit(self) -> str:

@@ -33,6 +33,29 @@ class Finding:
         }
 
 
+# What a rule rests on where it is not a guide's section ("G 六.3", "M 1.1": references, shown as written).
+SOURCE_WORDS: dict[str, str] = {
+    "vendor specs": QT_TRANSLATE_NOOP("sources", "vendor specs"),
+    "first principles": QT_TRANSLATE_NOOP("sources", "first principles"),
+    "board manual": QT_TRANSLATE_NOOP("sources", "board manual"),
+    "board manuals": QT_TRANSLATE_NOOP("sources", "board manuals"),
+    "common practice": QT_TRANSLATE_NOOP("sources", "common practice"),
+    "common practice (d2l, Dettmers)": QT_TRANSLATE_NOOP("sources", "common practice (d2l, Dettmers)"),
+    "published measurements": QT_TRANSLATE_NOOP("sources", "published measurements"),
+}
+
+
+def source_text(source: str, translate: Translate | None = None) -> str:
+    """A finding's or rule's source in the reader's language: each comma-separated basis word translated,
+    guide sections and standards ("G 六.3", "ATX 3.x") as written."""
+    if translate is None:
+        return source
+    if source in SOURCE_WORDS:
+        return translate("sources", SOURCE_WORDS[source])
+    return ", ".join(translate("sources", SOURCE_WORDS[p]) if p in SOURCE_WORDS else p
+                     for p in source.split(", "))
+
+
 Confidence = Literal["high", "medium", "low"]
 
 CONFIDENCE_LABELS = {

@@ -32,7 +32,7 @@ from configurator import __version__
 from configurator.core.cluster_estimates import CLUSTER_KEYS
 from configurator.core.engine import Report
 from configurator.core.estimate.cluster import INTERCONNECTS
-from configurator.core.findings import CONFIDENCE_LABELS, ESTIMATE_LABELS
+from configurator.core.findings import CONFIDENCE_LABELS, ESTIMATE_LABELS, source_text
 from configurator.core.i18n import Message, fill
 from configurator.core.numbers import unit_text
 from configurator.core.presets import tier_label
@@ -215,7 +215,7 @@ def sheet_html(sheet: Sheet) -> str:
     for f in r.findings:
         guide = f"<br><small style='color:#666'>“{_e(f.guide)}”</small>" if f.guide else ""
         out.append(f"<tr><td width='12%' style='color:{SEVERITY_COLOURS[f.severity]}'>{L[f.severity]}</td>"
-                   f"<td width='18%'>{_e(f.rule)} · {_e(f.source)}</td>"
+                   f"<td width='18%'>{_e(f.rule)} · {_e(source_text(f.source, translate))}</td>"
                    f"<td>{_e(f.message.render(translate))}{guide}</td></tr>")
     out.append("</table>")
     out.append(f"<p style='color:#666'><small>{L['footer']}</small></p>")

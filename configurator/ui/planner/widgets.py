@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from configurator.core.findings import Finding
+from configurator.core.findings import Finding, source_text
 from configurator.core.numbers import NUMBER_LABELS, VALUE_WORDS, format_number, number_label
 from configurator.core.parts import Motherboard
 from configurator.core.pcie import Seat
@@ -213,7 +213,7 @@ class FindingsTree(QTreeWidget):
 
     def _fill(self, item: QTreeWidgetItem, f: Finding, words: dict[str, str]) -> None:
         """A finding's row and its children (numbers, the guide's words); existing children are reused."""
-        _set(item, f"{f.rule} · {f.source}", f.message.render(translate))
+        _set(item, f"{f.rule} · {source_text(f.source, translate)}", f.message.render(translate))
         rows: list[tuple[str, str, list[tuple[str, str]]]] = []
         for key, value in f.numbers.items():
             label, unit = number_label(key)
