@@ -185,7 +185,9 @@ class Cli:
         """The database, or one line on stderr and exit 2 (locked, disk full, not ours, newer …).
 
         A read-only database opens read-only (reading commands work); with ``writable`` (a command
-        that saves) it is refused up front with the reason. Damaged rows are named on stderr.
+        that saves) it is refused up front with the reason. Only ``writable`` checks for another
+        program's write lock: a reading command reads at once, under WAL, while another process
+        writes. Damaged rows are named on stderr.
         """
         from configurator.store.database import StoreError, open_store
 
@@ -193,7 +195,7 @@ class Cli:
         try:
             # Only the app's own default location may have a non-SQLite file kept aside; a file named with
             # --db or CONFIGURATOR_DB is the user's and is never renamed unless it is a damaged database.
-            store = open_store(path, owned=owned)
+            store = open_store(path, owned=owned, write=writable)
         except StoreError as exc:
             self.fail([("db", self.render(exc.message))], code=EXIT_BAD_INPUT)
         if store.recovered is not None:
