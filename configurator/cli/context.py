@@ -32,6 +32,7 @@ EXIT_BAD_INPUT = 2  # unusable input or database: one line per problem on stderr
 EXIT_INTERRUPTED = 130  # Ctrl-C
 
 MAX_FAKE_GPUS = 64
+MAX_PROBLEM_LINES = 100  # input problems printed on stderr; the rest are counted (--json lists them all)
 
 
 # -- global options -----------------------------------------------------------------------------
@@ -133,9 +134,17 @@ class Cli:
         return exc.strerror or str(exc)
 
     def fail(self, errors: list[tuple[str, str]], code: int = EXIT_BAD_INPUT) -> NoReturn:
-        """Report input problems: one line each on stderr, a JSON document with --json."""
-        for path, message in errors:
+        """Report input problems: one line each on stderr, a JSON document with --json (every problem).
+        On stderr the first MAX_PROBLEM_LINES of them, then one line with how many more (a CSV with 10,000 bad
+        rows is 101 lines, not 100,000; ``--json`` has them all)."""
+        shown = errors if len(errors) <= MAX_PROBLEM_LINES + 1 else errors[:MAX_PROBLEM_LINES]
+        for path, message in shown:
             self.warn(f"{path}: {message}" if path else message)
+        if len(shown) < len(errors):
+            more = len(errors) - len(shown)
+            self.warn(self.say(QT_TRANSLATE_NOOP("cli", "… and {n} more problems (--json lists them all)"), n=more)
+                      if hasattr(self.args, "json") else
+                      self.say(QT_TRANSLATE_NOOP("cli", "… and {n} more problems"), n=more))
         if getattr(self.args, "json", False):
             print(json.dumps({"ok": False, "errors": [{"path": p, "message": m} for p, m in errors]},
                              ensure_ascii=False, allow_nan=False))
