@@ -498,15 +498,15 @@ def _mutate_json(doc: Any, rng: random.Random) -> Any:
                     walk(node[i])
         walk(doc)
         if not paths:
-            return rng.choice(JUNK)
+            return copy.deepcopy(rng.choice(JUNK))
         parent, key = rng.choice(paths)
         op = rng.random()
         if op < 0.5:
-            parent[key] = rng.choice(JUNK)
+            parent[key] = copy.deepcopy(rng.choice(JUNK))
         elif op < 0.7 and isinstance(parent, dict):
             del parent[key]
         elif isinstance(parent, dict):
-            parent[f"unknown_{rng.randint(0, 99)}"] = rng.choice(JUNK)
+            parent[f"unknown_{rng.randint(0, 99)}"] = copy.deepcopy(rng.choice(JUNK))
     return doc
 
 
