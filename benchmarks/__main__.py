@@ -12,6 +12,7 @@ from benchmarks import (
     bench_monitor,
     bench_planner,
     bench_planner_ui,
+    bench_reliability,
     bench_runner,
     bench_scale,
     bench_startup,
@@ -20,7 +21,7 @@ from benchmarks import (
 SUITES = {"startup": bench_startup.run, "planner": bench_planner.run, "planner_ui": bench_planner_ui.run,
           "runner": bench_runner.run, "monitor": bench_monitor.run, "gui_startup": bench_gui_startup.run,
           "scale": bench_scale.run, "cluster": bench_cluster.run, "memory": bench_memory.run,
-          "cluster_ui": bench_cluster_ui.run}
+          "cluster_ui": bench_cluster_ui.run, "reliability": bench_reliability.run}
 
 
 def main() -> None:

@@ -7,6 +7,7 @@ Each figure is measured at the catalogue's size and at 100k parts, and printed a
 - `parts list` (the CLI, in a child, stdout to a file) and `parts list --json` (medians);
 - the Parts tab (benchmarks/bench_parts_tab.py, in a child): opening it, a search ("24 nvlink") and a
   sort (price, down): seconds until the rows are shown, and the longest the GUI thread was blocked;
+- `check` of a two-GPU build (the whole command);
 - `suggest` (¥20000, ResNet-50 AMP) on the catalogue read from the database.
 
 The 100k CSV is made from the catalogue's own parts: new ids, prices from 0.85x to 1.6x, and for
@@ -91,17 +92,32 @@ def _child_import(db: Path, csv_path: Path | None) -> tuple[int, float, int]:
     return int(out[0]), float(out[1]), int(out[2]) * 1024  # ru_maxrss is KiB on Linux
 
 
-def _time_cli_args(db: Path, argv: list[str], runs: int = 1) -> float:
-    """The median seconds of ``runs`` `configurator ARGV` commands (stdout to a file)."""
+def _time_cli_args(db: Path, argv: list[str], runs: int = 1, ok: tuple[int, ...] = (0,)) -> float:
+    """The median seconds of ``runs`` `configurator ARGV` commands (stdout to a file); an exit code not in
+    ``ok`` is an error."""
     env = {**os.environ, "CONFIGURATOR_DB": str(db), "QT_QPA_PLATFORM": "offscreen"}
     times = []
     for _ in range(runs):
         with tempfile.TemporaryFile() as sink:
             start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "configurator", "--lang", "en", *argv],
-                           env=env, stdout=sink, stderr=subprocess.PIPE, check=True)
+            proc = subprocess.run([sys.executable, "-m", "configurator", "--lang", "en", *argv],
+                                  env=env, stdout=sink, stderr=subprocess.PIPE)
             times.append(time.perf_counter() - start)
+            if proc.returncode not in ok:
+                raise RuntimeError(f"configurator {' '.join(argv)}: exit {proc.returncode}: {proc.stderr[-2000:]!r}")
     return statistics.median(times)
+
+
+# `check` of a two-GPU workstation (exit 0: nothing wrong, 1: findings; both are a finished check).
+CHECK_BUILD = {"format": "configurator.build/1", "name": "Two 3090s", "budget_cny": 40000,
+               "parts": [{"id": "nvidia-rtx-3090", "qty": 2}, {"id": "amd-ryzen-9-5950x"}],
+               "workload": {"model": "gpt2", "task": "train", "batch_size": 8, "seq_len": 1024}}
+
+
+def _check_s(db: Path, folder: Path, runs: int) -> float:
+    build = folder / "check-build.json"
+    build.write_text(json.dumps(CHECK_BUILD), encoding="utf-8")
+    return _time_cli_args(db, ["check", str(build)], runs, ok=(0, 1))
 
 
 def _time_cli(db: Path, *args: str, runs: int = 1) -> float:
@@ -165,7 +181,8 @@ def run(repeats: int = 7, sizes: tuple[int, ...] = SIZES) -> None:
         got, secs, rss = _median_import(t / "small.db", small_csv, repeats)
         rows.append({"parts": n_cat, "import_rows": got, "import_s": secs, "rss": rss,
                      "list_s": _time_cli(base_db, runs=big_runs), "json_s": _time_cli(base_db, "--json", runs=big_runs),
-                     "tab": _parts_tab(base_db, big_runs), "suggest": _suggest_s(base_db, repeats)})
+                     "tab": _parts_tab(base_db, big_runs), "suggest": _suggest_s(base_db, repeats),
+                     "check_s": _check_s(base_db, t, big_runs)})
         for n in sizes:
             big_csv = t / f"parts-{n}.csv"
             write_csv(big_csv, n)
@@ -174,7 +191,8 @@ def run(repeats: int = 7, sizes: tuple[int, ...] = SIZES) -> None:
             db = db.with_name(f"{db.stem}-0.db")  # the first import's database
             rows.append({"parts": n + n_cat, "import_rows": got, "import_s": secs, "rss": rss,
                          "list_s": _time_cli(db, runs=big_runs), "json_s": _time_cli(db, "--json", runs=big_runs),
-                         "tab": _parts_tab(db, big_runs), "suggest": _suggest_s(db, big_runs)})
+                         "tab": _parts_tab(db, big_runs), "suggest": _suggest_s(db, big_runs),
+                         "check_s": _check_s(db, t, big_runs)})
 
     print("\n== scale: the shipped catalogue against a shop's 100k-part CSV ==")
     print(f"  (peak memory of a child that only opens the store: {rss_open / 2**20:.0f} MiB)")
@@ -197,6 +215,7 @@ def run(repeats: int = 7, sizes: tuple[int, ...] = SIZES) -> None:
     for key, what in (("open", "open"), ("search", "search '24 nvlink'"), ("sort", "sort by price")):
         line(f"Parts tab: {what}, rows shown", lambda r, key=key: r["tab"][key]["s"], ".3f", " s")
         line(f"Parts tab: {what}, GUI thread blocked", lambda r, key=key: r["tab"][key]["blocked_s"], ".3f", " s")
+    line("configurator check (two 3090s, whole command)", lambda r: r["check_s"], ".2f", " s")
     line("suggest's candidates read from SQLite", lambda r: r["suggest"][0], ".2f", " s")
     line("  candidates (one per distinct specification)", lambda r: r["suggest"][2], ",.0f", "")
     line("suggest ¥20000 ResNet-50 AMP, the search", lambda r: r["suggest"][1], ".3f", " s")

@@ -434,3 +434,21 @@ def test_ctrl_c_anywhere_else_exits_130(capsys: pytest.CaptureFixture[str], db_p
 def test_an_unknown_language_is_refused(capsys: pytest.CaptureFixture[str], argv: tuple[str, ...]) -> None:
     code, out, err = run(capsys, *argv)  # ("--lang", "xx") alone is the GUI: refused before Qt starts
     assert_bad_input(code, out, err, f"--lang: must be one of en, zh_CN, not {argv[argv.index('--lang') + 1]!r}")
+
+
+def test_a_csv_with_hundreds_of_bad_rows_is_named_in_bounded_form(
+        capsys: pytest.CaptureFixture[str], seeded_db: Path, tmp_path: Path) -> None:
+    """Every bad row is named, but on stderr only the first 100 problems and a count; --json has all (#35)."""
+    path = tmp_path / "bad.csv"
+    rows = "".join(f"custom-{i},gpu,GPU {i},not-a-price\n" for i in range(400))
+    path.write_text("id,category,name,price_cny\n" + rows, encoding="utf-8")
+    code, out, err = run(capsys, "--db", str(seeded_db), "--lang", "en", "parts", "import", str(path))
+    lines = err.splitlines()
+    assert code == 2 and out == "" and "Traceback" not in err
+    assert len(lines) == 101 and lines[0].startswith(f"{path}:2: price_cny")
+    assert lines[-1].startswith("… and ") and lines[-1].endswith(" more problems (--json lists them all)")
+    more = int(lines[-1].split()[2].replace(",", ""))
+    code, out, err = run(capsys, "--db", str(seeded_db), "--lang", "en", "parts", "import", str(path), "--json")
+    errors = strict_json(out)["errors"]
+    assert code == 2 and len(errors) == 100 + more and len(err.splitlines()) == 101
+    assert {e["path"] for e in errors} >= {f"{path}:{n}" for n in range(2, 402)}  # every bad row named

@@ -30,7 +30,7 @@ def cmd_cloud_list(cli: Cli) -> int:
 
 
 def cmd_cloud_set(cli: Cli) -> int:
-    from configurator.core.cloud import MAX_CNY_PER_GPU_HOUR, CloudPriceError, check_override, load_cloud_prices
+    from configurator.core.cloud import CloudPriceError, check_override, load_cloud_prices
     from configurator.store.cloud_prices import set_price
 
     name = cli.args.gpu_class
@@ -39,9 +39,8 @@ def cmd_cloud_set(cli: Cli) -> int:
             "cli", "no GPU class {name!r}; `configurator cloud-prices` lists them"), name=name[:40]))])
     try:
         price = check_override(cli.args.cny_per_gpu_hour)
-    except CloudPriceError:
-        cli.fail([("cny_per_gpu_hour", cli.say(QT_TRANSLATE_NOOP(
-            "cli", "must be a number above 0 and at most {high:,.0f}"), high=MAX_CNY_PER_GPU_HOUR))])
+    except CloudPriceError as exc:  # 0, 1e-320, 1e9, nan: no price
+        cli.fail([("cny_per_gpu_hour", cli.render(exc.message))])
     store = cli.open_store(writable=True)
     try:
         set_price(store, name, price)

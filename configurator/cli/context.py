@@ -32,6 +32,7 @@ EXIT_BAD_INPUT = 2  # unusable input or database: one line per problem on stderr
 EXIT_INTERRUPTED = 130  # Ctrl-C
 
 MAX_FAKE_GPUS = 64
+MAX_PROBLEM_LINES = 100  # input problems printed on stderr; the rest are counted (--json lists them all)
 
 
 # -- global options -----------------------------------------------------------------------------
@@ -135,9 +136,17 @@ class Cli:
         return exc.strerror or str(exc)
 
     def fail(self, errors: list[tuple[str, str]], code: int = EXIT_BAD_INPUT) -> NoReturn:
-        """Report input problems: one line each on stderr, a JSON document with --json."""
-        for path, message in errors:
+        """Report input problems: one line each on stderr, a JSON document with --json (every problem).
+        On stderr the first MAX_PROBLEM_LINES of them, then one line with how many more (a CSV with 10,000 bad
+        rows is 101 lines, not 100,000; ``--json`` has them all)."""
+        shown = errors if len(errors) <= MAX_PROBLEM_LINES + 1 else errors[:MAX_PROBLEM_LINES]
+        for path, message in shown:
             self.warn(f"{path}: {message}" if path else message)
+        if len(shown) < len(errors):
+            more = len(errors) - len(shown)
+            self.warn(self.say(QT_TRANSLATE_NOOP("cli", "… and {n} more problems (--json lists them all)"), n=more)
+                      if hasattr(self.args, "json") else
+                      self.say(QT_TRANSLATE_NOOP("cli", "… and {n} more problems"), n=more))
         if getattr(self.args, "json", False):
             print(json.dumps({"ok": False, "errors": [{"path": p, "message": m} for p, m in errors]},
                              ensure_ascii=False, allow_nan=False))
@@ -188,7 +197,9 @@ class Cli:
         """The database, or one line on stderr and exit 2 (locked, disk full, not ours, newer …).
 
         A read-only database opens read-only (reading commands work); with ``writable`` (a command
-        that saves) it is refused up front with the reason. Damaged rows are named on stderr.
+        that saves) it is refused up front with the reason. Only ``writable`` checks for another
+        program's write lock: a reading command reads at once, under WAL, while another process
+        writes. Damaged rows are named on stderr.
         """
         from configurator.store.database import StoreError, open_store
 
@@ -196,7 +207,7 @@ class Cli:
         try:
             # Only the app's own default location may have a non-SQLite file kept aside; a file named with
             # --db or CONFIGURATOR_DB is the user's and is never renamed unless it is a damaged database.
-            store = open_store(path, owned=owned)
+            store = open_store(path, owned=owned, write=writable)
         except StoreError as exc:
             self.fail([("db", self.render(exc.message))], code=EXIT_BAD_INPUT)
         if store.recovered is not None:

@@ -110,6 +110,10 @@ def _main(argv: Sequence[str] | None = None) -> int:
         database = sys.modules.get("configurator.store.database")
         if database is not None and isinstance(exc, database.StoreError):
             cli.fail([("db", cli.render(exc.message))], code=EXIT_BAD_INPUT)
+        # The cloud price table (db/cloud_prices.toml, which a user may edit) holding what is no price.
+        cloud = sys.modules.get("configurator.core.cloud")
+        if cloud is not None and isinstance(exc, cloud.CloudPriceError):
+            cli.fail([("cloud_prices", cli.render(exc.message))], code=EXIT_BAD_INPUT)
         raise
     return code
 

@@ -496,7 +496,10 @@ def _inspect(path: Path, timeout: float, read_only: bool) -> _Inspection:
         if con is not None:
             con.close()
             con = None
-        if read_only and _sqlite_code(exc) == 14:
+        # SQLite cannot make the -shm (and -wal) a WAL database needs, on a read-only disk (SQLITE_CANTOPEN)
+        # or in a read-only folder (SQLITE_READONLY_DIRECTORY): nobody can be writing it there, so it is read
+        # as it is on disk, immutable.
+        if read_only and _sqlite_code(exc) in (14, 8):
             try:
                 con = _connect_ro(path, timeout, immutable=True)
                 info.immutable = True
@@ -827,14 +830,63 @@ def open_store(
     progress: Callable[[str], None] | None = None,
     owned: bool = False,
     busy_timeout_s: float = 5.0,
+    write: bool = True,
 ) -> Store:
     """Open (creating, repairing, migrating and seeding as needed) the database at ``path``.
 
-    ``owned``: the path is the app's own (the default location or CONFIGURATOR_DB), so a
-    file there that is not SQLite at all is ours to keep aside; at a path the user named
-    (``--db``) such a file is theirs and is left alone (StoreError NOT_OURS).
+    ``owned``: the path is the app's own (the default location), so a file there that is not
+    SQLite at all is ours to keep aside; at a path the user named (``--db`` or CONFIGURATOR_DB)
+    such a file is theirs and is left alone (StoreError NOT_OURS).
+
+    ``write``: the caller means to save something (a writing command, the GUI), so whether
+    another program holds the write lock is found out now, with one clear line, rather than at
+    the first save. A reader (``write=False``: ``parts list`` and the other read-only commands)
+    never asks for the write lock: under WAL it reads at once while another process writes.
     """
     path = Path(path)
+    before = _present(path)
+    try:
+        return _open_store(path, seed=seed, progress=progress, owned=owned, busy_timeout_s=busy_timeout_s,
+                           write=write)
+    except BaseException:
+        _tidy_after_failure(path, before)
+        raise
+
+
+def _present(path: Path) -> frozenset[str]:
+    """Which of the database and its side files exist now ("" for the database itself)."""
+    try:
+        return frozenset(s for s in ("", *_SIDE_FILES) if os.path.lexists(str(path) + s))
+    except OSError:  # pragma: no cover - lexists does not raise
+        return frozenset()
+
+
+def _tidy_after_failure(path: Path, before: frozenset[str]) -> None:
+    """An open that failed changes nothing on disk: a database file it created (a new database on a full
+    disk, a first start interrupted) is removed with its side files, and the -wal/-shm that SQLite makes
+    when a WAL database is only looked at (one made by a newer version, another program's) are removed the
+    way SQLite removes them itself: a read-write connection closed, which deletes them only when no other
+    connection has the file open. Nothing that was there before the open is ever removed."""
+    if "" not in before:
+        # Not while another process has it open: that one made it (two first starts at once) and is using it.
+        if path.is_file() and not path.is_symlink() and not lock_holders(path, limit=1):
+            for suffix in ("", *_SIDE_FILES):
+                with contextlib.suppress(OSError):
+                    os.unlink(str(path) + suffix)
+        return
+    made = [s for s in ("-wal", "-shm") if s not in before and os.path.lexists(str(path) + s)]
+    if not made or read_only_reason(path) is not None:
+        return
+    with contextlib.suppress(sqlite3.Error, OSError):
+        con = sqlite3.connect(str(path), timeout=0.1)
+        try:
+            con.execute("SELECT count(*) FROM sqlite_master").fetchone()
+        finally:
+            con.close()
+
+
+def _open_store(path: Path, *, seed: bool, progress: Callable[[str], None] | None, owned: bool,
+                busy_timeout_s: float, write: bool) -> Store:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -900,8 +952,9 @@ def open_store(
         wal = path.with_name(path.name + "-wal")
         if info.immutable and wal.exists() and wal.stat().st_size > 0:
             notices.append(_m(QT_TRANSLATE_NOOP(
-                "store", "The database {path} is on a read-only disk with unsaved changes in {wal}, which "
-                         "cannot be read from there; copy both files to a writable folder to see them."),
+                "store", "The database {path} is on a read-only disk or in a read-only folder with unsaved "
+                         "changes in {wal}, which cannot be read from there; copy both files to a writable "
+                         "folder to see them."),
                 path=str(path), wal=str(wal)))
         store = Store(path, engine, _sessions(engine, Writer()), recovered, None,
                       read_only=True, read_only_reason=_m(QT_TRANSLATE_NOOP(
@@ -912,7 +965,7 @@ def open_store(
         return store
 
     backup: Path | None = None
-    if exists:
+    if exists and write:
         _probe_write_lock(path, busy_timeout_s)
     if revision != SCHEMA_HEAD:
         if exists and revision is not None:
@@ -927,11 +980,30 @@ def open_store(
             progress("migrating")
         try:
             _migrate(path, busy_timeout_s)
-        except StoreError:
-            raise
-        except Exception as exc:
+        except BaseException as exc:
+            now = _revision_now(path) if exists else None
+            if exists and now == SCHEMA_HEAD:  # it failed after the upgrade was committed: say so
+                raise _upgraded_but(path, backup, exc) from exc
+            if backup is not None and now == revision:
+                # The upgrade is one transaction and it rolled back: the database is as it was, so the copy
+                # made for it goes (a full disk keeps its space, "nothing was changed" stays true).
+                with contextlib.suppress(OSError):
+                    backup.unlink()
+            if isinstance(exc, StoreError) or not isinstance(exc, Exception):
+                raise
             raise store_error(exc, path, "upgrade" if exists else "create") from exc
 
+    try:
+        return _finish_open(path, info, recovered, backup, seed, busy_timeout_s)
+    except StoreError as exc:
+        if exists and revision != SCHEMA_HEAD:  # the upgrade was written: the message must not say otherwise
+            raise _upgraded_but(path, backup, exc.__cause__ or exc) from exc
+        raise
+
+
+def _finish_open(path: Path, info: _Inspection, recovered: Recovery | None, backup: Path | None, seed: bool,
+                 busy_timeout_s: float) -> Store:
+    """The database is at the schema head: its engine, its damaged rows, the shipped catalogue."""
     engine = make_engine(path, busy_timeout_s)
     try:
         with engine.connect() as con:
@@ -955,8 +1027,42 @@ def open_store(
             store.notices.append(_m(QT_TRANSLATE_NOOP(
                 "store", "The updated parts catalogue could not be saved ({error}); the database works as before."),
                 error=reason_phrase(exc.__cause__ or exc, path)))
+        except BaseException:
+            store.close()
+            raise
         _sync_measurements(store)
     return store
+
+
+def _revision_now(path: Path) -> str | None:
+    """The schema revision stored in ``path`` now (None when it cannot be read), looked at read-only."""
+    try:
+        con = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=1.0)
+    except sqlite3.Error:
+        return None
+    try:
+        row = con.execute("SELECT version_num FROM alembic_version").fetchone()
+        return str(row[0]) if row else None
+    except sqlite3.Error:
+        return None
+    finally:
+        con.close()
+
+
+def _upgraded_but(path: Path, backup: Path | None, exc: BaseException) -> StoreError:
+    """The upgrade was committed, then opening failed (a full disk while the catalogue was saved …): one true
+    line, which says the file was upgraded (and where the copy of the old one is)."""
+    reason = reason_phrase(exc, path) if not isinstance(exc, StoreError) else exc.message
+    kind = exc.kind if isinstance(exc, StoreError) else error_kind(exc, path)
+    if backup is not None:
+        return StoreError(_m(QT_TRANSLATE_NOOP(
+            "store", "The database {path} was upgraded to this version of configurator (the old one is kept as "
+                     "{backup}), but then it could not be opened: {reason}. Your data is in it; try again once "
+                     "that is fixed."), path=str(path), backup=str(backup), reason=reason), kind)
+    return StoreError(_m(QT_TRANSLATE_NOOP(
+        "store", "The database {path} was upgraded to this version of configurator, but then it could not be "
+                 "opened: {reason}. Your data is in it; try again once that is fixed."),
+        path=str(path), reason=reason), kind)
 
 
 def _sync_measurements(store: Store) -> None:

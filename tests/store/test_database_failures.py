@@ -8,9 +8,11 @@ SQLite call is mocked.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
+import shutil
 import signal
 import sqlite3
 import subprocess
@@ -31,6 +33,7 @@ from configurator.store.database import (
     READ_ONLY,
     REVISION_TABLES,
     SCHEMA_HEAD,
+    Store,
     StoreError,
     open_store,
 )
@@ -99,8 +102,8 @@ class Mount:
     def remount(self, opts: str) -> None:
         subprocess.run(["mount", "-o", f"remount,{opts}", str(self.where)], check=True, capture_output=True)
 
-    def fill(self) -> Path:
-        """Fill the file system to the last byte."""
+    def fill(self, leave_pages: int = 0) -> Path:
+        """Fill the file system to the last byte, then give back ``leave_pages`` pages of 4 KiB."""
         filler = self.where / "filler"
         fd = os.open(filler, os.O_WRONLY | os.O_CREAT | os.O_TRUNC)
         try:
@@ -110,11 +113,16 @@ class Mount:
                         pass
                 except OSError:
                     pass
+            st = os.statvfs(self.where)
+            assert st.f_bavail == 0
+            if leave_pages:
+                os.ftruncate(fd, max(0, os.fstat(fd).st_size - leave_pages * 4096))
         finally:
             os.close(fd)
-        st = os.statvfs(self.where)
-        assert st.f_bavail == 0
         return filler
+
+    def others(self) -> list[str]:
+        return sorted(p.name for p in self.where.iterdir() if p.name != "filler")
 
 
 @pytest.fixture
@@ -140,37 +148,96 @@ LOCKER = textwrap.dedent("""
     import sqlite3, sys
     con = sqlite3.connect(sys.argv[1], isolation_level=None)
     con.execute("BEGIN EXCLUSIVE")
+    # A write in progress, not committed: what a long import in the GUI looks like from outside.
+    con.execute("INSERT INTO meta (key, value) VALUES ('another process', 'writing')")
     print("locked", flush=True)
     sys.stdin.readline()
     con.execute("ROLLBACK")
 """)
 
 
+@contextlib.contextmanager
+def _writer_elsewhere(db: Path) -> Iterator[subprocess.Popen[str]]:
+    """Another process inside a write transaction on ``db`` until the block ends (its pipes closed after)."""
+    with subprocess.Popen([sys.executable, "-c", LOCKER, str(db)], stdin=subprocess.PIPE,
+                          stdout=subprocess.PIPE, text=True) as child:
+        assert child.stdout is not None and child.stdin is not None
+        try:
+            assert child.stdout.readline().strip() == "locked"
+            yield child
+        finally:
+            child.stdin.write("\n")
+            child.stdin.close()
+            child.wait(timeout=30)
+
+
 def test_a_database_locked_by_another_process_is_reported_and_left_alone(db_path: Path) -> None:
     _seeded(db_path)
     before = _digest(db_path)
-    child = subprocess.Popen([sys.executable, "-c", LOCKER, str(db_path)], stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, text=True)
-    try:
-        assert child.stdout is not None and child.stdout.readline().strip() == "locked"
+    with _writer_elsewhere(db_path) as child:
         with pytest.raises(StoreError) as info:
             open_store(db_path, busy_timeout_s=0.2)
         assert info.value.kind == LOCKED
         text = info.value.message.render()
         assert "locked by another program" in text and f"({child.pid})" in text  # who holds it
-        line = _one_line_exit_2(_cli(db_path, "parts", "list"), "locked by another program")
+        line = _one_line_exit_2(_cli(db_path, "cloud-prices", "set", "rtx-3090", "3"), "locked by another program")
         assert str(db_path) in line
-    finally:
-        assert child.stdin is not None
-        child.stdin.write("\n")
-        child.stdin.close()
-        child.wait(timeout=30)
     assert _digest(db_path) == before and _strays(db_path.parent) == []
     again = open_store(db_path)
     try:
         assert [b.name for b in BuildsRepository(again).list()] == ["Two 3090s"]
     finally:
         again.close()
+
+
+def test_reads_do_not_wait_for_another_process_writing(db_path: Path) -> None:
+    """Under WAL a reader never needs the write lock: reading commands open without asking for it (#35)."""
+    _seeded(db_path)
+    with _writer_elsewhere(db_path):
+        store = open_store(db_path, write=False, busy_timeout_s=0.2)  # the write-lock probe would fail here
+        try:
+            assert PartsRepository(store).get(PART) is not None
+            assert [b.name for b in BuildsRepository(store).list()] == ["Two 3090s"]
+        finally:
+            store.close()
+        for argv in (("parts", "list", "--json"), ("parts", "show", PART), ("measurements", "list", "--json"),
+                     ("cloud-prices", "--json")):
+            proc = _cli(db_path, *argv)
+            assert proc.returncode == 0 and proc.stderr == "", (argv, proc.stderr[-2000:])
+        assert any(p["id"] == PART for p in json.loads(_cli(db_path, "parts", "list", "--json").stdout))
+    assert _strays(db_path.parent) == []
+
+
+def test_reads_in_this_process_do_not_wait_for_a_long_write(store: Store) -> None:
+    """The GUI's import holds the one writer for seconds; the Parts tab's reads go on meanwhile and see the
+    catalogue as it was until the import commits."""
+    import threading
+
+    from configurator.store.tables import MetaRow
+
+    inside, done = threading.Event(), threading.Event()
+
+    def long_import() -> None:
+        with store.session() as s, s.begin():
+            s.add(MetaRow(key="import", value="half-way"))
+            s.flush()
+            inside.set()
+            assert done.wait(30)
+
+    worker = threading.Thread(target=long_import)
+    worker.start()
+    try:
+        assert inside.wait(30)
+        parts = PartsRepository(store)
+        assert parts.get(PART) is not None and len(parts.list_parts()) > 10
+        with store.session() as s:
+            assert s.get(MetaRow, "import") is None  # not committed yet: not seen
+    finally:
+        done.set()
+        worker.join(30)
+    with store.session() as s:
+        row = s.get(MetaRow, "import")
+        assert row is not None and row.value == "half-way"
 
 
 # -- full disk ------------------------------------------------------------------------------
@@ -182,7 +249,77 @@ def test_a_new_database_on_a_full_disk_is_an_error_not_a_corrupt_file(tmpfs: Mou
         open_store(path)
     assert info.value.kind == FULL and "full" in info.value.message.render()
     _one_line_exit_2(_cli(path, "parts", "list"), "full")
-    assert _strays(tmpfs.where) == []
+    assert tmpfs.others() == []  # not even a 0-byte file (#35)
+
+
+def test_a_new_database_that_runs_out_of_space_half_way_leaves_nothing(tmpfs: Mount) -> None:
+    """With room for the schema but not the catalogue, or for part of it: the failed first start removes
+    the file it made, so the next start (with space) is a clean first start."""
+    path = tmpfs.where / "configurator.db"
+    failures = 0
+    for pages in range(16, 400, 24):
+        filler = tmpfs.fill(leave_pages=pages)
+        try:
+            store = open_store(path)
+        except StoreError as exc:
+            assert exc.kind == FULL, exc
+            assert tmpfs.others() == [], (pages, tmpfs.others())
+            failures += 1
+            filler.unlink()
+            continue
+        store.close()
+        break
+    else:
+        pytest.fail("no first start succeeded with 1.5 MiB free")
+    assert failures >= 2  # the sweep did pass through the half-way failures
+    filler.unlink()
+    store = open_store(path)
+    try:
+        assert PartsRepository(store).get(PART) is not None
+    finally:
+        store.close()
+
+
+def test_a_full_disk_after_the_upgrade_was_written_says_so_truly(tmpfs: Mount, tmp_path: Path) -> None:
+    """Free space enough for the copy and the upgrade but not for what follows (the catalogue): the message
+    says the file was upgraded and where the copy is, never "nothing was changed" (#35). Where the upgrade
+    itself fails, the file is as it was and the copy made for it is gone."""
+    template = tmp_path / "old.db"
+    _old_database(template, "0004")
+    path = tmpfs.where / "configurator.db"
+    seen = {"not changed": 0, "upgraded": 0}
+    for pages in range(0, 400, 12):
+        for p in tmpfs.where.iterdir():
+            p.unlink()
+        path.write_bytes(template.read_bytes())
+        filler = tmpfs.fill(leave_pages=pages)
+        try:
+            open_store(path).close()
+        except StoreError as exc:
+            assert exc.kind == FULL, exc
+            text = exc.message.render()
+            filler.unlink()  # room to read what is in the file now
+            revision = database._revision_now(path)
+            if revision == "0004":
+                assert ("not changed" in text or "nothing was changed" in text) and _strays(tmpfs.where) == [], \
+                    (pages, text)
+                seen["not changed"] += 1
+            else:
+                assert revision == SCHEMA_HEAD, (pages, revision)
+                assert "was upgraded" in text and "changed" not in text, (pages, text)
+                backups = [p for p in tmpfs.where.iterdir() if ".backup-rev0004-" in p.name]
+                assert len(backups) == 1 and str(backups[0]) in text
+                seen["upgraded"] += 1
+            continue
+        break
+    else:
+        pytest.fail("the upgrade never succeeded with 1.5 MiB free")
+    assert seen["not changed"] and seen["upgraded"], seen
+    store = open_store(path)
+    try:
+        assert [b.name for b in BuildsRepository(store).list()] == ["我的配置"]
+    finally:
+        store.close()
 
 
 def test_a_full_disk_stops_the_upgrade_before_it_touches_the_database(tmpfs: Mount) -> None:
@@ -264,6 +401,45 @@ def test_a_read_only_mount_opens_read_only(tmpfs: Mount) -> None:
     assert info.value.kind == READ_ONLY and "cannot be created" in info.value.message.render()
     _one_line_exit_2(_cli(tmpfs.where / "new.db", "parts", "list"), "read-only")
     assert _digest(path) == before and _strays(tmpfs.where) == []
+
+
+def _unprivileged() -> list[str]:
+    """A command prefix under which file permissions apply: as root, without the capabilities that override
+    them (root ignores a folder's missing w bit); as anyone else, nothing."""
+    if os.geteuid() != 0:
+        return []
+    if shutil.which("setpriv") is None:
+        pytest.skip("running as root without setpriv: a read-only folder cannot be made read-only for this test")
+    return ["setpriv", "--bounding-set=-dac_override,-dac_read_search,-fowner", "--"]
+
+
+def test_a_database_in_a_read_only_folder_can_be_browsed(db_path: Path) -> None:
+    """SQLite cannot make the -shm a WAL database needs in a read-only folder (SQLITE_READONLY_DIRECTORY):
+    the database is read as it is, immutable; reading commands work and writing ones say why not (#35)."""
+    _seeded(db_path)
+    folder = db_path.parent
+    before = _digest(db_path)
+    env = {k: v for k, v in os.environ.items() if k != "CONFIGURATOR_DB"}
+
+    def run(*argv: str) -> subprocess.CompletedProcess[str]:
+        return subprocess.run([*_unprivileged(), sys.executable, "-m", "configurator", "--db", str(db_path),
+                               "--lang", "en", *argv], capture_output=True, text=True, env=env, timeout=120)
+
+    folder.chmod(0o555)
+    try:
+        probe = subprocess.run([*_unprivileged(), sys.executable, "-c",
+                                f"open({str(folder / 'probe')!r}, 'w')"], capture_output=True, text=True)
+        if probe.returncode == 0:
+            pytest.skip("the folder could still be written (a file system that ignores permissions)")
+        proc = run("parts", "list", "--json")
+        assert proc.returncode == 0 and proc.stderr == "", proc.stderr[-2000:]
+        assert any(p["id"] == PART for p in json.loads(proc.stdout))
+        assert run("parts", "show", PART).returncode == 0
+        for argv in (("cloud-prices", "set", "rtx-3090", "3"), ("detect", "--fake-gpus", "1", "--save")):
+            _one_line_exit_2(run(*argv), "read-only", "folder")
+    finally:
+        folder.chmod(0o755)
+    assert _digest(db_path) == before and sorted(p.name for p in folder.iterdir()) == [db_path.name]
 
 
 def test_a_read_only_bind_mount_of_an_older_database_is_not_upgraded(tmpfs: Mount, tmp_path: Path) -> None:
@@ -463,6 +639,7 @@ def test_a_database_from_a_newer_version_says_so_and_makes_no_copies(db_path: Pa
     _one_line_exit_2(_cli(db_path, "parts", "list"), "configurator 9.9")
     _one_line_exit_2(_cli(db_path, "parts", "list"), "configurator 9.9")
     assert _digest(db_path) == before and _strays(db_path.parent) == []
+    assert sorted(p.name for p in db_path.parent.iterdir()) == [db_path.name]  # no -wal, no -shm (#35)
     _stamp_newer(db_path, None)
     with pytest.raises(StoreError) as info:
         open_store(db_path)
@@ -493,6 +670,14 @@ def test_another_programs_sqlite_database_is_left_alone(tmp_path: Path) -> None:
         open_store(other, owned=True)
     assert info.value.kind == NOT_OURS and "another program" in info.value.message.render()
     assert _digest(other) == before and _strays(tmp_path) == []
+    # A WAL database of another program: looked at, refused, and no -wal/-shm of ours left beside it.
+    con = sqlite3.connect(other)
+    con.execute("PRAGMA journal_mode=WAL")
+    con.close()
+    before = _digest(other)
+    with pytest.raises(StoreError):
+        open_store(other, owned=True)
+    assert _digest(other) == before and sorted(p.name for p in tmp_path.iterdir()) == [other.name]
 
 
 def test_a_zero_byte_file_is_a_new_database(tmp_path: Path) -> None:
@@ -529,10 +714,7 @@ def test_gui_uses_a_temporary_database_when_locked_and_says_so(db_path: Path) ->
 
     _seeded(db_path)
     before = _digest(db_path)
-    child = subprocess.Popen([sys.executable, "-c", LOCKER, str(db_path)], stdin=subprocess.PIPE,
-                             stdout=subprocess.PIPE, text=True)
-    try:
-        assert child.stdout is not None and child.stdout.readline().strip() == "locked"
+    with _writer_elsewhere(db_path):
         store, notice = open_user_store(db_path, owned=False)
         try:
             assert store.path != db_path
@@ -541,11 +723,6 @@ def test_gui_uses_a_temporary_database_when_locked_and_says_so(db_path: Path) ->
             assert "was not changed" in notice[1]
         finally:
             store.close()
-    finally:
-        assert child.stdin is not None
-        child.stdin.write("\n")
-        child.stdin.close()
-        child.wait(timeout=30)
     assert _digest(db_path) == before and _strays(db_path.parent) == []
 
 
