@@ -3699,6 +3699,14 @@
         <translation>必须是 {choices} 之一，而不是 {got!r}</translation>
     </message>
     <message>
+        <source>… and {n} more problems (--json lists them all)</source>
+        <translation>……还有 {n} 个问题（--json 会全部列出）</translation>
+    </message>
+    <message>
+        <source>… and {n} more problems</source>
+        <translation>……还有 {n} 个问题</translation>
+    </message>
+    <message>
         <source>is empty; give the database file&apos;s name, or leave it out for the default</source>
         <translation>为空；请给出数据库文件名，或省略它以使用默认数据库</translation>
     </message>
@@ -4153,10 +4161,6 @@
     <message>
         <source>no GPU class {name!r}; `configurator cloud-prices` lists them</source>
         <translation>没有 GPU 类别 {name!r}；`configurator cloud-prices` 可列出所有类别</translation>
-    </message>
-    <message>
-        <source>must be a number above 0 and at most {high:,.0f}</source>
-        <translation>必须是大于 0 且不超过 {high:,.0f} 的数字</translation>
     </message>
     <message>
         <source>say how many nodes take part</source>
@@ -4644,6 +4648,41 @@
     <message>
         <source>your own price per GPU and hour for a GPU class (kept across upgrades)</source>
         <translation>为某类 GPU 设置你自己的每卡每小时价格（应用升级后仍保留）</translation>
+    </message>
+</context>
+<context>
+    <name>cloud</name>
+    <message>
+        <source>must be a number from {low} to {high:,.0f}, not {got}</source>
+        <translation>必须是 {low} 到 {high:,.0f} 之间的数，而不是 {got}</translation>
+    </message>
+    <message>
+        <source>{file} {where}: {problem}</source>
+        <translation>{file} {where}：{problem}</translation>
+    </message>
+    <message>
+        <source>{file} cannot be read: {error}</source>
+        <translation>无法读取 {file}：{error}</translation>
+    </message>
+    <message>
+        <source>must be a number of CNY per USD from {low:g} to {high:g}, not {got}</source>
+        <translation>必须是 {low:g} 到 {high:g} 之间的美元兑人民币汇率，而不是 {got}</translation>
+    </message>
+    <message>
+        <source>must be a list of [[price]] tables</source>
+        <translation>必须是由 [[price]] 表组成的列表</translation>
+    </message>
+    <message>
+        <source>must be a [[price]] table</source>
+        <translation>必须是一个 [[price]] 表</translation>
+    </message>
+    <message>
+        <source>must be a non-empty text</source>
+        <translation>必须是非空文本</translation>
+    </message>
+    <message>
+        <source>must be a list of GPU ids</source>
+        <translation>必须是 GPU id 的列表</translation>
     </message>
 </context>
 <context>
@@ -7871,6 +7910,37 @@
     </message>
 </context>
 <context>
+    <name>sources</name>
+    <message>
+        <source>vendor specs</source>
+        <translation>厂商规格</translation>
+    </message>
+    <message>
+        <source>first principles</source>
+        <translation>第一性原理</translation>
+    </message>
+    <message>
+        <source>board manual</source>
+        <translation>主板说明书</translation>
+    </message>
+    <message>
+        <source>board manuals</source>
+        <translation>主板说明书</translation>
+    </message>
+    <message>
+        <source>common practice</source>
+        <translation>通行做法</translation>
+    </message>
+    <message>
+        <source>common practice (d2l, Dettmers)</source>
+        <translation>通行做法（d2l、Dettmers）</translation>
+    </message>
+    <message>
+        <source>published measurements</source>
+        <translation>公开实测数据</translation>
+    </message>
+</context>
+<context>
     <name>store</name>
     <message>
         <source>The database {original} was damaged ({reason}). It was kept as {moved_to} and a fresh database was created. Your saved builds and edited prices are in the old file; it can be opened with any SQLite tool.</source>
@@ -7977,8 +8047,8 @@
         <translation>数据库 {path} 需要升级到此版本的 configurator，但{reason}；未做任何修改。</translation>
     </message>
     <message>
-        <source>The database {path} is on a read-only disk with unsaved changes in {wal}, which cannot be read from there; copy both files to a writable folder to see them.</source>
-        <translation>数据库 {path} 位于只读磁盘上，{wal} 中还有尚未写入主文件的修改，在该位置无法读取；请把这两个文件复制到可写的文件夹中查看。</translation>
+        <source>The database {path} is on a read-only disk or in a read-only folder with unsaved changes in {wal}, which cannot be read from there; copy both files to a writable folder to see them.</source>
+        <translation>数据库 {path} 位于只读磁盘或只读文件夹中，{wal} 中还有尚未写入主文件的修改，在该位置无法读取；请把这两个文件复制到可写的文件夹中查看。</translation>
     </message>
     <message>
         <source>The database {path} is read-only ({reason}): you can browse and check, but changes cannot be saved.</source>
@@ -7991,6 +8061,14 @@
     <message>
         <source>The updated parts catalogue could not be saved ({error}); the database works as before.</source>
         <translation>无法保存更新后的部件目录（{error}）；数据库仍照常工作。</translation>
+    </message>
+    <message>
+        <source>The database {path} was upgraded to this version of configurator (the old one is kept as {backup}), but then it could not be opened: {reason}. Your data is in it; try again once that is fixed.</source>
+        <translation>数据库 {path} 已升级到此版本的 configurator（旧版本保存为 {backup}），但随后无法打开：{reason}。您的数据仍在其中；问题解决后请重试。</translation>
+    </message>
+    <message>
+        <source>The database {path} was upgraded to this version of configurator, but then it could not be opened: {reason}. Your data is in it; try again once that is fixed.</source>
+        <translation>数据库 {path} 已升级到此版本的 configurator，但随后无法打开：{reason}。您的数据仍在其中；问题解决后请重试。</translation>
     </message>
     <message>
         <source>The shipped measurements could not be read ({error}); the ones stored before are kept.</source>
