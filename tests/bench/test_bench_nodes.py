@@ -65,7 +65,10 @@ def test_two_nodes_over_loopback_rank_0_reports_ranks_aggregate_and_efficiency(t
     rows0 = {r["workload"]: r for r in first["results"]}
     rows1 = {r["workload"]: r for r in second["results"]}
     assert rows0["ddp-nodes"]["status"] == "ok" and rows0["ddp-nodes"]["unit"] == "samples/s"
-    assert rows0["ddp-scaling"]["status"] == "ok" and 0 < rows0["ddp-scaling"]["value"] <= 130
+    scaling = rows0["ddp-scaling"]
+    # two nodes on one busy host: a measured efficiency, or (above ideal) "not measured" with the reason
+    assert scaling["status"] == "ok" and (0 < (scaling["value"] or 0) <= 102 or (
+        scaling["value"] is None and scaling["not_measured"].startswith("a measurement problem")))
     assert rows1["ddp-nodes"]["status"] == "ok" and rows1["ddp-scaling"]["status"] == "skipped"
     assert "node 0 reports" in rows1["ddp-scaling"]["error"]
     full = {r["workload"]: r for r in json.loads((tmp_path / "node0.json").read_text("utf-8"))["results"]}

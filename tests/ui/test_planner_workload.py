@@ -61,7 +61,7 @@ def test_each_field_changes_the_builds_workload(qtbot, window: MainWindow) -> No
     choose(form.model, "llama-7b")
     settle(qtbot, tab)
     assert workload(tab).model == "llama-7b"
-    assert form.model.currentText() == "llama-7b · 6.7 B"  # the name and its parameter count
+    assert form.model.currentText() == "LLaMA 7B · 6.7 B"  # the name and its parameter count
     # (field, how to set it, what the build's workload then holds)
     train: list[tuple[str, Callable[[], None], Callable[[Workload], bool]]] = [
         ("precision", lambda: choose(form.precision, "bf16"), lambda w: w.precision == "bf16"),
@@ -306,6 +306,6 @@ def test_the_pdf_states_the_workload(qtbot, window: MainWindow, tmp_path: Path) 
     pdf = tmp_path / "sheet.pdf"
     assert tab.export_pdf(pdf)
     text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(pdf).pages)
-    for words in ("llama-7b · 6.7 B", "Training", "PyTorch (eager) (default)", "QLoRA", "rank 32",
+    for words in ("LLaMA 7B · 6.7 B", "Training", "PyTorch (eager) (default)", "QLoRA", "rank 32",
                   "AdamW 8-bit (bitsandbytes)", "ZeRO-2", "Activation checkpointing: on"):
         assert words in text, words
