@@ -52,13 +52,15 @@ from configurator.core.estimate.memory import host_ram
 from configurator.core.estimate.power import estimate_power, is_atx3
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.parts import AnyPart, Case, Cooler, Cpu, Gpu, Memory, Motherboard, Psu, Storage
-from configurator.core.rules.budget_power import connectors
-from configurator.core.rules.physical import SMALL_PSU
+from configurator.core.rules.balance import ram_needed_gib, storage_need
+from configurator.core.rules.budget_power import SUSTAINED_PCT, connectors
+from configurator.core.rules.physical import MID_TOWER_OPEN_AIR, SMALL_PSU, _mid_tower, stacked
 from configurator.core.suggest_explain import binding, reasons, trade, why_nothing
 from configurator.core.suggest_prune import _profile, prune
 from configurator.core.suggest_score import (
     COMPLETION_ERRORS,
     COMPLETION_RULES,
+    COMPLETION_STRICT,
     CONFIG_RULES,
     Penalty,
     case_sizes,
@@ -111,8 +113,8 @@ def report_score(report: Report) -> float:
     return report_throughput(report) * factor(warning_rules(report.findings))
 
 
-def _memory_options(mems: list[Memory], board: Motherboard, cpu: Cpu, cpus: int, need_gb: float
-                    ) -> list[tuple[int, Memory, int]]:
+def _memory_options(mems: list[Memory], board: Motherboard, cpu: Cpu, cpus: int, need_gb: float,
+                    min_modules: int = 0) -> list[tuple[int, Memory, int]]:
     """(price, kit, kits) for every way to fill the board with one kit that is at least ``need_gb``,
     cheapest first; of equal capacity and module count only the cheapest (the rules and estimates
     read those, the type and the speed, which one kit has throughout)."""
@@ -129,7 +131,7 @@ def _memory_options(mems: list[Memory], board: Motherboard, cpu: Cpu, cpus: int,
             cap = m.capacity_gb * qty
             if cap > limit:
                 break
-            if cap >= need_gb:
+            if cap >= need_gb and m.modules * qty >= min_modules:
                 key = (cap, m.modules * qty, m.ecc, m.rdimm, m.speed_mts, m.memory_type)
                 option = (m.price_cny * qty, m, qty)
                 if key not in out or (option[0], m.id) < (out[key][0], out[key][1].id):
@@ -200,14 +202,25 @@ class _Search:
             cases = [c for c in cases if case_sizes(c) & prefs.case_sizes]
         self.cases = cases
         self.coolers = [c for c in parts_by.get("cooler", []) if isinstance(c, Cooler)]
+        # BAL-4 as a constraint: one drive holds the data set, the environment and the checkpoints kept.
+        self.need_storage_gb = storage_need(w).total_gb if prefs.strict("BAL-4") else (w.dataset_gb or 0)
         self.drives = [s for s in parts_by.get("storage", []) if isinstance(s, Storage)
-                       and (w.dataset_gb or 0) <= s.capacity_gb]
+                       and self.need_storage_gb <= s.capacity_gb]
         cheapest = [min((p.price_cny for p in parts_by.get(c, [])), default=None)
                     for c in ("memory", "storage", "psu")]
         cheapest.append(min((c.price_cny for c in cases), default=None))
         self.min_rest = sum(c for c in cheapest if c is not None)
 
     # -- checking -------------------------------------------------------------------------------
+    def stops(self, report: Report) -> set[str]:
+        """The rules that rule a checked build out: its errors, and its warnings Suggest holds as
+        constraints (balance unless relaxed, heat and power)."""
+        return {f.rule for f in report.findings
+                if f.severity == "error" or (f.severity == "warning" and self.prefs.strict(f.rule))}
+
+    def valid(self, report: Report) -> bool:
+        return not self.stops(report)
+
     def rules_check(self, parts: Sequence[BuildPart]) -> Report:
         """The engine's rules on a build (no estimates): validity and warnings."""
         return check(self._build(parts), self.catalogue, with_estimates=False)
@@ -252,7 +265,7 @@ class _Search:
                 if not self._supply_fits(base, trial):
                     continue
                 r = self.rules_check(self._parts(base, trial))
-                if not r.ok:
+                if not self.valid(r):
                     continue
                 f = factor(warning_rules(r.findings) & COMPLETION_RULES[cat])
                 if f > front[-1][0]:
@@ -282,7 +295,7 @@ class _Search:
                 continue
             parts = self._parts(base, trial)
             r = self.rules_check(parts)
-            if not r.ok:
+            if not self.valid(r):
                 continue
             got = factor(warning_rules(r.findings))
             if need_factor and got >= need_factor:
@@ -317,12 +330,18 @@ class _Search:
         gpus = [cfg.gpu] * cfg.n if cfg.gpu is not None else []
         n_usable = cfg.n if cfg.gpu is not None and (cfg.gpu.vendor == "nvidia" or cfg.gpu.rocm_supported) else 0
         need_ram = host_ram(w, n_usable).first_principles_gib
-        mem_key = (cfg.board.id, cfg.cpu.id, cfg.cpus, need_ram)
+        if self.prefs.strict("BAL-3") and gpus:
+            need_ram = max(need_ram, ram_needed_gib(w, gpus)[0])
+        min_modules = 0
+        if self.prefs.strict("BAL-2"):  # one module per channel the board reaches, per CPU
+            per_socket = max(cfg.board.memory_slots // max(cfg.board.sockets, 1), 1)
+            min_modules = min(cfg.cpu.memory_channels, per_socket) * cfg.cpus
+        mem_key = (cfg.board.id, cfg.cpu.id, cfg.cpus, need_ram, min_modules)
         mems = self._mem_lists.get(mem_key)
         if mems is None:
             mems = self._mem_lists[mem_key] = _memory_options(
                 [m for m in parts_by.get("memory", []) if isinstance(m, Memory)], cfg.board, cfg.cpu, cfg.cpus,
-                need_ram)
+                need_ram, min_modules)
         drives = self.drives
         psu_key = (self._spec(cfg.gpu), cfg.n, cfg.cpu.id, cfg.cpus)
         psus = self._psu_lists.get(psu_key)
@@ -330,14 +349,23 @@ class _Search:
             psus = self._psu_lists[psu_key] = [p for p in parts_by.get("psu", []) if isinstance(p, Psu)
                                                and connectors(gpus, cfg.cpus, p).ok]
         lowest = 0
+        stacked_open = crowded = False
         if gpus:
             assert cfg.gpu is not None
-            lowest = self.est.place(cfg.gpu, cfg.n, cfg.board, cfg.cpu.pcie_gen, cfg.cpus).lowest_position
+            pl = self.est.place(cfg.gpu, cfg.n, cfg.board, cfg.cpu.pcie_gen, cfg.cpus)
+            lowest = pl.lowest_position
+            # THERM-2's errors: stacked open-air cards need a rack chassis's fan wall; more than two open-air
+            # cards need more than a mid tower.
+            open_air = cfg.gpu.cooling == "open_air"
+            stacked_open = open_air and bool(stacked(pl))
+            crowded = open_air and cfg.n > MID_TOWER_OPEN_AIR
         width = cfg.board.width_mm
         cases = [c for c in self.cases
                  if cfg.board.form_factor in c.board_form_factors and lowest <= c.expansion_slots
                  and (cfg.gpu is None or (cfg.gpu.length_mm or 0) <= c.max_gpu_length_mm)
                  and (cfg.gpu is None or cfg.gpu.cooling != "passive" or c.server_airflow)  # THERM-1
+                 and (not stacked_open or c.server_airflow)  # THERM-2
+                 and (not crowded or c.server_airflow or not _mid_tower(c.form_factor))
                  and (width is None or c.max_board_width_mm is None or width <= c.max_board_width_mm)]  # FIT-5
         base = _base(cfg)
         # PWR-2 without memory and drives: their watts only add to the peak, so a supply short of this is
@@ -350,7 +378,12 @@ class _Search:
                 floor[atx3] = estimate_power(resolve(Build((*base, BuildPart(p.id))), self.catalogue)).peak_w
             if p.watts >= floor[atx3]:
                 strong.append(p)
-        missing = {"COMP-2": not mems, "STO-4": not drives, "PWR-3": not psus, "PWR-2": bool(psus) and not strong,
+        if not cases and (stacked_open or crowded):
+            self.errors.setdefault(cfg.gkey, frozenset({"THERM-2"}))
+            return None
+        missing = {"BAL-3" if self.prefs.strict("BAL-3") else "COMP-2": not mems,
+                   "BAL-4" if self.prefs.strict("BAL-4") else "STO-4": not drives,
+                   "PWR-3": not psus, "PWR-2": bool(psus) and not strong,
                    "COMP-4": not cases}
         psus = strong
         if any(missing.values()):
@@ -372,7 +405,18 @@ class _Search:
         """PWR-2 and FIT-4's errors, before the engine: the supply covers the peak; it goes in the case."""
         psu, case = choice["psu"][0], choice["case"][0]
         assert isinstance(psu, Psu) and isinstance(case, Case)
+        if self.prefs.strict("PWR-5") and psu.watts * SUSTAINED_PCT < 100 * self._sustained(base):
+            return False
         return _bay_fits(psu, case) and psu.watts >= self._peak(base, choice["memory"], choice["storage"][0], psu)
+
+    def _sustained(self, base: list[BuildPart]) -> int:
+        """The configuration's sustained draw (GPUs, CPUs, board): memory and drives only add to it, so a
+        supply below 100/80 of this is short of every completion (PWR-5)."""
+        key = ("sustained", id(base))
+        got = self._peaks.get(key)
+        if got is None:
+            got = self._peaks[key] = estimate_power(resolve(Build(tuple(base)), self.catalogue)).sustained_w
+        return got
 
     def _peak(self, base: list[BuildPart], memory: tuple[AnyPart, int], drive: AnyPart, psu: Psu) -> int:
         """The estimated peak draw (it reads the GPUs, CPUs, board, modules, drives and whether the supply is
@@ -393,7 +437,8 @@ class _Search:
         known = self._config_factors.get(key)
         if known is None:
             report = self.rules_check(_base(cfg))
-            stuck = frozenset({f.rule for f in report.errors} - COMPLETION_ERRORS)
+            errors = {f.rule for f in report.errors} - COMPLETION_ERRORS
+            stuck = frozenset((self.stops(report) & CONFIG_RULES) | errors)
             known = self._config_factors[key] = (stuck, factor(warning_rules(report.findings) & CONFIG_RULES))
         stuck, got = known
         if stuck:
@@ -435,6 +480,9 @@ class _Search:
                     if psu.watts < self._peak(base, (mem, qty), drive, psu):
                         errors.add("PWR-2")
                         continue
+                    if self.prefs.strict("PWR-5") and psu.watts * SUSTAINED_PCT < 100 * self._sustained(base):
+                        errors.add("PWR-5")
+                        continue
                     for case in cases:
                         if partial2 + case.price_cny + _price(coolers[0], cfg.cpus) > (best[0] if best else room):
                             break
@@ -454,9 +502,10 @@ class _Search:
                                 "cooler": (cooler, cfg.cpus)}
                             parts = self._parts(base, choice)
                             report = self.rules_check(parts)
-                            if not report.ok:
-                                errors.update(f.rule for f in report.errors)
-                                if errors - COMPLETION_ERRORS:
+                            stops = self.stops(report)
+                            if stops:
+                                errors.update(stops)
+                                if errors - COMPLETION_ERRORS - COMPLETION_STRICT:
                                     self.errors.setdefault(cfg.gkey, frozenset(errors))
                                     return None  # no other completion takes this error away
                                 continue
@@ -616,9 +665,16 @@ def _memory_strategies(w: Workload, prefs: SuggestOptions) -> list[tuple[Workloa
         return []
     out: list[tuple[Workload, Message]] = []
     if prefs.max_gpus >= 2:
-        out.append((dataclasses.replace(w, sharding="fsdp"), Message("suggest", QT_TRANSLATE_NOOP(
+        out.append((dataclasses.replace(w, sharding="fsdp", offload="none"), Message("suggest", QT_TRANSLATE_NOOP(
             "suggest", "Sharded with FSDP (ZeRO-3): without sharding no GPU build within the budget holds the "
                        "model's weights, gradients and optimizer states; FSDP splits them across the GPUs."))))
+        # Still short: the optimizer states offloaded to host memory (ZeRO-Offload) beside the sharding.
+        offloaded = dataclasses.replace(w, sharding="fsdp", offload="optimizer")
+        out.append((offloaded, Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", "Sharded with FSDP (ZeRO-3) and the optimizer states offloaded to host memory: sharding "
+                       "alone does not fit any GPU build within the budget."))))
+    if prefs.keep_finetune:
+        return out  # the user chose full fine-tuning: sharding only
     out.append((dataclasses.replace(w, finetune="lora"), Message("suggest", QT_TRANSLATE_NOOP(
         "suggest", "Fine-tuned with LoRA (rank {rank}): full training does not fit any GPU build within the "
                    "budget, even sharded; LoRA trains small adapters beside the frozen weights."),
