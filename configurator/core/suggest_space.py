@@ -56,6 +56,7 @@ class SuggestOptions:
     memory: str = "auto"
     relax: frozenset[str] = frozenset()  # balance rules (RELAXABLE) the user lets a suggestion warn on
     keep_finetune: bool = False  # the user chose the fine-tuning method: "auto" may shard, not switch to LoRA
+    upgrade: bool = True  # left-over budget buys platform parts (the tests compare the search without it)
 
     def strict(self, rule: str) -> bool:
         """Whether a warning of this rule rules a build out."""
