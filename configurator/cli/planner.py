@@ -87,23 +87,27 @@ def cmd_suggest(cli: Cli) -> int:
         cli.fail([("--budget", cli.say(QT_TRANSLATE_NOOP("cli", "must be at most ¥{high:,}"), high=MAX_BUDGET_CNY))])
     doc: dict[str, Any] = {"model": a.workload or DEFAULT_WORKLOAD.model, "task": a.task or DEFAULT_WORKLOAD.task,
                            "precision": a.precision or DEFAULT_WORKLOAD.precision}
-    for key in ("batch_size", "seq_len", "sharding", "finetune"):
+    for key in ("batch_size", "seq_len", "sharding", "finetune", "dataset_gb", "checkpoints_kept"):
         if getattr(a, key) is not None:
             doc[key] = getattr(a, key)
     reader = _Reader()
     workload = _workload(reader, doc)
     if reader.errors or workload is None:
         flags = {"model": "--workload", "task": "--task", "precision": "--precision", "batch_size": "--batch-size",
-                 "seq_len": "--seq-len", "sharding": "--sharding", "finetune": "--finetune"}
+                 "seq_len": "--seq-len", "sharding": "--sharding", "finetune": "--finetune",
+                 "dataset_gb": "--dataset-gb", "checkpoints_kept": "--checkpoints-kept"}
         cli.fail([(flags.get(e.path.removeprefix("workload."), e.path), e.message.render(cli.translator))
                   for e in BuildError(reader.errors).errors])
     assert isinstance(workload, Workload)
     sizes = frozenset(s.strip() for s in (a.case or "").split(",") if s.strip())
+    relax = frozenset(s.strip().upper() for s in (a.relax or "").split(",") if s.strip())
+    # A given sharding is kept as it is; a given fine-tuning method is kept, but may still be sharded.
     prefs = SuggestOptions(goal="cheapest" if goal == "cheapest" else "fastest", target_throughput=target,
                            min_gpus=a.min_gpus, max_gpus=a.max_gpus, case_sizes=sizes, allow_used=a.allow_used,
-                           memory="as-given" if a.sharding or a.finetune else a.memory)
+                           memory="as-given" if a.sharding else a.memory, relax=relax,
+                           keep_finetune=a.finetune is not None)
     option_flags = {"goal": "--goal", "target_throughput": "--target-throughput", "gpus": "--min-gpus/--max-gpus",
-                    "case": "--case", "memory": "--memory"}
+                    "case": "--case", "memory": "--memory", "relax": "--relax"}
     problems = prefs.problems()
     if problems:
         cli.fail([(option_flags[k], m.render(cli.translator)) for k, m in problems])
@@ -118,6 +122,8 @@ def cmd_suggest(cli: Cli) -> int:
             "goal": goal,
             **({"target_throughput": target} if target is not None else {}),
             "workload": doc,
+            "relaxed": sorted(relax),
+            "defaults": _defaults(workload),
             **({"why_nothing": [m.render(tr) for m in why_nothing(catalogue, budget, workload, prefs)]}
                if not found else {}),
             "suggestions": [{
@@ -143,6 +149,12 @@ def cmd_suggest(cli: Cli) -> int:
         for m in why_nothing(catalogue, budget, workload, prefs):
             print(f"  · {m.render(tr)}")
         return EXIT_FINDINGS
+    print(cli.say(QT_TRANSLATE_NOOP(
+        "cli", "Assumed: {dataset:,.0f} GB of data{ds_how}, {kept} checkpoint(s) kept{kept_how}, {env:.0f} GB of "
+               "system and environment; storage needed {need:,.0f} GB (BAL-4)."), **_defaults(workload, cli)))
+    if relax:
+        print(cli.say(QT_TRANSLATE_NOOP("cli", "Relaxed at your request: {rules} (a suggestion may warn on them)."),
+                      rules=", ".join(sorted(relax))))
     for i, s in enumerate(found):
         head = cli.translate("cli", "Best build") if i == 0 else cli.say(
             QT_TRANSLATE_NOOP("cli", "Alternative {n}"), n=i)
@@ -164,6 +176,26 @@ def cmd_suggest(cli: Cli) -> int:
             used = " " + cli.translate("cli", "(used)") if p.used else ""
             print(f"  {qty}{part.name}{used}  (¥{part.price_cny * p.qty:,})")
     return EXIT_OK
+
+
+def _defaults(workload: Any, cli: Cli | None = None) -> dict[str, Any]:
+    """What Suggest assumed where the workload says nothing (BAL-4): the data set, the checkpoints kept,
+    the environment, and the storage they need."""
+    from configurator.core.rules.balance import storage_need
+
+    need = storage_need(workload)
+    out: dict[str, Any] = {"dataset": need.dataset_gb, "kept": need.checkpoints, "env": need.environment_gb,
+                           "need": need.total_gb}
+    if cli is None:
+        return {"dataset_gb": round(need.dataset_gb, 1), "dataset_default": need.dataset_default,
+                "checkpoints_kept": need.checkpoints, "checkpoints_default": need.checkpoints_default,
+                "checkpoint_gb": round(need.checkpoint_gb, 1), "environment_gb": need.environment_gb,
+                "weights_gb": round(need.weights_gb, 1), "storage_need_gb": round(need.total_gb, 1)}
+    out["ds_how"] = cli.translate("cli", " (the default for this model; give dataset_gb)") \
+        if need.dataset_default else ""
+    out["kept_how"] = cli.translate("cli", " (the default; give checkpoints_kept)") \
+        if need.checkpoints_default else ""
+    return out
 
 
 def cmd_presets(cli: Cli) -> int:
@@ -200,6 +232,8 @@ def register(sub: Subcommands) -> None:
     s.add_argument("--precision", help="fp32, amp, bf16, fp16, int8 or int4 (default amp, as the Suggest dialog)")
     s.add_argument("--batch-size", type=int)
     s.add_argument("--seq-len", type=int)
+    s.add_argument("--dataset-gb", type=float, help="the data set in GB (default: ImageNet-1k for image training)")
+    s.add_argument("--checkpoints-kept", type=int, help="checkpoints the run keeps (default 2 for training)")
     s.add_argument("--sharding", help="none, zero1, zero2, zero3 or fsdp (given: Suggest keeps it)")
     s.add_argument("--finetune", help="full, lora or qlora (given: Suggest keeps it)")
     s.add_argument("--memory", choices=("auto", "as-given"), default="auto",
@@ -214,6 +248,9 @@ def register(sub: Subcommands) -> None:
     s.add_argument("--case", metavar="SIZES", help="allowed case sizes, comma-separated: sff, mid, full, rack")
     s.add_argument("--allow-used", action="store_true",
                    help="also cards sold used only (discontinued); they are marked used in the build (BUD-4)")
+    s.add_argument("--relax", metavar="RULES",
+                   help="balance rules a suggestion may warn on, comma-separated (BAL-1 cores per GPU, BAL-2 memory "
+                        "channels, BAL-3 RAM against VRAM, BAL-4 storage); by default they are constraints")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_suggest)
     e = add_command(sub, "export-pdf", help="write a build sheet (A4 PDF); works without a display")

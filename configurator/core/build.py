@@ -87,6 +87,7 @@ MAX_BUDGET_CNY = 100_000_000
 MAX_CLOUD_CNY_PER_MONTH = 10_000_000  # a rack of 8-GPU cloud servers is about ¥2,000,000 a month
 MAX_ELECTRICITY_CNY_PER_KWH = 10  # tariffs are ¥0.3-1.5/kWh
 MAX_DATASET_GB = 1_000_000  # 1 PB
+MAX_CHECKPOINTS_KEPT = 1000
 MAX_PARAMS = 10**13  # ten trillion; the largest published models have about 2 trillion
 WORKLOAD_INT_LIMITS: dict[str, int] = {
     "batch_size": 65_536,  # the largest published training batches (LAMB, BERT) are 64 Ki
@@ -123,6 +124,9 @@ class Workload:
     grad_checkpointing: bool = False
     sharding: str = "none"
     dataset_gb: float | None = None
+    # Checkpoints the run keeps on disk (BAL-4); None: the default per model (rules/balance.py's
+    # default_checkpoints: 2 for training, the latest and the best; 0 for inference).
+    checkpoints_kept: int | None = None
     # model: "custom"
     family: str | None = None
     params: float | None = None
@@ -638,6 +642,10 @@ def _workload(r: _Reader, value: Any) -> Workload | None:
         kw["sharding"] = r.choice(w["sharding"], "workload.sharding", SHARDING)
     if "dataset_gb" in w and w["dataset_gb"] is not None:
         kw["dataset_gb"] = r.number(w["dataset_gb"], "workload.dataset_gb", MAX_DATASET_GB)
+    if "checkpoints_kept" in w and w["checkpoints_kept"] is not None:
+        kept = w["checkpoints_kept"]  # 0 is allowed: a run that keeps none
+        kw["checkpoints_kept"] = 0 if kept == 0 and not isinstance(kept, bool) else r.positive_int(
+            kept, "workload.checkpoints_kept", MAX_CHECKPOINTS_KEPT)
     if "params" in w:
         kw["params"] = r.number(w["params"], "workload.params", MAX_PARAMS, positive=True)
     if "family" in w:

@@ -254,6 +254,7 @@ class Case(Part):
     # FIT-6: radiator sizes it mounts (240 = 2 x 120 mm); [] none; None: not published
     radiator_sizes_mm: list[int] | None = None
     server_airflow: bool = False  # THERM-1: forced front-to-back airflow through the cards (server fan wall)
+    psu_mounts: int = 1  # FIT-4: power supplies it holds (redundant modules go in the chassis's own cage)
 
     bays_35: int | None = None  # 3.5" drive bays (they also take 2.5" drives); None: not listed (FIT-7)
     bays_25: int | None = None  # 2.5"-only mounts
@@ -395,6 +396,7 @@ FIELD_LABELS: dict[str, tuple[str, str]] = {
     "radiator_sizes_mm": (QT_TRANSLATE_NOOP("parts", "Radiator sizes"), "mm"),
     "radiator_mm": (QT_TRANSLATE_NOOP("parts", "Radiator"), "mm"),
     "server_airflow": (QT_TRANSLATE_NOOP("parts", "Server airflow (front to back)"), ""),
+    "psu_mounts": (QT_TRANSLATE_NOOP("parts", "Power supply mounts"), ""),
     "width_mm": (QT_TRANSLATE_NOOP("parts", "Width"), "mm"),
     "depth_mm": (QT_TRANSLATE_NOOP("parts", "Depth"), "mm"),
     "boxed_cooler": (QT_TRANSLATE_NOOP("parts", "Cooler in the box"), ""),

@@ -44,7 +44,7 @@ import itertools
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 from configurator.core.build import Build, BuildPart, Options, Workload, resolve
 from configurator.core.engine import Report, check
@@ -52,13 +52,15 @@ from configurator.core.estimate.memory import host_ram
 from configurator.core.estimate.power import estimate_power, is_atx3
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.parts import AnyPart, Case, Cooler, Cpu, Gpu, Memory, Motherboard, Psu, Storage
-from configurator.core.rules.budget_power import connectors
-from configurator.core.rules.physical import SMALL_PSU
+from configurator.core.rules.balance import cores_needed, ram_needed_gib, storage_need
+from configurator.core.rules.budget_power import SUSTAINED_PCT, connectors
+from configurator.core.rules.physical import MID_TOWER_OPEN_AIR, SMALL_PSU, _mid_tower, stacked
 from configurator.core.suggest_explain import binding, reasons, trade, why_nothing
 from configurator.core.suggest_prune import _profile, prune
 from configurator.core.suggest_score import (
     COMPLETION_ERRORS,
     COMPLETION_RULES,
+    COMPLETION_STRICT,
     CONFIG_RULES,
     Penalty,
     case_sizes,
@@ -79,6 +81,11 @@ from configurator.core.suggest_space import (
     _Estimates,
     report_throughput,
 )
+
+# A build with fewer GPUs (one bigger card instead of two, one supply instead of a bigger one) wins over a
+# cheaper or equally scored one with more when it costs at most this much more: the simpler build an
+# expert takes (fewer cards to fit, cool and power, no multi-GPU scaling to rely on).
+SIMPLER = 0.03
 
 
 @dataclass(frozen=True)
@@ -111,8 +118,8 @@ def report_score(report: Report) -> float:
     return report_throughput(report) * factor(warning_rules(report.findings))
 
 
-def _memory_options(mems: list[Memory], board: Motherboard, cpu: Cpu, cpus: int, need_gb: float
-                    ) -> list[tuple[int, Memory, int]]:
+def _memory_options(mems: list[Memory], board: Motherboard, cpu: Cpu, cpus: int, need_gb: float,
+                    min_modules: int = 0) -> list[tuple[int, Memory, int]]:
     """(price, kit, kits) for every way to fill the board with one kit that is at least ``need_gb``,
     cheapest first; of equal capacity and module count only the cheapest (the rules and estimates
     read those, the type and the speed, which one kit has throughout)."""
@@ -129,7 +136,7 @@ def _memory_options(mems: list[Memory], board: Motherboard, cpu: Cpu, cpus: int,
             cap = m.capacity_gb * qty
             if cap > limit:
                 break
-            if cap >= need_gb:
+            if cap >= need_gb and m.modules * qty >= min_modules:
                 key = (cap, m.modules * qty, m.ecc, m.rdimm, m.speed_mts, m.memory_type)
                 option = (m.price_cny * qty, m, qty)
                 if key not in out or (option[0], m.id) < (out[key][0], out[key][1].id):
@@ -159,6 +166,15 @@ def _cooler_fits(cooler: Cooler | None, case: Case) -> bool:
 def _bay_fits(psu: Psu, case: Case) -> bool:
     """FIT-4's error: the supply goes in the case's bay (an SFX one in an ATX bay with a bracket)."""
     return psu.form_factor in case.psu_form_factors or (psu.form_factor in SMALL_PSU and "ATX" in case.psu_form_factors)
+
+
+# Stops that only another part of one kind takes away (the others fixed): the cheapest completion goes on
+# to the next part of that kind at once, instead of trying every case and cooler with this one.
+_STOPPED_BY: dict[str, frozenset[str]] = {
+    "memory": frozenset({"BAL-2", "BAL-3", "COMP-2", "COMP-3", "FIT-2"}),
+    "storage": frozenset({"BAL-4", "FIT-3"}),
+    "psu": frozenset({"PWR-1", "PWR-2", "PWR-3", "PWR-5"}),
+}
 
 
 @dataclass
@@ -200,14 +216,25 @@ class _Search:
             cases = [c for c in cases if case_sizes(c) & prefs.case_sizes]
         self.cases = cases
         self.coolers = [c for c in parts_by.get("cooler", []) if isinstance(c, Cooler)]
+        # BAL-4 as a constraint: one drive holds the data set, the environment and the checkpoints kept.
+        self.need_storage_gb = storage_need(w).total_gb if prefs.strict("BAL-4") else (w.dataset_gb or 0)
         self.drives = [s for s in parts_by.get("storage", []) if isinstance(s, Storage)
-                       and (w.dataset_gb or 0) <= s.capacity_gb]
+                       and self.need_storage_gb <= s.capacity_gb]
         cheapest = [min((p.price_cny for p in parts_by.get(c, [])), default=None)
                     for c in ("memory", "storage", "psu")]
         cheapest.append(min((c.price_cny for c in cases), default=None))
         self.min_rest = sum(c for c in cheapest if c is not None)
 
     # -- checking -------------------------------------------------------------------------------
+    def stops(self, report: Report) -> set[str]:
+        """The rules that rule a checked build out: its errors, and its warnings Suggest holds as
+        constraints (balance unless relaxed, heat and power)."""
+        return {f.rule for f in report.findings
+                if f.severity == "error" or (f.severity == "warning" and self.prefs.strict(f.rule))}
+
+    def valid(self, report: Report) -> bool:
+        return not self.stops(report)
+
     def rules_check(self, parts: Sequence[BuildPart]) -> Report:
         """The engine's rules on a build (no estimates): validity and warnings."""
         return check(self._build(parts), self.catalogue, with_estimates=False)
@@ -252,7 +279,7 @@ class _Search:
                 if not self._supply_fits(base, trial):
                     continue
                 r = self.rules_check(self._parts(base, trial))
-                if not r.ok:
+                if not self.valid(r):
                     continue
                 f = factor(warning_rules(r.findings) & COMPLETION_RULES[cat])
                 if f > front[-1][0]:
@@ -282,7 +309,7 @@ class _Search:
                 continue
             parts = self._parts(base, trial)
             r = self.rules_check(parts)
-            if not r.ok:
+            if not self.valid(r):
                 continue
             got = factor(warning_rules(r.findings))
             if need_factor and got >= need_factor:
@@ -317,27 +344,42 @@ class _Search:
         gpus = [cfg.gpu] * cfg.n if cfg.gpu is not None else []
         n_usable = cfg.n if cfg.gpu is not None and (cfg.gpu.vendor == "nvidia" or cfg.gpu.rocm_supported) else 0
         need_ram = host_ram(w, n_usable).first_principles_gib
-        mem_key = (cfg.board.id, cfg.cpu.id, cfg.cpus, need_ram)
+        if self.prefs.strict("BAL-3") and gpus:
+            need_ram = max(need_ram, ram_needed_gib(w, gpus)[0])
+        min_modules = 0
+        if self.prefs.strict("BAL-2"):  # one module per channel the board reaches, per CPU
+            per_socket = max(cfg.board.memory_slots // max(cfg.board.sockets, 1), 1)
+            min_modules = min(cfg.cpu.memory_channels, per_socket) * cfg.cpus
+        mem_key = (cfg.board.id, cfg.cpu.id, cfg.cpus, need_ram, min_modules)
         mems = self._mem_lists.get(mem_key)
         if mems is None:
             mems = self._mem_lists[mem_key] = _memory_options(
                 [m for m in parts_by.get("memory", []) if isinstance(m, Memory)], cfg.board, cfg.cpu, cfg.cpus,
-                need_ram)
+                need_ram, min_modules)
         drives = self.drives
         psu_key = (self._spec(cfg.gpu), cfg.n, cfg.cpu.id, cfg.cpus)
         psus = self._psu_lists.get(psu_key)
         if psus is None:
             psus = self._psu_lists[psu_key] = [p for p in parts_by.get("psu", []) if isinstance(p, Psu)
-                                               and connectors(gpus, cfg.cpus, p).ok]
+                                               and self._supply_ok(gpus, cfg.cpus, p)]
         lowest = 0
+        stacked_open = crowded = False
         if gpus:
             assert cfg.gpu is not None
-            lowest = self.est.place(cfg.gpu, cfg.n, cfg.board, cfg.cpu.pcie_gen, cfg.cpus).lowest_position
+            pl = self.est.place(cfg.gpu, cfg.n, cfg.board, cfg.cpu.pcie_gen, cfg.cpus)
+            lowest = pl.lowest_position
+            # THERM-2's errors: stacked open-air cards need a rack chassis's fan wall; more than two open-air
+            # cards need more than a mid tower.
+            open_air = cfg.gpu.cooling == "open_air"
+            stacked_open = open_air and bool(stacked(pl))
+            crowded = open_air and cfg.n > MID_TOWER_OPEN_AIR
         width = cfg.board.width_mm
         cases = [c for c in self.cases
                  if cfg.board.form_factor in c.board_form_factors and lowest <= c.expansion_slots
                  and (cfg.gpu is None or (cfg.gpu.length_mm or 0) <= c.max_gpu_length_mm)
                  and (cfg.gpu is None or cfg.gpu.cooling != "passive" or c.server_airflow)  # THERM-1
+                 and (not stacked_open or c.server_airflow)  # THERM-2
+                 and (not crowded or c.server_airflow or not _mid_tower(c.form_factor))
                  and (width is None or c.max_board_width_mm is None or width <= c.max_board_width_mm)]  # FIT-5
         base = _base(cfg)
         # PWR-2 without memory and drives: their watts only add to the peak, so a supply short of this is
@@ -350,7 +392,12 @@ class _Search:
                 floor[atx3] = estimate_power(resolve(Build((*base, BuildPart(p.id))), self.catalogue)).peak_w
             if p.watts >= floor[atx3]:
                 strong.append(p)
-        missing = {"COMP-2": not mems, "STO-4": not drives, "PWR-3": not psus, "PWR-2": bool(psus) and not strong,
+        if not cases and (stacked_open or crowded):
+            self.errors.setdefault(cfg.gkey, frozenset({"THERM-2"}))
+            return None
+        missing = {"BAL-3" if self.prefs.strict("BAL-3") else "COMP-2": not mems,
+                   "BAL-4" if self.prefs.strict("BAL-4") else "STO-4": not drives,
+                   "PWR-3": not psus, "PWR-2": bool(psus) and not strong,
                    "COMP-4": not cases}
         psus = strong
         if any(missing.values()):
@@ -363,6 +410,22 @@ class _Search:
         coolers: list[Cooler | None] = [None, *fitting] if cfg.cpu.boxed_cooler or not fitting else list(fitting)
         return base, mems, drives, psus, cases, coolers
 
+    def _supply_ok(self, gpus: list[Gpu], cpus: int, psu: Psu) -> bool:
+        """PWR-3's error, and where PWR warnings are constraints, PWR-3's adapter warnings and PWR-1's vendor
+        recommendation (the vendor's figure for one card plus the others' board power)."""
+        c = connectors(gpus, cpus, psu)
+        if not c.ok:
+            return False
+        if self.prefs.strict("PWR-3") and (c.short_16 or c.eps_adapted):
+            return False
+        if self.prefs.strict("PWR-1") and gpus:
+            vendor = max((g.recommended_psu_w or 0) for g in gpus)
+            if vendor:
+                extra = sum(g.board_power_w for g in gpus) - max(g.board_power_w for g in gpus)
+                if psu.watts < vendor + extra and not psu.redundant:
+                    return False
+        return True
+
     @staticmethod
     def _parts(base: list[BuildPart], choice: Mapping[str, tuple[AnyPart, int]]) -> list[BuildPart]:
         return [*base, *(BuildPart(p.id, q) for c in ("memory", "storage", "psu", "case", "cooler")
@@ -372,7 +435,18 @@ class _Search:
         """PWR-2 and FIT-4's errors, before the engine: the supply covers the peak; it goes in the case."""
         psu, case = choice["psu"][0], choice["case"][0]
         assert isinstance(psu, Psu) and isinstance(case, Case)
+        if self.prefs.strict("PWR-5") and psu.watts * SUSTAINED_PCT < 100 * self._sustained(base):
+            return False
         return _bay_fits(psu, case) and psu.watts >= self._peak(base, choice["memory"], choice["storage"][0], psu)
+
+    def _sustained(self, base: list[BuildPart]) -> int:
+        """The configuration's sustained draw (GPUs, CPUs, board): memory and drives only add to it, so a
+        supply below 100/80 of this is short of every completion (PWR-5)."""
+        key = ("sustained", id(base))
+        got = self._peaks.get(key)
+        if got is None:
+            got = self._peaks[key] = estimate_power(resolve(Build(tuple(base)), self.catalogue)).sustained_w
+        return got
 
     def _peak(self, base: list[BuildPart], memory: tuple[AnyPart, int], drive: AnyPart, psu: Psu) -> int:
         """The estimated peak draw (it reads the GPUs, CPUs, board, modules, drives and whether the supply is
@@ -382,8 +456,19 @@ class _Search:
         peak = self._peaks.get(key)
         if peak is None:
             draft = [*base, BuildPart(mem.id, qty), BuildPart(drive.id), BuildPart(psu.id)]
-            peak = self._peaks[key] = estimate_power(resolve(Build(tuple(draft)), self.catalogue)).peak_w
+            est = estimate_power(resolve(Build(tuple(draft)), self.catalogue))
+            peak = self._peaks[key] = est.peak_w
+            self._peaks[("sustained", *key)] = est.sustained_w
         return peak
+
+    def _short(self, base: list[BuildPart], memory: tuple[AnyPart, int], drive: AnyPart, psu: Psu) -> bool:
+        """PWR-5 held as a constraint: the whole build's sustained draw above 80 % of the supply."""
+        if not self.prefs.strict("PWR-5"):
+            return False
+        self._peak(base, memory, drive, psu)
+        mem, qty = memory
+        sustained = self._peaks[("sustained", id(base), mem.id, qty, drive.id, is_atx3(psu.atx_version))]
+        return psu.watts * SUSTAINED_PCT < 100 * sustained
 
     def config_factor(self, cfg: _Config) -> float | None:
         """The penalties a configuration has whatever completes it (``CONFIG_RULES``), from the engine's
@@ -393,7 +478,8 @@ class _Search:
         known = self._config_factors.get(key)
         if known is None:
             report = self.rules_check(_base(cfg))
-            stuck = frozenset({f.rule for f in report.errors} - COMPLETION_ERRORS)
+            errors = {f.rule for f in report.errors} - COMPLETION_ERRORS
+            stuck = frozenset((self.stops(report) & CONFIG_RULES) | errors)
             known = self._config_factors[key] = (stuck, factor(warning_rules(report.findings) & CONFIG_RULES))
         stuck, got = known
         if stuck:
@@ -418,16 +504,24 @@ class _Search:
         best: tuple[int, tuple[str, ...], dict[str, tuple[Any, int]], Report] | None = None
         min_psu, min_case = psus[0].price_cny, cases[0].price_cny + _price(coolers[0], cfg.cpus)
         errors: set[str] = set()
+        skip = ""  # a stop that only another part of this kind takes away: go on to the next of that kind
         for mem_price, mem, qty in mems:
             bound = best[0] if best else room
             if mem_price + drives[0].price_cny + min_psu + min_case > bound:
                 break
+            skip = ""
             for drive in drives:
+                if skip == "memory":
+                    break
+                skip = ""
                 partial = mem_price + drive.price_cny
                 bound = best[0] if best else room
                 if partial + min_psu + min_case > bound:
                     break
                 for psu in psus:
+                    if skip in ("memory", "storage"):
+                        break
+                    skip = ""
                     partial2 = partial + psu.price_cny
                     bound = best[0] if best else room
                     if partial2 + min_case > bound:
@@ -435,7 +529,12 @@ class _Search:
                     if psu.watts < self._peak(base, (mem, qty), drive, psu):
                         errors.add("PWR-2")
                         continue
+                    if self._short(base, (mem, qty), drive, psu):
+                        errors.add("PWR-5")
+                        continue
                     for case in cases:
+                        if skip:
+                            break
                         if partial2 + case.price_cny + _price(coolers[0], cfg.cpus) > (best[0] if best else room):
                             break
                         if not _bay_fits(psu, case):
@@ -454,11 +553,15 @@ class _Search:
                                 "cooler": (cooler, cfg.cpus)}
                             parts = self._parts(base, choice)
                             report = self.rules_check(parts)
-                            if not report.ok:
-                                errors.update(f.rule for f in report.errors)
-                                if errors - COMPLETION_ERRORS:
+                            stops = self.stops(report)
+                            if stops:
+                                errors.update(stops)
+                                if errors - COMPLETION_ERRORS - COMPLETION_STRICT:
                                     self.errors.setdefault(cfg.gkey, frozenset(errors))
                                     return None  # no other completion takes this error away
+                                skip = next((kind for kind, rules in _STOPPED_BY.items() if stops <= rules), "")
+                                if skip:
+                                    break
                                 continue
                             ids = tuple(sorted(p.id for p in parts))
                             if best is None or (total, ids) < (best[0], best[1]):
@@ -480,6 +583,97 @@ class _Search:
         t = report_throughput(report)
         return _Found(cfg, build, report, report.total_cny, tuple(sorted(p.id for p in parts)), t,
                       t * factor(warning_rules(lite.findings)))
+
+    # -- spending what is left ------------------------------------------------------------------------
+    def upgrade(self, f: _Found) -> tuple[_Found, list[Message]]:
+        """Left-over budget buys the platform part that lifts the binding platform limit before it is left
+        unspent, in the order the workload needs them (images: the CPU that decodes them, then the drive,
+        then RAM; language models: RAM, the drive, then the CPU). Targets, a judgement stated: twice BAL-1's
+        cores (and CPU-1's 8), twice BAL-3's RAM, twice BAL-4's storage. Each step keeps the build valid and
+        its throughput."""
+        left = self.budget - f.price
+        if left <= 0 or f.cfg.gpu is None:
+            return f, []
+        parts = list(f.build.parts)
+        cat = self.catalogue
+        gpus = [cast(Gpu, cat[p.id]) for p in parts for _ in range(p.qty) if cat[p.id].category == "gpu"]
+        w = self.w
+        steps = ("cpu", "storage", "memory") if w.spec().family == "cnn" else ("memory", "storage", "cpu")
+        bought: list[str] = []
+        spent = 0
+        warned = warning_rules(f.report.findings)
+
+        def index(category: str) -> int:
+            return next(i for i, p in enumerate(parts) if cat[p.id].category == category)
+
+        for step in steps:
+            i = index(step) if any(cat[p.id].category == step for p in parts) else -1
+            if i < 0:
+                continue
+            now, qty = cat[parts[i].id], parts[i].qty
+            options: list[tuple[int, BuildPart, str]] = []
+            added: dict[str, BuildPart] = {}  # a cooler that goes with a CPU sold without one
+            if step == "cpu" and isinstance(now, Cpu):
+                target = max(2 * cores_needed(w, len(gpus))[0], 8)
+                if now.cores >= target:
+                    continue
+                has_cooler = any(cat[p.id].category == "cooler" for p in parts)
+                for c in self.parts_by.get("cpu", []):
+                    if not (isinstance(c, Cpu) and c.socket == now.socket and now.cores < c.cores
+                            and c.rdimm == now.rdimm and c.memory_types == now.memory_types):
+                        continue
+                    extra_cost, text = (c.price_cny - now.price_cny) * qty, f"{c.name} ({now.cores} → {c.cores} cores)"
+                    if not c.boxed_cooler and not has_cooler:  # the cheapest cooler for the socket rated for it
+                        fits = [k for k in self.coolers if c.socket in k.cpu_sockets
+                                and (k.rated_tdp_w is None or k.rated_tdp_w >= c.max_power_w)]
+                        if not fits:
+                            continue
+                        added[c.id] = BuildPart(fits[0].id, qty)
+                        extra_cost += fits[0].price_cny * qty
+                        text += f" + {fits[0].name}"
+                    options.append((extra_cost, BuildPart(c.id, qty), text))
+                options.sort(key=lambda o: (-min(cast(Cpu, cat[o[1].id]).cores, target), o[0], o[1].id))
+            elif step == "memory" and isinstance(now, Memory):
+                target_gib = 2 * ram_needed_gib(w, gpus)[0]
+                have = now.capacity_gb * qty
+                if have >= target_gib:
+                    continue
+                board, cpu = f.cfg.board, f.cfg.cpu
+                kits = [m for m in self.parts_by.get("memory", []) if isinstance(m, Memory)]
+                for price, m, q in _memory_options(kits, board, cpu, f.cfg.cpus, target_gib, now.modules * qty):
+                    options.append((price - now.price_cny * qty, BuildPart(m.id, q),
+                                    f"{m.capacity_gb * q} GB RAM ({have} → {m.capacity_gb * q} GB)"))
+            elif step == "storage" and isinstance(now, Storage):
+                target_gb = 2 * storage_need(w).total_gb
+                if now.capacity_gb * qty >= target_gb:
+                    continue
+                for d in self.drives:
+                    if d.capacity_gb >= target_gb and d.kind == now.kind and d.seq_read_mbs >= now.seq_read_mbs:
+                        options.append((d.price_cny - now.price_cny * qty, BuildPart(d.id),
+                                        f"{d.name} ({now.capacity_gb * qty} → {d.capacity_gb} GB)"))
+                options.sort(key=lambda o: (o[0], o[1].id))
+            for extra, part, text in options[:6]:
+                if extra <= 0 or extra > left - spent:
+                    continue
+                trial = [*parts[:i], part, *parts[i + 1:]]
+                if part.id in added:
+                    trial.append(added[part.id])
+                r = self.rules_check(trial)
+                # No new warning (FIT-6 …), except that a newer CPU on the same board may need a BIOS update
+                # first (COMP-5), which the build sheet says.
+                allowed = warned | {"COMP-5"} if step == "cpu" else warned
+                if self.valid(r) and warning_rules(r.findings) <= allowed:
+                    parts, spent = trial, spent + extra
+                    bought.append(text)
+                    break
+        if not bought:
+            return f, []
+        better = self.found(f.cfg, parts, self.rules_check(parts))
+        if better.throughput < f.throughput * (1 - 1e-9) or not self.valid(better.report):
+            return f, []
+        return better, [Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", "Left-over budget bought the platform, not nothing: {parts} (¥{spent:,}; ¥{left:,.0f} still "
+                       "unspent)."), {"parts": "; ".join(bought), "spent": spent, "left": self.budget - better.price})]
 
     # -- the walks ---------------------------------------------------------------------------------
     def fastest(self, alternatives: int) -> list[_Found]:
@@ -616,9 +810,16 @@ def _memory_strategies(w: Workload, prefs: SuggestOptions) -> list[tuple[Workloa
         return []
     out: list[tuple[Workload, Message]] = []
     if prefs.max_gpus >= 2:
-        out.append((dataclasses.replace(w, sharding="fsdp"), Message("suggest", QT_TRANSLATE_NOOP(
+        out.append((dataclasses.replace(w, sharding="fsdp", offload="none"), Message("suggest", QT_TRANSLATE_NOOP(
             "suggest", "Sharded with FSDP (ZeRO-3): without sharding no GPU build within the budget holds the "
                        "model's weights, gradients and optimizer states; FSDP splits them across the GPUs."))))
+        # Still short: the optimizer states offloaded to host memory (ZeRO-Offload) beside the sharding.
+        offloaded = dataclasses.replace(w, sharding="fsdp", offload="optimizer")
+        out.append((offloaded, Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", "Sharded with FSDP (ZeRO-3) and the optimizer states offloaded to host memory: sharding "
+                       "alone does not fit any GPU build within the budget."))))
+    if prefs.keep_finetune:
+        return out  # the user chose full fine-tuning: sharding only
     out.append((dataclasses.replace(w, finetune="lora"), Message("suggest", QT_TRANSLATE_NOOP(
         "suggest", "Fine-tuned with LoRA (rank {rank}): full training does not fit any GPU build within the "
                    "budget, even sharded; LoRA trains small adapters beside the frozen weights."),
@@ -634,13 +835,19 @@ def _pick(search: _Search, found: list[_Found], alternatives: int, strategy: Mes
         return []
     if search.prefs.goal == "cheapest":
         ranked = sorted(found, key=lambda f: (f.price, f.order()))
-        winner = ranked[0]
+        # The simpler build: fewer GPUs (one bigger card, one supply) where it costs at most SIMPLER more.
+        near = [f for f in ranked if f.price <= ranked[0].price * (1 + SIMPLER)]
+        winner = min(near, key=lambda f: (f.cfg.n, f.price, f.ids))
         band = [winner]
     else:
         best = max(f.score for f in found)
         band = [f for f in found if f.score >= (1 - TIE) * best]
-        winner = min(band, key=lambda f: (f.price, f.ids))
+        cheapest = min(f.price for f in band)
+        winner = min((f for f in band if f.price <= cheapest * (1 + SIMPLER)), key=lambda f: (f.cfg.n, f.price, f.ids))
         ranked = sorted(found, key=lambda f: f.order())
+    upgraded: list[Message] = []
+    if search.prefs.goal != "cheapest" and search.prefs.upgrade:
+        winner, upgraded = search.upgrade(winner)
     rest: list[_Found] = []
     used = {winner.cfg.gkey}
     for f in ranked:
@@ -652,7 +859,7 @@ def _pick(search: _Search, found: list[_Found], alternatives: int, strategy: Mes
             break
     unit = search.w.throughput_unit
     top = Suggestion(winner.build, winner.report, winner.throughput, unit, winner.cfg.gkey, winner.score,
-                     penalties(winner.report.findings), reasons(search, winner, band, strategy),
+                     penalties(winner.report.findings), (*reasons(search, winner, band, strategy), *upgraded),
                      binding(search, winner), strategy)
     return [top, *(Suggestion(f.build, f.report, f.throughput, unit, f.cfg.gkey, f.score,
                               penalties(f.report.findings), (trade(winner, f),), None, strategy) for f in rest)]

@@ -63,7 +63,37 @@ def why_nothing(catalogue: Mapping[str, AnyPart], budget: float, workload: Workl
             out.append(Message("suggest", QT_TRANSLATE_NOOP(
                 "suggest", "No card the options allow holds the workload: it needs at least {need:.1f} GiB per GPU "
                            "even across {n} GPUs (FIT-1)."), {"need": low, "n": prefs.max_gpus}))
+    if not out:
+        out.append(_stopped(catalogue, budget, workload, prefs))
     return out
+
+
+def _stopped(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload, prefs: SuggestOptions) -> Message:
+    """Never empty: the rules that stopped every configuration the search tried, with how many each stopped,
+    and the balance rules among them that ``--relax`` would let through."""
+    from configurator.core.build import Options
+    from configurator.core.suggest import _Search, prune
+
+    search = _Search(catalogue, _by_category(prune(catalogue, 0)), budget, workload, Options(), prefs)
+    search.fastest(0)
+    counts: dict[str, int] = {}
+    for rules in search.errors.values():
+        for r in rules:
+            counts[r] = counts.get(r, 0) + 1
+    if not counts:
+        return Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", "No CPU, board and GPU count the options allow fits ¥{budget:,.0f}: raise the budget or "
+                       "widen the GPU count."), {"budget": budget})
+    ranked = ", ".join(f"{r} ({n})" for r, n in sorted(counts.items(), key=lambda t: (-t[1], t[0]))[:5])
+    relaxable = sorted(r for r in counts if r.startswith("BAL-") and r not in prefs.relax)
+    if relaxable:
+        return Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", "Every configuration within ¥{budget:,.0f} fails a rule (configurations stopped: {rules}); "
+                       "--relax {relax} lets balance warnings through, or raise the budget."),
+            {"budget": budget, "rules": ranked, "relax": ",".join(relaxable)})
+    return Message("suggest", QT_TRANSLATE_NOOP(
+        "suggest", "Every configuration within ¥{budget:,.0f} fails a rule (configurations stopped: {rules}); raise "
+                   "the budget or widen the options."), {"budget": budget, "rules": ranked})
 
 
 def penalty_list(ps: Iterable[Penalty]) -> str:

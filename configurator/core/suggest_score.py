@@ -30,6 +30,7 @@ DEFAULT_WEIGHT = 0.05
 WEIGHTS: dict[str, tuple[float, str]] = {
     "BAL-3": (0.15, QT_TRANSLATE_NOOP("suggest", "less host RAM than VRAM: pinned buffers and checkpoints stall")),
     "THERM-2": (0.15, QT_TRANSLATE_NOOP("suggest", "open-air cards stacked without a gap throttle")),
+    "BAL-4": (0.10, QT_TRANSLATE_NOOP("suggest", "the drives cannot hold the data set, environment and checkpoints")),
     "BAL-1": (0.10, QT_TRANSLATE_NOOP("suggest", "too few CPU cores to feed the GPUs' data loaders")),
     "PCI-9": (0.10, QT_TRANSLATE_NOOP("suggest", "half of a dual-socket board is dead with one CPU")),
     "FIT-1": (0.10, QT_TRANSLATE_NOOP("suggest", "the model only just fits: it may run out of memory")),
@@ -70,7 +71,7 @@ _OTHER = QT_TRANSLATE_NOOP("suggest", "a warning of the engine")
 # rated below the CPU's maximum power).
 COMPLETION_RULES: dict[str, frozenset[str]] = {
     "memory": frozenset({"BAL-2", "BAL-3", "RAM-1", "RAM-2", "RAM-3", "COMP-2"}),
-    "storage": frozenset({"STO-3", "STO-4", "PCI-10"}),
+    "storage": frozenset({"STO-3", "STO-4", "PCI-10", "BAL-4"}),
     "psu": frozenset({"PWR-1", "PWR-3", "PWR-5", "FIT-4"}),
     "case": frozenset({"FIT-4"}),
     "cooler": frozenset({"FIT-6"}),
@@ -79,7 +80,7 @@ COMPLETION_RULES: dict[str, frozenset[str]] = {
 # Warnings of the configuration itself (GPUs × count, CPUs × count, board): whatever memory, drive,
 # supply and case complete it, they stay. Suggest checks a configuration alone for them, which bounds
 # its score before it tries any completion.
-CONFIG_RULES = frozenset({"BAL-1", "THERM-2", "PCI-1", "PCI-3", "PCI-4", "PCI-9", "PCI-11", "BUD-4", "CPU-1",
+CONFIG_RULES = frozenset({"BAL-1", "PCI-1", "PCI-3", "PCI-4", "PCI-9", "PCI-11", "BUD-4", "CPU-1",
                           "CPU-3", "CPU-4", "CPU-5", "CUD-1", "CUD-4", "GPU-1", "GPU-2", "GPU-3", "GPU-4",
                           "GPU-5", "FIT-1", "COMP-5"})
 assert not CONFIG_RULES & set().union(*COMPLETION_RULES.values())
@@ -88,7 +89,11 @@ assert not CONFIG_RULES & set().union(*COMPLETION_RULES.values())
 # case's limits and airflow, the supply's watts and connectors, the total price); any other error of
 # a configuration stays whatever completes it, so Suggest drops the configuration at once.
 COMPLETION_ERRORS = frozenset({"COMP-2", "COMP-3", "COMP-4", "FIT-2", "FIT-3", "FIT-4", "FIT-5", "FIT-6", "FIT-7",
-                               "PWR-2", "PWR-3", "THERM-1", "BUD-1"})
+                               "PWR-2", "PWR-3", "THERM-1", "THERM-2", "BUD-1"})
+
+# Warnings Suggest holds as constraints (suggest_space.STRICT_PREFIXES) that a different memory, drive,
+# supply or case takes away; BAL-1 (the CPU's cores) stays with the configuration.
+COMPLETION_STRICT = frozenset({"BAL-2", "BAL-3", "BAL-4", "PWR-1", "PWR-3", "PWR-5"})
 
 assert all(w >= 0.02 for w, _ in WEIGHTS.values()) and DEFAULT_WEIGHT >= 0.02
 
@@ -150,6 +155,19 @@ def case_sizes(case: Case) -> frozenset[str]:
     return frozenset(out or {"mid"})
 
 
-__all__ = ["CASE_SIZES", "CASE_SIZE_NAMES", "COMPLETION_ERRORS", "COMPLETION_RULES", "CONFIG_RULES", "DEFAULT_WEIGHT",
-           "WEIGHTS", "Penalty",
-           "case_sizes", "factor", "penalties", "warning_rules", "weight"]
+__all__ = [
+    "CASE_SIZES",
+    "CASE_SIZE_NAMES",
+    "COMPLETION_ERRORS",
+    "COMPLETION_RULES",
+    "COMPLETION_STRICT",
+    "CONFIG_RULES",
+    "DEFAULT_WEIGHT",
+    "WEIGHTS",
+    "Penalty",
+    "case_sizes",
+    "factor",
+    "penalties",
+    "warning_rules",
+    "weight",
+]

@@ -28,6 +28,10 @@ MAX_GPUS_LIMIT = 8  # what the option may ask for (boards with 7 or 8 x16-length
 DEFAULT_WORKLOAD = Workload(model="resnet50", task="train", precision="amp")
 TIE = 0.01
 MEMORY_STRATEGIES = ("auto", "as-given")
+# Balance rules Suggest holds as constraints unless the user relaxes them (``--relax``); warnings of the
+# heat and power rules (THERM-*, PWR-*) are never left in a suggestion.
+RELAXABLE = ("BAL-1", "BAL-2", "BAL-3", "BAL-4")
+STRICT_PREFIXES = ("BAL-", "THERM-", "PWR-")
 Goal = Literal["fastest", "cheapest"]
 
 
@@ -50,6 +54,13 @@ class SuggestOptions:
     case_sizes: frozenset[str] = frozenset()
     allow_used: bool = False
     memory: str = "auto"
+    relax: frozenset[str] = frozenset()  # balance rules (RELAXABLE) the user lets a suggestion warn on
+    keep_finetune: bool = False  # the user chose the fine-tuning method: "auto" may shard, not switch to LoRA
+    upgrade: bool = True  # left-over budget buys platform parts (the tests compare the search without it)
+
+    def strict(self, rule: str) -> bool:
+        """Whether a warning of this rule rules a build out."""
+        return rule.startswith(STRICT_PREFIXES) and rule not in self.relax
 
     def problems(self) -> list[tuple[str, Message]]:
         """(option, message) for each value Suggest cannot use."""
@@ -60,7 +71,11 @@ class SuggestOptions:
                                         or self.target_throughput <= 0):
             out.append(("target_throughput", Message("suggest", QT_TRANSLATE_NOOP(
                 "suggest", "the goal \"cheapest\" needs a positive target throughput"))))
-        if not 0 <= self.min_gpus <= self.max_gpus <= MAX_GPUS_LIMIT:
+        if self.min_gpus > self.max_gpus and self.min_gpus >= 0 and self.max_gpus <= MAX_GPUS_LIMIT:
+            out.append(("gpus", Message("suggest", QT_TRANSLATE_NOOP(
+                "suggest", "at least {low} GPUs and at most {high} contradict each other"),
+                {"low": self.min_gpus, "high": self.max_gpus})))
+        elif not 0 <= self.min_gpus <= self.max_gpus <= MAX_GPUS_LIMIT:
             out.append(("gpus", Message("suggest", QT_TRANSLATE_NOOP(
                 "suggest", "the GPU count must be a range within 0–{high}"), {"high": MAX_GPUS_LIMIT})))
         unknown = sorted(set(self.case_sizes) - set(CASE_SIZES))
@@ -68,6 +83,11 @@ class SuggestOptions:
             out.append(("case", Message("suggest", QT_TRANSLATE_NOOP(
                 "suggest", "unknown case size {names}; choose from {choices}"),
                 {"names": ", ".join(unknown), "choices": ", ".join(CASE_SIZES)})))
+        bad = sorted(set(self.relax) - set(RELAXABLE))
+        if bad:
+            out.append(("relax", Message("suggest", QT_TRANSLATE_NOOP(
+                "suggest", "{rules}: not a rule that can be relaxed; choose from {choices}"),
+                {"rules": ", ".join(bad), "choices": ", ".join(RELAXABLE)})))
         if self.memory not in MEMORY_STRATEGIES:
             out.append(("memory", Message("suggest", QT_TRANSLATE_NOOP(
                 "suggest", "must be auto or as-given"))))

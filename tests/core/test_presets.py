@@ -27,7 +27,10 @@ def test_filled_parts_add_no_errors_to_the_guides_own_tiers() -> None:
         if p.tier.id == "TIER-enterprise":
             continue
         report = check(p.build, CATALOGUE)
-        assert report.ok, (p.tier.id, [f.message.render() for f in report.errors])
+        # THERM-2 is an error since issue 29: the guide's own pro tier stacks two open-air RTX 3090s with no
+        # free slot between them, which the app must say (not an error the filled parts add).
+        errors = [f for f in report.errors if not (p.tier.id == "TIER-pro" and f.rule == "THERM-2")]
+        assert not errors, (p.tier.id, [f.message.render() for f in errors])
 
 
 def test_enterprise_tier_reports_what_the_guide_got_wrong() -> None:

@@ -15,6 +15,7 @@ from configurator.core.parts import Motherboard, PcieSlot, part_from_dict, part_
 SERVER = "supermicro-cse-747btq-r2k04b"
 PWS = "supermicro-pws-2k04a-1r"
 DESKTOP = "corsair-4000d-airflow"
+BIG = "fractal-design-define-7-xl"  # the kit's standard case
 
 
 def _all(report, rule: str, severity: str | None = None) -> list:  # type: ignore[no-untyped-def]
@@ -62,7 +63,7 @@ def test_therm2_open_air_cards_with_no_gap_and_with_one(kit: Kit) -> None:
     kit.tweak("nvidia-rtx-3090", slot_width=2.0)  # covers positions 1 and 2
     parts = kit.standard(gpu=("nvidia-rtx-3090", 2))
     _two_slot_board(kit, 3)  # the second card starts right under the first: no gap
-    warn = finding(kit.check(*parts), "THERM-2", "warning")
+    warn = finding(kit.check(*parts), "THERM-2", "error")  # an error, not a penalty (issue 29)
     assert warn is not None and warn.numbers["gap_slots"] == 0 and "SLOT_A" in warn.message.render()
     _two_slot_board(kit, 4)  # one free slot between them
     assert finding(kit.check(*parts), "THERM-2") is None
@@ -73,7 +74,22 @@ def test_therm2_blower_cards_stack(kit: Kit) -> None:
     _two_slot_board(kit, 3)
     assert finding(kit.check(*parts), "THERM-2") is None
     kit.tweak("nvidia-rtx-a6000", cooling="open_air")
-    assert finding(kit.check(*parts), "THERM-2", "warning") is not None
+    assert finding(kit.check(*parts), "THERM-2", "error") is not None
+    # a rack chassis's fan wall forces air through stacked cards
+    kit.tweak(BIG, server_airflow=True)
+    assert finding(kit.check(*parts), "THERM-2") is None
+
+
+def test_therm2_more_than_two_open_air_cards_in_a_mid_tower(kit: Kit) -> None:
+    kit.tweak(BIG, form_factor="Mid tower")
+    parts = kit.standard(gpu=("nvidia-rtx-3090", 3), board="asus-pro-ws-wrx80e-sage-se-wifi",
+                         cpu="amd-ryzen-threadripper-pro-3975wx",
+                         memory=("samsung-m393a2k40db3-cwe-16gb-ddr4-3200-rdimm", 8))
+    errs = [f for f in kit.check(*parts).findings if f.rule == "THERM-2" and "open_air_cards" in f.numbers]
+    assert errs and errs[0].severity == "error" and errs[0].numbers["open_air_cards"] == 3
+    assert errs[0].numbers["heat_w"] == 3 * kit.catalogue["nvidia-rtx-3090"].board_power_w  # type: ignore[attr-defined]
+    kit.tweak(BIG, form_factor="Full tower")
+    assert not [f for f in kit.check(*parts).findings if "open_air_cards" in f.numbers]
 
 
 # -- FIT-4 -------------------------------------------------------------------------------------------------
@@ -211,9 +227,10 @@ def test_pwr5_above_90_percent_is_a_warning_one_watt_either_side(kit: Kit) -> No
     at_90 = math.ceil(peak * 100 / 90)  # the smallest rating with the peak at or under 90 %
     kit.tweak(psu, watts=at_90)
     rep = kit.check(*parts)
-    assert not _all(rep, "PWR-5", "warning") and finding(rep, "PWR-2").severity == "info"
+    peak_warnings = [f for f in _all(rep, "PWR-5", "warning") if "sustained_limit_pct" not in f.numbers]
+    assert not peak_warnings and finding(rep, "PWR-2").severity == "info"
     kit.tweak(psu, watts=at_90 - 1)
-    warn = finding(kit.check(*parts), "PWR-5", "warning")
+    warn = next(f for f in _all(kit.check(*parts), "PWR-5", "warning") if "sustained_limit_pct" not in f.numbers)
     assert warn is not None and warn.numbers["peak_w"] == peak and f"{at_90} W or more" in warn.message.render()
 
 
@@ -284,3 +301,45 @@ def test_the_sheet_counts_every_supply_and_lists_the_cooler(kit: Kit) -> None:
     assert power.limit == 3200
     cooler = next(row for row in sheet.rows if row.part.category == "cooler")
     assert ("height_mm", "Height", "mm", 165) in cooler.specs
+
+
+def test_pwr5_sustained_draw_above_80_percent_is_a_warning_one_watt_either_side(kit: Kit) -> None:
+    psu = "seasonic-prime-px-1600"
+    parts = kit.standard()
+    sustained = estimate_power(resolve(kit.build(*parts), kit.catalogue)).sustained_w
+    at_80 = math.ceil(sustained * 100 / 80)
+    kit.tweak(psu, watts=at_80)
+    assert not [f for f in _all(kit.check(*parts), "PWR-5", "warning") if "sustained_limit_pct" in f.numbers]
+    kit.tweak(psu, watts=at_80 - 1)
+    warn = next(f for f in _all(kit.check(*parts), "PWR-5", "warning") if "sustained_limit_pct" in f.numbers)
+    assert warn.numbers["sustained_w"] == sustained and f"{at_80} W or more" in warn.message.render()
+
+
+def test_pwr5_one_redundant_module_alone_has_no_spare(kit: Kit) -> None:
+    parts = kit.standard(case=SERVER, psu=PWS)
+    lone = [f for f in _all(kit.check(*parts), "PWR-5", "warning") if f.numbers.get("modules") == 1]
+    assert lone
+    two = [p if p != PWS else (PWS, 2) for p in parts]
+    assert not [f for f in _all(kit.check(*two), "PWR-5", "warning") if f.numbers.get("modules") == 1]
+
+
+def test_fit4_two_supplies_in_a_case_with_one_mount(kit: Kit) -> None:
+    parts = kit.standard()
+    psu = "seasonic-prime-px-1600"
+    two = [p if p != psu else (psu, 2) for p in parts]
+    err = [f for f in kit.check(*two).findings if f.rule == "FIT-4" and "psu_mounts" in f.numbers]
+    assert err and err[0].severity == "error" and err[0].numbers == {"supplies": 2, "psu_mounts": 1}
+    kit.tweak(BIG, psu_mounts=2)
+    assert not [f for f in kit.check(*two).findings if f.rule == "FIT-4" and "psu_mounts" in f.numbers]
+
+
+def test_pwr3_workstation_card_takes_its_eps_adapter_with_a_warning_naming_it(kit: Kit) -> None:
+    parts = kit.standard(gpu=("nvidia-rtx-a6000", 1))
+    psu = "seasonic-prime-px-1600"
+    kit.tweak(psu, eps_8pin=1)  # the CPU takes the supply's only EPS cable
+    rep = kit.check(*parts)
+    assert not [f for f in rep.errors if f.rule == "PWR-3"]  # not a false "EPS connectors needed" error
+    warn = [f for f in _all(rep, "PWR-3", "warning") if f.numbers.get("eps_adapted")]
+    assert warn and "NVIDIA RTX A6000" in warn[0].message.render() and "2 × PCIe 8-pin" in warn[0].message.render()
+    kit.tweak("nvidia-rtx-a6000", power_adapter_8pin=None)  # no adapter in the box: the error stands
+    assert [f for f in kit.check(*parts).errors if f.rule == "PWR-3"]

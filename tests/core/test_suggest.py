@@ -10,7 +10,7 @@ from planner_kit import CATALOGUE
 
 from configurator.core.build import Build, BuildPart, Workload
 from configurator.core.engine import check
-from configurator.core.suggest import TIE, SuggestOptions, report_score, suggest
+from configurator.core.suggest import SIMPLER, TIE, SuggestOptions, report_score, suggest
 
 REDUCED_IDS = [
     "nvidia-rtx-3060-12gb", "nvidia-rtx-3090", "nvidia-rtx-4070", "nvidia-gtx-1660-super",
@@ -46,13 +46,18 @@ def exhaustive(catalogue: dict, budget: float, w: Workload,  # type: ignore[type
         if cpu.socket != board.socket:
             continue  # an error for sure (COMP-1); skipping only saves time
         report = check(Build(tuple(parts), budget_cny=budget, workload=w), catalogue)
-        if report.ok:
-            best.append((report_score(report), price, tuple(sorted(p.id for p in parts))))
+        strict = SuggestOptions().strict  # balance, heat and power warnings rule a build out, as errors do
+        if report.ok and not any(f.severity == "warning" and strict(f.rule) for f in report.findings):
+            n = gopt[1] if gopt is not None else 0
+            best.append((report_score(report), price, n, tuple(sorted(p.id for p in parts))))
     if not best:
         return None
-    top = max(t for t, _p, _i in best)
-    winner = min((p, ids) for t, p, ids in best if t >= (1 - TIE) * top)
-    return winner
+    top = max(t for t, _p, _n, _i in best)
+    band = [(p, n, ids) for t, p, n, ids in best if t >= (1 - TIE) * top]
+    cheapest = min(p for p, _n, _i in band)
+    # fewer GPUs where they cost at most SIMPLER more, then the cheaper build
+    n, p, ids = min((n, p, ids) for p, n, ids in band if p <= cheapest * (1 + SIMPLER))
+    return p, ids
 
 
 @pytest.mark.parametrize(("budget", "workload", "allow_used"), [
@@ -67,7 +72,8 @@ def test_suggest_equals_exhaustive_search_on_a_reduced_catalogue(budget: float, 
     """The best score (throughput with the warnings' penalties), cheapest within 1 %: what trying every
     build gives."""
     expected = exhaustive(REDUCED, budget, workload, allow_used)
-    found = suggest(REDUCED, budget, workload, prefs=SuggestOptions(allow_used=allow_used, max_gpus=3))
+    found = suggest(REDUCED, budget, workload, prefs=SuggestOptions(allow_used=allow_used, max_gpus=3,
+                                                                     upgrade=False))
     assert expected is not None and found
     assert found[0].key() == expected
 

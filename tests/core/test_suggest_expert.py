@@ -40,8 +40,9 @@ def test_8000_for_resnet50_is_an_actively_cooled_new_card_with_ram_for_its_vram(
     assert gpu.cooling != "passive" and not gpu.used_market  # type: ignore[attr-defined]
     assert not case.server_airflow  # a desktop case, and the card cools itself in it  # type: ignore[attr-defined]
     assert ram_gb(best) >= vram_gb(best)
-    assert not best.penalties  # balanced: nothing priced in
-    assert len(best.reasons) == 3 and best.binding is not None
+    # balanced: nothing priced in, but a BIOS update where left-over money bought a newer CPU for the board
+    assert {p.rule for p in best.penalties} <= {"COMP-5"}
+    assert len(best.reasons) >= 3 and best.binding is not None
 
 
 def test_alternatives_say_what_they_trade(small: list[Suggestion]) -> None:
@@ -103,9 +104,10 @@ def test_cheapest_build_that_reaches_a_target() -> None:
     assert found
     best = found[0]
     assert best.score >= target and best.report.ok
-    fastest = suggest(CATALOGUE, best.total_cny - 1, RESNET)
+    cheapest = min(s.total_cny for s in found)
+    assert best.total_cny <= cheapest * 1.03  # the simpler build where it costs at most 3 % more
+    fastest = suggest(CATALOGUE, cheapest - 1, RESNET)
     assert not fastest or fastest[0].score < target  # nothing cheaper reaches it
-    assert all(s.total_cny >= best.total_cny for s in found[1:])
 
 
 def test_bad_options_are_refused_with_a_reason() -> None:
@@ -142,4 +144,4 @@ def test_nothing_found_says_why_where_the_catalogue_and_options_do() -> None:
         assert "Mini-ITX" in why.render() and "sff" in why.render()
     (poor,) = why_nothing(CATALOGUE, 1000, RESNET)
     assert "¥1,000" in poor.render() and suggest(CATALOGUE, 1000, RESNET) == []
-    assert why_nothing(CATALOGUE, 20000, RESNET) == []  # a build exists: nothing to explain
+    assert why_nothing(CATALOGUE, 20000, RESNET)  # never empty (issue 29)

@@ -15,6 +15,11 @@ from configurator.core.rules.context import Ctx
 BASIC_BOX_CNY = 5000  # BUD-2, M 结语
 GUIDE_3090_PSU_W = 850  # PWR-1, G 六.3: "RTX 3090建议850W+"
 NEAR_LIMIT_PCT = 90  # PWR-5: above 90 % of the rating at the estimated peak is a warning
+# PWR-5: the sustained draw (what a training run holds for hours) at most 80 % of the rating: the common
+# sizing rule for continuous loads (a breaker or supply run continuously at no more than 80 % of its
+# rating, as the US National Electrical Code's continuous-load rule), which keeps the supply in its
+# efficient, cool range; transients are judged by PWR-2's peak with its ATX-version headroom.
+SUSTAINED_PCT = 80
 
 
 def total_cny(ctx: Ctx) -> int:
@@ -248,6 +253,23 @@ def _several(ctx: Ctx, watts: int) -> None:
                         "rules",
                         "Not every supply is ATX 3.x, so the sizing keeps the older 30 % transient headroom."),
                     numbers)
+    modules = [q for q in r.psus if q.redundant]
+    if len(modules) == 1:
+        ctx.add("PWR-5", "warning", "vendor specs",
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "{psu} is one module of a redundant (N+1) set: alone it has no spare, and the machine stops when "
+                    "it fails. Fit at least two; N+1 modules deliver N modules' watts."),
+                {**numbers, "modules": 1}, psu=modules[0].name)
+    if watts >= p.peak_w and p.sustained_w * 100 > watts * SUSTAINED_PCT:
+        ctx.add("PWR-5", "warning", "vendor specs",
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "The sustained draw of {sustained} W is {load:.0%} of the {watts} W the supplies deliver: above "
+                    "80 % for hours runs the supply hot, loud and short-lived. {need} W or more keeps it under 80 %."),
+                {**numbers, "sustained_w": p.sustained_w, "sustained_limit_pct": SUSTAINED_PCT},
+                sustained=p.sustained_w, load=p.sustained_w / watts, watts=watts,
+                need=-(-p.sustained_w * 100 // SUSTAINED_PCT))
     if watts >= p.peak_w and p.peak_w * 100 > watts * NEAR_LIMIT_PCT:
         ctx.add("PWR-5", "warning", "vendor specs",
                 QT_TRANSLATE_NOOP(
@@ -267,15 +289,17 @@ class Connectors:
     short_16: int  # 16-pin inputs without a native cable
     adapter_8: int  # 8-pin inputs the bundled adapters then need
     psu: Psu
+    eps_adapted: tuple[Gpu, ...] = ()  # workstation cards whose EPS input takes their bundled 8-pin adapter
+    adapter_eps_8: int = 0  # PCIe 8-pin inputs those adapters need
 
     @property
     def gpu_error(self) -> bool:
-        spare_8 = self.psu.pcie_8pin - self.need_8
+        spare_8 = self.psu.pcie_8pin - self.need_8 - self.adapter_eps_8
         return spare_8 < 0 or (self.short_16 > 0 and spare_8 < self.adapter_8)
 
     @property
     def eps_error(self) -> bool:
-        return self.need_eps > self.psu.eps_8pin
+        return self.need_eps - len(self.eps_adapted) > self.psu.eps_8pin
 
     @property
     def ok(self) -> bool:
@@ -284,15 +308,22 @@ class Connectors:
 
 def connectors(gpus: list[Gpu], cpu_count: int, psu: Psu) -> Connectors:
     """PWR-3: the cards' 8-pin and 16-pin inputs and the EPS inputs against the supply's cables.
-    A 16-pin input without a native cable can be fed by the card's bundled 8-pin adapter."""
+    A 16-pin input without a native cable can be fed by the card's bundled 8-pin adapter; so can the EPS
+    input of a workstation card that ships with a PCIe-to-EPS adapter (``power_adapter_8pin`` on a card
+    with an EPS input), where the supply's EPS cables are taken by the CPUs."""
     need_16 = sum(g.power_12v2x6 for g in gpus)
     short_16 = max(need_16 - psu.connector_12v2x6, 0)
     adapter_8 = 0
     if short_16:
         per = sorted(g.power_adapter_8pin or 4 for g in gpus if g.power_12v2x6)
         adapter_8 = sum(per[:short_16])
-    return Connectors(sum(g.power_8pin for g in gpus), need_16, sum(g.power_eps8 for g in gpus) + cpu_count,
-                      short_16, adapter_8, psu)
+    need_eps = sum(g.power_eps8 for g in gpus) + cpu_count
+    short_eps = max(need_eps - psu.eps_8pin, 0)
+    adaptable = sorted((g for g in gpus if g.power_eps8 and g.power_adapter_8pin and not g.power_12v2x6),
+                       key=lambda g: (g.power_adapter_8pin or 0, g.id))
+    adapted = tuple(adaptable[:short_eps])
+    return Connectors(sum(g.power_8pin for g in gpus), need_16, need_eps, short_16, adapter_8, psu, adapted,
+                      sum(g.power_adapter_8pin or 0 for g in adapted))
 
 
 def _connectors(ctx: Ctx, psu: Psu) -> None:
@@ -300,14 +331,16 @@ def _connectors(ctx: Ctx, psu: Psu) -> None:
     c = connectors(r.gpu_list, r.cpu_count, psu)
     numbers = {"gpu_8pin": c.need_8, "gpu_16pin": c.need_16, "psu_8pin": psu.pcie_8pin,
                "psu_16pin": psu.connector_12v2x6, "adapter_8pin": c.adapter_8, "eps_needed": c.need_eps,
-               "psu_eps": psu.eps_8pin}
+               "psu_eps": psu.eps_8pin, "eps_adapted": len(c.eps_adapted), "eps_adapter_8pin": c.adapter_eps_8}
     if c.gpu_error:
         ctx.add("PWR-3", "error", "G 六.3",
                 QT_TRANSLATE_NOOP(
                     "rules",
                     "Not enough GPU power connectors: the cards need {n8} × 8-pin and {n16} × 16-pin "
-                    "(12VHPWR/12V-2x6); the supply has {p8} × 8-pin and {p16} × 16-pin."),
-                numbers, n8=c.need_8, n16=c.need_16, p8=psu.pcie_8pin, p16=psu.connector_12v2x6)
+                    "(12VHPWR/12V-2x6){eps}; the supply has {p8} × 8-pin and {p16} × 16-pin."),
+                numbers, n8=c.need_8, n16=c.need_16, p8=psu.pcie_8pin, p16=psu.connector_12v2x6,
+                eps=Message("rules", QT_TRANSLATE_NOOP("rules", ", and {a} × 8-pin for the EPS adapters"),
+                            {"a": c.adapter_eps_8}) if c.adapter_eps_8 else "")
     elif c.short_16:
         ctx.add("PWR-3", "warning", "G 六.3",
                 QT_TRANSLATE_NOOP(
@@ -315,13 +348,22 @@ def _connectors(ctx: Ctx, psu: Psu) -> None:
                     "{n} 16-pin input(s) must use the cards' bundled adapters ({a} × 8-pin): it works, but a "
                     "native 12V-2x6 cable is safer."),
                 numbers, n=c.short_16, a=c.adapter_8)
+    if c.eps_adapted and not c.gpu_error and not c.eps_error:
+        names = ", ".join(sorted({g.name for g in c.eps_adapted}))
+        ctx.add("PWR-3", "warning", "vendor specs",
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "{n} × {gpu}: the card's power input is an 8-pin CPU (EPS) socket and the supply's EPS cables "
+                    "go to the CPUs, so it takes the adapter shipped with the card ({per} × PCIe 8-pin → 8-pin "
+                    "EPS). Use that adapter, never a CPU cable from another supply; check it is in the box."),
+                numbers, n=len(c.eps_adapted), gpu=names, per=c.eps_adapted[0].power_adapter_8pin)
     if c.eps_error:
         ctx.add("PWR-3", "error", "G 六.3",
                 QT_TRANSLATE_NOOP(
                     "rules",
                     "Not enough 8-pin EPS connectors: {need} needed (CPUs and data-centre GPUs), the supply has "
                     "{have}."),
-                numbers, need=c.need_eps, have=psu.eps_8pin)
+                numbers, need=c.need_eps - len(c.eps_adapted), have=psu.eps_8pin)
 
 
 def per_watt(ctx: Ctx, throughput: float | None, unit: str) -> None:

@@ -9,6 +9,9 @@ from configurator.core.rules.context import Ctx
 
 ATX_WIDTH_MM = 244  # the ATX board's 9.6 in; anything wider needs the case's published limit (FIT-5)
 SMALL_PSU = ("SFX", "SFX-L")  # fit an ATX bay with an adapter bracket (FIT-4)
+# THERM-2: open-air cards a mid tower takes. Each blows its board power into the case (an RTX 5080:
+# 360 W); two, with a free slot between, is what a mid tower's two or three front fans carry out.
+MID_TOWER_OPEN_AIR = 2
 
 
 def stacked(placement: Placement) -> list[tuple[Seat, Seat]]:
@@ -43,19 +46,39 @@ def cooling(ctx: Ctx) -> None:
     if pl is None:
         return
     order = {id(s): n for n, s in enumerate(sorted(pl.seats, key=lambda s: s.slot.position), start=1)}
+    # A rack chassis's fan wall forces air through stacked cards; a desktop case does not.
+    forced = case is not None and case.server_airflow
+    open_air = [s for s in pl.seats if s.gpu.cooling == "open_air"]
+    if case is not None and not forced and len(open_air) > MID_TOWER_OPEN_AIR and _mid_tower(case.form_factor):
+        heat = sum(s.gpu.board_power_w for s in open_air)
+        ctx.add("THERM-2", "error", "vendor specs",
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "{n} open-air cards in a mid tower ({case}): they blow about {watts:,} W into the case, more "
+                    "than its fans move out, and the cards throttle. At most two open-air cards with a free slot "
+                    "between them fit a mid tower; for more, use a full tower or rack chassis, or blower or "
+                    "water-cooled cards."),
+                {"open_air_cards": len(open_air), "limit": MID_TOWER_OPEN_AIR, "heat_w": heat,
+                 "case_form_factor": case.form_factor}, n=len(open_air), case=case.name, watts=heat)
     for upper, lower in stacked(pl):
-        if upper.gpu.cooling != "open_air":
+        if upper.gpu.cooling != "open_air" or forced:
             continue
-        ctx.add("THERM-2", "warning", "vendor specs",
+        ctx.add("THERM-2", "error", "vendor specs",
                 QT_TRANSLATE_NOOP(
                     "rules",
                     "GPU {n} ({gpu}, open-air fans) in {slot} sits directly above GPU {m} in {slot2} with no free "
                     "slot between: its fans draw air from a gap of a few millimetres and it throttles under "
-                    "sustained load. Leave a slot free between them, or use blower-style cards, which stack."),
+                    "sustained load. Leave a slot free between them (a board with wider slot spacing), or use "
+                    "blower-style or water-cooled cards, which stack, or a rack chassis with a fan wall."),
                 {"upper_slot": upper.slot.name, "lower_slot": lower.slot.name, "gap_slots": 0,
                  "upper_cooling": upper.gpu.cooling},
                 n=order[id(upper)], gpu=upper.gpu.name, slot=upper.slot.name, m=order[id(lower)],
                 slot2=lower.slot.name)
+
+
+def _mid_tower(form_factor: str) -> bool:
+    ff = form_factor.lower()
+    return "mid tower" in ff or "mini tower" in ff or "micro" in ff or "itx" in ff or "sff" in ff
 
 
 def fit(ctx: Ctx) -> None:
@@ -68,6 +91,14 @@ def _psu(ctx: Ctx) -> None:
     case = ctx.r.case
     if case is None:
         return
+    plain = sum(bp.qty for part, bp in ctx.r.items if part.category == "psu" and not getattr(part, "redundant", False))
+    if plain > case.psu_mounts:
+        ctx.add("FIT-4", "error", "vendor specs",
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "{n} power supplies, and {case} mounts {mounts}: the others have nowhere to go. Use one supply "
+                    "that covers the build, or a case made for two."),
+                {"supplies": plain, "psu_mounts": case.psu_mounts}, n=plain, case=case.name, mounts=case.psu_mounts)
     for psu in {p.id: p for p in ctx.r.psus}.values():
         if psu.form_factor in case.psu_form_factors:
             continue

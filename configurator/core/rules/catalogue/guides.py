@@ -57,9 +57,11 @@ POWER = (
     Rule("PWR-3", "G 六.3", QT_TRANSLATE_NOOP("rule catalogue", "The supply has the power connectors the parts need"),
          "Counts the cards' 8-pin PCIe and 16-pin (12VHPWR / 12V-2x6) inputs and the 8-pin EPS inputs of "
          "the CPUs and data-centre cards against the supply's cables. A 16-pin input without a native "
-         "cable may use the card's bundled adapter, which takes 8-pin cables in turn.",
+         "cable may use the card's bundled adapter, which takes 8-pin cables in turn; so may the EPS input of "
+         "a workstation card that ships with a PCIe-to-EPS adapter (RTX A6000) where the CPUs take the EPS cables.",
          {"error": "too few GPU or EPS connectors, even with the adapters",
-          "warning": "a 16-pin input has to use the bundled 8-pin adapter"}),
+          "warning": "a 16-pin input has to use the bundled 8-pin adapter, or a workstation card's EPS input its "
+                     "shipped PCIe-to-EPS adapter (named)"}),
     Rule("PWR-4", "G 二.1", QT_TRANSLATE_NOOP("rule catalogue", "Throughput per watt"),
          "Shows the estimated throughput divided by the sustained draw (for \"This machine\" the draw measured "
          "on it, as BUD-3 takes it, marked as measured), the figure behind the guide's point "

@@ -131,11 +131,15 @@ BEYOND = (
          "in a desktop case.", {"error": "a passive card in a case without server airflow",
                                 "info": "a passive card with no case chosen yet"}),
     Rule("THERM-2", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "Open-air cards need a gap between them"),
-         "Open-air coolers in adjacent slots starve the upper card's fans; blower cards can be stacked.",
-         {"warning": "open-air cards in adjacent slots"}),
+         "Open-air coolers in adjacent slots starve the upper card's fans; blower cards can be stacked, and a "
+         "rack chassis's fan wall forces air through stacked cards. Each open-air card blows its board power into "
+         "the case: a mid tower takes at most two, with a free slot between them.",
+         {"error": "open-air cards in adjacent slots outside a rack chassis, or more than two open-air cards in a "
+                   "mid tower"}),
     Rule("FIT-4", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "The PSU's form factor fits the case"),
-         "ATX, SFX and SFX-L supplies against the case's PSU mount.",
-         {"error": "the supply's form factor is not one the case's bay takes",
+         "ATX, SFX and SFX-L supplies against the case's PSU mount, and the number of supplies against the "
+         "case's mounts (one unless its data says more; redundant modules go in the chassis's cage).",
+         {"error": "the supply's form factor is not one the case's bay takes, or more supplies than mounts",
           "warning": "an SFX or SFX-L supply in an ATX bay (it fits with an adapter bracket)"}),
     Rule("FIT-5", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "The board's dimensions fit the case"),
          "E-ATX and SSI-EEB widths differ between vendors: the board's measured size against the case's limit.",
@@ -155,8 +159,10 @@ BEYOND = (
     Rule("PWR-5", "ATX 3.x, vendor specs",
          QT_TRANSLATE_NOOP("rule catalogue", "Several PSUs, ATX 3.x headroom, 90 % load"),
          "Several supplies add up; an ATX 3.x supply is specified for GPU power excursions, so it needs less "
-         "transient headroom; a supply above 90 % of its rating at the estimated peak runs hot and loud.",
-         {"warning": "above 90 % of the rating at the estimated peak",
+         "transient headroom; a supply above 90 % of its rating at the estimated peak, or above 80 % at the "
+         "sustained draw of a training run, runs hot and loud; a redundant module alone has no spare (N+1).",
+         {"warning": "above 90 % of the rating at the estimated peak, above 80 % sustained, or one redundant module "
+                     "alone",
           "info": "several supplies (or redundant modules) and what they deliver together; a mix of ATX 3.x "
                   "and older supplies keeps the older headroom"}),
     Rule("PCI-8", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "SXM/OAM modules sit on their baseboard"),
@@ -184,15 +190,27 @@ BEYOND = (
           "info": "the bridge spacing the cards' slots need"}),
     Rule("BAL-1", "G 四.2, first principles",
          QT_TRANSLATE_NOOP("rule catalogue", "Enough CPU cores per GPU to feed it"),
-         "The guide's num_workers ≥ 4 per GPU plus the training process itself: cores = GPUs × 5.",
+         "Training, per family: images are decoded and augmented on the CPU, so the guide's num_workers ≥ 4 per "
+         "GPU plus the training process (cores = GPUs × 5); text is tokenized ahead and memory-mapped, so one "
+         "worker per GPU plus the process (cores = GPUs × 2). Suggest holds it as a constraint unless relaxed.",
          {"warning": "fewer cores than the GPUs' loaders need"}),
     Rule("BAL-2", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "Populate the CPU's memory channels"),
          "Memory bandwidth grows with the channels populated: one module on an 8-channel CPU gets an eighth.",
          {"warning": "fewer modules than memory channels, with the bandwidth share"}),
     Rule("BAL-3", "common practice (d2l, Dettmers)",
          QT_TRANSLATE_NOOP("rule catalogue", "Host RAM at least the total VRAM"),
-         "Loading, pinning and checkpointing stage the GPUs' contents in host memory.",
-         {"warning": "less RAM than the GPUs' memory together"}),
+         "Loading, pinning and checkpointing stage the GPUs' contents in host memory: for training, host RAM at "
+         "least the GPUs' total VRAM; for inference, at least the model's weights at its precision. Suggest holds "
+         "it as a constraint unless relaxed.",
+         {"warning": "less RAM than the GPUs' memory together (training) or the model's weights (inference)"}),
+    Rule("BAL-4", "G 四.1, first principles",
+         QT_TRANSLATE_NOOP("rule catalogue", "Storage for the data, the environment and the checkpoints"),
+         "The drives hold the data set (default for image training: ImageNet-1k, 138 + 6.3 GB of archives, "
+         "twice that while extracting), the system and PyTorch environment (25 GB Ubuntu minimum + 5.3 GB "
+         "measured PyTorch with CUDA libraries), a language model's 16-bit weights, and the checkpoints kept "
+         "(default 2 for training; each the weights at the training precision and the optimizer states). "
+         "Suggest holds it as a constraint unless relaxed.",
+         {"warning": "less storage than the data set, environment, weights and checkpoints need"}),
     Rule("EST-1", "published measurements",
          QT_TRANSLATE_NOOP("rule catalogue", "Where a guide's figure and measurements disagree"),
          "When a guide's reference figure and current published measurements on the same GPU and workload "
