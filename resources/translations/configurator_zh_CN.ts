@@ -4075,6 +4075,14 @@
         <translation>在 ¥{budget:,.0f} 预算内找不到适合此工作负载且没有错误的配置。</translation>
     </message>
     <message>
+        <source>Assumed: {dataset:,.0f} GB of data{ds_how}, {kept} checkpoint(s) kept{kept_how}, {env:.0f} GB of system and environment; storage needed {need:,.0f} GB (BAL-4).</source>
+        <translation>假设：数据 {dataset:,.0f} GB{ds_how}，保留 {kept} 个检查点{kept_how}，系统与环境 {env:.0f} GB；所需存储 {need:,.0f} GB（BAL-4）。</translation>
+    </message>
+    <message>
+        <source>Relaxed at your request: {rules} (a suggestion may warn on them).</source>
+        <translation>已按您的要求放宽：{rules}（建议方案可能对其给出警告）。</translation>
+    </message>
+    <message>
         <source>Best build</source>
         <translation>最佳配置</translation>
     </message>
@@ -4089,6 +4097,14 @@
     <message>
         <source>(used)</source>
         <translation>（二手）</translation>
+    </message>
+    <message>
+        <source> (the default for this model; give dataset_gb)</source>
+        <translation>（此模型的默认值；可用 dataset_gb 指定）</translation>
+    </message>
+    <message>
+        <source> (the default; give checkpoints_kept)</source>
+        <translation>（默认值；可用 checkpoints_kept 指定）</translation>
     </message>
     <message>
         <source>(filled: cheapest compatible part)</source>
@@ -4350,12 +4366,20 @@
         <translation>恢复为内置价格</translation>
     </message>
     <message>
+        <source>balance rules a suggestion may warn on, comma-separated (BAL-1 cores per GPU, BAL-2 memory channels, BAL-3 RAM against VRAM, BAL-4 storage); by default they are constraints</source>
+        <translation>允许推荐结果出现警告的均衡规则，以逗号分隔（BAL-1 每 GPU 的 CPU 核数、BAL-2 内存通道、BAL-3 内存相对显存、BAL-4 存储）；默认这些规则都是硬性约束</translation>
+    </message>
+    <message>
         <source>check a build file against the guides&apos; rules</source>
         <translation>按指南的规则检查配置文件</translation>
     </message>
     <message>
         <source>check drivers, CUDA, torch and the environment</source>
         <translation>检查驱动、CUDA、torch 及运行环境</translation>
+    </message>
+    <message>
+        <source>checkpoints the run keeps (default 2 for training)</source>
+        <translation>训练保留的检查点个数（训练默认 2 个）</translation>
     </message>
     <message>
         <source>cloud GPU rental prices for the break-even (BUD-3)</source>
@@ -4560,6 +4584,10 @@
     <message>
         <source>the best build for a budget and workload</source>
         <translation>按预算和工作负载推荐最佳配置</translation>
+    </message>
+    <message>
+        <source>the data set in GB (default: ImageNet-1k for image training)</source>
+        <translation>数据集大小，单位 GB（默认：图像训练按 ImageNet-1k 计）</translation>
     </message>
     <message>
         <source>the following arguments are required: {0}</source>
@@ -6593,6 +6621,10 @@
         <translation>服务器风道（前进后出）</translation>
     </message>
     <message>
+        <source>Power supply mounts</source>
+        <translation>电源安装位</translation>
+    </message>
+    <message>
         <source>Width</source>
         <translation>宽度</translation>
     </message>
@@ -7274,6 +7306,10 @@
         <translation>主机内存不少于显存总量</translation>
     </message>
     <message>
+        <source>Storage for the data, the environment and the checkpoints</source>
+        <translation>存储容纳数据、环境和检查点</translation>
+    </message>
+    <message>
         <source>Where a guide&apos;s figure and measurements disagree</source>
         <translation>指南数据与实测不一致之处</translation>
     </message>
@@ -7385,16 +7421,32 @@
         <translation>并非所有电源都是 ATX 3.x，因此功率核算仍按旧的 30 % 瞬态余量。</translation>
     </message>
     <message>
+        <source>{psu} is one module of a redundant (N+1) set: alone it has no spare, and the machine stops when it fails. Fit at least two; N+1 modules deliver N modules&apos; watts.</source>
+        <translation>{psu} 是冗余（N+1）电源组中的一个模块：单独使用没有备份，它一旦故障整机即停。至少装两个；N+1 个模块提供 N 个模块的功率。</translation>
+    </message>
+    <message>
+        <source>The sustained draw of {sustained} W is {load:.0%} of the {watts} W the supplies deliver: above 80 % for hours runs the supply hot, loud and short-lived. {need} W or more keeps it under 80 %.</source>
+        <translation>持续功耗 {sustained} W 为电源可提供的 {watts} W 的 {load:.0%}：长时间超过 80 % 会使电源发热、噪音大且寿命缩短。{need} W 或以上可保持在 80 % 以下。</translation>
+    </message>
+    <message>
         <source>The estimated peak of {peak} W is {load:.0%} of the {watts} W rating: above 90 % leaves no margin for the estimate&apos;s error, ageing and a hot room. A supply of {need} W or more stays under 90 %.</source>
         <translation>估算峰值 {peak} W 达到额定 {watts} W 的 {load:.0%}：超过 90 % 就没有余量应对估算误差、电源老化和高室温。选用 {need} W 或以上的电源可保持在 90 % 以下。</translation>
     </message>
     <message>
-        <source>Not enough GPU power connectors: the cards need {n8} × 8-pin and {n16} × 16-pin (12VHPWR/12V-2x6); the supply has {p8} × 8-pin and {p16} × 16-pin.</source>
-        <translation>GPU 供电接口不足：显卡需要 {n8} 个 8-pin 和 {n16} 个 16-pin（12VHPWR/12V-2x6）；电源只有 {p8} 个 8-pin 和 {p16} 个 16-pin。</translation>
+        <source>Not enough GPU power connectors: the cards need {n8} × 8-pin and {n16} × 16-pin (12VHPWR/12V-2x6){eps}; the supply has {p8} × 8-pin and {p16} × 16-pin.</source>
+        <translation>GPU 供电接口不足：显卡需要 {n8} 个 8-pin 和 {n16} 个 16-pin（12VHPWR/12V-2x6）{eps}；电源只有 {p8} 个 8-pin 和 {p16} 个 16-pin。</translation>
+    </message>
+    <message>
+        <source>, and {a} × 8-pin for the EPS adapters</source>
+        <translation>，以及 EPS 转接线所需的 {a} 个 8-pin</translation>
     </message>
     <message>
         <source>{n} 16-pin input(s) must use the cards&apos; bundled adapters ({a} × 8-pin): it works, but a native 12V-2x6 cable is safer.</source>
         <translation>{n} 个 16-pin 接口需使用显卡附带的转接线（{a} 个 8-pin）：可以工作，但原生 12V-2x6 线材更安全。</translation>
+    </message>
+    <message>
+        <source>{n} × {gpu}: the card&apos;s power input is an 8-pin CPU (EPS) socket and the supply&apos;s EPS cables go to the CPUs, so it takes the adapter shipped with the card ({per} × PCIe 8-pin → 8-pin EPS). Use that adapter, never a CPU cable from another supply; check it is in the box.</source>
+        <translation>{n} × {gpu}：该卡的供电接口是 8-pin CPU（EPS）插座，而电源的 EPS 线已接 CPU，因此需使用随卡附带的转接线（{per} × PCIe 8-pin → 8-pin EPS）。请使用该转接线，切勿使用其他电源的 CPU 线；请确认包装内有此转接线。</translation>
     </message>
     <message>
         <source>Not enough 8-pin EPS connectors: {need} needed (CPUs and data-centre GPUs), the supply has {have}.</source>
@@ -7737,8 +7789,16 @@
         <translation>{gpu} 为被动散热（只有散热片，没有风扇），依赖服务器机箱前进后出的强制风道；{case} 没有这种风道，显卡在负载下会过热降频甚至关机。请使用服务器机箱，或选用主动散热的显卡。</translation>
     </message>
     <message>
-        <source>GPU {n} ({gpu}, open-air fans) in {slot} sits directly above GPU {m} in {slot2} with no free slot between: its fans draw air from a gap of a few millimetres and it throttles under sustained load. Leave a slot free between them, or use blower-style cards, which stack.</source>
-        <translation>GPU {n}（{gpu}，开放式风扇）在 {slot}，紧贴在 {slot2} 的 GPU {m} 上方，中间没有空槽：它的风扇只能从几毫米的缝隙进风，持续负载下会降频。请在两卡之间空出一个槽位，或选用可以紧密叠放的涡轮（鼓风式）显卡。</translation>
+        <source>{n} open-air cards in a mid tower ({case}): they blow about {watts:,} W into the case, more than its fans move out, and the cards throttle. At most two open-air cards with a free slot between them fit a mid tower; for more, use a full tower or rack chassis, or blower or water-cooled cards.</source>
+        <translation>中塔机箱（{case}）中有 {n} 块开放式散热显卡：它们向机箱内排出约 {watts:,} W 热量，超过机箱风扇的排风能力，显卡会降频。中塔机箱最多容纳两块开放式散热显卡且中间需空一个槽位；更多显卡请用全塔或机架式机箱，或涡轮/水冷显卡。</translation>
+    </message>
+    <message>
+        <source>GPU {n} ({gpu}, open-air fans) in {slot} sits directly above GPU {m} in {slot2} with no free slot between: its fans draw air from a gap of a few millimetres and it throttles under sustained load. Leave a slot free between them (a board with wider slot spacing), or use blower-style or water-cooled cards, which stack, or a rack chassis with a fan wall.</source>
+        <translation>GPU {n}（{gpu}，开放式风扇）位于 {slot}，紧贴在 {slot2} 中的 GPU {m} 上方，中间没有空槽：其风扇只能从几毫米的缝隙进风，持续负载下会降频。请在两卡之间空出一个槽位（选槽距更宽的主板），或使用可叠放的涡轮式或水冷显卡，或带风扇墙的机架式机箱。</translation>
+    </message>
+    <message>
+        <source>{n} power supplies, and {case} mounts {mounts}: the others have nowhere to go. Use one supply that covers the build, or a case made for two.</source>
+        <translation>{n} 个电源，而 {case} 只能安装 {mounts} 个：其余电源无处安装。请用一个足以带动整机的电源，或选用支持双电源的机箱。</translation>
     </message>
     <message>
         <source>{psu} is {ff}; {case} has an ATX bay: it fits with an {ff}-to-ATX adapter bracket.</source>
@@ -7801,16 +7861,44 @@
         <translation>{cooler} 的冷排为 {r} mm；{case} 只能安装 {sizes} mm 的冷排。</translation>
     </message>
     <message>
-        <source>{cores} CPU cores for {n} GPU(s): data loading wants {workers} DataLoader workers per GPU plus the training process, {need} cores; the GPUs will wait for data.</source>
-        <translation>{n} 块 GPU 只有 {cores} 个 CPU 核心：数据加载需要每卡 {workers} 个 DataLoader 工作进程外加训练进程，共 {need} 个核心；GPU 将等待数据。</translation>
+        <source>{cores} CPU cores for {n} GPU(s): decoding and augmenting images wants {workers} DataLoader workers per GPU plus the training process, {need} cores; the GPUs will wait for data.</source>
+        <translation>{cores} 个 CPU 核心对应 {n} 块 GPU：解码和增强图像需要每块 GPU {workers} 个 DataLoader 工作进程外加训练进程，共 {need} 个核心；GPU 将等待数据。</translation>
+    </message>
+    <message>
+        <source>{cores} CPU cores for {n} GPU(s): tokenized, memory-mapped text wants {workers} loader worker per GPU plus the process that drives it, {need} cores; the GPUs will wait for the CPU.</source>
+        <translation>{cores} 个 CPU 核心对应 {n} 块 GPU：已分词并内存映射的文本需要每块 GPU {workers} 个加载进程外加驱动它的进程，共 {need} 个核心；GPU 将等待 CPU。</translation>
     </message>
     <message>
         <source>{modules} memory module(s) per CPU fill {filled} of {cpu}&apos;s {channels} memory channels: {share:.1%} of its memory bandwidth. Fit {reach} modules (one per channel) for all of it.</source>
         <translation>每个 CPU {modules} 条内存，只占用 {cpu} 的 {channels} 个内存通道中的 {filled} 个：仅有其内存带宽的 {share:.1%}。装 {reach} 条（每通道一条）才能用满。</translation>
     </message>
     <message>
+        <source>{ram} GiB of RAM for a model of {need:.1f} GiB at its precision: loading stages the weights in host memory before they go to the GPUs, so host RAM should hold them.</source>
+        <translation>{ram} GiB 内存对应按其精度为 {need:.1f} GiB 的模型：加载时权重先暂存在主机内存再送往 GPU，因此主机内存应能容纳它们。</translation>
+    </message>
+    <message>
         <source>{ram} GiB of RAM for {vram} GiB of VRAM: host RAM should be at least the GPUs&apos; total VRAM, so pinned buffers, checkpoints and a host copy of what the GPUs hold fit (common practice; Tim Dettmers&apos; hardware guide asks for at least the largest GPU&apos;s memory: {url}).</source>
         <translation>{vram} GiB 显存只配 {ram} GiB 内存：主机内存应不少于所有 GPU 显存之和，才能容纳锁页缓冲区、检查点以及 GPU 中数据的主机副本（常见做法；Tim Dettmers 的硬件指南要求至少等于最大一块 GPU 的显存：{url}）。</translation>
+    </message>
+    <message>
+        <source>{ds:,.0f} GB of data (ImageNet-1k, archives and extracted files; set dataset_gb for yours)</source>
+        <translation>{ds:,.0f} GB 数据（ImageNet-1k，压缩包加解压后的文件；请用 dataset_gb 设置您自己的数据集）</translation>
+    </message>
+    <message>
+        <source>{ds:,.0f} GB of data</source>
+        <translation>{ds:,.0f} GB 数据</translation>
+    </message>
+    <message>
+        <source>{have:,} GB of storage for {need:,.0f} GB: {data}, {env:.0f} GB of system and PyTorch environment, {weights:,.0f} GB of model weights and {kept} checkpoint(s) of {ckpt:,.1f} GB ({kept_how}). Fit a drive of {need:,.0f} GB or more.</source>
+        <translation>{have:,} GB 存储，需要 {need:,.0f} GB：{data}，系统与 PyTorch 环境 {env:.0f} GB，模型权重 {weights:,.0f} GB，以及 {kept} 个各 {ckpt:,.1f} GB 的检查点（{kept_how}）。请配 {need:,.0f} GB 或更大的硬盘。</translation>
+    </message>
+    <message>
+        <source>the default for this workload; set checkpoints_kept</source>
+        <translation>此工作负载的默认值；可设置 checkpoints_kept</translation>
+    </message>
+    <message>
+        <source>as the workload says</source>
+        <translation>按工作负载的设定</translation>
     </message>
     <message>
         <source>{board} holds {ff} modules of the {arch} architecture; the build has none for it.</source>
@@ -8130,12 +8218,20 @@
         <translation>目标“最便宜”需要一个大于 0 的目标吞吐量</translation>
     </message>
     <message>
+        <source>at least {low} GPUs and at most {high} contradict each other</source>
+        <translation>至少 {low} 块 GPU 与至多 {high} 块 GPU 相互矛盾</translation>
+    </message>
+    <message>
         <source>the GPU count must be a range within 0–{high}</source>
         <translation>GPU 数量必须是 0–{high} 之内的一个范围</translation>
     </message>
     <message>
         <source>unknown case size {names}; choose from {choices}</source>
         <translation>未知的机箱尺寸 {names}；可选：{choices}</translation>
+    </message>
+    <message>
+        <source>{rules}: not a rule that can be relaxed; choose from {choices}</source>
+        <translation>{rules}：不是可放宽的规则；请从 {choices} 中选择</translation>
     </message>
     <message>
         <source>must be auto or as-given</source>
@@ -8158,8 +8254,16 @@
         <translation>选项允许的显卡都装不下此工作负载：即使分到 {n} 块 GPU，每块也至少需要 {need:.1f} GiB（FIT-1）。</translation>
     </message>
     <message>
+        <source>Left-over budget bought the platform, not nothing: {parts} (¥{spent:,}; ¥{left:,.0f} still unspent).</source>
+        <translation>剩余预算用于升级平台而非闲置：{parts}（¥{spent:,}；仍有 ¥{left:,.0f} 未花）。</translation>
+    </message>
+    <message>
         <source>Sharded with FSDP (ZeRO-3): without sharding no GPU build within the budget holds the model&apos;s weights, gradients and optimizer states; FSDP splits them across the GPUs.</source>
         <translation>使用 FSDP（ZeRO-3）分片：不分片时，预算内没有哪套 GPU 配置放得下模型的权重、梯度和优化器状态；FSDP 把它们分摊到各块 GPU 上。</translation>
+    </message>
+    <message>
+        <source>Sharded with FSDP (ZeRO-3) and the optimizer states offloaded to host memory: sharding alone does not fit any GPU build within the budget.</source>
+        <translation>使用 FSDP（ZeRO-3）分片并将优化器状态卸载到主机内存：仅分片时预算内没有任何 GPU 配置能装下。</translation>
     </message>
     <message>
         <source>Fine-tuned with LoRA (rank {rank}): full training does not fit any GPU build within the budget, even sharded; LoRA trains small adapters beside the frozen weights.</source>
@@ -8226,6 +8330,18 @@
         <translation>制约因素：规则；{name} 会更快，但用它的配置都通不过 {rules}。</translation>
     </message>
     <message>
+        <source>No CPU, board and GPU count the options allow fits ¥{budget:,.0f}: raise the budget or widen the GPU count.</source>
+        <translation>在选项允许范围内，没有 CPU、主板和 GPU 数量的组合能控制在 ¥{budget:,.0f} 以内：请提高预算或放宽 GPU 数量。</translation>
+    </message>
+    <message>
+        <source>Every configuration within ¥{budget:,.0f} fails a rule (configurations stopped: {rules}); --relax {relax} lets balance warnings through, or raise the budget.</source>
+        <translation>¥{budget:,.0f} 以内的每种配置都未通过某条规则（被拦下的配置数：{rules}）；使用 --relax {relax} 可放行平衡类警告，或提高预算。</translation>
+    </message>
+    <message>
+        <source>Every configuration within ¥{budget:,.0f} fails a rule (configurations stopped: {rules}); raise the budget or widen the options.</source>
+        <translation>¥{budget:,.0f} 以内的每种配置都未通过某条规则（被拦下的配置数：{rules}）；请提高预算或放宽选项。</translation>
+    </message>
+    <message>
         <source>The workload needs about {need:.1f} GiB per GPU; the {gpu} has {have} GB.</source>
         <translation>该工作负载每块 GPU 约需 {need:.1f} GiB；{gpu} 有 {have} GB。</translation>
     </message>
@@ -8260,6 +8376,10 @@
     <message>
         <source>open-air cards stacked without a gap throttle</source>
         <translation>开放式散热显卡紧挨着叠放会降频</translation>
+    </message>
+    <message>
+        <source>the drives cannot hold the data set, environment and checkpoints</source>
+        <translation>硬盘容纳不下数据集、环境和检查点</translation>
     </message>
     <message>
         <source>too few CPU cores to feed the GPUs&apos; data loaders</source>
