@@ -223,9 +223,11 @@ def _pairs(parts_by: dict[str, list[AnyPart]], budget: float
 def _gpu_options(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est: _Estimates,
                  prefs: SuggestOptions, cheapest_pair: int) -> list[tuple[float, int, Gpu, int]]:
     """(-upper bound, order, GPU, count) of every card × count the options allow within the budget
-    whose memory can hold the workload (FIT-1's error: even the low end does not fit), best first."""
+    whose memory holds the workload's estimate, best first. FIT-1 errs only when even the low end is over
+    the card (what cannot work); a suggestion is held to the estimate itself: the low end is what leaner
+    recipes than the one counted reach, not a promise for this one."""
     options: list[tuple[float, int, Gpu, int]] = []
-    low_vram = {n: vram_per_gpu(w, n).low / GIB for n in range(1, prefs.max_gpus + 1)}
+    low_vram = {n: vram_per_gpu(w, n).total / GIB for n in range(1, prefs.max_gpus + 1)}
     for g in _usable_gpus(parts_by, prefs):
         for n in range(max(1, prefs.min_gpus), prefs.max_gpus + 1):
             if g.price_cny * n > budget:

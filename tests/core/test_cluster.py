@@ -117,7 +117,9 @@ def test_check_json_has_the_cluster_and_bad_fields_exit_2(capsys, tmp_path: Path
     keys = {e["key"]: e for e in doc["estimates"]}
     assert {"cluster_throughput", "cluster_scaling_efficiency", "cluster_price_cny", "cluster_power_w"} <= set(keys)
     assert keys["cluster_throughput"]["inputs"]["network_bound"] is True
-    assert any(f["rule"] == "CLU-1" and f["severity"] == "warning" for f in doc["findings"]) and code == 0
+    assert any(f["rule"] == "CLU-1" and f["severity"] == "warning" for f in doc["findings"])
+    # the node stacks two open-air RTX 3090s with no slot between them: THERM-2's error, the only one
+    assert [f["rule"] for f in doc["findings"] if f["severity"] == "error"] == ["THERM-2"] and code == 1
     bad = tmp_path / "bad.json"
     bad.write_text(json.dumps({**DOC, "cluster": {"nodes": -1, "interconnect": "10gbe"}}), "utf-8")
     code, out, err = run(capsys, "check", str(bad), "--json")
