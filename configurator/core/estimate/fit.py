@@ -19,7 +19,9 @@ Each row runs on the runtime its software names, each with its own parameters: e
 NGC's 2019 containers (``pytorch:19.xx``: per-operator dispatch cost, optimizers stepping each parameter
 tensor, attention scaling, masking, softmax and dropout as separate kernels); fused LLM training (flag
 ``flash-attn``); llama.cpp before 2024 and since. A row's flag ``grad-accum-N`` amortises the optimizer step
-over N micro-batches (DLE's LAMB pre-training).
+over N micro-batches (DLE's LAMB pre-training). A decode row of batch B is B streams' tokens/s together, which is what
+the model's decode case of batch B predicts; an FP8 KV cache (flag ``fp8-kv``) is read as half the context.
+torchtune's recipes are the runtime "fused" (SDPA attention). Rows kept but not fitted: ``not_fitted_reason``.
 
 Where a held-out row's error rests on a stated prior more than on data: the V100 is the only Volta card
 and the only one measured with NGC 2019 software, so its rows are predicted with ``launch.pytorch-2019``
