@@ -137,15 +137,22 @@ def print_source_out(fit: Any) -> None:
           "coverage of the planner's [low, high] today (10th-90th pct of leave-one-GPU-out error)")
     for fam, r in loso.families.items():
         cov = val.coverage([h for h in loso.held if h.m.family == fam], before)
+        one = "  one source: no second publication to hold out" if r.origins == 1 else ""
         print(f"{fam:<12} {r.rows:>5} {r.origins:>5} {r.median:>8.1%} {r.worst:>8.1%} "
-              f"{'—' if cov is None else f'{cov:.0%}':>7} {r.not_stated:>8}")
+              f"{'—' if cov is None else f'{cov:.0%}':>7} {r.not_stated:>8}{one}")
     print("\n== ranges from held-out residuals (aim: >= 80 % of held-out measurements inside) ==")
-    print(f"{'family':<12} {'basis':<22} {'rows':>5} {'median':>8} {'low':>7} {'high':>7} {'pct':>9} {'cover':>7}")
+    print(f"{'family':<12} {'basis':<36} {'rows':>5} {'orig.':>5} {'median':>8} {'low':>7} {'high':>7} {'pct':>9} "
+          f"{'cover':>7}")
     for fam, w in widths.items():
         pct = f"{w.tail:.3g}-{1 - w.tail:.3g}"
         cov = "—" if w.coverage is None else f"{w.coverage:.0%}"
-        print(f"{fam:<12} {w.basis:<22} {w.rows:>5} {w.median:>8.1%} {w.low_ratio:>7.3f} {w.high_ratio:>7.3f} "
+        print(f"{fam:<12} {w.basis:<36} {w.rows:>5} {w.origins:>5} {w.median:>8.1%} {w.low_ratio:>7.3f} "
+              f"{w.high_ratio:>7.3f} "
               f"{pct:>9} {cov:>7}{'' if w.coverage is None or w.coverage >= val.TARGET_COVERAGE else '  MISSES'}")
+    band = val.scaling_band(fit)
+    if band is not None:
+        print(f"data-parallel scaling efficiency: measured / predicted {band.low_ratio:.3f}-{band.high_ratio:.3f} over "
+              f"{band.pairs} published n-GPU / one-GPU pairs ({band.origins} origins): the range of scaling_efficiency")
     reasons = Counter((n.m.origin, n.reason.split("; ")[0].split(" (")[0]) for n in loso.not_stated)
     print(f"\nnot stated by the model yet: {len(loso.not_stated)} rows (origin: first gap; "
           "validation.reason lists every gap)")

@@ -8,6 +8,7 @@ from typing import Any
 
 from configurator.core.build import Cluster
 from configurator.core.estimate import cluster as cl
+from configurator.core.estimate import validation
 from configurator.core.findings import Estimate
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.numbers import unit_message
@@ -62,10 +63,17 @@ def cluster_estimates(ctx: Ctx, cluster: Cluster, job: cl.NodeJob | None, unit: 
                             None if node_total.low is None else round(node_total.low * factor, 2),
                             None if node_total.high is None else round(node_total.high * factor, 2),
                             node_total.basis))
+        # its range: measured / predicted data-parallel efficiency over the published n-GPU rows (the node's own
+        # scaling model's basis, validation.scaling_band); the network model across nodes has no measurements
+        band = validation.scaling_band() if train and job is not None else None
+        lo_c = round(efficiency * band.low_ratio, 3) if band else round(efficiency, 3)
+        hi_c = round(max(min(efficiency * band.high_ratio, 1.0), efficiency), 3) if band else round(efficiency, 3)
         out.append(Estimate(
             "cluster_scaling_efficiency", round(efficiency, 3), "",
             _m(QT_TRANSLATE_NOOP("estimates", "The cluster's throughput ÷ ({n} × one node's {node:,.1f} {unit})."),
-               n=n, node=node_rate, unit=unit_message(unit)), {"nodes": n, "node_throughput": node_rate}, "low"))
+               n=n, node=node_rate, unit=unit_message(unit)), {"nodes": n, "node_throughput": node_rate}, "low",
+            lo_c, hi_c, {"family": "data-parallel scaling", "measurements": band.pairs if band else 0,
+                         "prior": band is None, "matched": []}))
     out.append(Estimate(
         "cluster_price_cny", n * price_cny, "CNY",
         _m(QT_TRANSLATE_NOOP("estimates", "{n} × this build's ¥{each:,}; network adapters, switch and cables are "

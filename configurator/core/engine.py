@@ -315,7 +315,11 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
             {**vram.gib(), "verdict": verdict(vram, smallest), "parallel": w.parallel,
              "optimizer": w.effective_optimizer, "optimizer_in_backward": w.optimizer_in_backward,
              "chunked_ce": w.chunked_ce},
-            "medium", round(vram.low / GIB, 2), round(vram.high / GIB, 2)))
+            "medium", round(vram.low / GIB, 2), round(vram.high / GIB, 2),
+            {"family": "memory", "first_principles": True, "activation_error": ACTIVATION_ERROR,
+             "fragmentation": [FRAGMENTATION[0], FRAGMENTATION[2]], "context_gib": [CUDA_CONTEXT_GIB[0],
+                                                                                    CUDA_CONTEXT_GIB[2]],
+             "matched": []}))
         out.append(Estimate(
             "largest_batch", largest_batch(w, len(gpus), smallest, display), "samples",
             _m(QT_TRANSLATE_NOOP(
@@ -332,13 +336,17 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
                                 "rank-0 loading and memory-mapped inference runtimes) + DataLoader prefetch (4 "
                                 "workers × 2 batches per GPU) + what offloading keeps in host RAM."),
                                copies=host_weight_copies(w, len(gpus)), bytes=load_bytes_per_param(w)),
-                            ctx.ram.parts, "medium"))
+                            ctx.ram.parts, "medium", *_ram_range(ctx.ram.first_principles_gib, ctx.ram.parts,
+                                                                   host_weight_copies(w, len(gpus))),
+                            {"family": None, "measurements": 0, "prior": True, "matched": []}))
         out.append(Estimate("ram_guide_formula_gib", ctx.ram.guide_gib, "GiB",
                             _m(QT_TRANSLATE_NOOP(
                                 "estimates",
                                 "The guide's RAM-1 formula: params × batch × 4 B × 1.2, halved for mixed precision "
                                 "(G 三.2).")),
-                            {"params": spec.params, "batch": w.effective_batch}, "low"))
+                            {"params": spec.params, "batch": w.effective_batch}, "low",
+                            round(ctx.ram.guide_gib / GUIDE_RAM_MARGIN, 2), ctx.ram.guide_gib,
+                            {"family": None, "measurements": 0, "prior": True, "matched": []}))
     assumes = _m(QT_TRANSLATE_NOOP(
         "estimates",
         "Per-layer-type work (GEMM/convolution FLOPs on the unit the precision runs on, memory-bound traffic on "
@@ -409,10 +417,18 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
                     "These GeForce cards have no peer-to-peer (PCI-11): the all-reduce goes through host memory "
                     "at {bw:.1f} GB/s per GPU, taken as half the PCIe link's one-way rate and capped by the host "
                     "memory's bandwidth shared by {n} GPUs."), bw=link / 1e9, n=n))
+            eff_low, eff_high, eff_basis = _scaling_range(speedup / n, fit)
             out.append(Estimate(
                 "scaling_efficiency", round(speedup / n, 3), "", how,
                 {"gpus": n, "speedup": round(speedup, 2), "link": link_name, "path": path,
-                 "link_gbs": round(link / 1e9, 2), "grad_gb": round(grad_bytes / 1e9, 4)}, "low"))
+                 "link_gbs": round(link / 1e9, 2), "grad_gb": round(grad_bytes / 1e9, 4)}, "low",
+                eff_low, eff_high, eff_basis))
+        # the total's range: the one-GPU range times the scaling efficiency's range (training on several GPUs)
+        low_factor = high_factor = speedup
+        if w.task == "train" and n > 1:
+            eff = speedup / n
+            lo_e, hi_e, _b = _scaling_range(eff, fit)
+            low_factor, high_factor = n * (lo_e or eff), n * (hi_e or eff)
         if w.task == "train":
             factor = speedup
             how_total = _m(QT_TRANSLATE_NOOP("estimates", "{n} × one GPU × scaling efficiency."), n=n)
@@ -435,6 +451,8 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
             how_total = _m(QT_TRANSLATE_NOOP(
                 "estimates", "{n} GPUs, each running its own batches (independent requests)."), n=n)
         total_value = value * factor
+        if w.task != "train":
+            low_factor = high_factor = factor
         in_build = len(usable_gpus(r))
         if in_build > n:
             how_total = _m("{how} {left}", how=how_total, left=_m(QT_TRANSLATE_NOOP(
@@ -444,13 +462,14 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
             "throughput_total", round(total_value, 1), unit, how_total,
             {"gpus": n, "gpus_in_build": in_build, **runtime_json, "model_gpus": one.model_gpus},
             "low",
-            _scaled(low, factor), _scaled(high, factor), basis))
+            _scaled(low, low_factor), _scaled(high, high_factor), basis))
         if total:
             out.append(Estimate("throughput_per_kcny", round(total_value / total * 1000, 2), f"{unit} per ¥1000",
                                 _m(QT_TRANSLATE_NOOP(
                                     "estimates",
                                     "Throughput ÷ build price.")), {"total_cny": total}, "low",
-                                _scaled(low, factor * 1000 / total), _scaled(high, factor * 1000 / total), basis))
+                                _scaled(low, low_factor * 1000 / total), _scaled(high, high_factor * 1000 / total),
+                                basis))
     cpu = r.cpu
     if cpu is not None:
         mts = min((m.speed_mts for m, _q in r.memory), default=cpu.memory_max_mts) or cpu.memory_max_mts
@@ -536,6 +555,33 @@ def _link(ctx: Ctx, placed: list[Gpu], slowest: Gpu) -> tuple[float, str, str]:
     return pcie, name, "pcie"
 
 
+# The guide's RAM-1 formula multiplies by 1.2 (its margin): its range runs from the product without that margin
+# to the formula's figure.
+GUIDE_RAM_MARGIN = 1.2
+
+
+def _ram_range(total: float, parts: Mapping[str, float], copies: int) -> tuple[float, float]:
+    """The first-principles host RAM's range (no measured RAM figures: from its own terms): the OS-and-libraries
+    figure (memory.HOST_BASE_GIB, a stated prior) half to one and a half times; the weights' host copies from one
+    (ranks that load in turn) to all of them at once (as counted)."""
+    base = parts.get("base", 0.0)
+    weights = parts.get("weights", 0.0)
+    low = total - base / 2 - (weights * (copies - 1) / copies if copies > 1 else 0.0)
+    return round(max(low, 0.0), 2), round(total + base / 2, 2)
+
+
+def _scaling_range(eff: float, fit: fitting.Fit | None) -> tuple[float | None, float | None, dict[str, Any]]:
+    """A data-parallel efficiency's range: the extremes of measured / predicted efficiency over the published
+    n-GPU rows with a one-GPU row of the same workload (validation.scaling_band), capped at 1."""
+    band = validation.scaling_band(fit) if fit is not None else None
+    if band is None:
+        return round(eff / 2, 3), round(min(max(eff * 1.5, eff), 1.0), 3), {
+            "family": "data-parallel scaling", "measurements": 0, "prior": True, "matched": []}
+    return (round(eff * band.low_ratio, 3), round(max(min(eff * band.high_ratio, 1.0), eff), 3),
+            {"family": "data-parallel scaling", "measurements": band.pairs, "origins": band.origins,
+             "range_basis": "published n-GPU / one-GPU pairs (extremes of measured / predicted)", "matched": []})
+
+
 def _scaled(x: float | None, factor: float) -> float | None:
     return None if x is None else round(x * factor, 2)
 
@@ -557,7 +603,10 @@ def _software(m: Measurement) -> str:
 
 
 _RANGE_BASIS = {validation.LOSO: Message("estimates", QT_TRANSLATE_NOOP("estimates", "leave-one-source-out")),
-                validation.LOGO: Message("estimates", QT_TRANSLATE_NOOP("estimates", "leave-one-GPU-out"))}
+                validation.LOGO: Message("estimates", QT_TRANSLATE_NOOP("estimates", "leave-one-GPU-out")),
+                validation.POOLED: Message("estimates", QT_TRANSLATE_NOOP(
+                    "estimates", "leave-one-source-out, every family's residuals pooled: this family's own sources "
+                                 "disagree"))}
 
 
 def _range(value: float, unit: str, family: str, fit: fitting.Fit | None, matched: Sequence[Measurement]

@@ -19,7 +19,9 @@ Each row runs on the runtime its software names, each with its own parameters: e
 NGC's 2019 containers (``pytorch:19.xx``: per-operator dispatch cost, optimizers stepping each parameter
 tensor, attention scaling, masking, softmax and dropout as separate kernels); fused LLM training (flag
 ``flash-attn``); llama.cpp before 2024 and since. A row's flag ``grad-accum-N`` amortises the optimizer step
-over N micro-batches (DLE's LAMB pre-training).
+over N micro-batches (DLE's LAMB pre-training). A decode row of batch B is B streams' tokens/s together, which is what
+the model's decode case of batch B predicts; an FP8 KV cache (flag ``fp8-kv``) is read as half the context.
+torchtune's recipes are the runtime "fused" (SDPA attention). Rows kept but not fitted: ``not_fitted_reason``.
 
 Where a held-out row's error rests on a stated prior more than on data: the V100 is the only Volta card
 and the only one measured with NGC 2019 software, so its rows are predicted with ``launch.pytorch-2019``
@@ -99,11 +101,22 @@ NOT_FITTED_FLAGS: dict[str, str] = {
     # kernels for 4-bit GPTQ by default, which the runtime "transformers" stands for
     "gptq-cuda-old": "AutoGPTQ's legacy CUDA kernel, which transformers no longer uses for 4-bit GPTQ",
 }
+# Rows of a runtime's older software the model's runtime of that name does not stand for: (framework, rows dated
+# before this day) → why. vLLM ran each decode step eagerly from Python until CUDA graphs (vllm-project/vllm
+# PR #1926, merged 2023-12-17): its 2023 rows (mlc-ai/llm-perf-bench, v0.2 of October 2023: 70B over 8 PCIe A100s
+# slower than over 4) would pull the runtime "vllm", today's, to a per-kernel cost 3-4x its prior.
+NOT_FITTED_SOFTWARE: dict[str, tuple[str, str]] = {
+    "vllm": ("2023-12-17", "vLLM before CUDA graphs (PR #1926, December 2023): each decode step launched eagerly "
+                           "from Python; the runtime 'vllm' estimates today's"),
+}
 FITTED_FAMILIES = (ms.CNN_TRAIN, ms.BERT_TRAIN, ms.GPT_TRAIN, ms.LLM_PREFILL, ms.LLM_DECODE)
 # The software (the rows' ``framework``) the model has a runtime for; rows of other runtimes (gpt-fast's compiled
 # loop, AutoAWQ, ExLlamaV2, torchtune, ...) are shown, and held out in validation, until it has one.
+# torchtune's recipes train in PyTorch with SDPA attention (torchtune/modules/attention.py: _sdpa_or_flex_attention)
+# and fused kernels under compile: the model's runtime "fused" with flash attention.
 FITTED_FRAMEWORKS: tuple[str | None, ...] = ("pytorch", "llama.cpp", None, "transformers", "torch-compile",
-                                             "vllm", "exllamav2", "tensorrt-llm")
+                                             "vllm", "exllamav2", "tensorrt-llm", "torchtune")
+FUSED_TRAINING_FRAMEWORKS = ("torchtune",)
 DEFAULT_BATCH = {"cnn": 256, "bert": 32, "gpt": 32}  # DLE defaults where a table does not state the batch
 SQUAD_SEQ = 384  # DLE run_squad.sh max_seq_length
 TXL_MEM = 192  # Transformer-XL base memory length (DLE config)
@@ -149,7 +162,8 @@ def case_for(m: ms.Measurement) -> tp.Case | None:
     spec = model_spec(m.model)
     if spec is None or m.precision is None or m.is_ratio:
         return None
-    runtime = "fused" if "flash-attn" in m.flags else "pytorch"
+    fused = "flash-attn" in m.flags or m.framework in FUSED_TRAINING_FRAMEWORKS
+    runtime = "fused" if fused else "pytorch"
     if (year := _ngc_year(m)) is not None and year < 2020:  # PyTorch 1.x with APEX, before torch.cuda.amp
         runtime = "pytorch-2019"
     accumulation = int(_flag_number(m, "grad-accum-") or 1)
@@ -161,7 +175,14 @@ def case_for(m: ms.Measurement) -> tp.Case | None:
         bits = _flag_number(m, "bpw-") or (tp.EXL2_BITS.get(m.precision) if precision == "exl2" else None)
         ways = int(_flag_number(m, "tp-") or 1)
         if m.task == "decode":
+            # a decode row's value is the tokens/s of all its batch_size streams together (the total over its
+            # GPUs, db/measurements/README.md); Case(batch=B) steps B streams one token each (units = B), so
+            # rate() predicts that same total: no conversion. Context: the prompt plus half the generated tokens.
             ctx = (m.gen_len or 256) // 2 + (m.prompt_len or 0)
+            if "fp8-kv" in m.flags:
+                # an FP8 KV cache reads 1 B per cached element where the model counts 2 B: taken as half the
+                # context (its attention FLOPs, a few % of such a step, halve with it)
+                ctx = max(ctx // 2, 1)
             return tp.Case(spec, "decode", precision, m.batch_size or 1, max(ctx, 1), runtime=runtime,
                            lm_head=True, bits=bits, tensor_parallel=ways)
         return tp.Case(spec, "prefill", precision, m.batch_size or 1, m.prompt_len or 512, runtime=runtime,
@@ -170,7 +191,7 @@ def case_for(m: ms.Measurement) -> tp.Case | None:
     if spec.family == "cnn":
         return tp.Case(spec, task, m.precision, m.batch_size or DEFAULT_BATCH["cnn"], 1, runtime=runtime,
                        layout="nhwc" if "nhwc" in m.flags else "nchw", accumulation=accumulation, optimizer="sgd")
-    attention = "flash" if "flash-attn" in m.flags else "eager"
+    attention = "flash" if fused else "eager"
     training = tp.Case(spec, task, m.precision, 1, finetune="qlora" if "qlora" in m.flags else "lora"
                        if "lora" in m.flags else "full", lora_rank=int(_flag_number(m, "lora-r") or 16),
                        recompute="grad-ckpt" in m.flags,
@@ -213,13 +234,28 @@ def _one_node_sharded(m: ms.Measurement) -> bool:
     return "fsdp" in m.flags and m.interconnect == "nvswitch" and m.gpu_count <= 8
 
 
+def not_fitted_reason(m: ms.Measurement) -> str | None:
+    """Why a row is kept in the dataset but not fitted (its model, kernel or software; see NOT_FITTED*), or None."""
+    if m.model in NOT_FITTED:
+        return f"{m.model}: {NOT_FITTED[m.model]}"
+    flag = next((f for f in m.flags if f in NOT_FITTED_FLAGS), None)
+    if flag is not None:
+        return f"{flag}: {NOT_FITTED_FLAGS[flag]}"
+    if m.framework in FUSED_TRAINING_FRAMEWORKS and m.task == "train" and "packed" not in m.flags:
+        return ("batches padded to their longest sample: the tokens/s count real tokens, and the share of "
+                "padding is not stated")
+    old = NOT_FITTED_SOFTWARE.get(m.framework or "")
+    if old is not None and m.source_date is not None and m.source_date < old[0]:
+        return old[1]
+    return None
+
+
 def fit_rows(rows: Iterable[ms.Measurement], gpus: Mapping[str, Gpu]) -> list[ms.Measurement]:
     """The rows the fit uses (see the module docstring)."""
     out = []
     for m in rows:
-        if m.is_guide or m.family not in FITTED_FAMILIES or m.gpu not in gpus or m.model in NOT_FITTED \
-                or m.framework not in FITTED_FRAMEWORKS or any(f in NOT_FITTED_FLAGS for f in m.flags) \
-                or case_for(m) is None:
+        if m.is_guide or m.family not in FITTED_FAMILIES or m.gpu not in gpus or not_fitted_reason(m) is not None \
+                or m.framework not in FITTED_FRAMEWORKS or case_for(m) is None:
             continue
         tensor_parallel = (_flag_number(m, "tp-") or 1) == m.gpu_count and m.family in (ms.LLM_DECODE, ms.LLM_PREFILL)
         if m.gpu_count > 1 and "layer-split" not in m.flags and not _one_node_sharded(m) and not tensor_parallel:

@@ -43,6 +43,11 @@ STRETCH: tuple[float, ...] = (1.0,)
 TARGET_COVERAGE = 0.8  # issue 28: at least 80 % of held-out measurements inside [low, high]
 LOSO = "leave-one-source-out"
 LOGO = "leave-one-GPU-out"
+# Where a family's own held-out residuals give no range that holds (one origin, or origins that disagree: llm-foundry's
+# MPT pre-training against torchtune's fine-tuning recipes), its range is the spread of every family's held-out
+# residuals across sources: how far the model has been off on a publication it was not fitted to. The family's
+# own rows are judged against that pool without their origin's rows (cross_coverage_pooled).
+POOLED = "leave-one-source-out, all families"
 
 # A fitter: training rows in, a predictor out (the rate a row is predicted at).
 Predictor = Callable[[ms.Measurement], float]
@@ -173,6 +178,26 @@ def cross_coverage(held: Sequence[Held], group: Callable[[Held], str], tail: flo
     return coverage(held, band)
 
 
+def cross_coverage_pooled(rows: Sequence[Held], pool: Sequence[Held], tail: float = TAILS[0]) -> float | None:
+    """Coverage of ``rows`` where each row's range comes from the ratios of every row of ``pool`` (any family) of
+    *another* origin."""
+    def band(h: Held) -> tuple[float, float] | None:
+        return ratio_band([o.ratio for o in pool if o.m.origin != h.m.origin], tail)
+
+    return coverage(rows, band)
+
+
+def pooled_band(rows: Sequence[Held], pool: Sequence[Held]) -> tuple[float, float | None]:
+    """The largest tail of :data:`TAILS` whose pooled cross-validated coverage of ``rows`` reaches the target, with
+    that coverage (the extremes and their coverage when none does)."""
+    cov: float | None = None
+    for tail in TAILS:
+        cov = cross_coverage_pooled(rows, pool, tail)
+        if cov is not None and cov >= TARGET_COVERAGE:
+            return tail, cov
+    return TAILS[-1], cov
+
+
 def holding_band(held: Sequence[Held], group: Callable[[Held], str]) -> tuple[float, float, float | None]:
     """The narrowest (tail, stretch) of :data:`TAILS`, then :data:`STRETCH` on the extremes, whose
     cross-validated coverage reaches the target, with that coverage (the widest and its coverage when none
@@ -198,8 +223,8 @@ def reason(m: ms.Measurement, gpus: Mapping[str, Gpu]) -> str | None:
         gaps.append(f"runtime {m.framework}")
     if fitting.model_spec(m.model) is None:
         gaps.append(f"model {m.model}")
-    elif m.model in fitting.NOT_FITTED:
-        gaps.append(f"{m.model}: {fitting.NOT_FITTED[m.model]}")
+    elif (why := fitting.not_fitted_reason(m)) is not None:
+        gaps.append(why)
     if m.gpu not in gpus:
         gaps.append(f"GPU {m.gpu}")
     if m.precision is None:
@@ -248,7 +273,7 @@ class Width:
     family: str
     low_ratio: float
     high_ratio: float
-    basis: str  # LOSO or LOGO
+    basis: str  # LOSO, LOGO or POOLED
     rows: int  # held-out rows the factors are the percentiles of
     origins: int
     median: float  # their median |predicted / measured − 1|
@@ -259,7 +284,8 @@ class Width:
 
 def widths(fit: fitting.Fit, loso: Result) -> dict[str, Width]:
     """Per family: from the leave-one-source-out residuals where its rows come from ≥ 2 origins, else
-    from the fit's leave-one-GPU-out residuals."""
+    from the fit's leave-one-GPU-out residuals; where neither holds 80 % of the family's rows, from every
+    family's leave-one-source-out residuals (POOLED), judged on the family's own held-out rows."""
     logo = [Held(r.m, fitting.stream_value(r.m), r.predicted) for r in fit.cv]
     out = {}
     for fam in fitting.FITTED_FAMILIES:
@@ -270,11 +296,16 @@ def widths(fit: fitting.Fit, loso: Result) -> dict[str, Width]:
         else:
             pool, basis = [h for h in logo if h.m.family == fam], LOGO
             tail, stretch, cov = holding_band(pool, lambda h: h.m.gpu)
+        if by_source and (cov is None or cov < TARGET_COVERAGE):
+            tail, pooled_cov = pooled_band(by_source, loso.held)
+            if pooled_cov is not None and (cov is None or pooled_cov > cov):
+                pool, basis, stretch, cov = list(loso.held), POOLED, 1.0, pooled_cov
         b = ratio_band([h.ratio for h in pool], tail, stretch)
         if b is None:
             continue
-        out[fam] = Width(fam, b[0], b[1], basis, len(pool), len({h.m.origin for h in pool}),
-                         statistics.median(abs(h.error) for h in pool), tail, stretch, cov)
+        own = by_source if basis == POOLED else pool
+        out[fam] = Width(fam, b[0], b[1], basis, len(pool), len({h.m.origin for h in own}),
+                         statistics.median(abs(h.error) for h in own), tail, stretch, cov)
     return out
 
 
@@ -296,3 +327,67 @@ def widths_for(fit: fitting.Fit) -> dict[str, Width]:
 
 def width_for(fit: fitting.Fit | None, family: str) -> Width | None:
     return None if fit is None else widths_for(fit).get(family)
+
+
+# ---------------------------------------------------------------------------------------------
+# the data-parallel scaling model against the published multi-GPU rows
+
+
+@dataclass(frozen=True)
+class ScalingBand:
+    """measured / predicted data-parallel efficiency over the published pairs (an n-GPU row and the same
+    publication's one-GPU row of the same workload and GPU): the factors the planner's range puts around a
+    scaling efficiency."""
+
+    low_ratio: float
+    high_ratio: float
+    pairs: int
+    origins: int
+
+
+def scaling_pairs(rows: Sequence[ms.Measurement], fit: fitting.Fit, gpus: Mapping[str, Gpu]
+                  ) -> list[tuple[ms.Measurement, float, float]]:
+    """(n-GPU row, measured efficiency, predicted efficiency) for each data-parallel training row with a one-GPU
+    row of the same origin, GPU, model, precision, batch and sequence: measured = per-GPU value / one GPU's value;
+    predicted = tp.scaling over the row's link (NVLink/NVSwitch at the card's NVLink rate, else its PCIe) at
+    the fitted one-GPU step time."""
+    out = []
+    theta = list(fit.theta)
+    f = tp.Factors(fit=fit)
+    for m in rows:
+        if m.is_guide or m.gpu_count < 2 or m.task != "train" or m.gpu not in gpus or "fsdp" in m.flags:
+            continue
+        one = next((o for o in rows if o.gpu_count == 1 and o.origin == m.origin and o.gpu == m.gpu
+                    and o.model == m.model and o.precision == m.precision and o.task == m.task
+                    and o.batch_size == m.batch_size and o.seq_len == m.seq_len and not o.is_guide), None)
+        case = fitting.case_for(m)
+        if one is None or case is None or fitting.model_spec(m.model) is None:
+            continue
+        gpu = gpus[m.gpu]
+        hw = tp.gpu_hw(gpu)
+        link = gpu.nvlink_bandwidth_gbs / 2 * 1e9 if m.interconnect in ("nvlink", "nvswitch") and \
+            gpu.nvlink_bandwidth_gbs else (hw.pcie or 16e9)
+        spec = case.spec
+        grad = spec.params * (4.0 if m.precision in ("fp32", "tf32", "amp") else 2.0)
+        step = case.units / tp.rate(case, hw, theta)  # seconds per step of one GPU (units: samples or tokens)
+        predicted = tp.scaling(m.gpu_count, step, grad, link, f) / m.gpu_count
+        out.append((m, m.per_gpu_value / one.value, predicted))
+    return out
+
+
+_SCALING: dict[int, tuple[fitting.Fit, ScalingBand | None]] = {}
+
+
+def scaling_band(fit: fitting.Fit | None = None) -> ScalingBand | None:
+    """The extremes of measured / predicted efficiency over :func:`scaling_pairs` of the shipped measurements
+    (few pairs, two publications: the extremes, not percentiles), memoised with the fit; None without pairs."""
+    fit = fit or fitting.fit_for()
+    found = _SCALING.get(id(fit))
+    if found is not None and found[0] is fit:
+        return found[1]
+    pairs = scaling_pairs(fitting.shipped(), fit, fitting.measured_gpus())
+    ratios = [meas / pred for _m, meas, pred in pairs]
+    band = ScalingBand(min(min(ratios), 1.0), max(max(ratios), 1.0), len(pairs),
+                       len({m.origin for m, _a, _b in pairs})) if ratios else None
+    _SCALING[id(fit)] = (fit, band)
+    return band
