@@ -5225,6 +5225,10 @@
         <translation>留一 GPU 交叉验证</translation>
     </message>
     <message>
+        <source>leave-one-source-out, every family&apos;s residuals pooled: this family&apos;s own sources disagree</source>
+        <translation>留一来源交叉验证，汇总所有类别的残差：本类别自身的各来源彼此不一致</translation>
+    </message>
+    <message>
         <source>≈ {value:,.4g} {unit}, likely {low:,.4g}–{high:,.4g} (no measurements of this family: a factor of 2 either way).</source>
         <translation>≈ {value:,.4g} {unit}，可能范围 {low:,.4g}–{high:,.4g}（这一类工作负载没有实测数据：上下浮动 2 倍）。</translation>
     </message>
