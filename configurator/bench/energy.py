@@ -101,11 +101,22 @@ class _PowerIntegral:
         self._thread: threading.Thread | None = None
         self._joules = 0.0
         self._last: tuple[float, float] | None = None
+        self._first_t: float | None = None
+
+    @property
+    def seconds(self) -> float:
+        """The time the integral covers: its first reading to its last (the window's own clock may start a
+        little later, after the sampling thread started: on a busy machine, tens of milliseconds)."""
+        if self._first_t is None or self._last is None:
+            return 0.0
+        return self._last[1] - self._first_t
 
     def _sample(self) -> None:
         p, t = self.power_w(), self.clock()
         if p is None:
             return
+        if self._first_t is None:
+            self._first_t = t
         if self._last is not None:
             p0, t0 = self._last
             self._joules += (p0 + p) / 2 * max(t - t0, 0.0)
@@ -116,7 +127,7 @@ class _PowerIntegral:
             self._sample()
 
     def begin(self) -> None:
-        self._joules, self._last = 0.0, None
+        self._joules, self._last, self._first_t = 0.0, None, None
         self._sample()
         self._stop.clear()
         self._thread = threading.Thread(target=self._run, name="power-integral", daemon=True)
@@ -191,7 +202,7 @@ class EnergyMeter:
         self._start = None
         if self._integral is not None:
             joules = self._integral.end()
-            return None if joules is None else Reading(joules, self.clock() - t0, self.method)
+            return None if joules is None else Reading(joules, self._integral.seconds, self.method)
         j = self._read() if self._read is not None else None
         if j is None or j < j0:
             return None

@@ -21,6 +21,7 @@ from typing import Any
 
 from configurator.core.build import Build, BuildPart
 from configurator.core.engine import Report, check
+from configurator.core.findings import Finding
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.parts import AnyPart, Case, Cooler, Cpu, Gpu, Motherboard, Psu, Storage
 
@@ -183,28 +184,37 @@ def _swap(build: Build, catalogue: Mapping[str, AnyPart], category: str, new_id:
 _SUPPORT = (("psu", Psu, ("PWR",)), ("case", Case, ("FIT", "THERM")), ("cooler", Cooler, ("FIT-6",)))
 
 
+def _new_errors(r: Report, base: Report) -> list[Finding]:
+    """The errors a change brings: those of rules the current build does not already break (a change is not
+    refused for what the build has now, e.g. the guide's own stacked cards: THERM-2)."""
+    had = {f.rule for f in base.errors}
+    return [f for f in r.errors if f.rule not in had]
+
+
 def _fix_support(build: Build, catalogue: Mapping[str, AnyPart], report: Report,
-                 buy: list[tuple[str, int]]) -> tuple[Build, Report] | None:
+                 buy: list[tuple[str, int]], base: Report) -> tuple[Build, Report] | None:
     """Where the change leaves errors a PSU, a case or a cooler fixes, add the cheapest such parts (a few
-    rounds: a server chassis may then need another PSU)."""
+    rounds: a server chassis may then need another PSU). Errors the current build already has are not the
+    change's to fix."""
     for _round in range(4):
-        if report.ok:
+        errors = _new_errors(report, base)
+        if not errors:
             return build, report
         improved = False
         for category, cls, rules in _SUPPORT:
-            if not any(f.rule.startswith(rules) for f in report.errors):
+            if not any(f.rule.startswith(rules) for f in errors):
                 continue
             options = sorted((p for p in catalogue.values() if isinstance(p, cls)), key=lambda p: (p.price_cny, p.id))
             for part in options:
                 trial, _ = _swap(build, catalogue, category, part.id, 1)
                 r = check(trial, catalogue)
-                if len(r.errors) < len(report.errors):
+                if len(_new_errors(r, base)) < len(errors):
                     buy[:] = [(i, q) for i, q in buy if catalogue[i].category != category] + [(part.id, 1)]
                     build, report, improved = trial, r, True
                     break
         if not improved:
             return None
-    return (build, report) if report.ok else None
+    return (build, report) if not _new_errors(report, base) else None
 
 
 def _price(buy: Iterable[tuple[str, int]], catalogue: Mapping[str, AnyPart]) -> int:
@@ -226,7 +236,7 @@ def _matching_cards(base: Report, catalogue: Mapping[str, AnyPart], need_vram: b
             kept = tuple(p for p in b.parts if p.id not in (old, new))
             trial = replace(b, parts=(*kept, BuildPart(new, counts[new] + n)))
             buy = [(new, n)]
-            fixed = _fix_support(trial, catalogue, check(trial, catalogue), buy)
+            fixed = _fix_support(trial, catalogue, check(trial, catalogue), buy, base)
             if fixed is None:
                 continue
             r = fixed[1]
@@ -257,7 +267,7 @@ def _gpu_changes(base: Report, catalogue: Mapping[str, AnyPart], need_vram: bool
         trial, removed = _swap(b, catalogue, "gpu", g.id)
         qty = next(p.qty for p in trial.parts if p.id == g.id)
         buy = [(g.id, qty)]
-        fixed = _fix_support(trial, catalogue, check(trial, catalogue), buy)
+        fixed = _fix_support(trial, catalogue, check(trial, catalogue), buy, base)
         if fixed is None:
             continue
         _trial, r = fixed
@@ -304,7 +314,7 @@ def _host_changes(base: Report, catalogue: Mapping[str, AnyPart], limit: Limit, 
                 continue
             trial, removed = _swap(b, catalogue, "cpu", c.id)
             buy = [(c.id, next(p.qty for p in trial.parts if p.id == c.id))]
-            fixed = _fix_support(trial, catalogue, check(trial, catalogue), buy)
+            fixed = _fix_support(trial, catalogue, check(trial, catalogue), buy, base)
             if fixed is None:
                 continue
             share = min(1.0, (c.cores - cpu.cores) / max(cpu.cores, 1))  # more cores feed more workers
@@ -328,7 +338,7 @@ def _host_changes(base: Report, catalogue: Mapping[str, AnyPart], limit: Limit, 
                         key=lambda p: (p.price_cny, p.id)):
             trial = replace(b, parts=(*b.parts, BuildPart(s.id, 1)))
             r = check(trial, catalogue)
-            if r.ok:
+            if not _new_errors(r, base):
                 yield Upgrade("storage", ((s.id, 1),), (), s.price_cny, gain, None, None, _m(QT_TRANSLATE_NOOP(
                     "advise", "a data drive of {gb:,} GB that reads {new:,} MB/s (the fastest drive now: {old}); "
                               "the GPUs' measured utilisation lifted to {target:.0f} % (an unbound GPU)"),
@@ -344,7 +354,7 @@ def _host_changes(base: Report, catalogue: Mapping[str, AnyPart], limit: Limit, 
                 continue
             trial, removed = _swap(b, catalogue, "motherboard", mb.id, 1)
             r = check(trial, catalogue)
-            if r.ok and not _short_links(r):  # every card on a full link from the CPU
+            if not _new_errors(r, base) and not _short_links(r):  # every card on a full link from the CPU
                 yield Upgrade("pcie", ((mb.id, 1),), tuple(removed), mb.price_cny, gain, None, None, basis, r)
 
 
@@ -381,7 +391,7 @@ def _interconnect_changes(base: Report, catalogue: Mapping[str, AnyPart], ev: Ev
             continue
         trial, removed = _swap(b, catalogue, "motherboard", mb.id, 1)
         buy = [(mb.id, 1)]
-        fixed = _fix_support(trial, catalogue, check(trial, catalogue), buy)
+        fixed = _fix_support(trial, catalogue, check(trial, catalogue), buy, base)
         if fixed is None:
             continue
         new = _scaling(fixed[1])
