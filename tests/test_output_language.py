@@ -157,6 +157,7 @@ def english_words(text: str) -> set[str]:
     text = re.sub(r"\b[A-Z][A-Z0-9]+s?\b", " ", text)  # abbreviations (GPU, CPU, TDP, GPUs)
     # words: not glued to a number before them ("4K", "3975WX"); a single letter is a variable or a size (n, x)
     words = {w.lower() for w in re.findall(r"(?<![\w.])[A-Za-z][A-Za-z0-9_]+", text)}
+    words |= {"s"} if re.search(r"\d s\b", text) else set()  # seconds: 秒 ("58 s" in Chinese is English)
     return {w for w in words if w not in ALLOWED and not re.fullmatch(r"[a-z]{1,3}\d+\w*", w)}
 
 
@@ -277,6 +278,7 @@ def test_english_output_has_no_chinese_but_names(rendered: dict[str, dict[str, s
     ("NVIDIA GeForce RTX 3090：Full tower，air", {"full", "tower", "air"}),
     ("[FIT-1 · 第一性原理] 每卡 51.8 GiB（`lora`，llama-3.1-8b，PCIEX16_1）", set()),
     ("吞吐量 1,353 tokens/s（可信度 low），见 docs/rules.md 与 /tmp/run.csv", {"low", "tokens"}),
+    ("MON-1: 58 s；n × η^log2(n) × t；1.2 GB/s、25 µs", {"s"}),
 ])
 def test_the_word_filter(text: str, words: set[str]) -> None:
     assert english_words(without_names(text, ["NVIDIA GeForce RTX 3090"])) == words

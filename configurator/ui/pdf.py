@@ -62,8 +62,8 @@ def _whole(text: str) -> str:
 def _figure(number: str, unit: str) -> str:
     """A figure in a narrow column: the number, its unit on the line below where it has one (a long unit,
     "token/秒（每 ¥1000）", is never broken inside a word, nor glued to the number)."""
-    if not unit:
-        return f"<b>{_whole(number)}</b>"
+    if len(unit) <= 4:  # W, GiB, %: beside the number
+        return f"<b>{_whole(f'{number} {unit}'.strip())}</b>"
     return f"<b>{_whole(number)}</b><br><small>{_e(unit)}</small>"
 
 
