@@ -42,12 +42,16 @@ import pytest
 from configurator.cli import help as cli_help
 from configurator.cli.entry import main
 from configurator.core.catalogue import load_catalogue
-from configurator.core.cloud import load_cloud_prices
+from configurator.core.cloud import BILLING, load_cloud_prices
 from configurator.core.estimate.cluster import INTERCONNECTS
+from configurator.core.findings import CONFIDENCE_LABELS, ESTIMATE_LABELS, SOURCE_WORDS
 from configurator.core.measurements import load as load_measurements
 from configurator.core.model_specs import KNOWN_MODELS
-from configurator.core.parts import CATEGORIES
+from configurator.core.numbers import UNIT_WORDS, VALUE_WORDS
+from configurator.core.parts import CATEGORIES, FIELD_LABELS, VALUE_LABELS
 from configurator.core.presets import TIERS
+from configurator.core.software import ARCH_TABLE
+from configurator.i18n import translator_for
 from tests.monitor.test_monitor_report import busy_gpu, host, record
 
 # What may stay Latin in Chinese output. Units and their abbreviations; file formats; names of things a
@@ -68,7 +72,9 @@ ALLOWED = {
     "worker", "transformer", "logits", "gemm", "lora", "qlora", "fsdp", "ddp", "zero", "ngc", "eager", "conda",
     "pip", "benchmark", "amp", "sdpa", "adamw", "sgd", "awq", "gptq", "prefill", "iowait", "rank", "llm", "ai", "id",
     # product lines the guides name (the tiers' lists: "Ryzen 5 5600X", "Xeon Platinum 8380", "GTX 1650 Super")
-    "ryzen", "threadripper", "pro", "xeon", "platinum", "super", "configurator",
+    "ryzen", "threadripper", "pro", "xeon", "platinum", "super", "geforce", "configurator",
+    # authors a source names ("common practice (d2l, Dettmers)")
+    "dettmers",
     *CATEGORIES,
 }
 
@@ -264,6 +270,30 @@ def test_chinese_output_has_no_english_words_but_names(rendered: dict[str, dict[
     assert len(texts) > 30 and all(CJK.search(t) for t in texts.values())
     leftovers = {what: words for what, text in texts.items() if (words := english_words(without_names(text, known)))}
     assert not leftovers, "\n".join(f"{what}: {sorted(words)}" for what, words in leftovers.items())
+
+
+def test_chinese_output_doubles_no_particle(rendered: dict[str, dict[str, str]]) -> None:
+    """A translated phrase put into a template that already has the particle ("适配器的" + "的环形")."""
+    doubled = {what: m.group(0) for what, text in rendered["zh_CN"].items()
+               if (m := re.search(r".{0,12}(?:的的|了了|，，|。。|：：)", text))}
+    assert not doubled, doubled
+
+
+def test_every_label_of_a_value_unit_source_or_estimate_is_chinese() -> None:
+    """The tables the outputs draw words from, each entry translated: catalogue values, units, confidence
+    words, estimate labels, rule sources, cloud billing, CUD-1's architectures and PyTorch builds."""
+    translate = translator_for("zh_CN")
+    assert translate is not None
+    tables = {"parts": [t for table in VALUE_LABELS.values() for t in table.values()]
+              + [label for label, _unit in FIELD_LABELS.values()],
+              "units": list(UNIT_WORDS.values()), "numbers": list(VALUE_WORDS.values()),
+              "estimates": [*ESTIMATE_LABELS.values(), *CONFIDENCE_LABELS.values()],
+              "sources": list(SOURCE_WORDS.values()), "cloud": list(BILLING.values()),
+              "software": [t for row in ARCH_TABLE for t in (row.architecture, row.pytorch)]}
+    known = names()
+    untranslated = {f"{context}: {text}": words for context, texts in tables.items() for text in texts
+                    if (words := english_words(without_names(translate(context, text), known)))}
+    assert not untranslated, untranslated
 
 
 def test_english_output_has_no_chinese_but_names(rendered: dict[str, dict[str, str]]) -> None:
