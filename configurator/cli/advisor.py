@@ -185,7 +185,7 @@ def _report_text(cli: Cli, doc: dict[str, Any], labels: list[str]) -> str:
         cpu=_n(h["cpu_median"]), cpu95=_n(h["cpu_p95"]), io=_n(h["iowait_median"], "{:.1f}"),
         io95=_n(h["iowait_p95"], "{:.1f}"), train=_n(h["train_cpu_median"])))
     for rule, seconds in doc["alert_seconds"].items():
-        lines.append(f"  {rule}: {seconds:.0f} s")
+        lines.append(f"  {rule}: {duration_text(seconds, t)}")
     e = doc["energy"]
     if e["kwh"] is not None:
         lines.append(cli.say(QT_TRANSLATE_NOOP("cli", "Energy {kwh:.3f} kWh × ¥{tariff:g}/kWh = ¥{cost:.2f}"),

@@ -10,6 +10,7 @@ from configurator.core.i18n import QT_TRANSLATE_NOOP
 
 
 def cmd_cloud_list(cli: Cli) -> int:
+    from configurator.core.cloud import price_label
     from configurator.store.cloud_prices import cloud_prices
 
     store = cli.open_store()
@@ -20,9 +21,11 @@ def cmd_cloud_list(cli: Cli) -> int:
     if cli.args.json:
         cli.emit_json([{**dataclasses.asdict(p), "gpus": list(p.gpus)} for p in prices])
         return EXIT_OK
-    head = [cli.translate("cli", t) for t in ("GPU class", "¥/GPU-hour", "Date", "Provider", "Source")]
+    head = [cli.translate("cli", t) for t in (QT_TRANSLATE_NOOP("cli", "GPU class"),
+                                               QT_TRANSLATE_NOOP("cli", "¥/GPU-hour"), QT_TRANSLATE_NOOP("cli", "Date"),
+                                               QT_TRANSLATE_NOOP("cli", "Rented"), QT_TRANSLATE_NOOP("cli", "Source"))]
     rows = [head] + [[p.gpu_class, f"{p.cny_per_gpu_hour:g}" + (" *" if p.user_edited else ""), p.date,
-                      f"{p.provider} {p.instance}", p.source] for p in prices]
+                      price_label(p).render(cli.translate), p.source] for p in prices]
     print(table(rows))
     print("\n" + cli.say(QT_TRANSLATE_NOOP(
         "cli", "* your price (`cloud-prices reset CLASS` restores the shipped one).")))

@@ -9,8 +9,17 @@ from configurator.cli.context import EXIT_OK, Cli, Subcommands, add_command, tab
 from configurator.cli.rounding import tidy
 from configurator.core.i18n import QT_TRANSLATE_NOOP, fill
 
+# A published measurement's task (core.measurements.TASKS), as people read it.
+TASK_WORDS = {
+    "train": QT_TRANSLATE_NOOP("cli", "training"),
+    "inference": QT_TRANSLATE_NOOP("cli", "inference"),
+    "prefill": QT_TRANSLATE_NOOP("cli", "prefill"),
+    "decode": QT_TRANSLATE_NOOP("cli", "decode"),
+}
+
 
 def cmd_measurements_list(cli: Cli) -> int:
+    from configurator.core.numbers import unit_text
     from configurator.store.measurements import LOCAL, SHIPPED, MeasurementsRepository
 
     a = cli.args
@@ -30,20 +39,25 @@ def cmd_measurements_list(cli: Cli) -> int:
         cli.emit_json([{**dataclasses.asdict(m), "flags": list(m.flags), "provenance": SHIPPED} for m in rows]
                       + [tidy({**m.to_json(), "provenance": LOCAL}) for m in local], rounded=False)
         return EXIT_OK
-    head = [cli.translate("cli", t) for t in ("GPU", "×", "Model", "Task", "Precision", "Batch", "Value",
-                                              "Software", "Source")]
+    head = [cli.translate("cli", t) for t in (
+        "GPU", "×", QT_TRANSLATE_NOOP("cli", "Model"), QT_TRANSLATE_NOOP("cli", "Task"),
+        QT_TRANSLATE_NOOP("cli", "Precision"), QT_TRANSLATE_NOOP("cli", "Batch"), QT_TRANSLATE_NOOP("cli", "Value"),
+        QT_TRANSLATE_NOOP("cli", "Software"), QT_TRANSLATE_NOOP("cli", "Source"))]
     lines = [head]
     for m in rows:
         software = " ".join(x for x in (m.framework, m.framework_version) if x) or "—"
         where = m.source_url.split("/blob/")[0].removeprefix("https://github.com/") if m.source_url else m.source_ref
-        lines.append([m.gpu.removeprefix("nvidia-"), str(m.gpu_count), m.model, m.task, m.precision or "—",
-                      "—" if m.batch_size is None else str(m.batch_size), f"{m.value:,g} {m.unit}", software, where])
+        task = cli.translate("cli", TASK_WORDS[m.task]) if m.task in TASK_WORDS else m.task
+        lines.append([m.gpu.removeprefix("nvidia-"), str(m.gpu_count), m.model, task, m.precision or "—",
+                      "—" if m.batch_size is None else str(m.batch_size),
+                      f"{m.value:,g} {unit_text(m.unit, cli.translate)}", software, where])
     this = cli.translate("cli", "this machine, run {run}, {date}")
     for lm in local:
         batch = lm.settings.get("batch")
         lines.append([lm.hardware_name or lm.device, "1", lm.workload, lm.device,
                       str(lm.settings.get("dtype") or lm.settings.get("amp") or "—"),
-                      "—" if batch is None else str(batch), f"{lm.value:,.4g} {lm.unit}", lm.software,
+                      "—" if batch is None else str(batch), f"{lm.value:,.4g} {unit_text(lm.unit, cli.translate)}",
+                      lm.software,
                       fill(this, run=str(lm.run_id), date=lm.date)])
     if len(lines) > 1:
         print(table(lines))

@@ -111,7 +111,7 @@ def cmd_parts_list(cli: Cli) -> int:
 
 
 def cmd_parts_show(cli: Cli) -> int:
-    from configurator.core.parts import CATEGORY_LABELS, part_to_dict
+    from configurator.core.parts import CATEGORY_LABELS, part_to_dict, value_label
     from configurator.store.repository import PartsRepository, Unreadable
 
     store = cli.open_store()
@@ -137,7 +137,8 @@ def cmd_parts_show(cli: Cli) -> int:
     for key, value in d.items():
         if key in ("pcie_slots", "m2_slots", "notes", "source"):
             continue
-        rows.append([_label(cli, key), _fmt(value)])
+        shown = value_label(key, value, cli.translate) if isinstance(value, str) else _fmt(value)
+        rows.append([_label(cli, key), shown])
     print(table(rows))
     import textwrap
 
@@ -153,7 +154,8 @@ def cmd_parts_show(cli: Cli) -> int:
                 shares = f"  ↔ {', '.join(slot['shares_with'])}" if slot["shares_with"] else ""
                 size = f"x{slot['physical_lanes']} (x{slot['electrical_lanes']})" if "physical_lanes" in slot \
                     else f"x{slot['lanes']}"
-                print(f"  {slot['name']:<12} {size:<10} Gen{slot['gen']}  {slot['from']}{shares}")
+                print(f"  {slot['name']:<12} {size:<10} Gen{slot['gen']}  "
+                      f"{value_label('source', slot['from'], cli.translate)}{shares}")
     return EXIT_OK
 
 

@@ -142,7 +142,7 @@ def cmd_suggest(cli: Cli) -> int:
         if goal == "cheapest":
             print(cli.say(QT_TRANSLATE_NOOP(
                 "cli", "No build without errors within ¥{budget:,.0f} reaches {target:,.0f} {unit} for this "
-                       "workload."), budget=budget, target=target, unit=workload.throughput_unit))
+                       "workload."), budget=budget, target=target, unit=unit_text(workload.throughput_unit, tr)))
         else:
             print(cli.say(QT_TRANSLATE_NOOP("cli", "No build without errors fits ¥{budget:,.0f} for this workload."),
                           budget=budget))
@@ -162,7 +162,7 @@ def cmd_suggest(cli: Cli) -> int:
         if s.penalties:
             scored = " " + cli.say(QT_TRANSLATE_NOOP("cli", "(scored {score:,.1f}: {penalties})"), score=s.score,
                                    penalties=", ".join(f"{p.rule} −{p.weight:.0%}" for p in s.penalties))
-        print(f"\n{head}: ¥{s.total_cny:,} — {s.throughput:,.1f} {s.unit}{scored}")
+        print(f"\n{head}: ¥{s.total_cny:,} — {s.throughput:,.1f} {unit_text(s.unit, tr)}{scored}")
         if i == 0:
             for m in s.reasons:
                 print(f"  · {m.render(tr)}")
@@ -211,7 +211,8 @@ def cmd_presets(cli: Cli) -> int:
         return EXIT_OK
     for p in items:
         # the tier's name in the reader's language (the guide's own Chinese name in Chinese)
-        print(f"\n{p.tier.id} · {p.tier.source} · {tier_label(p.tier.id, cli.translator)}\n  {p.tier.guide_text}")
+        print(f"\n{p.tier.id} · {p.tier.source} · {tier_label(p.tier.id, cli.translator)}\n"
+              f"  {cli.translate('tiers', p.tier.guide_text)}")
         for bp in p.build.parts:
             mark = "  " + cli.translate("cli", "(filled: cheapest compatible part)") if bp.id in p.filled else ""
             qty = f"{bp.qty} × " if bp.qty > 1 else ""

@@ -31,6 +31,36 @@ class CloudPrice:
     date: str
     source: str
     user_edited: bool = False
+    gpus_per_instance: int = 1  # the price is the instance's hourly price ÷ this
+    region: str = ""  # "" where the provider has one price
+    billing: str = ""  # one of BILLING, "" where the table does not say
+
+
+# How a price is billed, as people read it ("cloud").
+BILLING: dict[str, str] = {
+    "on_demand": QT_TRANSLATE_NOOP("cloud", "on demand"),
+    "spot": QT_TRANSLATE_NOOP("cloud", "spot"),
+    "reserved": QT_TRANSLATE_NOOP("cloud", "reserved"),
+}
+_PER_CARD = QT_TRANSLATE_NOOP("cloud", "per card")
+_PER_SHARE = QT_TRANSLATE_NOOP("cloud", "the instance's price ÷ {n}")
+_AND = QT_TRANSLATE_NOOP("cloud", "{label}, {more}")
+
+
+def price_label(p: CloudPrice) -> Message:
+    """What a price is for, built from its fields in the reader's language: "AutoDL RTX 3090 24 GB, per card,
+    on demand", "AWS p4d.24xlarge (8x A100 40 GB SXM), the instance's price ÷ 8, us-east-1, on demand" (the
+    provider, instance and region as the provider names them)."""
+    label = Message("cloud", "{provider} {instance}", {"provider": p.provider, "instance": p.instance})
+    more: list[Message | str] = [Message("cloud", _PER_CARD) if p.gpus_per_instance == 1 else
+                                 Message("cloud", _PER_SHARE, {"n": p.gpus_per_instance})]
+    if p.region:
+        more.append(p.region)
+    if p.billing:
+        more.append(Message("cloud", BILLING[p.billing]))
+    for item in more:
+        label = Message("cloud", _AND, {"label": label, "more": item})
+    return label
 
 
 class CloudPriceError(ValueError):
@@ -100,8 +130,20 @@ def load_cloud_prices(path: Path | None = None) -> list[CloudPrice]:
             raise bad(f"{where}.{key}", Message("cloud", _MSG_PRICE, {
                 "low": MIN_CNY_PER_GPU_HOUR if scale == 1.0 else f"{MIN_CNY_PER_GPU_HOUR / scale:.4f}",
                 "high": MAX_CNY_PER_GPU_HOUR / scale, "got": _shown(given)}))
+        per = row.get("gpus_per_instance", 1)
+        if isinstance(per, bool) or not isinstance(per, int) or not 1 <= per <= 64:
+            raise bad(f"{where}.gpus_per_instance", Message("cloud", QT_TRANSLATE_NOOP(
+                "cloud", "must be a whole number of GPUs from 1 to 64, not {got}"), {"got": _shown(per)}))
+        region = row.get("region", "")
+        if not isinstance(region, str):
+            raise bad(f"{where}.region", Message("cloud", QT_TRANSLATE_NOOP("cloud", "must be a text")))
+        billing = row.get("billing", "")
+        if billing != "" and billing not in BILLING:
+            raise bad(f"{where}.billing", Message("cloud", QT_TRANSLATE_NOOP(
+                "cloud", "must be one of {choices}, not {got}"),
+                {"choices": ", ".join(BILLING), "got": _shown(billing)}))
         out.append(CloudPrice(row["gpu_class"], tuple(gpus), row["provider"], row["instance"], cny, row["date"],
-                              row["source"]))
+                              row["source"], gpus_per_instance=per, region=region.strip(), billing=billing))
     return out
 
 

@@ -400,7 +400,7 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
                                 {"batch": w.effective_batch, "gpus": n, "copies": copies, **runtime_json}, "low",
                                 lo_b, hi_b, basis_b))
         speedup = 1.0
-        link_name = "—"
+        link_name: Message | str = "—"
         if n > 1 and w.task == "train":
             link, link_name, path = _link(ctx, placed, slowest)
             grad_bytes = tp.grad_bytes(w)
@@ -420,7 +420,8 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
             eff_low, eff_high, eff_basis = _scaling_range(speedup / n, fit)
             out.append(Estimate(
                 "scaling_efficiency", round(speedup / n, 3), "", how,
-                {"gpus": n, "speedup": round(speedup, 2), "link": link_name, "path": path,
+                {"gpus": n, "speedup": round(speedup, 2), "path": path,
+                 "link": link_name.render() if isinstance(link_name, Message) else link_name,
                  "link_gbs": round(link / 1e9, 2), "grad_gb": round(grad_bytes / 1e9, 4)}, "low",
                 eff_low, eff_high, eff_basis))
         # the total's range: the one-GPU range times the scaling efficiency's range (training on several GPUs)
@@ -520,7 +521,7 @@ def _cluster(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors, estimates: li
                              training_draw_w(r), ctx.power.peak_w)
 
 
-_ADAPTERS = Message("estimates", QT_TRANSLATE_NOOP("estimates", ", the LoRA adapters' only"))
+_ADAPTERS = Message("estimates", QT_TRANSLATE_NOOP("estimates", ", LoRA adapters only"))
 
 
 def _system(ctx: Ctx, placed: list[Gpu], w: Workload) -> tp.System:
@@ -533,16 +534,23 @@ def _system(ctx: Ctx, placed: list[Gpu], w: Workload) -> tp.System:
     return tp.System(1, None, "pcie", host)
 
 
-def _link(ctx: Ctx, placed: list[Gpu], slowest: Gpu) -> tuple[float, str, str]:
-    """The all-reduce link per GPU (bytes/s one way), its name, and its path: "baseboard" (NVLink on an
-    HGX board), "nvlink" (bridges), "host" (no peer-to-peer: through host memory) or "pcie"."""
+_BOARD_LINKS = {
+    "nvswitch": QT_TRANSLATE_NOOP("estimates", "NVLink ({gbs:g} GB/s per GPU, through NVSwitch)"),
+    "direct": QT_TRANSLATE_NOOP("estimates", "NVLink ({gbs:g} GB/s per GPU, direct links)"),
+}
+_VIA_HOST = QT_TRANSLATE_NOOP("estimates", "{name} via host memory")
+
+
+def _link(ctx: Ctx, placed: list[Gpu], slowest: Gpu) -> tuple[float, Message | str, str]:
+    """The all-reduce link per GPU (bytes/s one way), its name (a message where it has words), and its path:
+    "baseboard" (NVLink on an HGX board), "nvlink" (bridges), "host" (no peer-to-peer: through host memory)
+    or "pcie"."""
     r = ctx.r
     n = len(placed)
     boards = [p for p in r.platforms if all(ic.takes_module(p, g) for g in placed)]
     if boards and all(g.form_factor != "pcie" for g in placed):
         p = boards[0]
-        via = "NVSwitch" if p.topology == "nvswitch" else "direct links"
-        return ic.platform_bytes_per_s(p), f"NVLink ({p.nvlink_gbs_per_gpu:g} GB/s per GPU, {via})", "baseboard"
+        return ic.platform_bytes_per_s(p), _m(_BOARD_LINKS[p.topology], gbs=p.nvlink_gbs_per_gpu), "baseboard"
     if r.build.options.nvlink_bridge and all(g.nvlink for g in placed) and n <= (placed[0].nvlink_max_gpus or 2):
         return tp.link_bytes_per_s(slowest, None, None, True), "NVLink", "nvlink"
     seats = ctx.placement.seats if ctx.placement else ()
@@ -551,7 +559,7 @@ def _link(ctx: Ctx, placed: list[Gpu], slowest: Gpu) -> tuple[float, str, str]:
     pcie = ic.pcie_bytes_per_s(gen, lanes)
     name = f"PCIe Gen{gen} x{lanes}"
     if not all(ic.has_p2p(g) for g in placed):
-        return ic.host_path_bytes_per_s(pcie, host_memory_bytes_per_s(r), n), f"{name} via host memory", "host"
+        return ic.host_path_bytes_per_s(pcie, host_memory_bytes_per_s(r), n), _m(_VIA_HOST, name=name), "host"
     return pcie, name, "pcie"
 
 

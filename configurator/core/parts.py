@@ -313,6 +313,7 @@ FIELD_LABELS: dict[str, tuple[str, str]] = {
     "launch_year": (QT_TRANSLATE_NOOP("parts", "Launch year"), ""),
     "notes": (QT_TRANSLATE_NOOP("parts", "Notes"), ""),
     "custom": (QT_TRANSLATE_NOOP("parts", "Custom part"), ""),
+    "used_market": (QT_TRANSLATE_NOOP("parts", "Sold used only"), ""),
     "user_edited": (QT_TRANSLATE_NOOP("parts", "Price edited by you"), ""),
     "vendor": (QT_TRANSLATE_NOOP("parts", "Vendor"), ""),
     "architecture": (QT_TRANSLATE_NOOP("parts", "Architecture"), ""),
@@ -415,6 +416,65 @@ FIELD_LABELS: dict[str, tuple[str, str]] = {
     "host_pcie_gen": (QT_TRANSLATE_NOOP("parts", "Host link PCIe generation"), ""),
     "host_pcie_lanes": (QT_TRANSLATE_NOOP("parts", "Host link lanes per GPU"), ""),
 }
+
+# The words a spec's value is shown in, per field: the catalogue's enum values (cooling, cooler and drive kinds,
+# cabling, GPU form factors, interconnect) and the case and supply form factors it uses ("parts"). A value not
+# listed (a board's ATX, a custom part's own words) is shown as written: see :func:`value_label`.
+VALUE_LABELS: dict[str, dict[str, str]] = {
+    "category": CATEGORY_LABELS,
+    "vendor": {"nvidia": "NVIDIA", "amd": "AMD", "intel": "Intel"},  # names, as the vendors write them
+    "cooling": {
+        "open_air": QT_TRANSLATE_NOOP("parts", "open-air fans"),
+        "blower": QT_TRANSLATE_NOOP("parts", "blower"),
+        "passive": QT_TRANSLATE_NOOP("parts", "passive (server airflow)"),
+    },
+    "kind": {  # a cooler's, a drive's
+        "air": QT_TRANSLATE_NOOP("parts", "air"),
+        "aio": QT_TRANSLATE_NOOP("parts", "all-in-one liquid"),
+        "hdd": QT_TRANSLATE_NOOP("parts", "hard disk"),
+        "sata_ssd": QT_TRANSLATE_NOOP("parts", "SATA SSD"),
+        "nvme": QT_TRANSLATE_NOOP("parts", "NVMe SSD"),
+    },
+    "modular": {
+        "full": QT_TRANSLATE_NOOP("parts", "fully modular"),
+        "semi": QT_TRANSLATE_NOOP("parts", "semi-modular"),
+        "none": QT_TRANSLATE_NOOP("parts", "fixed cables"),
+    },
+    "form_factor": {  # a GPU's, a case's, a supply's
+        "pcie": QT_TRANSLATE_NOOP("parts", "PCIe card"),
+        "sxm": QT_TRANSLATE_NOOP("parts", "SXM module"),
+        "oam": QT_TRANSLATE_NOOP("parts", "OAM module"),
+        "Mid tower": QT_TRANSLATE_NOOP("parts", "Mid tower"),
+        "Full tower": QT_TRANSLATE_NOOP("parts", "Full tower"),
+        "Mini tower": QT_TRANSLATE_NOOP("parts", "Mini tower"),
+        "Mini-ITX tower (SFF)": QT_TRANSLATE_NOOP("parts", "Mini-ITX tower (SFF)"),
+        "4U rackmount": QT_TRANSLATE_NOOP("parts", "4U rackmount"),
+        "4U rackmount / tower (server)": QT_TRANSLATE_NOOP("parts", "4U rackmount / tower (server)"),
+        "Supermicro PWS (redundant)": QT_TRANSLATE_NOOP("parts", "Supermicro PWS (redundant)"),
+    },
+    "module_form_factor": {
+        "sxm": QT_TRANSLATE_NOOP("parts", "SXM module"),
+        "oam": QT_TRANSLATE_NOOP("parts", "OAM module"),
+    },
+    "topology": {
+        "nvswitch": QT_TRANSLATE_NOOP("parts", "NVSwitch"),
+        "direct": QT_TRANSLATE_NOOP("parts", "direct NVLink between each pair"),
+    },
+    "source": {  # a slot's lanes
+        "cpu": QT_TRANSLATE_NOOP("parts", "CPU"),
+        "chipset": QT_TRANSLATE_NOOP("parts", "chipset"),
+    },
+}
+
+
+def value_label(name: str, value: str, translate: typing.Callable[[str, str], str] | None = None) -> str:
+    """A spec's text value in the reader's language (``cooling`` ``open_air`` → "open-air fans"); a value
+    with no label (a name, a custom part's own words) as written."""
+    label = VALUE_LABELS.get(name, {}).get(value)
+    if label is None:
+        return value
+    return translate("parts", label) if translate is not None else label
+
 
 # The columns that matter when choosing a part, per category (tables, CLI lists).
 SUMMARY_FIELDS: dict[str, tuple[str, ...]] = {

@@ -23,34 +23,38 @@ class Tier:
     id: str
     source: str
     name: str
-    guide_text: str
+    guide_text: str  # what the guide names, in English; translated ("tiers") to the guide's own words
     parts: tuple[BuildPart, ...]
     workload: Workload
     nvlink_bridge: bool = False
 
 
 TIERS = (
-    Tier("TIER-entry", "G 五.3", "入门级（学生/个人）", "RTX 3060 12GB, Ryzen 5 5600X, 32GB DDR4, 1TB NVMe SSD",
+    Tier("TIER-entry", "G 五.3", "入门级（学生/个人）",
+         QT_TRANSLATE_NOOP("tiers", "RTX 3060 12GB, Ryzen 5 5600X, 32GB DDR4, 1TB NVMe SSD"),
          (BuildPart("nvidia-rtx-3060-12gb"), BuildPart("amd-ryzen-5-5600x"),
           BuildPart("corsair-vengeance-lpx-32gb-2x16gb-ddr4-3200"), BuildPart("samsung-970-evo-plus-1tb")),
          Workload(model="resnet50", task="train", precision="amp")),
     Tier("TIER-pro", "G 五.3", "专业级（研究团队）",
-         "RTX 3090×2 + NVLink, Threadripper Pro 3975WX, 128GB ECC DDR4, 2TB NVMe SSD + 8TB HDD",
+         QT_TRANSLATE_NOOP("tiers", "RTX 3090×2 + NVLink, Threadripper Pro 3975WX, 128GB ECC DDR4, 2TB NVMe SSD + "
+                                    "8TB HDD"),
          (BuildPart("nvidia-rtx-3090", 2), BuildPart("amd-ryzen-threadripper-pro-3975wx"),
           BuildPart("samsung-m393a2k40db3-cwe-128gb-8x16gb-ddr4-3200-rdimm"), BuildPart("samsung-990-pro-2tb"),
           BuildPart("seagate-ironwolf-pro-8tb")),
          Workload(model="bert-large", task="train", precision="amp"), nvlink_bridge=True),
     Tier("TIER-enterprise", "G 五.3", "企业级（大规模训练）",
-         "A100 80GB×4 (NVSwitch), Xeon Platinum 8380×2, 512GB DDR5, all-flash array + distributed FS",
+         QT_TRANSLATE_NOOP("tiers", "A100 80GB×4 (NVSwitch), Xeon Platinum 8380×2, 512GB DDR5, all-flash array + "
+                                    "distributed FS"),
          (BuildPart("nvidia-a100-80gb-sxm", 4), BuildPart("intel-xeon-platinum-8380", 2),
           BuildPart("samsung-m321r8ga0bb0-cqk-512gb-8x64gb-ddr5-4800-rdimm"), BuildPart("samsung-pm9a3-3.84tb", 4)),
          Workload(model="llama-7b", task="train", precision="bf16", sharding="fsdp", grad_checkpointing=True)),
     Tier("TIER-cnn-min", "M 1.1", "CNN 最低配置",
-         "GTX 1650 Super, i5-10400F / Ryzen 5 3600, 16GB DDR4-3200, 256GB NVMe SSD (≥ 2000 MB/s)",
+         QT_TRANSLATE_NOOP("tiers", "GTX 1650 Super, i5-10400F / Ryzen 5 3600, 16GB DDR4-3200, 256GB NVMe SSD "
+                                    "(≥ 2000 MB/s)"),
          (BuildPart("nvidia-gtx-1650-super"), BuildPart("intel-core-i5-10400f"),
           BuildPart("corsair-vengeance-lpx-16gb-2x8gb-ddr4-3200"), BuildPart("wd-blue-sn570-250gb")),
          Workload(model="resnet18", task="train", batch_size=32)),
-    Tier("TIER-gpt-min", "M 2.1", "GPT 最低配置", "RTX 3060 12GB, 32GB RAM, 512GB SSD",
+    Tier("TIER-gpt-min", "M 2.1", "GPT 最低配置", QT_TRANSLATE_NOOP("tiers", "RTX 3060 12GB, 32GB RAM, 512GB SSD"),
          (BuildPart("nvidia-rtx-3060-12gb"), BuildPart("corsair-vengeance-lpx-32gb-2x16gb-ddr4-3200"),
           BuildPart("samsung-970-evo-plus-500gb")),
          Workload(model="gpt2", task="train", precision="amp")),

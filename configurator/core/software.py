@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
+
 CHECKED = "2026-11"
 CUDA_NOTES = "https://docs.nvidia.com/cuda/cuda-toolkit-release-notes/index.html"
 PYTORCH_GET_STARTED = "https://pytorch.org/get-started/locally/"
@@ -38,22 +40,41 @@ class ArchRow:
     checked: str = CHECKED
 
 
+# The architecture's name and the PyTorch builds are translated where shown (context "software": a
+# message in the reader's language, :func:`architecture_message`, :func:`pytorch_message`); the rule's
+# JSON keeps the English.
 ARCH_TABLE = (
-    ArchRow("7.0", "Volta", "9.0", "384.81", "cu126 builds; CUDA 12.8+ and 13.x builds dropped sm_70", False,
+    ArchRow("7.0", QT_TRANSLATE_NOOP("software", "Volta"), "9.0", "384.81",
+            QT_TRANSLATE_NOOP("software", "cu126 builds; CUDA 12.8+ and 13.x builds dropped sm_70"), False,
             PYTORCH_GET_STARTED),
-    ArchRow("7.5", "Turing", "10.0", "410.48", "cu126, cu128, cu130 builds (sm_75)", True, PYTORCH_GET_STARTED),
-    ArchRow("8.0", "Ampere (GA100)", "11.0", "450.51.06", "cu126, cu128, cu130 builds (sm_80)", True,
+    ArchRow("7.5", QT_TRANSLATE_NOOP("software", "Turing"), "10.0", "410.48",
+            QT_TRANSLATE_NOOP("software", "cu126, cu128, cu130 builds (sm_75)"), True, PYTORCH_GET_STARTED),
+    ArchRow("8.0", QT_TRANSLATE_NOOP("software", "Ampere (GA100)"), "11.0", "450.51.06",
+            QT_TRANSLATE_NOOP("software", "cu126, cu128, cu130 builds (sm_80)"), True, PYTORCH_GET_STARTED),
+    ArchRow("8.6", QT_TRANSLATE_NOOP("software", "Ampere (GA10x)"), "11.1", "455.23.04",
+            QT_TRANSLATE_NOOP("software", "cu126, cu128, cu130 builds (sm_86); PyTorch ≥ 1.7.1"), True,
             PYTORCH_GET_STARTED),
-    ArchRow("8.6", "Ampere (GA10x)", "11.1", "455.23.04", "cu126, cu128, cu130 builds (sm_86); PyTorch ≥ 1.7.1",
-            True, PYTORCH_GET_STARTED),
-    ArchRow("8.9", "Ada Lovelace", "11.8", "520.61.05", "cu126, cu128, cu130 builds (sm_86 kernels run on sm_89)",
-            True, PYTORCH_GET_STARTED),
-    ArchRow("9.0", "Hopper", "11.8", "520.61.05", "cu126, cu128, cu130 builds (sm_90)", True, PYTORCH_GET_STARTED),
-    ArchRow("10.0", "Blackwell (data centre)", "12.8", "570.26", "cu128 and cu130 builds only (sm_100)", True,
+    ArchRow("8.9", QT_TRANSLATE_NOOP("software", "Ada Lovelace"), "11.8", "520.61.05",
+            QT_TRANSLATE_NOOP("software", "cu126, cu128, cu130 builds (sm_86 kernels run on sm_89)"), True,
             PYTORCH_GET_STARTED),
-    ArchRow("12.0", "Blackwell (GeForce/RTX PRO)", "12.8", "570.86.10",
-            "cu128 and cu130 builds only (sm_120; PyTorch ≥ 2.7)", True, PYTORCH_GET_STARTED),
+    ArchRow("9.0", QT_TRANSLATE_NOOP("software", "Hopper"), "11.8", "520.61.05",
+            QT_TRANSLATE_NOOP("software", "cu126, cu128, cu130 builds (sm_90)"), True, PYTORCH_GET_STARTED),
+    ArchRow("10.0", QT_TRANSLATE_NOOP("software", "Blackwell (data centre)"), "12.8", "570.26",
+            QT_TRANSLATE_NOOP("software", "cu128 and cu130 builds only (sm_100)"), True, PYTORCH_GET_STARTED),
+    ArchRow("12.0", QT_TRANSLATE_NOOP("software", "Blackwell (GeForce/RTX PRO)"), "12.8", "570.86.10",
+            QT_TRANSLATE_NOOP("software", "cu128 and cu130 builds only (sm_120; PyTorch ≥ 2.7)"), True,
+            PYTORCH_GET_STARTED),
 )
+
+
+def architecture_message(row: ArchRow) -> Message:
+    """The architecture's name, in the reader's language where it has words ("data centre")."""
+    return Message("software", row.architecture)
+
+
+def pytorch_message(row: ArchRow) -> Message:
+    """Which PyTorch builds run it, in the reader's language."""
+    return Message("software", row.pytorch)
 
 ROCM_NOTES = "https://rocm.docs.amd.com/projects/install-on-linux/en/latest/reference/system-requirements.html"
 

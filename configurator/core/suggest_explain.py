@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from configurator.core.build import Build, Workload
 from configurator.core.estimate.memory import vram_per_gpu
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
+from configurator.core.numbers import unit_message
 from configurator.core.parts import AnyPart, Case, Gpu, Motherboard
 from configurator.core.suggest_score import Penalty, case_sizes, penalties
 from configurator.core.suggest_space import (
@@ -102,7 +103,7 @@ def penalty_list(ps: Iterable[Penalty]) -> str:
 
 def reasons(search: _Search, f: _Found, band: list[_Found], strategy: Message | None) -> tuple[Message, ...]:
     """The winner's top three reasons."""
-    unit = search.w.throughput_unit
+    unit = unit_message(search.w.throughput_unit)  # in the reader's words
     out: list[Message] = []
     if search.prefs.goal == "cheapest":
         out.append(Message("suggest", QT_TRANSLATE_NOOP(
@@ -155,7 +156,7 @@ def binding(search: _Search, f: _Found) -> Message:
     if prefs.goal == "cheapest":
         return Message("suggest", QT_TRANSLATE_NOOP(
             "suggest", "Binding: the target of {target:,.0f} {unit}; every cheaper configuration estimates below it."),
-            {"target": prefs.target_throughput, "unit": w.throughput_unit})
+            {"target": prefs.target_throughput, "unit": unit_message(w.throughput_unit)})
     pairs = _pairs(search.parts_by, math.inf)
     cheapest_pair = min((p[4] for p in pairs), default=0)
     faster: list[tuple[float, Gpu, int]] = []

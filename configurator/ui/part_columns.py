@@ -7,7 +7,7 @@ from typing import Any
 
 from PySide6.QtCore import Qt
 
-from configurator.core.parts import CATEGORY_LABELS, FIELD_LABELS, SUMMARY_FIELDS, field_unit
+from configurator.core.parts import FIELD_LABELS, SUMMARY_FIELDS, field_unit, value_label
 from configurator.ui.i18n import translate
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -36,8 +36,8 @@ def display_value(name: str, value: Any) -> str:
         return translate("parts", "yes") if value else translate("parts", "no")
     if name == "price_cny":
         return f"¥{value:,}"
-    if name == "category":
-        return translate("parts", CATEGORY_LABELS.get(value, value))
+    if isinstance(value, str):  # a catalogue value in the reader's words (category, cooling, form factor …)
+        return value_label(name, value, translate)
     if isinstance(value, float):
         if value.is_integer():
             return f"{int(value):,}"

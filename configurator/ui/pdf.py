@@ -59,6 +59,14 @@ def _whole(text: str) -> str:
     return f"<span style='white-space:nowrap'>{_e(text)}</span>"
 
 
+def _figure(number: str, unit: str) -> str:
+    """A figure in a narrow column: the number, its unit on the line below where it has one (a long unit,
+    "token/秒（每 ¥1000）", is never broken inside a word, nor glued to the number)."""
+    if len(unit) <= 4:  # W, GiB, %: beside the number
+        return f"<b>{_whole(f'{number} {unit}'.strip())}</b>"
+    return f"<b>{_whole(number)}</b><br><small>{_e(unit)}</small>"
+
+
 def chart_image(sheet: Sheet, width: int = 1600, height: int = 640) -> QImage:
     img = QImage(width, height, QImage.Format.Format_ARGB32)
     img.fill(QColor("white"))
@@ -149,7 +157,9 @@ def sheet_html(sheet: Sheet) -> str:
     out.append("<tr>" + "".join(f"<th align='left'>{L[k]}</th>" for k in ("qty", "part", "specs", "unit",
                                                                              "subtotal")) + "</tr>")
     for row in sheet.rows:
-        specs = " · ".join(f"{translate('parts', label)} {display_value(name, value)}{' ' + unit if unit else ''}"
+        # a spec the part does not have reads "n/a", without a unit ("Height n/a", not "Height n/a mm")
+        specs = " · ".join(f"{translate('parts', label)} {display_value(name, value)}"
+                           f"{' ' + translate('parts', unit) if unit and value is not None else ''}"
                            for name, label, unit, value in row.specs)
         used = f" ({L['used']})" if row.used else ""
         out.append(f"<tr><td align='right'>{row.qty}</td><td>{_e(row.part.name)}{used}</td>"
@@ -189,14 +199,15 @@ def sheet_html(sheet: Sheet) -> str:
         for e in r.estimates:
             if e.key in CLUSTER_KEYS:
                 continue  # their own section below
-            value = "—" if e.value is None else (f"{e.value:.0%}" if e.key == "scaling_efficiency"
-                                                  else f"{e.value:,} {unit_text(e.unit, translate)}")
             label = _e(translate("estimates", ESTIMATE_LABELS.get(e.key, e.key)))
             sure = _e(translate("estimates", CONFIDENCE_LABELS[e.confidence]))
-            shown = f"<b>{_whole(value)}</b>"
+            if e.value is None or e.key == "scaling_efficiency":
+                shown = f"<b>{_whole('—' if e.value is None else f'{e.value:.0%}')}</b>"
+            else:
+                shown = _figure(f"{e.value:,}", unit_text(e.unit, translate))
             if e.low is not None and e.high is not None and e.key != "scaling_efficiency":
                 shown += f"<br><small>{e.low:,.0f}–{e.high:,.0f}</small>"  # the cross-validated range
-            out.append(f"<tr><td width='22%'>{label}</td><td width='18%' align='right'>{shown}</td>"
+            out.append(f"<tr><td width='20%'>{label}</td><td width='20%' align='right'>{shown}</td>"
                        f"<td><small>{_e(e.how.render(translate))} ({sure})</small></td></tr>")
         out.append("</table>")
         if sheet.chart:

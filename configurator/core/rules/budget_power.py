@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from dataclasses import dataclass
 
-from configurator.core.cloud import price_for
+from configurator.core.cloud import price_for, price_label
 from configurator.core.estimate.power import is_atx3, measured_draw_w, training_draw_w
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.numbers import unit_message
@@ -76,7 +76,11 @@ def _rent(ctx: Ctx, power_cny: float) -> tuple[Message | str, dict[str, object]]
     prices = [p for p in rows if p is not None]
     month = sum(p.cny_per_gpu_hour for p in prices) * o.hours_per_day * 30
     used = {p.gpu_class: p for p in prices}
-    basis = "; ".join(f"{p.provider} {p.instance}, ¥{p.cny_per_gpu_hour:g}/GPU-h, {p.date}" for p in used.values())
+    rented = [Message("rules", QT_TRANSLATE_NOOP("rules", "{label}, ¥{price:g}/GPU-h, {date}"),
+                      {"label": price_label(p), "price": p.cny_per_gpu_hour, "date": p.date}) for p in used.values()]
+    basis = rented[0]
+    for m in rented[1:]:
+        basis = Message("rules", QT_TRANSLATE_NOOP("rules", "{first}; {next}"), {"first": basis, "next": m})
     numbers: dict[str, object] = {
         "rent_cny_per_month": round(month, 1),
         "rent_prices": [{"gpu_class": p.gpu_class, "cny_per_gpu_hour": p.cny_per_gpu_hour, "provider": p.provider,

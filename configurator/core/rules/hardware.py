@@ -8,7 +8,15 @@ from typing import Any
 from configurator.core.estimate.memory import verdict
 from configurator.core.i18n import QT_TRANSLATE_NOOP
 from configurator.core.rules.context import Ctx
-from configurator.core.software import DRIVER_TABLE, GUIDE_CUD1, GUIDE_CUD2, ROCM_NOTES, arch_row
+from configurator.core.software import (
+    DRIVER_TABLE,
+    GUIDE_CUD1,
+    GUIDE_CUD2,
+    ROCM_NOTES,
+    arch_row,
+    architecture_message,
+    pytorch_message,
+)
 from configurator.core.units import GIB
 
 
@@ -49,7 +57,7 @@ def software(ctx: Ctx) -> None:
                     QT_TRANSLATE_NOOP(
                         "rules",
                         "{gpu} (sm_{cc}) is not in the newest PyTorch CUDA builds: install the {pytorch}."),
-                    numbers, gpu=g.name, cc=row.compute_capability.replace(".", ""), pytorch=row.pytorch)
+                    numbers, gpu=g.name, cc=row.compute_capability.replace(".", ""), pytorch=pytorch_message(row))
         else:
             ctx.add("CUD-1", "info", "G 一",
                     QT_TRANSLATE_NOOP(
@@ -57,8 +65,8 @@ def software(ctx: Ctx) -> None:
                         "{gpu}: {arch}, sm_{cc}: CUDA ≥ {cuda} (Linux driver ≥ {driver}); PyTorch {pytorch}. Table "
                         "checked {checked}."),
                     numbers, guide=GUIDE_CUD1 if row.compute_capability == "8.6" else None, gpu=g.name,
-                    arch=row.architecture, cc=row.compute_capability.replace(".", ""), cuda=row.first_cuda,
-                    driver=row.first_driver, pytorch=row.pytorch, checked=row.checked)
+                    arch=architecture_message(row), cc=row.compute_capability.replace(".", ""),
+                    cuda=row.first_cuda, driver=row.first_driver, pytorch=pytorch_message(row), checked=row.checked)
         if row.compute_capability == "8.6":
             ctx.add("CUD-2", "info", "M 2.2",
                     QT_TRANSLATE_NOOP(

@@ -24,7 +24,7 @@ from configurator.core.build import Build, resolve
 from configurator.core.cluster_estimates import CLUSTER_KEYS
 from configurator.core.engine import Report, break_even
 from configurator.core.estimate.cluster import INTERCONNECTS
-from configurator.core.findings import ESTIMATE_LABELS, Estimate
+from configurator.core.findings import ESTIMATE_LABELS, Estimate, source_text
 from configurator.core.i18n import fill
 from configurator.core.numbers import unit_text
 from configurator.core.parts import AnyPart
@@ -168,7 +168,8 @@ class ResultsPanel(QWidget):
             label = translate("Planner", "Break-even against renting")
             unit = translate("Planner", "months")
             rows.append(f"<tr><td>{label}</td><td><b>{months.numbers['months']:.1f} {unit}</b></td>"
-                        f"<td style='padding-left:10px;color:{muted}'>{months.rule} · {months.source}</td></tr>")
+                        f"<td style='padding-left:10px;color:{muted}'>{months.rule} · "
+                        f"{source_text(months.source, translate)}</td></tr>")
         html = ("<table cellspacing='0' cellpadding='1'>" + "".join(rows) + "</table>" if rows else
                 translate("Planner", "Add a GPU or CPU and a workload to see throughput estimates."))
         if html != self._estimates_html:

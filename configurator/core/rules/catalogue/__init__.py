@@ -12,6 +12,7 @@ import argparse
 import sys
 from collections.abc import Sequence
 
+from configurator.core.findings import source_text
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Translate
 from configurator.core.rules.catalogue import guides, more
 from configurator.core.rules.catalogue.model import SEVERITY_KEYS, Erratum, Rule, Status
@@ -147,7 +148,8 @@ def summary_markdown(translate: Translate | None = None, full_text: str | None =
             if r.status != "checked":
                 sev = f"{sev} ({_tr(translate, STATUS_WORDS[r.status])})" if sev else \
                     _tr(translate, STATUS_WORDS[r.status])
-            out.append(f"| {r.id} | {_cell(r.source)} | {_cell(sev)} | {_cell(_tr(translate, r.title))} |")
+            out.append(f"| {r.id} | {_cell(source_text(r.source, translate))} | {_cell(sev)} | "
+                       f"{_cell(_tr(translate, r.title))} |")
     return "\n".join(out) + "\n"
 
 
