@@ -357,7 +357,8 @@ def _connectors(ctx: Ctx, psu: Psu) -> None:
                     "{n} × {gpu}: the card's power input is an 8-pin CPU (EPS) socket and the supply's EPS cables "
                     "go to the CPUs, so it takes the adapter shipped with the card ({per} × PCIe 8-pin → 8-pin "
                     "EPS). Use that adapter, never a CPU cable from another supply; check it is in the box."),
-                numbers, n=len(c.eps_adapted), gpu=names, per=c.eps_adapted[0].power_adapter_8pin)
+                numbers, rests_on=[(g, "power_adapter_8pin") for g in c.eps_adapted], n=len(c.eps_adapted),
+                gpu=names, per=c.eps_adapted[0].power_adapter_8pin)
     if c.eps_error:
         ctx.add("PWR-3", "error", "G 六.3",
                 QT_TRANSLATE_NOOP(
