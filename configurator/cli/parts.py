@@ -134,22 +134,28 @@ def cmd_parts_show(cli: Cli) -> int:
         return EXIT_OK
     print(f"{part.name}  [{cli.translate('parts', CATEGORY_LABELS[part.category])}]")
     rows = [[cli.translate("cli", "Field"), cli.translate("cli", "Value")]]
+    doubt = set(part.unverified)
+    mark = cli.translate("cli", "unverified")
     for key, value in d.items():
-        if key in ("pcie_slots", "m2_slots", "notes", "source"):
+        if key in ("pcie_slots", "m2_slots", "notes", "source", "unverified"):
             continue
         shown = value_label(key, value, cli.translate) if isinstance(value, str) else _fmt(value)
-        rows.append([_label(cli, key), shown])
+        rows.append([_label(cli, key), shown + (f"  ({mark})" if key in doubt else "")])
     print(table(rows))
     import textwrap
 
     print(f"\n{_label(cli, 'source')}: {part.source}")
+    if doubt:
+        print("\n" + cli.say(QT_TRANSLATE_NOOP(
+            "cli", "Not verified against a vendor source ({n}): {fields}. Check the vendor's figure before relying "
+            "on it."), n=len(doubt), fields=", ".join(_label(cli, k) for k in part.unverified)))
     if part.notes:
         print(f"\n{_label(cli, 'notes')}:")
         print(textwrap.fill(part.notes, width=100, initial_indent="  ", subsequent_indent="  "))
     for key in ("pcie_slots", "m2_slots"):
         slots = d.get(key)
         if slots:
-            print(f"\n{_label(cli, key)}")
+            print(f"\n{_label(cli, key)}" + (f"  ({mark})" if key in doubt else ""))
             for slot in slots:
                 shares = f"  ↔ {', '.join(slot['shares_with'])}" if slot["shares_with"] else ""
                 size = f"x{slot['physical_lanes']} (x{slot['electrical_lanes']})" if "physical_lanes" in slot \

@@ -98,6 +98,9 @@ class Part:
     source: str
     launch_year: int | None = None
     notes: str | None = None
+    # Figures not found on the vendor's page or manual (field names of this part): shown marked, and a
+    # finding that rests on one says to check the vendor's figure (rules.context.Ctx.add's rests_on).
+    unverified: list[str] = field(default_factory=list)
     custom: bool = False
     user_edited: bool = False
 
@@ -315,6 +318,7 @@ FIELD_LABELS: dict[str, tuple[str, str]] = {
     "custom": (QT_TRANSLATE_NOOP("parts", "Custom part"), ""),
     "used_market": (QT_TRANSLATE_NOOP("parts", "Sold used only"), ""),
     "user_edited": (QT_TRANSLATE_NOOP("parts", "Price edited by you"), ""),
+    "unverified": (QT_TRANSLATE_NOOP("parts", "Unverified figures"), ""),
     "vendor": (QT_TRANSLATE_NOOP("parts", "Vendor"), ""),
     "architecture": (QT_TRANSLATE_NOOP("parts", "Architecture"), ""),
     "compute_capability": (QT_TRANSLATE_NOOP("parts", "Compute capability"), ""),

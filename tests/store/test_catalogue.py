@@ -193,3 +193,40 @@ def test_every_case_supply_form_factor_has_a_supply() -> None:
     supplies = {p.form_factor for p in PARTS if isinstance(p, Psu)}
     for c in (p for p in PARTS if isinstance(p, Case)):
         assert set(c.psu_form_factors) & supplies, c.id
+
+
+# -- China-market SKUs (issue 29) ----------------------------------------------------------------------------
+
+CHINA_EDITIONS = {  # China SKU: (the global part, VRAM GiB, memory GB/s)
+    "nvidia-rtx-4090-d": ("nvidia-rtx-4090", 24, 1008.0),
+    "nvidia-rtx-5090-d": ("nvidia-rtx-5090", 32, 1792.0),
+    "nvidia-rtx-5090-d-v2": ("nvidia-rtx-5090", 24, 1344.0),
+}
+
+
+@pytest.mark.parametrize("sku", sorted(CHINA_EDITIONS))
+def test_china_editions_load_with_sources(sku: str) -> None:
+    g, (global_id, vram, bandwidth) = BY_ID[sku], CHINA_EDITIONS[sku]
+    assert isinstance(g, Gpu) and global_id in BY_ID
+    assert urlparse(g.source).scheme == "https" and urlparse(g.source).path.strip("/")
+    assert g.notes and "https://" in g.notes and "China" in g.notes  # the figures' sources, per field
+    assert (g.vram_gb, g.memory_bandwidth_gbs) == (vram, bandwidth)
+    # Figures derived or typical of a partner board, not published by NVIDIA, are marked.
+    assert {"fp16_tensor_tflops", "length_mm", "slot_width"} <= set(g.unverified)
+    assert g.fp32_tflops <= BY_ID[global_id].fp32_tflops  # type: ignore[union-attr]
+
+
+def test_cut_down_china_editions_match_their_published_figures() -> None:
+    d4, d5, v2 = (BY_ID[i] for i in ("nvidia-rtx-4090-d", "nvidia-rtx-5090-d", "nvidia-rtx-5090-d-v2"))
+    assert isinstance(d4, Gpu) and isinstance(d5, Gpu) and isinstance(v2, Gpu)
+    assert d4.board_power_w == 425 and round(14592 * 2 * 2.52 / 1000, 2) == d4.fp32_tflops
+    assert math.isclose(v2.memory_bandwidth_gbs, 28 * 384 / 8)  # 28 Gbps on 384 bit
+    assert v2.fp16_tensor_tflops == d5.fp16_tensor_tflops  # both 2375 AI TOPS
+
+
+@pytest.mark.parametrize("part_id", ["nvidia-rtx-4090", "nvidia-rtx-5090", "nvidia-l40s", "nvidia-a100-40gb-pcie",
+                                     "nvidia-a100-80gb-pcie", "nvidia-a100-80gb-sxm", "nvidia-h100-pcie",
+                                     "nvidia-h100-sxm", "nvidia-h200-sxm", "nvidia-h200-nvl"])
+def test_parts_not_sold_in_china_say_so_with_a_source(part_id: str) -> None:
+    notes = BY_ID[part_id].notes or ""
+    assert "China" in notes and "https://" in notes, part_id

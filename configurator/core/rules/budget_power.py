@@ -336,13 +336,14 @@ def _connectors(ctx: Ctx, psu: Psu) -> None:
     numbers = {"gpu_8pin": c.need_8, "gpu_16pin": c.need_16, "psu_8pin": psu.pcie_8pin,
                "psu_16pin": psu.connector_12v2x6, "adapter_8pin": c.adapter_8, "eps_needed": c.need_eps,
                "psu_eps": psu.eps_8pin, "eps_adapted": len(c.eps_adapted), "eps_adapter_8pin": c.adapter_eps_8}
+    cables = [(p, f) for p in ctx.r.psus for f in ("pcie_8pin", "connector_12v2x6")]
     if c.gpu_error:
         ctx.add("PWR-3", "error", "G 六.3",
                 QT_TRANSLATE_NOOP(
                     "rules",
                     "Not enough GPU power connectors: the cards need {n8} × 8-pin and {n16} × 16-pin "
                     "(12VHPWR/12V-2x6){eps}; the supply has {p8} × 8-pin and {p16} × 16-pin."),
-                numbers, n8=c.need_8, n16=c.need_16, p8=psu.pcie_8pin, p16=psu.connector_12v2x6,
+                numbers, rests_on=cables, n8=c.need_8, n16=c.need_16, p8=psu.pcie_8pin, p16=psu.connector_12v2x6,
                 eps=Message("rules", QT_TRANSLATE_NOOP("rules", ", and {a} × 8-pin for the EPS adapters"),
                             {"a": c.adapter_eps_8}) if c.adapter_eps_8 else "")
     elif c.short_16:
@@ -351,7 +352,7 @@ def _connectors(ctx: Ctx, psu: Psu) -> None:
                     "rules",
                     "{n} 16-pin input(s) must use the cards' bundled adapters ({a} × 8-pin): it works, but a "
                     "native 12V-2x6 cable is safer."),
-                numbers, n=c.short_16, a=c.adapter_8)
+                numbers, rests_on=cables, n=c.short_16, a=c.adapter_8)
     if c.eps_adapted and not c.gpu_error and not c.eps_error:
         names = ", ".join(sorted({g.name for g in c.eps_adapted}))
         ctx.add("PWR-3", "warning", "vendor specs",
@@ -360,14 +361,16 @@ def _connectors(ctx: Ctx, psu: Psu) -> None:
                     "{n} × {gpu}: the card's power input is an 8-pin CPU (EPS) socket and the supply's EPS cables "
                     "go to the CPUs, so it takes the adapter shipped with the card ({per} × PCIe 8-pin → 8-pin "
                     "EPS). Use that adapter, never a CPU cable from another supply; check it is in the box."),
-                numbers, n=len(c.eps_adapted), gpu=names, per=c.eps_adapted[0].power_adapter_8pin)
+                numbers, rests_on=[(g, "power_adapter_8pin") for g in c.eps_adapted], n=len(c.eps_adapted),
+                gpu=names, per=c.eps_adapted[0].power_adapter_8pin)
     if c.eps_error:
         ctx.add("PWR-3", "error", "G 六.3",
                 QT_TRANSLATE_NOOP(
                     "rules",
                     "Not enough 8-pin EPS connectors: {need} needed (CPUs and data-centre GPUs), the supply has "
                     "{have}."),
-                numbers, need=c.need_eps - len(c.eps_adapted), have=psu.eps_8pin)
+                numbers, rests_on=[(p, "eps_8pin") for p in ctx.r.psus], need=c.need_eps - len(c.eps_adapted),
+                have=psu.eps_8pin)
 
 
 def per_watt(ctx: Ctx, throughput: float | None, unit: str) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -10,8 +11,8 @@ from configurator.core.cloud import CloudPrice
 from configurator.core.estimate.memory import RamEstimate, VramBreakdown
 from configurator.core.estimate.power import MeasuredPower, PowerEstimate
 from configurator.core.findings import Finding, Severity
-from configurator.core.i18n import Message
-from configurator.core.parts import Gpu
+from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
+from configurator.core.parts import FIELD_LABELS, Gpu, Part
 from configurator.core.pcie import Placement
 
 
@@ -32,6 +33,39 @@ class Ctx:
         return self.r.build.workload
 
     def add(self, rule: str, severity: Severity, source: str, template: str,
-            numbers: dict[str, Any] | None = None, guide: str | None = None, **params: Any) -> None:
-        self.findings.append(Finding(rule, severity, source, Message("rules", template, params),
-                                     dict(numbers or {}), guide))
+            numbers: dict[str, Any] | None = None, guide: str | None = None,
+            rests_on: Iterable[tuple[Part | None, str]] = (), **params: Any) -> None:
+        """Add a finding. ``rests_on``: the parts' figures it was judged on, as (part, field name); where one
+        is in its part's ``unverified`` list, the message ends "check the vendor's figure" and the numbers
+        name it (``"unverified": ["part-id.field", ...]``)."""
+        message = Message("rules", template, params)
+        numbers = dict(numbers or {})
+        doubtful = unverified_figures(rests_on)
+        if doubtful:
+            message = check_vendor(message, doubtful)
+            numbers["unverified"] = [f"{p.id}.{name}" for p, name in doubtful]
+        self.findings.append(Finding(rule, severity, source, message, numbers, guide))
+
+
+def unverified_figures(rests_on: Iterable[tuple[Part | None, str]]) -> list[tuple[Part, str]]:
+    """The (part, field) pairs of ``rests_on`` that their part lists as unverified, each once, in order."""
+    out: list[tuple[Part, str]] = []
+    for part, name in rests_on:
+        if part is not None and name in part.unverified and all(
+                (p.id, n) != (part.id, name) for p, n in out):
+            out.append((part, name))
+    return out
+
+
+def check_vendor(message: Message, doubtful: list[tuple[Part, str]]) -> Message:
+    """``message`` followed by the sentence that names the unverified figures it rests on."""
+    figures: Message | str = ""
+    for part, name in doubtful:
+        label = FIELD_LABELS.get(name, (name, ""))[0]
+        one = Message("rules", QT_TRANSLATE_NOOP("rules", "{part}'s {field}"),
+                      {"part": part.name, "field": Message("parts", label)})
+        figures = one if figures == "" else Message("rules", QT_TRANSLATE_NOOP("rules", "{a}; {b}"),
+                                                      {"a": figures, "b": one})
+    return Message("rules", QT_TRANSLATE_NOOP(
+        "rules", "{finding} This rests on a figure not verified against a vendor source ({figures}): check the "
+        "vendor's figure."), {"finding": message, "figures": figures})

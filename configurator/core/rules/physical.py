@@ -98,7 +98,8 @@ def _psu(ctx: Ctx) -> None:
                     "rules",
                     "{n} power supplies, and {case} mounts {mounts}: the others have nowhere to go. Use one supply "
                     "that covers the build, or a case made for two."),
-                {"supplies": plain, "psu_mounts": case.psu_mounts}, n=plain, case=case.name, mounts=case.psu_mounts)
+                {"supplies": plain, "psu_mounts": case.psu_mounts},
+                rests_on=[(case, "psu_mounts")], n=plain, case=case.name, mounts=case.psu_mounts)
     for psu in {p.id: p for p in ctx.r.psus}.values():
         if psu.form_factor in case.psu_form_factors:
             continue
@@ -108,11 +109,11 @@ def _psu(ctx: Ctx) -> None:
                     QT_TRANSLATE_NOOP(
                         "rules",
                         "{psu} is {ff}; {case} has an ATX bay: it fits with an {ff}-to-ATX adapter bracket."),
-                    numbers, psu=psu.name, ff=psu.form_factor, case=case.name)
+                    numbers, rests_on=[(case, "psu_form_factors")], psu=psu.name, ff=psu.form_factor, case=case.name)
         else:
             ctx.add("FIT-4", "error", "vendor specs",
                     QT_TRANSLATE_NOOP("rules", "{psu} is {ff}; {case} takes {ffs} power supplies only."),
-                    numbers, psu=psu.name, ff=psu.form_factor, case=case.name,
+                    numbers, rests_on=[(case, "psu_form_factors")], psu=psu.name, ff=psu.form_factor, case=case.name,
                     ffs=", ".join(case.psu_form_factors) or "—")
 
 
@@ -122,13 +123,15 @@ def _board(ctx: Ctx) -> None:
         return
     numbers = {"board_width_mm": board.width_mm, "board_depth_mm": board.depth_mm,
                "case_max_width_mm": case.max_board_width_mm, "case_max_depth_mm": case.max_board_depth_mm}
-    for size, limit, template in (
+    for size, limit, template, on in (
             (board.width_mm, case.max_board_width_mm, QT_TRANSLATE_NOOP(
-                "rules", "{board} is {size} mm wide ({ff}); {case} takes boards up to {limit} mm wide.")),
+                "rules", "{board} is {size} mm wide ({ff}); {case} takes boards up to {limit} mm wide."),
+             [(board, "width_mm"), (case, "max_board_width_mm")]),
             (board.depth_mm, case.max_board_depth_mm, QT_TRANSLATE_NOOP(
-                "rules", "{board} is {size} mm deep ({ff}); {case} takes boards up to {limit} mm deep."))):
+                "rules", "{board} is {size} mm deep ({ff}); {case} takes boards up to {limit} mm deep."),
+             [(board, "depth_mm"), (case, "max_board_depth_mm")])):
         if size is not None and limit is not None and size > limit:
-            ctx.add("FIT-5", "error", "vendor specs", template, numbers, board=board.name, size=size,
+            ctx.add("FIT-5", "error", "vendor specs", template, numbers, rests_on=on, board=board.name, size=size,
                     ff=board.form_factor, case=case.name, limit=limit)
     if board.width_mm is not None and board.width_mm > ATX_WIDTH_MM and case.max_board_width_mm is None:
         ctx.add("FIT-5", "info", "vendor specs",
@@ -181,7 +184,9 @@ def _cooler(ctx: Ctx) -> None:
                             "{cooler} is rated for {tdp} W; {cpu} draws up to {w} W, so under sustained all-core "
                             "load (data loading, CPU inference) it runs at its temperature limit and clocks "
                             "down."),
-                        numbers, cooler=cooler.name, tdp=cooler.rated_tdp_w, cpu=cpu.name, w=cpu.max_power_w)
+                        numbers,
+                        rests_on=[(cooler, "rated_tdp_w")],
+                        cooler=cooler.name, tdp=cooler.rated_tdp_w, cpu=cpu.name, w=cpu.max_power_w)
         if case is None:
             continue
         if cooler.kind == "air" and cooler.height_mm is not None:
@@ -195,7 +200,8 @@ def _cooler(ctx: Ctx) -> None:
                 ctx.add("FIT-6", "error", "vendor specs",
                         QT_TRANSLATE_NOOP(
                             "rules", "{cooler} is {h} mm tall; {case} takes CPU coolers up to {max} mm."),
-                        {**numbers, "case_max_mm": case.max_cpu_cooler_mm}, cooler=cooler.name,
+                        {**numbers, "case_max_mm": case.max_cpu_cooler_mm},
+                        rests_on=[(cooler, "height_mm"), (case, "max_cpu_cooler_mm")], cooler=cooler.name,
                         h=cooler.height_mm, case=case.name, max=case.max_cpu_cooler_mm)
         elif cooler.kind == "aio" and cooler.radiator_mm is not None:
             sizes = case.radiator_sizes_mm
@@ -209,11 +215,11 @@ def _cooler(ctx: Ctx) -> None:
                 ctx.add("FIT-6", "error", "vendor specs",
                         QT_TRANSLATE_NOOP(
                             "rules", "{cooler} has a {r} mm radiator; {case} has no radiator mount."),
-                        {**numbers, "case_radiator_mm": sizes}, cooler=cooler.name, r=cooler.radiator_mm,
-                        case=case.name)
+                        {**numbers, "case_radiator_mm": sizes}, rests_on=[(case, "radiator_sizes_mm")],
+                        cooler=cooler.name, r=cooler.radiator_mm, case=case.name)
             elif cooler.radiator_mm not in sizes:
                 ctx.add("FIT-6", "error", "vendor specs",
                         QT_TRANSLATE_NOOP(
                             "rules", "{cooler} has a {r} mm radiator; {case} mounts {sizes} mm radiators."),
-                        {**numbers, "case_radiator_mm": sizes}, cooler=cooler.name, r=cooler.radiator_mm,
-                        case=case.name, sizes=", ".join(map(str, sizes)))
+                        {**numbers, "case_radiator_mm": sizes}, rests_on=[(case, "radiator_sizes_mm")],
+                        cooler=cooler.name, r=cooler.radiator_mm, case=case.name, sizes=", ".join(map(str, sizes)))

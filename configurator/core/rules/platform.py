@@ -31,7 +31,7 @@ def pcie(ctx: Ctx) -> None:
                     "cards are {width} slots wide, so they cover neighbouring slots. The estimates count the "
                     "{placed} that fit."),
                 numbers, placed=pl.placed, n=n_pcie, board=board.name, slots=pl.x16_slots,
-                width=max(g.slot_width or 1 for g in gpus if g.form_factor == "pcie"))
+                rests_on=[(board, "pcie_slots")], width=max(g.slot_width or 1 for g in gpus if g.form_factor == "pcie"))
     for n, seat in enumerate(pl.seats, start=1):
         link = {"gpu": n, "slot": seat.slot.name, "lanes": seat.lanes, "gen": seat.gen, "from": seat.slot.source,
                 "covers": list(seat.covers)}
@@ -41,7 +41,9 @@ def pcie(ctx: Ctx) -> None:
                         "rules",
                         "GPU {n}: x{lanes} Gen{gen} through the {src} in {slot}: host-to-GPU copies are limited "
                         "and shared."),
-                    link, n=n, lanes=seat.lanes, gen=seat.gen, src=_lane_source(seat.slot.source),
+                    link,
+                    rests_on=[(board, "pcie_slots")],
+                    n=n, lanes=seat.lanes, gen=seat.gen, src=_lane_source(seat.slot.source),
                     slot=seat.slot.name)
         else:
             ctx.add("PCI-3", "info", "G 二.3",
@@ -238,6 +240,8 @@ def _case(ctx: Ctx) -> None:
             ctx.add("COMP-4", "error", "vendor specs",
                     QT_TRANSLATE_NOOP("rules", "{gpu} is {len} mm long; {case} takes cards up to {max} mm."),
                     {"gpu_length_mm": g.length_mm, "case_max_mm": case.max_gpu_length_mm},
+
+                    rests_on=[(g, "length_mm"), (case, "max_gpu_length_mm")],
                     gpu=g.name, len=g.length_mm, case=case.name, max=case.max_gpu_length_mm)
     board = r.board
     if board and board.form_factor not in case.board_form_factors:
@@ -252,4 +256,6 @@ def _case(ctx: Ctx) -> None:
                     "rules",
                     "The GPUs reach expansion position {pos}; {case} has {slots} expansion slots."),
                 {"lowest_position": pl.lowest_position, "case_slots": case.expansion_slots},
+
+                rests_on=[(board, "pcie_slots"), (case, "expansion_slots")],
                 pos=pl.lowest_position, case=case.name, slots=case.expansion_slots)

@@ -111,6 +111,7 @@ def _m2(ctx: Ctx) -> None:
     pl = ctx.placement
     if pl is None:
         return
+    wiring = [(ctx.r.board, "m2_slots"), (ctx.r.board, "pcie_slots")]
     seats = {s.slot.name: n for n, s in enumerate(pl.seats, start=1)}
     for low in pl.lowered:
         numbers = {"slot": low.slot, "m2": low.m2, "lanes": low.lanes, "was": low.was}
@@ -121,15 +122,15 @@ def _m2(ctx: Ctx) -> None:
                         "rules",
                         "GPU {n} in {slot} runs x{lanes} instead of x{was}: the drive in {m2} takes the slot's "
                         "other lanes (board manual). The other M.2 connectors are full."),
-                    {**numbers, "gpu": n}, n=n, slot=low.slot, lanes=low.lanes, was=low.was, m2=low.m2)
+                    {**numbers, "gpu": n}, rests_on=wiring, n=n, slot=low.slot, lanes=low.lanes, was=low.was, m2=low.m2)
         elif low.lanes == 0:
             ctx.add("PCI-10", "info", "board manual",
                     QT_TRANSLATE_NOOP("rules", "{slot} is off while {m2} holds a drive (they share lanes)."),
-                    numbers, slot=low.slot, m2=low.m2)
+                    numbers, rests_on=wiring, slot=low.slot, m2=low.m2)
         else:
             ctx.add("PCI-10", "info", "board manual",
                     QT_TRANSLATE_NOOP("rules", "{slot} drops to x{lanes} while {m2} holds a drive."),
-                    numbers, slot=low.slot, m2=low.m2, lanes=low.lanes)
+                    numbers, rests_on=wiring, slot=low.slot, m2=low.m2, lanes=low.lanes)
 
 
 def _drives(ctx: Ctx) -> None:
@@ -166,16 +167,17 @@ def _drives(ctx: Ctx) -> None:
     small = sum(1 for d in drives if d.form_factor.startswith(("2.5", "U.2")))
     bays_25 = case.bays_25 or 0
     numbers = {"drives_35": big, "drives_25": small, "bays_35": case.bays_35, "bays_25": bays_25}
+    bays = [(case, "bays_35"), (case, "bays_25")]
     if big > case.bays_35:
         ctx.add("FIT-7", "error", "vendor specs",
                 QT_TRANSLATE_NOOP("rules", "{n} 3.5\" drives but {case} has {bays} 3.5\" bays."),
-                numbers, n=big, case=case.name, bays=case.bays_35)
+                numbers, rests_on=bays, n=big, case=case.name, bays=case.bays_35)
     elif small > bays_25 + case.bays_35 - big:
         ctx.add("FIT-7", "error", "vendor specs",
                 QT_TRANSLATE_NOOP(
                     "rules",
                     "{n} 2.5\" drives but {case} has {small} 2.5\" mounts and {free} free 3.5\" bays."),
-                numbers, n=small, case=case.name, small=bays_25, free=case.bays_35 - big)
+                numbers, rests_on=bays, n=small, case=case.name, small=bays_25, free=case.bays_35 - big)
 
 
 def _p2p(ctx: Ctx, counted: list[Gpu]) -> None:
