@@ -11,6 +11,7 @@ from benchmarks.memory_counts import (
     all_option_rows,
     measure_resnet,
     measure_transformer,
+    vision_rows,
 )
 
 
@@ -18,6 +19,7 @@ def run(repeats: int = 7) -> None:  # counts, not timings: one run says it all
     rows = [r for case in TRANSFORMER_CASES for r in measure_transformer(*case).rows]
     rows += [r for case in RESNET_CASES for r in measure_resnet(*case).rows]
     rows += all_option_rows()  # LLaMA layout, LoRA, chunked CE, optimizers, optimizer in backward, offload
+    rows += vision_rows()  # torchvision's Faster R-CNN / RetinaNet, diffusers' UNet (#36)
     print("\n== VRAM estimate against PyTorch's own counts (one CPU training step each) ==")
     print(f"{'model':<30} {'settings':<72} {'measured B':>14} {'estimated B':>14} {'error':>8}")
     for r in rows:

@@ -513,3 +513,121 @@ def measure_activation_offload(precision: str = "bf16") -> list[Row]:
     return [Row(name, f"{precision} activation offload: bytes sent to host", sum(sent.values()), host_estimate),
             Row(name, f"{precision} activation offload: most alive on the device in backward (≤ one layer's)",
                 live["peak"], one.recompute)]
+
+
+# -- detection and diffusion (#36) ----------------------------------------------------------------------------
+# torchvision's Faster R-CNN (weights=None, weights_backbone=None: random weights, BatchNorm trained, every layer
+# trainable) on synthetic targets, and diffusers' UNet2DConditionModel from a small config of the Stable Diffusion
+# layout (random weights). Small images keep each case under a few seconds on one CPU thread.
+
+DETECTION_CASES = [
+    # (arch, batch, min_size, max_size, classes)
+    ("fasterrcnn", 2, 160, 256, 91),
+    ("fasterrcnn", 1, 224, 320, 21),
+    ("retinanet", 1, 160, 256, 91),
+]
+UNET_CASES = [
+    # (name, channels, attention per level, transformer depth per level, heads, head_channels, linear projection,
+    #  context dim, batch, latent side, precision)
+    ("sd-like", (32, 64, 64), (True, True, False), (1, 1, 1), 4, 0, False, 48, 2, 16, "fp32"),
+    ("sd-like", (32, 64, 64), (True, True, False), (1, 1, 1), 4, 0, False, 48, 2, 16, "bf16"),
+    ("sdxl-like", (32, 64, 128), (False, True, True), (1, 2, 3), 0, 16, True, 64, 1, 24, "fp32"),
+]
+CONTEXT_TOKENS = 77
+
+
+def detection_spec(arch: str, classes: int, height: int, width: int) -> ModelSpec:
+    return ModelSpec(f"{arch}-test", "cnn", 0.0, "", arch=arch, image_size=height, image_width=width,
+                     classes=classes, blocks=(3, 4, 6, 3), bottleneck=True)
+
+
+def measure_detection(arch: str, batch: int, min_size: int, max_size: int, classes: int) -> Measured:
+    """One training step of torchvision's ``{arch}_resnet50_fpn`` at a small size (min_size / max_size: what its
+    transform resizes to), two synthetic boxes per image, counted beside memory.detection_saved."""
+    import torch
+    import torchvision
+
+    from configurator.core.estimate.memory import detection_saved
+
+    torch.set_num_threads(1)
+    torch.manual_seed(0)
+    build = getattr(torchvision.models.detection, f"{arch}_resnet50_fpn")
+    model = build(weights=None, weights_backbone=None, num_classes=classes, min_size=min_size, max_size=max_size)
+    model.train()
+    side = min_size
+    images = [torch.rand(3, side, side) for _ in range(batch)]
+    targets = [{"boxes": torch.tensor([[10.0, 20.0, 100.0, 120.0], [50.0, 60.0, 200.0, 220.0]]),
+                "labels": torch.tensor([1, 2])} for _ in range(batch)]
+    counted = count_step(model, lambda: sum(model(images, targets).values()), optimizer="sgd")
+    # the transform resized the square images to min_size × min_size, padded to a multiple of 32
+    padded = -(-side // 32) * 32
+    params = sum(p.numel() for p in model.parameters())
+    spec = dataclasses.replace(detection_spec(arch, classes, padded, padded), params=float(params))
+    est = detection_saved(spec, batch, "fp32")
+    settings = f"b{batch} {side}px fp32"
+    rows = [Row(f"{arch}_resnet50_fpn", settings + " activations", counted.activations, est.activations),
+            Row(f"{arch}_resnet50_fpn", settings + " grads+SGD momentum", counted.grads + counted.optimizer,
+                spec.params * (4 + OPTIMIZER_BYTES["sgd"]))]
+    return Measured(rows, counted.params, spec.params * 4)
+
+
+def unet_layout(channels: tuple[int, ...], attention: tuple[bool, ...], depth: tuple[int, ...], heads: int,
+                head_channels: int, linear: bool, context: int) -> Any:
+    from configurator.core.model_specs import UNetLayout
+
+    return UNetLayout(channels, attention, depth, heads=heads, head_channels=head_channels, context_dim=context,
+                      linear_projection=linear)
+
+
+def diffusers_unet(layout: Any) -> Any:
+    """diffusers' UNet2DConditionModel for a layout (random weights; its config keys as the catalogue reads them)."""
+    from diffusers import UNet2DConditionModel
+
+    down = tuple("CrossAttnDownBlock2D" if a else "DownBlock2D" for a in layout.attention)
+    up = tuple("CrossAttnUpBlock2D" if a else "UpBlock2D" for a in reversed(layout.attention))
+    heads = layout.heads or tuple(c // layout.head_channels for c in layout.channels)
+    return UNet2DConditionModel(
+        block_out_channels=layout.channels, layers_per_block=layout.layers, down_block_types=down,
+        up_block_types=up, transformer_layers_per_block=layout.depth, attention_head_dim=heads,
+        cross_attention_dim=layout.context_dim, use_linear_projection=layout.linear_projection,
+        norm_num_groups=32 if min(layout.channels) >= 32 else 8)
+
+
+def measure_unet(name: str, channels: tuple[int, ...], attention: tuple[bool, ...], depth: tuple[int, ...],
+                 heads: int, head_channels: int, linear: bool, context: int, batch: int, side: int,
+                 precision: str) -> Measured:
+    """One training step of diffusers' UNet2DConditionModel (the noise-prediction MSE loss), counted beside
+    vision.unet_saved at the same latent size."""
+    import torch
+
+    from configurator.core.vision import unet_saved
+
+    torch.set_num_threads(1)
+    torch.manual_seed(0)
+    layout = unet_layout(channels, attention, depth, heads, head_channels, linear, context)
+    dtype = torch.bfloat16 if precision == "bf16" else torch.float32
+    model = diffusers_unet(layout).to(dtype)
+    model.train()
+    x = torch.randn(batch, layout.latent_channels, side, side, dtype=dtype)
+    ctx = torch.randn(batch, CONTEXT_TOKENS, context, dtype=dtype)
+    t = torch.randint(0, 1000, (batch,))
+    noise = torch.randn(batch, layout.latent_channels, side, side)
+
+    def loss() -> Any:
+        out = model(x, t, ctx).sample
+        return torch.nn.functional.mse_loss(out.float(), noise)
+
+    counted = count_step(model, loss)
+    image = side * layout.vae_factor
+    e = 2.0 if precision == "bf16" else 4.0
+    est = unet_saved(layout, image, image, batch, e)
+    params = sum(p.numel() for p in model.parameters())
+    rows = [Row(f"unet {name} {channels}", f"b{batch} latent {side}² {precision} activations",
+                counted.activations, est)]
+    return Measured(rows, counted.params, float(params) * WEIGHT_BYTES[precision])
+
+
+def vision_rows() -> list[Row]:
+    """Every detection and UNet case, for the bench table."""
+    return [r for case in DETECTION_CASES for r in measure_detection(*case).rows] + \
+        [r for case in UNET_CASES for r in measure_unet(*case).rows]

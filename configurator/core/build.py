@@ -93,7 +93,10 @@ WORKLOAD_INT_LIMITS: dict[str, int] = {
     "batch_size": 65_536,  # the largest published training batches (LAMB, BERT) are 64 Ki
     "seq_len": 1_048_576,  # 1 Mi tokens, the longest contexts offered
     "layers": 1_024, "hidden": 65_536, "heads": 1_024, "vocab": 1_048_576, "image_size": 8_192,
+    "steps": 1_000,  # a diffusion sampler's denoising steps (DDPM's schedule has 1,000)
 }
+# diffusers' StableDiffusionPipeline / StableDiffusionXLPipeline.__call__: num_inference_steps = 50
+DEFAULT_DIFFUSION_STEPS = 50
 
 
 @dataclass(frozen=True)
@@ -144,6 +147,7 @@ class Workload:
     runtime: str | None = None  # None: DEFAULT_RUNTIME[task]
     optimizer_in_backward: bool = False  # the optimizer steps each parameter in backward: no stored gradients
     chunked_ce: bool = False  # the loss is computed over chunks of the sequence: no full-vocabulary logits kept
+    steps: int | None = None  # diffusion inference: denoising steps per image (None: DEFAULT_DIFFUSION_STEPS)
     # model {"hf_config": path}: a Hugging Face config.json, relative to the working directory (model "hf_config")
     hf_config: str | None = None
 
@@ -160,7 +164,11 @@ class Workload:
             return dataclasses.replace(base, image_size=self.image_size or base.image_size)
         if self.model != "custom":
             base = KNOWN_MODELS[self.model]
-            return dataclasses.replace(base, image_size=self.image_size or base.image_size)
+            size = self.image_size or base.image_size
+            # a non-square input (a detector's 800 × 1333) keeps its aspect ratio when image_size sets its short side
+            width = round(base.image_width * size / base.image_size) if base.image_width else 0
+            steps = (self.steps or DEFAULT_DIFFUSION_STEPS) if base.unet is not None and self.task == "infer" else 0
+            return dataclasses.replace(base, image_size=size, image_width=width, steps=steps)
         assert self.params is not None
         if self.family == "transformer":
             return ModelSpec("custom", "transformer", self.params, "", layers=self.layers or 1,
@@ -204,7 +212,7 @@ class Workload:
     def effective_optimizer(self) -> str:
         if self.optimizer:
             return self.optimizer
-        return "adamw" if self.spec().is_transformer else "sgd"
+        return "sgd" if self.spec().family == "cnn" else "adamw"  # diffusers' training scripts: AdamW
 
 
 @dataclass(frozen=True)
@@ -631,7 +639,7 @@ def _workload(r: _Reader, value: Any) -> Workload | None:
         r.err("workload.task", _REQUIRED)
     if "precision" in w:
         kw["precision"] = r.choice(w["precision"], "workload.precision", PRECISIONS)
-    for key in ("batch_size", "seq_len", "layers", "hidden", "heads", "vocab", "image_size"):
+    for key in ("batch_size", "seq_len", "layers", "hidden", "heads", "vocab", "image_size", "steps"):
         if key in w:
             kw[key] = r.positive_int(w[key], f"workload.{key}", WORKLOAD_INT_LIMITS[key])
     if "optimizer" in w:
@@ -677,6 +685,8 @@ def _workload(r: _Reader, value: Any) -> Workload | None:
 _TRAIN_ONLY = QT_TRANSLATE_NOOP("build", "{key} applies to training only")
 _INFER_ONLY = QT_TRANSLATE_NOOP("build", "{key} applies to inference only; training divides memory with sharding")
 _TRANSFORMER_ONLY = QT_TRANSLATE_NOOP("build", "{key} applies to transformer models only")
+_DIFFUSION_INFER_ONLY = QT_TRANSLATE_NOOP(
+    "build", "{key} applies to diffusion models' inference only (the denoising steps per image)")
 _RUNTIME_PRECISION = QT_TRANSLATE_NOOP(
     "build", "runtime {runtime} cannot run precision {precision}; it runs {allowed} (set workload.precision)")
 # The precisions (weight formats) each runtime runs; amp (PyTorch autocast over FP32 weights) is PyTorch's.
@@ -727,8 +737,11 @@ def _memory_options(r: _Reader, w: Mapping[str, Any], kw: dict[str, Any], model:
     family = kw.get("family") if model == "custom" else (
         KNOWN_MODELS[model].family if model is not None and model in KNOWN_MODELS
         else "transformer" if model == HF_CONFIG else None)
-    if family == "cnn" and kw.get("finetune") in ("lora", "qlora"):
+    if (family == "cnn" and kw.get("finetune") in ("lora", "qlora")) or (
+            family == "diffusion" and kw.get("finetune") == "qlora"):
         r.err("workload.finetune", _TRANSFORMER_ONLY, key="finetune")
+    if "steps" in w and (family != "diffusion" or task != "infer"):
+        r.err("workload.steps", _DIFFUSION_INFER_ONLY, key="steps")
     runtime = kw.get("runtime")
     precision = kw.get("precision") or (None if "precision" in w else Workload.precision)  # None: refused already
     if runtime in RUNTIME_PRECISIONS and precision is not None and precision not in RUNTIME_PRECISIONS[runtime]:

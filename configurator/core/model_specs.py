@@ -8,8 +8,37 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
-# diffusion: a diffusion UNet (Stable Diffusion): parameters from its card, no sourced compute per image
+# diffusion: a diffusion UNet (Stable Diffusion): parameters from its card, its layout from the model's config
 Family = Literal["cnn", "transformer", "diffusion"]
+# CNN layouts beyond torchvision's classifiers: "" (a ResNet classifier), "fasterrcnn", "maskrcnn", "retinanet"
+# (torchvision's ResNet-50-FPN detectors), "yolo" (ultralytics; no layout read: activations ResNet-like per MAC)
+DETECTORS = ("fasterrcnn", "maskrcnn", "retinanet", "yolo")
+CFG_PASSES = 2  # classifier-free guidance: the UNet runs on the prompt and on the empty prompt each step
+
+
+@dataclass(frozen=True)
+class UNetLayout:
+    """A Stable Diffusion UNet as its config states it (CompVis / Stability-AI ``unet_config`` params, the same
+    fields as diffusers' UNet2DConditionModel config): per level its channels, whether it has transformers (cross
+    attention) and how many transformer blocks each has; ``layers`` ResNet blocks per level going down (one more
+    going up); the transformer's heads (``heads``, or ``head_channels`` per head); the text context's width and
+    length (CLIP: 77 tokens); the latent's channels (4) and the VAE's downsampling factor (8)."""
+
+    channels: tuple[int, ...]
+    attention: tuple[bool, ...]
+    depth: tuple[int, ...]
+    layers: int = 2
+    heads: int = 0
+    head_channels: int = 0
+    context_dim: int = 768
+    context_tokens: int = 77
+    latent_channels: int = 4
+    vae_factor: int = 8
+    vae_channels: tuple[int, ...] = (128, 256, 512, 512)
+    linear_projection: bool = False
+
+    def heads_at(self, channels: int) -> int:
+        return self.heads or max(channels // max(self.head_channels, 1), 1)
 
 
 @dataclass(frozen=True)
@@ -55,6 +84,15 @@ class ModelSpec:
     bottleneck: bool = False
     classes: int = 1000  # the classifier's outputs (ImageNet)
     default_batch: int = 32
+    # detection and diffusion
+    arch: str = ""  # a layout of DETECTORS, or "unet" (a diffusion UNet with ``unet``)
+    image_width: int = 0  # a non-square input (a detector's 800 × 1333): its width; 0 = image_size (square)
+    gmacs_pixels: float = 0.0  # the pixels gmacs_224 refers to where the source states them at another size
+    unet: UNetLayout | None = None
+    frozen_params: float = 0.0  # parts a diffusion workload runs but does not train: the VAE and the text encoders
+    vae_params: float = 0.0
+    text_gmacs: float = 0.0  # the text encoders' forward MACs per prompt (2 × params × 77 tokens)
+    steps: int = 0  # diffusion inference: denoising steps per image (the workload's ``steps``)
 
     @property
     def is_transformer(self) -> bool:
@@ -83,18 +121,45 @@ class ModelSpec:
 
     @property
     def compute_known(self) -> bool:
-        """Whether the forward FLOPs can be stated: not for a diffusion UNet without a sourced MAC count."""
-        return self.family != "diffusion" or self.gmacs_224 > 0
+        """Whether the forward FLOPs can be stated: not for a diffusion UNet without its layout or a MAC count."""
+        return self.family != "diffusion" or self.gmacs_224 > 0 or self.unet is not None
+
+    @property
+    def pixels(self) -> int:
+        """Pixels of one input image (height × width)."""
+        return self.image_size * (self.image_width or self.image_size)
 
     # -- compute ---------------------------------------------------------------
     def forward_flops_per_sample(self, seq_len: int) -> float:
-        """CNN: 2 × MACs, scaled with the pixel count. Transformer: 2·N per token over the active non-embedding
+        """CNN: 2 × MACs, scaled with the pixel count (a detector's from the size its source counts at).
+        Diffusion inference: ``steps`` × CFG_PASSES UNet passes at the latent size, the VAE decoder at the image
+        size and the text encoders once per image; diffusion training (``steps`` 0): one UNet pass (see
+        :meth:`train_flops_per_sample`). Transformer: 2·N per token over the active non-embedding
         parameters N (a mixture of experts: the experts a token visits) plus the attention scores 4·L·s·(heads ×
         head_dim) per token (Kaplan et al. 2020, table 1), × seq_len."""
+        if self.unet is not None:
+            from configurator.core.vision import unet_macs, vae_macs
+
+            unet = unet_macs(self.unet, self.image_size, self.image_width or self.image_size)
+            if not self.steps:
+                return 2 * unet
+            decode = vae_macs(self.unet, self.image_size, self.image_width or self.image_size, decoder=True)
+            return 2 * (self.steps * CFG_PASSES * unet + decode + self.text_gmacs * 1e9)
         if self.family != "transformer":
-            return 2 * self.gmacs_224 * 1e9 * (self.image_size / 224) ** 2
+            return 2 * self.gmacs_224 * 1e9 * self.pixels / (self.gmacs_pixels or 224 * 224)
         active = self.non_embedding_params - self.inactive_params
         return seq_len * (2 * active + 4 * self.layers * seq_len * self.attention_width)
+
+    def train_flops_per_sample(self, recompute: bool, frozen: bool = False) -> float:
+        """FLOPs of one training step per sample: forward, and backward at twice the forward (activation and weight
+        gradients; ``frozen`` base weights, LoRA: the activation gradients only, once the forward); checkpointing
+        runs the forward again. A diffusion UNet's step also runs the frozen VAE encoder on the image and the
+        text encoders on the prompt, forward only."""
+        fwd = self.forward_flops_per_sample(1)
+        total = fwd * ((2 if frozen else 3) + (1 if recompute else 0))
+        if self.unet is not None and not self.steps:
+            total += 2 * (vae_encoder_macs(self) + self.text_gmacs * 1e9)
+        return total
 
     @property
     def non_embedding_params(self) -> float:
@@ -119,11 +184,15 @@ class ModelSpec:
             if checkpointing:
                 return self.layers * seq_len * self.hidden + per_layer
             return self.layers * per_layer
+        if self.unet is not None or self.arch in DETECTORS:
+            from configurator.core.vision import saved_elements
+
+            return saved_elements(self, checkpointing)
         elements = 3 * self._conv_output_elements()
         if checkpointing:
             n = max(sum(self.blocks), 1)
             elements *= (n**0.5 + 1) / n
-        return elements * (self.image_size / 224) ** 2
+        return elements * self.pixels / 224**2
 
     def _conv_output_elements(self) -> float:
         """Σ output elements of every convolution of a torchvision ResNet at 224×224."""
@@ -138,6 +207,15 @@ class ModelSpec:
         if not self.blocks:  # a custom CNN: ResNet-50-like, scaled by its size
             total *= self.params / 25.6e6
         return float(total)
+
+
+def vae_encoder_macs(spec: ModelSpec) -> float:
+    """The VAE encoder's MACs on one training image (0 without a UNet layout)."""
+    if spec.unet is None:
+        return 0.0
+    from configurator.core.vision import vae_macs
+
+    return vae_macs(spec.unet, spec.image_size, spec.image_width or spec.image_size, decoder=False)
 
 
 class _Catalogue(Mapping[str, ModelSpec]):

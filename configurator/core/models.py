@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
-from configurator.core.model_specs import ModelSpec
+from configurator.core.model_specs import ModelSpec, UNetLayout
 
 MAX_CONFIG_BYTES = 4 * 1024 * 1024  # a config.json is a few kB; tokenizer files are not configs
 
@@ -475,7 +475,9 @@ class ModelRecord:
             "experts": s.experts or None, "experts_per_token": s.experts_per_token or None,
             "expert_intermediate": s.expert_intermediate or None,
             "patch_size": s.patch_size or None, "image_size": s.image_size if s.family != "transformer"
-            or s.patch_size else None, "gmacs_224": s.gmacs_224 or None,
+            or s.patch_size else None, "gmacs_224": s.gmacs_224 if s.gmacs_224 and not s.gmacs_pixels else None,
+            "arch": s.arch or None, "image_width": s.image_width or None,
+            "gmacs": s.gmacs_224 if s.gmacs_pixels else None, "frozen_params": s.frozen_params or None,
             "throughput_estimated": s.compute_known,
             "hf_id": self.hf_id or None, "source": self.source, "read_from": self.read_from or None,
             "file": self.file, "unverified": list(self.unverified), "note": self.note or None,
@@ -484,7 +486,11 @@ class ModelRecord:
 
 _RECORD_KEYS = ("id", "name", "family", "hf_id", "source", "read_from", "params_published", "params_source",
                 "unverified", "note", "default_batch", "config", "params", "gmacs_224", "blocks", "bottleneck",
-                "image_size", "params_basis", "active_params_published")
+                "image_size", "params_basis", "active_params_published", "arch", "image_width", "gmacs",
+                "gmacs_at", "classes", "unet", "frozen_params", "vae_params", "text_params")
+_UNET_KEYS = ("channels", "attention", "depth", "layers", "heads", "head_channels", "context_dim",
+              "linear_projection", "vae_channels")
+ARCHS = ("fasterrcnn", "maskrcnn", "retinanet", "yolo")
 
 
 def _record(item: Any, file: str, index: int) -> ModelRecord:
@@ -534,12 +540,67 @@ def _record(item: Any, file: str, index: int) -> ModelRecord:
         if not isinstance(blocks, list) or not all(isinstance(b, int) and not isinstance(b, bool) and b > 0
                                                    for b in blocks):
             raise f.fail("blocks", _NOT_INT, got=_short(blocks))
-        spec = ModelSpec(rid, family, params, source, gmacs_224=gmacs, blocks=tuple(blocks),  # type: ignore[arg-type]
+        extra = {"gmacs_224": gmacs, **_vision_fields(f, family)}
+        spec = ModelSpec(rid, family, params, source, blocks=tuple(blocks),  # type: ignore[arg-type]
                          bottleneck=f.flag("bottleneck", False), image_size=f.integer("image_size", 224),
-                         default_batch=batch or 32, title=name)
+                         default_batch=batch or 32, title=name, **extra)
     return ModelRecord(rid, name, spec, source, read_from, file, f.text("hf_id", ""), published,
                        f.text("params_source", ""), active_published, basis, tuple(unverified),
                        f.text("note", ""), dict(config))
+
+
+def _int_list(f: _Fields, key: str, n: int | None = None) -> tuple[int, ...]:
+    value = f.data.get(key)
+    if not isinstance(value, list) or not value or (n is not None and len(value) != n) or not all(
+            isinstance(v, int) and not isinstance(v, bool) and v > 0 for v in value):
+        raise f.fail(key, _NOT_INT, got=_short(value))
+    return tuple(value)
+
+
+def _vision_fields(f: _Fields, family: str) -> dict[str, Any]:
+    """A detector's or diffusion model's fields: ``arch``, ``image_width``, ``gmacs`` at ``gmacs_at`` = [height,
+    width] (the size its source counts at), ``classes``; a diffusion model's ``[model.unet]`` layout, the parts
+    it runs frozen (``vae_params``, ``text_params``: the text encoders, 77 tokens a prompt)."""
+    out: dict[str, Any] = {}
+    if f.data.get("arch") is not None:
+        arch = f.text("arch")
+        if arch not in ARCHS:
+            raise f.fail("arch", _CHOICE, choices=", ".join(ARCHS), got=arch)
+        out["arch"] = arch
+    if f.data.get("image_width") is not None:
+        out["image_width"] = f.integer("image_width")
+    if f.data.get("classes") is not None:
+        out["classes"] = f.integer("classes")
+    if f.data.get("gmacs") is not None:
+        at = _int_list(f, "gmacs_at", 2)
+        out.update(gmacs_224=f.number("gmacs"), gmacs_pixels=float(at[0] * at[1]))
+    unet = f.data.get("unet")
+    if unet is not None:
+        if family != "diffusion" or not isinstance(unet, Mapping):
+            raise f.fail("unet", _NOT_OBJECT, got=type(unet).__name__)
+        u = _Fields(unet, f.path, f"{f.prefix}unet.")
+        for key in unet:
+            if key not in _UNET_KEYS:
+                raise u.fail(key, _CHOICE, choices=", ".join(_UNET_KEYS), got=key)
+        channels = _int_list(u, "channels")
+        attention = unet.get("attention")
+        if not isinstance(attention, list) or len(attention) != len(channels) or not all(
+                isinstance(a, bool) for a in attention):
+            raise u.fail("attention", _NOT_BOOL)
+        heads = u.integer("heads", 0) if unet.get("heads") is not None else 0
+        head_channels = u.integer("head_channels", 0) if unet.get("head_channels") is not None else 0
+        if not heads and not head_channels:
+            raise u.fail("heads", _MISSING)
+        out["unet"] = UNetLayout(channels, tuple(attention), _int_list(u, "depth", len(channels)),
+                                 layers=u.integer("layers", 2), heads=heads, head_channels=head_channels,
+                                 context_dim=u.integer("context_dim"),
+                                 linear_projection=u.flag("linear_projection", False),
+                                 vae_channels=_int_list(u, "vae_channels") if unet.get("vae_channels") else
+                                 (128, 256, 512, 512))
+        vae = f.number("vae_params")
+        text = f.number("text_params")
+        out.update(arch="unet", vae_params=vae, frozen_params=vae + text, text_gmacs=text * 77 / 1e9)
+    return out
 
 
 def load_catalogue(folder: Path) -> dict[str, ModelRecord]:

@@ -8,16 +8,20 @@ from __future__ import annotations
 import pytest
 
 from benchmarks.memory_counts import (
+    DETECTION_CASES,
     LLAMA_CASES,
     RESNET_CASES,
     TRANSFORMER_CASES,
+    UNET_CASES,
     Measured,
     measure_activation_offload,
+    measure_detection,
     measure_grads_in_backward,
     measure_llama,
     measure_optimizers,
     measure_resnet,
     measure_transformer,
+    measure_unet,
 )
 
 pytestmark = [pytest.mark.full_env, pytest.mark.integration]  # torch, torchvision and transformers
@@ -69,3 +73,28 @@ def test_activation_offload_sends_the_saved_tensors_to_the_host(precision: str) 
     sent, on_device = measure_activation_offload(precision)
     assert sent.estimated == pytest.approx(sent.measured, rel=TOLERANCE)
     assert 0 < on_device.measured <= on_device.estimated  # the estimate keeps one layer's: a bound
+
+
+VISION_TOLERANCE = 0.15  # issue #36: detection and diffusion memory within 15 % of PyTorch's count (they agree to 1 %)
+
+
+@pytest.mark.parametrize(("arch", "batch", "min_size", "max_size", "classes"), DETECTION_CASES)
+def test_detector_step_matches_the_estimate(arch: str, batch: int, min_size: int, max_size: int,
+                                            classes: int) -> None:
+    """torchvision's Faster R-CNN / RetinaNet (weights=None, weights_backbone=None) on synthetic targets."""
+    m = measure_detection(arch, batch, min_size, max_size, classes)
+    assert m.params_counted == pytest.approx(m.params_estimated)
+    for row in m.rows:
+        assert row.estimated == pytest.approx(row.measured, rel=VISION_TOLERANCE), row
+
+
+@pytest.mark.parametrize(("name", "channels", "attention", "depth", "heads", "head_channels", "linear", "context",
+                          "batch", "side", "precision"), UNET_CASES)
+def test_unet_step_matches_the_estimate(name: str, channels: tuple[int, ...], attention: tuple[bool, ...],
+                                        depth: tuple[int, ...], heads: int, head_channels: int, linear: bool,
+                                        context: int, batch: int, side: int, precision: str) -> None:
+    """diffusers' UNet2DConditionModel (the [bench] extra) from small configs of SD 1.5's and SDXL's layouts."""
+    pytest.importorskip("diffusers", reason="diffusers is the [bench] extra")
+    m = measure_unet(name, channels, attention, depth, heads, head_channels, linear, context, batch, side, precision)
+    for row in m.rows:
+        assert row.estimated == pytest.approx(row.measured, rel=VISION_TOLERANCE), row

@@ -79,9 +79,13 @@ def test_vision_transformer_counts_patches_and_images() -> None:
 
 
 def test_diffusion_unet_gets_no_invented_throughput() -> None:
+    """A UNet's compute comes from its layout ([model.unet], #36); a diffusion record without one gets none."""
+    import dataclasses
+
     from configurator.core.models import throughput_note
 
-    unet = KNOWN_MODELS["sdxl-unet"]
+    assert KNOWN_MODELS["sdxl-unet"].compute_known
+    unet = dataclasses.replace(KNOWN_MODELS["sdxl-unet"], unet=None)
     assert unet.family == "diffusion" and not unet.compute_known
     note = throughput_note(unet)
     assert note is not None and "not estimated" in note.render()

@@ -449,7 +449,7 @@ def factors_for(rows: Sequence[ms.Measurement] | None = None) -> tp.Factors:
 
 def family_of(w: Workload) -> str:
     spec = w.spec()
-    if spec.family == "cnn":
+    if spec.family != "transformer":  # CNNs, detectors, diffusion
         return ms.CNN_TRAIN if w.task == "train" else ms.OTHER
     if not spec.decoder:
         return ms.BERT_TRAIN if w.task == "train" else ms.OTHER

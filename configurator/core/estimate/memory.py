@@ -33,7 +33,7 @@ import math
 from dataclasses import dataclass
 
 from configurator.core.build import Workload
-from configurator.core.model_specs import ModelSpec
+from configurator.core.model_specs import DETECTORS, ModelSpec
 from configurator.core.units import GIB
 
 # CUDA context + the cuBLAS handle and workspace, lazily loaded kernels (CUDA ≥ 11.7 loads modules
@@ -359,6 +359,114 @@ def resnet_saved(spec: ModelSpec, batch: int, precision: str, *, checkpointing: 
     return Saved(acts, copies, 0.0, recompute)
 
 
+# -- detectors (torchvision's ResNet-50-FPN family) ------------------------------------------------------------
+# torchvision's defaults (faster_rcnn.py / roi_heads.py / retinanet.py): the RoI heads train on 512 sampled
+# proposals per image (box_batch_size_per_image), up to a quarter of them positive (box_positive_fraction); the
+# box head's TwoMLPHead has a 1024-wide representation on 256 × 7 × 7 pooled features; the mask head four
+# 3 × 3 convolutions at 14 × 14 on the positive RoIs; RetinaNet's heads four 3 × 3 convolutions of 256 channels
+# per branch (classification and regression) on every level, with 9 anchors per position.
+_RESNET50_224 = ModelSpec("resnet50-layout", "cnn", 25557032, "", blocks=(3, 4, 6, 3), bottleneck=True)
+ROIS_PER_IMAGE = 512
+POSITIVE_ROIS = 128
+FPN_CHANNELS = 256
+RETINANET_ANCHORS = 9
+FOCAL_COPIES = 8  # torchvision.ops.sigmoid_focal_loss's saved tensors of the logits' size (7.9 counted)
+
+
+def _down(x: int) -> int:
+    return (x - 1) // 2 + 1
+
+
+def _resnet50_body(h: int, w: int, e: float) -> tuple[float, list[int]]:
+    """Bytes torchvision's ResNet-50 body (no pooling, no classifier) saves per image at h × w (resnet_saved's
+    terms on a rectangle; BatchNorm trained), and the area of each stage's output (strides 4, 8, 16, 32)."""
+    sh, sw = _down(h), _down(w)
+    ph, pw = _down(sh), _down(sw)
+    stem = 3 * h * w * e + 2 * 64 * sh * sw * e + 8 * 64 * ph * pw + 2 * 2 * 64 * 4
+    saved = stem + 64 * ph * pw * e
+    areas = [ph * pw]
+    dims = [(ph, pw)]
+    for _ in range(3):
+        dims.append((_down(dims[-1][0]), _down(dims[-1][1])))
+        areas.append(dims[-1][0] * dims[-1][1])
+    in_area = areas[0]
+    for width, area, n in zip((64, 128, 256, 512), areas, (3, 4, 6, 3), strict=True):
+        out_ch = width * 4
+        for k in range(n):
+            block_in = in_area if k == 0 else area
+            elements = 2 * width * block_in + 2 * width * area + 2 * out_ch * area
+            channels = 2 * width + out_ch
+            if k == 0:
+                elements += out_ch * area
+                channels += out_ch
+            saved += elements * e + channels * 8
+        in_area = area
+    return saved, areas
+
+
+def unet_training_saved(w: Workload, spec: ModelSpec, batch: int) -> Saved:
+    """A diffusion UNet's training step at the latent of the workload's image (vision.unet_saved); under AMP the
+    activations are counted at 16 bits and autocast caches a 16-bit copy of the trained weights. LoRA's frozen
+    base saves the same tensors here (an upper bound: a frozen convolution needs no copy of its input)."""
+    from configurator.core.vision import unet_saved
+
+    assert spec.unet is not None
+    e, _f, autocast = _dtypes(w.precision)
+    acts = unet_saved(spec.unet, spec.image_size, spec.image_width or spec.image_size, batch, e)
+    copies = 2.0 * spec.params if autocast and w.finetune == "full" else 0.0
+    return Saved(acts, copies, 0.0, 0.0)
+
+
+def detection_saved(spec: ModelSpec, batch: int, precision: str) -> Saved:
+    """What a training step of torchvision's Faster R-CNN / Mask R-CNN / RetinaNet (ResNet-50-FPN) saves, at the
+    spec's image size (the size the model's transform resizes to, padded to a multiple of 32), per image:
+
+    - the ResNet-50 body (:func:`_resnet50_body`);
+    - the FPN: each 3 × 3 output convolution's input (the lateral 1 × 1 convolution's output plus the upsampled
+      level above), 256 channels at strides 4–32, and the extra level's max-pool indices (int64, stride 64);
+    - Faster / Mask R-CNN's RPN head on the five levels: its 3 × 3 convolution's input and its ReLU output,
+      2 × 256 channels; the box head per sampled RoI its pooled 256 × 7 × 7 input and two 1024-wide ReLU
+      outputs, and the classifier's log-softmax; Mask R-CNN's mask head per positive RoI its pooled 256 × 14 × 14
+      input, four convolutions' outputs, the transposed convolution's input and output (28 × 28);
+    - RetinaNet's heads per level: per branch four 3 × 3 convolutions' inputs and ReLU outputs (256 channels),
+      the final convolutions' outputs (classes × 9 and 4 × 9 per position) as the losses keep them.
+
+    YOLO (ultralytics) is not laid out here: its saved tensors are taken as ResNet-50's per multiply-accumulate.
+    """
+    e, _f, autocast = _dtypes(precision)
+    h, w = spec.image_size, spec.image_width or spec.image_size
+    if spec.arch == "yolo":
+        per_mac = resnet_saved(_RESNET50_224, 1, precision).activations / 4.089e9
+        acts = per_mac * spec.gmacs_224 * 1e9 * spec.pixels / (spec.gmacs_pixels or 224 * 224) * batch
+        return Saved(acts, 2.0 * spec.params if autocast else 0.0, 0.0, 0.0)
+    h, w = -(-h // 32) * 32, -(-w // 32) * 32
+    body, areas = _resnet50_body(h, w, e)
+    c = float(FPN_CHANNELS)
+    p6 = _down(h // 32) * _down(w // 32)
+    levels = [*areas, p6]
+    fpn = c * sum(areas) * e + 8.0 * c * p6
+    if spec.arch == "retinanet":
+        # P3–P7: the FPN on C3–C5 and P6 / P7 by stride-2 convolutions (LastLevelP6P7, the ReLU between saved)
+        hs, ws = h // 32, w // 32
+        p7 = _down(_down(hs)) * _down(_down(ws))
+        levels = [*areas[1:], p6, p7]
+        fpn = c * sum(areas[1:]) * e + c * p6 * e
+        anchors = float(sum(levels) * RETINANET_ANCHORS)
+        # per level the input both heads read, and per branch four ReLU outputs; the focal loss keeps about
+        # FOCAL_COPIES fp32 tensors of anchors × classes (the logits, the one-hot targets, the sigmoid, 1 − p …)
+        heads = sum(levels) * 9 * c * e + FOCAL_COPIES * anchors * spec.classes * 4.0
+        extra = 0.0
+    else:
+        heads = sum(levels) * 2 * c * e
+        rois = ROIS_PER_IMAGE * ((c * 49 + 2 * 1024) * e + 4.0 * spec.classes)
+        extra = rois
+        if spec.arch == "maskrcnn":
+            mask = (5 * c * 196 + c * 784) * e + 2 * 784 * 4.0  # + the selected mask logits and targets, fp32
+            extra += POSITIVE_ROIS * mask
+    acts = (body + fpn + heads + extra) * batch
+    return Saved(acts, 2.0 * spec.params if autocast else 0.0, 0.0, 0.0)
+
+
 @dataclass(frozen=True)
 class VramBreakdown:
     weights: float
@@ -407,6 +515,10 @@ def _shard(stage: str, n: int) -> tuple[float, float, float]:
 
 def saved_bytes(w: Workload, batch: int, device: str = "cuda") -> Saved:
     spec = w.spec()
+    if spec.arch in DETECTORS:
+        return detection_saved(spec, batch, w.precision)
+    if spec.unet is not None:
+        return unet_training_saved(w, spec, batch)
     if spec.family == "cnn":
         return resnet_saved(spec, batch, w.precision, checkpointing=w.grad_checkpointing)
     frozen = w.finetune in ("lora", "qlora")
@@ -506,7 +618,19 @@ def _train(w: Workload, spec: ModelSpec, n: int, b: int, display_gpu: bool) -> V
     opt = w.effective_optimizer
     opt_bytes = OPTIMIZER_BYTES[opt]
     saved = saved_bytes(w, b)
-    if w.finetune in ("lora", "qlora") and spec.is_transformer:
+    frozen_parts = spec.frozen_params * (4.0 if w.precision == "fp32" else 2.0) / dw  # a diffusion model's VAE, text
+    if w.finetune in ("lora", "qlora") and spec.unet is not None:
+        # LoRA on the UNet's attention projections (diffusers' train_text_to_image_lora.py: to_q, to_k, to_v,
+        # to_out.0); the UNet frozen in 16 bits (fp32 in an fp32 run), adapters in fp32
+        from configurator.core.vision import unet_lora_params
+
+        trained = unet_lora_params(spec.unet, w.lora_rank)
+        weights = p * half / dw + trained * ADAPTER_BYTES / dw + frozen_parts
+        grad_values = trained
+        grad_each = ADAPTER_BYTES
+        biggest = float(max(spec.unet.channels) * w.lora_rank)
+        optimizer = trained * opt_bytes / do
+    elif w.finetune in ("lora", "qlora") and spec.is_transformer:
         linear, other = _split_params(spec)
         base = (linear * NF4_BYTES + other * 2.0) if w.finetune == "qlora" else (linear + other) * half
         trained = lora_params(spec, w.lora_rank)
@@ -516,7 +640,7 @@ def _train(w: Workload, spec: ModelSpec, n: int, b: int, display_gpu: bool) -> V
         biggest = float(spec.hidden * w.lora_rank)  # one adapter matrix
         optimizer = trained * opt_bytes / do
     else:
-        weights = p * WEIGHT_BYTES[w.precision] / dw
+        weights = p * WEIGHT_BYTES[w.precision] / dw + frozen_parts  # DreamBooth: the whole UNet trains
         grad_values = p
         grad_each = 4.0 if w.precision in ("fp32", "amp") else 2.0
         biggest = largest_param(spec)
@@ -579,6 +703,7 @@ def _infer(w: Workload, spec: ModelSpec, n: int, b: int, display_gpu: bool) -> V
     else:
         weights = p * wb / model_parallel
         kv_share = 1.0 / model_parallel
+    weights += spec.frozen_params * wb / model_parallel  # a diffusion model's VAE and text encoders
     live_one = _inference_working_set(spec, s, w.precision, w.attention, model_parallel if w.parallel == "tensor"
                                       else 1)
     e_kv = 4.0 if w.precision == "fp32" else 2.0
@@ -604,6 +729,16 @@ def _inference_working_set(spec: ModelSpec, seq: int, precision: str, attention:
     """Bytes per sample alive at once without autograd: the residual stream and one layer's widest
     intermediate (the MLP's, or eager attention's scores), and a decoder's next-token logits in fp32."""
     e = 4.0 if precision == "fp32" else 2.0
+    if spec.unet is not None:
+        # a pipeline's step runs the UNet on the prompt and the empty prompt (CFG_PASSES), then the VAE decodes
+        from configurator.core.model_specs import CFG_PASSES
+        from configurator.core.vision import unet_working_set, vae_working_set
+
+        hw = (spec.image_size, spec.image_width or spec.image_size)
+        return max(CFG_PASSES * unet_working_set(spec.unet, *hw, e), vae_working_set(spec.unet, *hw, e))
+    if spec.arch in DETECTORS:
+        # the backbone's widest layer, input and output (the stem at half the image), and the FPN's top level
+        return 2 * 64 * spec.pixels / 4 * e + 3 * spec.pixels * e + 2 * FPN_CHANNELS * spec.pixels / 16 * e
     if spec.family == "cnn":
         stem, _pooled, _sides = _resnet_sides(spec)
         return 2 * 64 * stem**2 * e + 3 * spec.image_size**2 * e  # the widest layer's input and output

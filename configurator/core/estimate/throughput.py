@@ -401,7 +401,7 @@ def _expert_params(c: Case) -> float:
 
 def _body_params(c: Case) -> float:
     spec = c.spec
-    if spec.family == "cnn":
+    if spec.family != "transformer":  # CNNs, detectors, diffusion UNets
         return spec.params
     emb = spec.vocab * spec.hidden * (1 if spec.tied_head else 2)
     return max(spec.params - emb, spec.params * 0.5)
@@ -427,7 +427,7 @@ def _param_tensors(spec: ModelSpec, convs: float = 0.0) -> float:
     """Parameter tensors an optimizer steps: a transformer layer's 16 (Q, K, V, output, two FFN weights with
     their biases, two LayerNorms' weight and bias) plus embeddings, final norm and head; a CNN's three per
     convolution (its weight and its BatchNorm's two) plus the classifier's two."""
-    if spec.family == "cnn":
+    if spec.family != "transformer":  # CNNs, detectors, diffusion UNets
         return 3 * convs + 2
     return 16.0 * spec.layers + 8
 
@@ -534,7 +534,7 @@ def _split(c: Case, flops: float, nbytes: float, tokens: float) -> tuple[float, 
 def _saved_bytes(c: Case) -> float:
     """Bytes of the tensors autograd saves in one micro-batch's forward pass (what activation offload moves)."""
     spec = c.spec
-    if spec.family == "cnn":
+    if spec.family != "transformer":  # CNNs, detectors, diffusion UNets
         return spec.activation_elements_per_sample(1, c.recompute) * _act_bytes(c.precision) * c.batch
     return spec.activation_elements_per_sample(c.seq, c.recompute) * _act_bytes(c.precision) * c.batch
 
@@ -546,14 +546,15 @@ def work(c: Case) -> tuple[float, float, float]:
     ab = _act_bytes(c.precision)
     offloaded = c.offload in ("optimizer", "all")  # the optimizer step runs on the host (a term of its own)
     opt = 0.0 if offloaded else OPTIMIZER_TRAFFIC.get(c.optimizer, 28.0) * trained_params(c) / c.shards
-    if spec.family == "cnn":
+    if spec.family != "transformer":  # CNNs, detectors, diffusion UNets
         convs = float(sum(spec.blocks) * (3 if spec.bottleneck else 2) + 5) if spec.blocks else 53.0
         fwd = spec.forward_flops_per_sample(1) * b
         act = spec.activation_elements_per_sample(1, False) * ab * b
         if c.task == "train":
             # activations written, read back, gradients written and read; checkpointing runs the forward again
             again = 1 if c.recompute else 0
-            return (3 + again) * fwd, (4 + again) * act + opt / c.accumulation, \
+            flops = spec.train_flops_per_sample(c.recompute, c.finetune in ("lora", "qlora")) * b
+            return flops, (4 + again) * act + opt / c.accumulation, \
                 (9 + 3 * again) * convs + _optimizer_kernels(c, 10, convs) / c.accumulation
         return fwd, 2 * act / 3 + _weight_bytes(c), 3 * convs
     s = c.seq
@@ -720,7 +721,7 @@ def terms(c: Case, hw: Hw) -> list[Term]:
         return out + _offload_terms(c, hw)
     p = c.precision
     llama = _llama(c)
-    cnn = c.spec.family == "cnn"
+    cnn = c.spec.family != "transformer"
     peak = _peak(c, hw)
     runtime_bw = "bw.llama.cpp" if llama else f"bw.{c.runtime}"
     bw_names = ["bw"] + ([f"bw@{a}"] if a else []) + ([runtime_bw] if runtime_bw in INDEX else [])

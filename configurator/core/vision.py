@@ -1,0 +1,233 @@
+"""Diffusion UNets and detectors from their layouts: compute (multiply-accumulates) and the tensors a training
+step saves, for the estimators (model_specs, estimate/memory, estimate/throughput).
+
+A Stable Diffusion UNet (:class:`~configurator.core.model_specs.UNetLayout`, as diffusers' UNet2DConditionModel
+builds it from the config): ``conv_in``; per level going down ``layers`` ResNet blocks, each followed by a
+Transformer2DModel where the level has attention, and a stride-2 convolution except at the last level; the mid
+block (ResNet, transformer, ResNet); per level going up ``layers + 1`` ResNet blocks on the down path's outputs
+concatenated (the skip connections), transformers, and a nearest ×2 upsampling and 3 × 3 convolution except at
+the top; GroupNorm, SiLU and ``conv_out``. It runs on the latent, image / 8 per side.
+
+MACs per pass (T = the level's latent pixels, c its channels):
+
+- ResNet block c_in → c_out: two 3 × 3 convolutions 9·c_in·c_out·T + 9·c_out²·T, a 1 × 1 shortcut c_in·c_out·T
+  where the channels change;
+- transformer of ``depth`` blocks on T tokens of width c, L context tokens of width D: projections in and out
+  2·c²·T; per block self-attention Q, K, V, O 4·c²·T and its scores and weighted sum 2·T²·c; cross-attention Q
+  and O 2·c²·T, K and V on the context 2·L·D·c, scores and sum 2·T·L·c; GEGLU feed-forward (c → 8c, 4c → c)
+  12·c²·T;
+- the VAE (Rombach et al. 2022's autoencoder, diffusers' AutoencoderKL): ResNet blocks of its ``vae_channels``,
+  two per level going down and three going up, the mid block's two ResNets and one attention, at the image's
+  resolution per level.
+
+Saved tensors per training step (what autograd keeps; e = activation bytes), per ResNet block 3·(c_in + c_out)·T·e
+(GroupNorm's input, SiLU's input, the convolution's input, twice) and GroupNorm's statistics; per transformer its
+GroupNorm's and two projections' inputs 3·c·T·e, and per block 28·c·T·e (LayerNorms' inputs, the projections'
+input, Q/K/V and the attention output, the cross-attention's Q and output, GEGLU's 8c projection, GELU output and
+product) plus the log-sum-exp of the two attentions and the cross-attention's K and V. benchmarks/memory_counts.py
+counts them in diffusers' own model; tests/core/test_memory_vs_pytorch.py holds the formula to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from configurator.core.model_specs import DETECTORS, ModelSpec, UNetLayout
+
+
+def _latent(layout: UNetLayout, height: int, width: int) -> tuple[int, int]:
+    f = layout.vae_factor
+    return max(height // f, 1), max(width // f, 1)
+
+
+def _sides(h: int, w: int, levels: int) -> list[tuple[int, int]]:
+    out = [(h, w)]
+    for _ in range(levels - 1):
+        h, w = (h + 1) // 2, (w + 1) // 2  # a stride-2 3 × 3 convolution with padding 1
+        out.append((h, w))
+    return out
+
+
+@dataclass(frozen=True)
+class _Block:
+    """One module of the UNet in forward order: a ResNet block, a transformer, a resampling convolution."""
+
+    kind: str  # "resnet" | "transformer" | "down" | "up" | "conv_in" | "out"
+    c_in: int
+    c_out: int
+    tokens: int  # pixels at its resolution (the output's for "up": the upsampled size)
+    depth: int = 0
+    heads: int = 0
+
+
+def _blocks(layout: UNetLayout, height: int, width: int) -> list[_Block]:
+    """The UNet's modules for an image of ``height`` × ``width`` pixels (latent ÷ vae_factor)."""
+    ch = layout.channels
+    n = len(ch)
+    sides = _sides(*_latent(layout, height, width), n)
+    area = [h * w for h, w in sides]
+    out = [_Block("conv_in", layout.latent_channels, ch[0], area[0])]
+    skips = [ch[0]]
+    prev = ch[0]
+    for i, c in enumerate(ch):
+        for _ in range(layout.layers):
+            out.append(_Block("resnet", prev, c, area[i]))
+            prev = c
+            if layout.attention[i]:
+                out.append(_Block("transformer", c, c, area[i], layout.depth[i], layout.heads_at(c)))
+            skips.append(c)
+        if i < n - 1:
+            out.append(_Block("down", c, c, area[i + 1]))
+            skips.append(c)
+    out.append(_Block("resnet", prev, prev, area[-1]))
+    if layout.attention[-1] or any(layout.attention):
+        out.append(_Block("transformer", prev, prev, area[-1], layout.depth[-1], layout.heads_at(prev)))
+    out.append(_Block("resnet", prev, prev, area[-1]))
+    for i in reversed(range(n)):
+        c = ch[i]
+        for _ in range(layout.layers + 1):
+            skip = skips.pop()
+            out.append(_Block("resnet", prev + skip, c, area[i]))
+            prev = c
+            if layout.attention[i]:
+                out.append(_Block("transformer", c, c, area[i], layout.depth[i], layout.heads_at(c)))
+        if i > 0:
+            out.append(_Block("up", c, c, area[i - 1]))
+    out.append(_Block("out", ch[0], layout.latent_channels, area[0]))
+    return out
+
+
+def _macs(b: _Block, layout: UNetLayout) -> float:
+    t, ci, co = float(b.tokens), float(b.c_in), float(b.c_out)
+    if b.kind == "resnet":
+        return 9 * ci * co * t + 9 * co * co * t + (ci * co * t if ci != co else 0.0)
+    if b.kind in ("down", "up", "conv_in", "out"):
+        return 9 * ci * co * t
+    c = ci
+    length, d = float(layout.context_tokens), float(layout.context_dim)
+    per_block = 18 * c * c * t + 2 * t * t * c + 2 * length * d * c + 2 * t * length * c
+    return 2 * c * c * t + b.depth * per_block
+
+
+def unet_macs(layout: UNetLayout, height: int, width: int) -> float:
+    """Multiply-accumulates of one UNet pass on one image's latent (the module docstring's terms)."""
+    return sum(_macs(b, layout) for b in _blocks(layout, height, width))
+
+
+def vae_macs(layout: UNetLayout, height: int, width: int, *, decoder: bool) -> float:
+    """The VAE decoder's (latent → image) or encoder's (image → latent) multiply-accumulates for one image:
+    per level its ResNet blocks (2 down, 3 up) of 3 × 3 convolutions, the resampling convolutions, the mid
+    block's two ResNet blocks and single-head attention over the smallest feature map, the input and output
+    convolutions."""
+    ch = layout.vae_channels
+    n = len(ch)
+    sides = _sides(height, width, n)
+    area = [float(h * w) for h, w in sides]
+    total = 0.0
+    per_level = 3 if decoder else 2
+    prev = ch[0] if not decoder else ch[-1]
+    levels = range(n) if not decoder else reversed(range(n))
+    total += 9 * 3 * ch[0] * area[0] + 9 * layout.latent_channels * (2 if not decoder else 1) * ch[-1] * area[-1]
+    for i in levels:
+        c = ch[i]
+        for _ in range(per_level):
+            total += 9 * prev * c * area[i] + 9 * c * c * area[i] + (prev * c * area[i] if prev != c else 0.0)
+            prev = c
+        if not decoder and i < n - 1:
+            total += 9 * c * c * area[i + 1]
+        if decoder and i > 0:
+            total += 9 * c * c * area[i - 1]
+    top, t = float(ch[-1]), area[-1]
+    total += 2 * (9 * 2 * top * top * t) + 4 * top * top * t + 2 * t * t * top  # mid: two ResNet blocks, one attention
+    return total
+
+
+def unet_params(layout: UNetLayout) -> float:
+    """Weights of the UNet's convolutions and projections from the layout (biases and norms left out): what a
+    full fine-tune trains; the catalogue's published count is what the weights term uses."""
+    total = 0.0
+    for b in _blocks(layout, 64, 64):
+        ci, co = float(b.c_in), float(b.c_out)
+        if b.kind == "resnet":
+            total += 9 * ci * co + 9 * co * co + (ci * co if ci != co else 0.0)
+        elif b.kind == "transformer":
+            c, d = ci, float(layout.context_dim)
+            total += 2 * c * c + b.depth * (4 * c * c + 2 * c * c + 2 * d * c + 12 * c * c)
+        else:
+            total += 9 * ci * co
+    return total
+
+
+def attention_projections(layout: UNetLayout) -> list[tuple[int, int]]:
+    """(in, out) features of every attention projection LoRA adapts (diffusers' text-to-image LoRA script:
+    to_q, to_k, to_v and to_out.0 of the self- and cross-attention of every transformer block)."""
+    out: list[tuple[int, int]] = []
+    for b in _blocks(layout, 64, 64):
+        if b.kind != "transformer":
+            continue
+        c, d = b.c_in, layout.context_dim
+        for _ in range(b.depth):
+            out += [(c, c)] * 4  # self-attention Q, K, V, O
+            out += [(c, c), (d, c), (d, c), (c, c)]  # cross-attention Q, K and V on the context, O
+    return out
+
+
+def unet_lora_params(layout: UNetLayout, rank: int) -> float:
+    """LoRA adapters A (r × in) and B (out × r) on every attention projection (Hu et al. 2021)."""
+    return float(sum(rank * (i + o) for i, o in attention_projections(layout)))
+
+
+def unet_saved(layout: UNetLayout, height: int, width: int, batch: int, e: float) -> float:
+    """Bytes a training step of the UNet saves for backward at this image size (module docstring)."""
+    groups = 32.0
+    total = 0.0
+    length, d = float(layout.context_tokens), float(layout.context_dim)
+    first = True
+    for b in _blocks(layout, height, width):
+        t, ci, co = float(b.tokens), float(b.c_in), float(b.c_out)
+        if b.kind == "resnet":
+            total += 3 * (ci + co) * t * e + 2 * 2 * groups * 4.0
+        elif b.kind == "transformer":
+            c = ci
+            per_block = 28 * c * t * e + 2 * b.heads * t * 4.0 + 3 * 8.0 * t + 2 * length * c * e
+            total += 3 * c * t * e + 2 * groups * 4.0 + b.depth * per_block
+            if first:
+                total += length * d * e  # the text encoder's output, saved once by every cross-attention's K and V
+                first = False
+        elif b.kind in ("down", "conv_in"):
+            total += ci * (t if b.kind == "conv_in" else t * 4) * e
+        elif b.kind == "up":
+            total += ci * t * e
+        else:  # GroupNorm, SiLU and conv_out on the last feature map, the loss's two fp32 inputs
+            total += 3 * ci * t * e + 2 * groups * 4.0 + 2 * co * t * 4.0
+    return total * batch
+
+
+def unet_working_set(layout: UNetLayout, height: int, width: int, e: float) -> float:
+    """Bytes alive at once in an inference pass of one image: the skip connections the down path keeps for the
+    up path, and the largest block's input, intermediate and output."""
+    blocks = _blocks(layout, height, width)
+    skips = sum(b.c_out * b.tokens for b in blocks if b.kind in ("resnet", "down", "conv_in")) / 2
+    widest = max(8 * b.c_in * b.tokens if b.kind == "transformer" else 3 * max(b.c_in, b.c_out) * b.tokens
+                 for b in blocks)
+    return (skips + widest) * e
+
+
+def vae_working_set(layout: UNetLayout, height: int, width: int, e: float) -> float:
+    """Bytes alive at once while the VAE decodes one image: three feature maps of the widest top-level ResNet
+    block (input, intermediate, output) and the mid block's attention scores over its smallest feature map."""
+    ch = layout.vae_channels
+    t = float(height * width)
+    small = t / float(4 ** (len(ch) - 1))
+    return float(3 * ch[0] * t * e * 2 + small * small * e)
+
+
+def saved_elements(spec: ModelSpec, checkpointing: bool) -> float:
+    """Elements saved per sample (fp32 bytes / 4) for the throughput model's activation traffic."""
+    if spec.unet is not None:
+        return unet_saved(spec.unet, spec.image_size, spec.image_width or spec.image_size, 1, 4.0) / 4.0
+    if spec.arch in DETECTORS:
+        from configurator.core.estimate.memory import detection_saved
+
+        return detection_saved(spec, 1, "fp32").activations / 4.0
+    raise ValueError(spec.arch)
