@@ -40,9 +40,12 @@ def test_the_fit_reproduces_its_training_data_within_its_stated_error(fit: fitti
 # and prefill's Dec-2023 A100/H100 q4_0 rows rest on stated priors: see the fit's docstring), except
 # llm-decode's worst: Hugging Face transformers' rows (optimum's table) were all measured on one A100, so
 # with that GPU held out the runtime's parameters are their priors (its fp16 rows then read about half the
-# measured rate); leave-one-source-out judges those rows (validation.py).
-REACHED = {"cnn-train": (0.10, 0.33), "bert-train": (0.15, 0.32), "llm-prefill": (0.13, 0.30),
-           "llm-decode": (0.09, 0.50), "gpt-train": (0.10, 0.30)}
+# measured rate); leave-one-source-out judges those rows (validation.py). AutoAWQ's 20 decode rows (fitted
+# since the weight formats have their own kernels' parameters) were all measured on one RTX 4090: with it held
+# out their kernels' parameters are their priors, which takes llm-decode's median from 8 % to 12 % and its
+# worst row to AutoAWQ's GEMM at batch 8 (+51 %).
+REACHED = {"cnn-train": (0.10, 0.34), "bert-train": (0.15, 0.32), "llm-prefill": (0.13, 0.30),
+           "llm-decode": (0.13, 0.52), "gpt-train": (0.10, 0.30)}
 MIN_GPUS = {"gpt-train": 2}
 
 
@@ -87,15 +90,20 @@ def test_7b_int4_decode_on_a_5090_is_far_above_25_and_above_any_cpu() -> None:
 
 
 def test_one_stream_is_not_multiplied_by_the_gpu_count(kit: Kit) -> None:
+    """Two GPUs decode twice the streams (the machine's tokens/s, summed over the batch, doubles); one stream
+    alone is no faster on them."""
     w = Workload(model="llama-7b", task="infer", precision="int4", batch_size=4)
     one = kit.check(*kit.standard(), workload=w)
     two = kit.check(*kit.standard(gpu=("nvidia-rtx-3090", 2)), workload=w)
     a, b = one.estimate("throughput_total"), two.estimate("throughput_total")
-    assert a is not None and b is not None and a.value == b.value
+    assert a is not None and b is not None and a.value and b.value
+    assert b.value == pytest.approx(2 * a.value, rel=0.01)
     batch_one, batch_two = one.estimate("throughput_batch"), two.estimate("throughput_batch")
     assert batch_one is not None and batch_two is not None and batch_one.value and batch_two.value
     assert batch_two.value == pytest.approx(2 * batch_one.value, rel=0.01)
-    assert batch_one.value > a.value  # four streams share each read of the weights
+    stream = batch_one.inputs["one_stream_tokens_per_s"]
+    assert batch_two.inputs["one_stream_tokens_per_s"] == stream
+    assert batch_one.value > 2 * stream  # four streams share each read of the weights
 
 
 def test_check_json_estimates_carry_their_range_and_basis(kit: Kit) -> None:
