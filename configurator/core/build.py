@@ -15,6 +15,16 @@ from typing import Any
 
 from configurator.core.estimate.cluster import INTERCONNECT_IDS
 from configurator.core.estimate.cluster import MAX_NODES as MAX_CLUSTER_NODES
+from configurator.core.estimate.quant import (
+    FP8_DEFAULT_INFER_RUNTIME,
+    FP8_MIN_CC,
+    FP8_RUNTIMES,
+    KERNEL_NEEDS,
+    NO_FP8,
+    QUANTS,
+)
+from configurator.core.estimate.quant import kernel_for as quant_kernel
+from configurator.core.estimate.quant import needs as quant_needs
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.model_specs import KNOWN_MODELS, ModelSpec
 from configurator.core.models import ConfigError, read_hf_config
@@ -34,7 +44,9 @@ from configurator.core.parts import (
 
 FORMAT = "configurator.build/1"
 TASKS = ("train", "infer")
-PRECISIONS = ("fp32", "amp", "bf16", "fp16", "int8", "int4")
+# fp8: the GEMMs in FP8 on FP8 tensor cores (compute capability >= 8.9), training (Transformer Engine, torchao
+# float8) and inference (vLLM / TensorRT-LLM fp8, W8A8)
+PRECISIONS = ("fp32", "amp", "bf16", "fp16", "int8", "int4", "fp8")
 SHARDING = ("none", "zero1", "zero2", "zero3", "fsdp")
 # sgd: with momentum. adamw-bf16: AdamW with its two states (and the update) in bf16, no fp32 master copy kept
 # apart (torchao / "pure bf16" recipes); adamw8bit: bitsandbytes' blockwise 8-bit states; paged-adamw8bit: the
@@ -145,6 +157,8 @@ class Workload:
     offload: str = "none"
     parallel: str = "none"
     runtime: str | None = None  # None: DEFAULT_RUNTIME[task]
+    # inference: the weights' format (a key of core/estimate/quant.py QUANTS); None: the precision's bit width
+    quant: str | None = None
     optimizer_in_backward: bool = False  # the optimizer steps each parameter in backward: no stored gradients
     chunked_ce: bool = False  # the loss is computed over chunks of the sequence: no full-vocabulary logits kept
     steps: int | None = None  # diffusion inference: denoising steps per image (None: DEFAULT_DIFFUSION_STEPS)
@@ -206,7 +220,15 @@ class Workload:
 
     @property
     def effective_runtime(self) -> str:
-        return self.runtime or DEFAULT_RUNTIME.get(self.task, "pytorch")
+        """The stated runtime, else the default of the task: a quantised format's usual runtime (GGUF llama.cpp,
+        AWQ/GPTQ/bitsandbytes transformers, torchao torch.compile, fp8 vLLM), else DEFAULT_RUNTIME."""
+        if self.runtime:
+            return self.runtime
+        if self.task == "infer" and self.quant in QUANTS:
+            return QUANTS[self.quant].default_runtime
+        if self.task == "infer" and self.precision == "fp8":
+            return FP8_DEFAULT_INFER_RUNTIME
+        return DEFAULT_RUNTIME.get(self.task, "pytorch")
 
     @property
     def effective_optimizer(self) -> str:
@@ -290,7 +312,7 @@ _FORMAT = QT_TRANSLATE_NOOP("build", "must be {expected!r}, not {got!r}")
 _HOURS = QT_TRANSLATE_NOOP("build", "must be between 0 and 24")
 _CUSTOM_NEEDS = QT_TRANSLATE_NOOP("build", "a custom model needs {what}")
 _ONLY_CUSTOM = QT_TRANSLATE_NOOP("build", "only a custom model takes {key}")
-_INT4_TRAIN = QT_TRANSLATE_NOOP("build", "{precision} is for inference; training needs fp32, amp, bf16 or fp16")
+_INT4_TRAIN = QT_TRANSLATE_NOOP("build", "{precision} is for inference; training needs fp32, amp, bf16, fp16 or fp8")
 
 
 _BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
@@ -529,6 +551,8 @@ def parse_build(data: Any, catalogue: Mapping[str, AnyPart]) -> Build:
             options = Options(**kw)
 
     workload = _workload(r, top["workload"]) if top.get("workload") is not None else None
+    if workload is not None:  # what the workload asks of the build's cards (fp8, a kernel's compute capability)
+        r.errors.extend(gpu_errors(workload, [g for p in parts if isinstance(g := catalogue.get(p.id), Gpu)]))
     cluster = _cluster(r, top["cluster"]) if top.get("cluster") is not None else None
     if r.errors:
         raise BuildError(_capped(r.errors))
@@ -701,11 +725,15 @@ RUNTIME_PRECISIONS: dict[str, tuple[str, ...]] = {
     "transformers": PRECISIONS,
     "torch-compile": PRECISIONS,
     "pytorch": PRECISIONS,
-    "vllm": ("fp32", "bf16", "fp16", "int8", "int4"),
+    "vllm": ("fp32", "bf16", "fp16", "int8", "int4", "fp8"),
     "llama.cpp": ("fp32", "bf16", "fp16", "int8", "int4"),
     "exllamav2": ("int8", "int4"),
-    "tensorrt-llm": ("fp32", "bf16", "fp16", "int8", "int4"),
+    "tensorrt-llm": ("fp32", "bf16", "fp16", "int8", "int4", "fp8"),
 }
+# fp8 (FP8_RUNTIMES): PyTorch with Transformer Engine or torchao float8 (training and inference), vLLM's and
+# TensorRT-LLM's fp8; transformers' generate and the GGUF / EXL2 runtimes have no FP8 GEMMs.
+RUNTIME_PRECISIONS["transformers"] = tuple(p for p in PRECISIONS if p != "fp8")
+assert all(("fp8" in v) == (k in FP8_RUNTIMES) for k, v in RUNTIME_PRECISIONS.items())
 
 
 def _memory_options(r: _Reader, w: Mapping[str, Any], kw: dict[str, Any], model: str | None,
@@ -744,9 +772,72 @@ def _memory_options(r: _Reader, w: Mapping[str, Any], kw: dict[str, Any], model:
         r.err("workload.steps", _DIFFUSION_INFER_ONLY, key="steps")
     runtime = kw.get("runtime")
     precision = kw.get("precision") or (None if "precision" in w else Workload.precision)  # None: refused already
-    if runtime in RUNTIME_PRECISIONS and precision is not None and precision not in RUNTIME_PRECISIONS[runtime]:
+    quantised = w.get("quant") is not None  # the format's own check (_quant) says which runtimes run it
+    if runtime in RUNTIME_PRECISIONS and precision is not None and precision not in RUNTIME_PRECISIONS[runtime] \
+            and not quantised:
         r.err("workload.runtime", _RUNTIME_PRECISION, runtime=runtime, precision=precision,
               allowed=", ".join(RUNTIME_PRECISIONS[runtime]))
+    if "quant" in w and w["quant"] is not None:
+        _quant(r, w, kw, task, family, runtime)
+
+
+def _quant(r: _Reader, w: Mapping[str, Any], kw: dict[str, Any], task: str | None, family: str | None,
+           runtime: str | None) -> None:
+    """workload.quant: a format of QUANTS, for LLM inference, in a runtime that runs it, with a precision
+    that is its compute dtype (fp16, bf16) or its own bit width."""
+    quant = r.choice(w["quant"], "workload.quant", tuple(QUANTS))
+    if quant is None:
+        return
+    q = QUANTS[quant]
+    if task == "train":
+        r.err("workload.quant", _QUANT_TRAIN)
+        return
+    if family == "cnn":
+        r.err("workload.quant", _TRANSFORMER_ONLY, key="quant")
+        return
+    if runtime is not None and runtime not in q.kernels:
+        r.err("workload.quant", _QUANT_RUNTIME, runtime=runtime, quant=quant, allowed=", ".join(q.kernels))
+        return
+    precision = kw.get("precision")
+    if "precision" in w and precision is not None and precision not in ("fp16", "bf16", q.width):
+        r.err("workload.precision", _QUANT_PRECISION, quant=quant, width=q.width, precision=precision)
+        return
+    kw["quant"] = quant
+
+
+_QUANT_TRAIN = QT_TRANSLATE_NOOP(
+    "build", "quant applies to inference only; training on quantised weights is finetune qlora, in 8 bits precision "
+             "fp8")
+_QUANT_RUNTIME = QT_TRANSLATE_NOOP(
+    "build", "runtime {runtime} cannot run {quant}; {quant} runs in {allowed} (set workload.runtime)")
+_QUANT_PRECISION = QT_TRANSLATE_NOOP(
+    "build", "{quant} stores {width} weights and computes in 16 bits: precision must be fp16, bf16 or {width}, "
+             "not {precision}")
+
+
+def gpu_errors(workload: Workload, gpus: Iterable[Gpu]) -> list[FieldError]:
+    """What the workload asks of the build's GPUs that a card cannot do: precision fp8 without FP8 tensor cores
+    (compute capability < 8.9), a quantised format whose kernel needs a newer card. One line per card model;
+    cards whose compute capability the catalogue does not state (other vendors) are not judged."""
+    out: list[FieldError] = []
+    seen: set[str] = set()
+    for g in gpus:
+        if g.id in seen or not g.compute_capability or g.vendor != "nvidia":
+            continue
+        seen.add(g.id)
+        cc = float(g.compute_capability)
+        if workload.precision == "fp8" and cc < FP8_MIN_CC:
+            out.append(FieldError("workload.precision", _m(NO_FP8, gpu=g.name, cc=g.compute_capability,
+                                                           need=FP8_MIN_CC)))
+        q = workload.quant
+        if q is not None and workload.task == "infer" and quant_kernel(q, workload.effective_runtime, cc) is None:
+            first = QUANTS[q].kernels.get(workload.effective_runtime)
+            need = quant_needs(q, workload.effective_runtime)
+            if first is not None and need is not None:
+                out.append(FieldError("workload.quant", _m(KERNEL_NEEDS, gpu=g.name, cc=g.compute_capability,
+                                                           quant=q, runtime=workload.effective_runtime,
+                                                           kernel=first.name, need=need)))
+    return out
 
 
 def workload_errors(workload: Workload) -> list[FieldError]:

@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import math
+import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from configurator.core import calibration
-from configurator.core.build import Build, Resolved, Workload, resolve, workload_errors
+from configurator.core.build import Build, Resolved, Workload, gpu_errors, resolve, workload_errors
 from configurator.core.cloud import CloudPrice, load_cloud_prices
 from configurator.core.estimate import fit as fitting
 from configurator.core.estimate import interconnect as ic
@@ -34,6 +36,8 @@ from configurator.core.estimate.memory import (
     vram_per_gpu,
 )
 from configurator.core.estimate.power import MeasuredPower, estimate_power, training_draw_w
+from configurator.core.estimate.quant import QUANTS
+from configurator.core.estimate.quant import kernel_for as quant_kernel
 from configurator.core.findings import SEVERITY_ORDER, Estimate, Finding
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message, Translate
 from configurator.core.measurements import Measurement
@@ -206,6 +210,9 @@ def check(build: Build, catalogue: Mapping[str, AnyPart],
     from them (EST-1, performance per watt): what Suggest needs to judge the thousands of builds it
     tries, at a fraction of the cost."""
     problems = _workload_problems(build.workload) if build.workload is not None else ()
+    if build.workload is not None and not problems:  # what it asks of the cards: fp8, a kernel's compute capability
+        problems = tuple(gpu_errors(build.workload, [g for p in build.parts
+                                                     if isinstance(g := catalogue.get(p.id), Gpu)]))
     r = resolve(dataclasses.replace(build, workload=None) if problems else build, catalogue)
     power = estimate_power(r)
     board = r.board
@@ -368,37 +375,55 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
         one = tp.single_gpu(slowest, w, f, system)
         value = one.headline(w)
         fam = fitting.family_of(w)
-        matched = fitting.matches(rows, slowest.id, w)
+        row_precision = QUANT_ROW_PRECISION.get(w.quant or "")
+        matched = fitting.matches(rows, slowest.id, dataclasses.replace(w, precision=row_precision)
+                                  if row_precision else w)
         low, high, basis, rng = _range(value, unit, fam, fit, matched)
+        if one.format_key:
+            low, high, basis, rng = _format_range(value, unit, fam, one.format_key, fit, (low, high, basis, rng))
+        weights = _weights_message(w, one, slowest)
         out.append(Estimate(
             "throughput_one_gpu", round(value, 1), unit,
             _m("{range} {detail}", range=rng, detail=_m(QT_TRANSLATE_NOOP(
-                "estimates", "{gpu}: {bound}-bound on {units} cores ({precision}). {assumes}"),
+                "estimates", "{gpu}: {bound}-bound on {units} cores ({precision}{weights}). {assumes}"),
                 gpu=slowest.name, bound=_BOUND.get(one.bound, one.bound), units=_UNITS.get(one.path, one.path),
-                precision=w.precision, assumes=assumes)),
+                precision=w.precision, weights=weights, assumes=assumes)),
             {"path": one.path, "bound": one.bound, **runtime_json, "model_gpus": one.model_gpus,
-             **_parameters(f, slowest)}, "medium" if fit else "low", low, high, basis))
+             **({"batch": w.effective_batch} if spec.decoder and w.task == "infer" else {}),
+             **_quant_json(w, one, slowest), **_parameters(f, slowest)}, "medium" if fit else "low", low, high, basis))
         n = len(placed)
         stream = spec.decoder and w.task == "infer"
+        copies = max(n // one.model_gpus, 1)  # model copies: one per GPU, or one per group of a parallel model
         if stream:
             pre = one.tokens_per_s or 0.0
             lo_p, hi_p, basis_p, rng_p = _range(pre, "tokens/s", "llm-prefill", fit, [])
+            if one.format_key:
+                lo_p, hi_p, basis_p, rng_p = _format_range(pre, "tokens/s", "llm-prefill", one.format_key, fit,
+                                                           (lo_p, hi_p, basis_p, rng_p))
             out.append(Estimate("prefill_tokens_per_s", round(pre, 1), "tokens/s",
                                 _m("{range} {detail}", range=rng_p, detail=_m(QT_TRANSLATE_NOOP(
                                     "estimates",
-                                    "Prompt processing (prefill), one prompt: 2 × params + attention FLOPs per "
-                                    "token on the tensor cores."))), dict(runtime_json), "low", lo_p, hi_p, basis_p))
-            copies = max(n // one.model_gpus, 1)  # model copies: one per GPU, or one per group of a parallel model
-            agg = (one.decode_batch_tokens_per_s or 0.0) * copies
-            lo_b, hi_b, basis_b, rng_b = _range(agg, unit, fam, fit, [])
+                                    "Prompt processing (prefill): {batch} prompt(s) of {prompt} tokens together, "
+                                    "2 × params + attention FLOPs per token on the tensor cores, the weights read "
+                                    "once per step; {bound}-bound."),
+                                    batch=w.effective_batch, prompt=min(w.effective_seq_len, 512),
+                                    bound=_BOUND.get(one.prefill_bound, one.prefill_bound))),
+                                {**runtime_json, "batch": w.effective_batch,
+                                 "prompt_tokens": min(w.effective_seq_len, 512), "bound": one.prefill_bound},
+                                "low", lo_p, hi_p, basis_p))
+            agg = one.headline(w) * copies
+            lo_b, hi_b, basis_b, rng_b = low, high, basis, rng
             out.append(Estimate("throughput_batch", round(agg, 1), unit,
                                 _m("{range} {detail}", range=rng_b, detail=_m(QT_TRANSLATE_NOOP(
                                     "estimates",
                                     "{batch} streams decoded together on each of {n} copies of the model (over "
-                                    "{per} GPU(s) each): the weights are read once per step for all streams."),
-                                    batch=w.effective_batch, n=copies, per=one.model_gpus)),
-                                {"batch": w.effective_batch, "gpus": n, "copies": copies, **runtime_json}, "low",
-                                lo_b, hi_b, basis_b))
+                                    "{per} GPU(s) each): the weights are read once per step for all streams, each "
+                                    "stream's KV cache for it; {alone:,.4g} tokens/s for one stream alone."),
+                                    batch=w.effective_batch, n=copies, per=one.model_gpus,
+                                    alone=one.decode_tokens_per_s or 0.0)),
+                                {"batch": w.effective_batch, "gpus": n, "copies": copies,
+                                 "one_stream_tokens_per_s": round(one.decode_tokens_per_s or 0.0, 1), **runtime_json},
+                                "low", _scaled(lo_b, copies), _scaled(hi_b, copies), basis_b))
         speedup = 1.0
         link_name: Message | str = "—"
         if n > 1 and w.task == "train":
@@ -434,19 +459,22 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
             factor = speedup
             how_total = _m(QT_TRANSLATE_NOOP("estimates", "{n} × one GPU × scaling efficiency."), n=n)
         elif stream and one.model_gpus > 1:
-            factor = 1.0
+            factor = float(copies)
             how_total = _m(QT_TRANSLATE_NOOP(
                 "estimates",
-                "One stream through one model split over {k} GPUs ({parallel} parallel, over {link}): each GPU "
-                "reads its share of the weights; the collectives per layer cost the link's latency and bandwidth "
-                "(the one-GPU figure above is this split model's)."),
-                k=one.model_gpus, parallel=word_message(w.parallel), link=_link(ctx, placed, slowest)[1])
+                "The tokens/s of the machine, summed over the batch: {copies} copies of the model, each split over {k} "
+                "GPUs ({parallel} parallel, over {link}) and decoding {batch} stream(s) together; each GPU reads its "
+                "share of the weights, the collectives per layer cost the link's latency and bandwidth (the one-GPU "
+                "figure above is this split model's)."),
+                copies=copies, k=one.model_gpus, parallel=word_message(w.parallel), link=_link(ctx, placed, slowest)[1],
+                batch=w.effective_batch)
         elif stream:
-            factor = 1.0
+            factor = float(copies)
             how_total = _m(QT_TRANSLATE_NOOP(
                 "estimates",
-                "One stream: more GPUs do not make one stream faster without tensor or pipeline parallelism; "
-                "{n} GPU(s) serve more streams at once (see the batch figure)."), n=n)
+                "The tokens/s of the machine, summed over the batch: {n} GPU(s), each decoding {batch} stream(s) "
+                "together (more GPUs serve more streams; they do not make one stream faster without tensor or "
+                "pipeline parallelism)."), n=n, batch=w.effective_batch)
         else:
             factor = float(n)
             how_total = _m(QT_TRANSLATE_NOOP(
@@ -588,6 +616,90 @@ def _scaling_range(eff: float, fit: fitting.Fit | None) -> tuple[float | None, f
     return (round(eff * band.low_ratio, 3), round(max(min(eff * band.high_ratio, 1.0), eff), 3),
             {"family": "data-parallel scaling", "measurements": band.pairs, "origins": band.origins,
              "range_basis": "published n-GPU / one-GPU pairs (extremes of measured / predicted)", "matched": []})
+
+
+# The precision the published rows of a workload's ``quant`` are labelled with (db/measurements/README.md).
+QUANT_ROW_PRECISION = {"awq": "awq", "gptq": "gptq", "bnb-nf4": "nf4", "bnb-int8": "bnb-int8", "gguf-q4_k_m": "q4_k_m",
+                       "gguf-q8_0": "q8_0", "torchao-int4": "int4", "torchao-int8": "int8", "fp8": "fp8",
+                       "fp8-w8a8": "fp8", "exl2": "exl2"}
+_FP8_PRIOR = Message("estimates", QT_TRANSLATE_NOOP(
+    "estimates", "; FP8 tensor cores at twice the 16-bit rate, with the 16-bit GEMM efficiency (no published fp8 "
+                 "row fitted)"))
+
+
+def _weights_message(w: Workload, one: tp.Throughput, gpu: Gpu) -> Message | str:
+    """The weights' format of an estimate: the quant, its kernel on this card and its bits per weight."""
+    if w.quant is not None and w.task == "infer":
+        k = quant_kernel(w.quant, w.effective_runtime, float(gpu.compute_capability) if gpu.compute_capability
+                         else None)
+        q = QUANTS[w.quant]
+        return _m(QT_TRANSLATE_NOOP("estimates", "; weights {quant}, {bits:.3g} bits per weight, kernel {kernel}"),
+                  quant=q.name, bits=q.bits, kernel=k.name if k else "—")
+    if w.precision == "fp8":
+        return _FP8_PRIOR
+    return ""
+
+
+def _quant_json(w: Workload, one: tp.Throughput, gpu: Gpu) -> dict[str, Any]:
+    if w.quant is None or w.task != "infer":
+        return {}
+    k = quant_kernel(w.quant, w.effective_runtime, float(gpu.compute_capability) if gpu.compute_capability else None)
+    return {"quant": w.quant, "quant_kernel": k.name if k else None,
+            "quant_bits_per_weight": round(QUANTS[w.quant].bits, 3),
+            "format_key": one.format_key}
+
+
+_FORMAT_ROWS: list[tuple[fitting.Fit, dict[tuple[str, str], list[fitting.CvRow]]]] = []
+
+
+def _format_rows(fit: fitting.Fit) -> dict[tuple[str, str], list[fitting.CvRow]]:
+    """The fit's held-out rows (leave-one-GPU-out) by (family, weight format's kernel), worked out once per fit."""
+    for known, found in _FORMAT_ROWS:
+        if known is fit:
+            return found
+    table: dict[tuple[str, str], list[fitting.CvRow]] = {}
+    for r in fit.cv:
+        c = fitting.case_for(r.m)
+        key = tp.format_key(c) if c is not None else None
+        if key:
+            table.setdefault((r.m.family, key), []).append(r)
+    _FORMAT_ROWS[:] = [*_FORMAT_ROWS[-3:], (fit, table)]
+    return table
+
+
+MIN_FORMAT_ROWS = 3  # held-out rows of a kernel below which its range is the family's
+
+
+def _format_range(value: float, unit: str, family: str, key: str, fit: fitting.Fit | None,
+                  fallback: tuple[float | None, float | None, dict[str, Any], Message]
+                  ) -> tuple[float | None, float | None, dict[str, Any], Message]:
+    """A quantised format's own error: the held-out rows (leave-one-GPU-out) of its kernel, their median error
+    and, with at least MIN_FORMAT_ROWS of them, the range from their 10th–90th percentile of measured /
+    predicted (never narrower than the estimate itself); with fewer, the family's range, said so."""
+    low, high, basis, rng = fallback
+    held = _format_rows(fit).get((family, key), []) if fit is not None else []
+    origins = sorted({r.m.origin for r in held})
+    errs = [abs(r.error) for r in held]
+    basis = {**basis, "format": key, "format_rows": len(held), "format_origins": origins,
+             "format_cv_median_error": round(statistics.median(errs), 3) if errs else None}
+    if len(held) >= MIN_FORMAT_ROWS:
+        ratios = [fitting.stream_value(r.m) / r.predicted for r in held]
+        # to 0.1 outwards, so that the estimate (shown to 0.1) lies inside its range
+        low = math.floor(min(value * fitting.quantile(ratios, 0.1), value) * 10) / 10
+        high = math.ceil(max(value * fitting.quantile(ratios, 0.9), value) * 10) / 10
+        basis["format_low_ratio"] = round(fitting.quantile(ratios, 0.1), 3)
+        basis["format_high_ratio"] = round(fitting.quantile(ratios, 0.9), 3)
+        rng = _m("{range} {own}", range=rng, own=_m(QT_TRANSLATE_NOOP(
+            "estimates", "This weight format's kernel ({key}): {n} published rows ({origins}) held out by GPU, median "
+                         "error {median:.0%}; its range {low:,.4g}–{high:,.4g} {unit}."),
+            key=key, n=len(held), origins=", ".join(origins), median=statistics.median(errs), low=low, high=high,
+            unit=unit_message(unit)))
+    else:
+        rng = _m("{range} {own}", range=rng, own=_m(QT_TRANSLATE_NOOP(
+            "estimates", "This weight format's kernel ({key}): {n} published rows of this family, too few for a "
+                         "range of its own; its efficiencies rest on their stated priors and the family's range "
+                         "applies."), key=key, n=len(held)))
+    return low, high, basis, rng
 
 
 def _scaled(x: float | None, factor: float) -> float | None:

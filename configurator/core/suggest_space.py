@@ -135,7 +135,6 @@ class _Estimates:
         self.values: dict[tuple[Any, ...], float] = {}
         self.cpu_only: dict[tuple[str, int, str], float] = {}
         self.train_multi = w.task == "train"
-        self.one_stream = bool(w.spec().decoder and w.task == "infer")
         self.grad = w.spec().params * (4 if w.precision in ("fp32", "amp") else 2)
 
     def single(self, gpu: Gpu) -> tp.Throughput:
@@ -151,7 +150,7 @@ class _Estimates:
         """No configuration of ``n`` of these cards is faster (data-parallel scaling is at most
         n·η^log2(n); a hair more for rounding)."""
         per = self.single(gpu).headline(self.w)
-        if n <= 1 or self.one_stream:
+        if n <= 1:
             return per
         if self.train_multi:
             return float(per * n * tp.FACTORS.eta ** math.log2(n) * (1 + 1e-9))
@@ -185,9 +184,7 @@ class _Estimates:
                 lanes = min(s.lanes for s in pl.seats)
                 link = tp.link_bytes_per_s(gpu, gen, lanes, False)
                 value = per * tp.scaling(n, w.effective_batch / one.samples_per_s, self.grad, link, tp.FACTORS)
-            elif self.one_stream:
-                value = per  # one stream, as the engine counts it: more GPUs do not make it faster
-            else:
+            else:  # LLM inference as the engine counts it: each GPU decodes the workload's batch of streams
                 value = per * n
         self.values[key] = value if value is not None else -1.0
         return value

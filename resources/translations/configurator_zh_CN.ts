@@ -3660,8 +3660,20 @@
         <translation>只有自定义模型才接受 {key}</translation>
     </message>
     <message>
-        <source>{precision} is for inference; training needs fp32, amp, bf16 or fp16</source>
-        <translation>{precision} 只用于推理；训练需要 fp32、amp、bf16 或 fp16</translation>
+        <source>{precision} is for inference; training needs fp32, amp, bf16, fp16 or fp8</source>
+        <translation>{precision} 仅用于推理；训练需要 fp32、amp、bf16、fp16 或 fp8</translation>
+    </message>
+    <message>
+        <source>quant applies to inference only; training on quantised weights is finetune qlora, in 8 bits precision fp8</source>
+        <translation>quant 仅适用于推理；在量化权重上训练请用 finetune qlora，8 位训练请用 precision fp8</translation>
+    </message>
+    <message>
+        <source>runtime {runtime} cannot run {quant}; {quant} runs in {allowed} (set workload.runtime)</source>
+        <translation>运行时 {runtime} 无法运行 {quant}；{quant} 可在 {allowed} 中运行（请设置 workload.runtime）</translation>
+    </message>
+    <message>
+        <source>{quant} stores {width} weights and computes in 16 bits: precision must be fp16, bf16 or {width}, not {precision}</source>
+        <translation>{quant} 以 {width} 存储权重、以 16 位计算：precision 须为 fp16、bf16 或 {width}，而不是 {precision}</translation>
     </message>
     <message>
         <source>no model {got} in the catalogue (`configurator models list` shows the ids; or &quot;custom&quot;, or {{&quot;hf_config&quot;: &quot;path/config.json&quot;}})</source>
@@ -3684,12 +3696,24 @@
         <translation>{key} 仅适用于 Transformer 模型</translation>
     </message>
     <message>
+        <source>{key} applies to diffusion models&apos; inference only (the denoising steps per image)</source>
+        <translation>{key} 仅适用于扩散模型的推理（每张图像的去噪步数）</translation>
+    </message>
+    <message>
         <source>runtime {runtime} cannot run precision {precision}; it runs {allowed} (set workload.precision)</source>
         <translation>运行时 {runtime} 不能运行精度 {precision}；它支持 {allowed}（请设置 workload.precision）</translation>
     </message>
     <message>
         <source>is too large: a build file may be at most {limit:,} bytes</source>
         <translation>文件过大：配置文件最大为 {limit:,} 字节</translation>
+    </message>
+    <message>
+        <source>{gpu} (compute capability {cc}) has no FP8 tensor cores: fp8 needs compute capability {need} (Ada, Hopper, Blackwell: RTX 40/50, L4, L40S, H100/H200)</source>
+        <translation>{gpu}（计算能力 {cc}）没有 FP8 张量核心：fp8 需要计算能力 {need}（Ada、Hopper、Blackwell：RTX 40/50、L4、L40S、H100/H200）</translation>
+    </message>
+    <message>
+        <source>{gpu} (compute capability {cc}) cannot run {quant} in {runtime}: its kernel ({kernel}) needs compute capability {need} or newer</source>
+        <translation>{gpu}（计算能力 {cc}）无法在 {runtime} 中运行 {quant}：其内核（{kernel}）需要计算能力 {need} 或更高</translation>
     </message>
 </context>
 <context>
@@ -3725,6 +3749,14 @@
     <message>
         <source>Field</source>
         <translation>字段</translation>
+    </message>
+    <message>
+        <source>unverified</source>
+        <translation>未核实</translation>
+    </message>
+    <message>
+        <source>Not verified against a vendor source ({n}): {fields}. Check the vendor&apos;s figure before relying on it.</source>
+        <translation>未经厂商资料核实（{n} 项）：{fields}。使用前请查对厂商数据。</translation>
     </message>
     <message>
         <source>Value</source>
@@ -4159,6 +4191,42 @@
         <translation>没有已保存的基准测试运行 {id}</translation>
     </message>
     <message>
+        <source>training</source>
+        <translation>训练</translation>
+    </message>
+    <message>
+        <source>inference</source>
+        <translation>推理</translation>
+    </message>
+    <message>
+        <source>prefill</source>
+        <translation>预填充</translation>
+    </message>
+    <message>
+        <source>decode</source>
+        <translation>解码</translation>
+    </message>
+    <message>
+        <source>Model</source>
+        <translation>模型</translation>
+    </message>
+    <message>
+        <source>Task</source>
+        <translation>任务</translation>
+    </message>
+    <message>
+        <source>Precision</source>
+        <translation>精度</translation>
+    </message>
+    <message>
+        <source>Batch</source>
+        <translation>批大小</translation>
+    </message>
+    <message>
+        <source>Software</source>
+        <translation>软件</translation>
+    </message>
+    <message>
         <source>this machine, run {run}, {date}</source>
         <translation>本机，第 {run} 次运行，{date}</translation>
     </message>
@@ -4169,6 +4237,26 @@
     <message>
         <source>{n} measurements of this machine&apos;s benchmarks: they calibrate the estimates of builds with the same GPU or CPU.</source>
         <translation>本机基准测试的 {n} 条测量值：用于校准使用相同 GPU 或 CPU 的配置的估算。</translation>
+    </message>
+    <message>
+        <source>GPU class</source>
+        <translation>GPU 类别</translation>
+    </message>
+    <message>
+        <source>¥/GPU-hour</source>
+        <translation>¥/卡时</translation>
+    </message>
+    <message>
+        <source>Date</source>
+        <translation>日期</translation>
+    </message>
+    <message>
+        <source>Rented</source>
+        <translation>租用内容</translation>
+    </message>
+    <message>
+        <source>Source</source>
+        <translation>来源</translation>
     </message>
     <message>
         <source>* your price (`cloud-prices reset CLASS` restores the shipped one).</source>
@@ -4681,6 +4769,30 @@
 <context>
     <name>cloud</name>
     <message>
+        <source>on demand</source>
+        <translation>按需计费</translation>
+    </message>
+    <message>
+        <source>spot</source>
+        <translation>竞价实例</translation>
+    </message>
+    <message>
+        <source>reserved</source>
+        <translation>预留实例</translation>
+    </message>
+    <message>
+        <source>per card</source>
+        <translation>按卡计价</translation>
+    </message>
+    <message>
+        <source>the instance&apos;s price ÷ {n}</source>
+        <translation>整机价格 ÷ {n}</translation>
+    </message>
+    <message>
+        <source>{label}, {more}</source>
+        <translation>{label}，{more}</translation>
+    </message>
+    <message>
         <source>must be a number from {low} to {high:,.0f}, not {got}</source>
         <translation>必须是 {low} 到 {high:,.0f} 之间的数，而不是 {got}</translation>
     </message>
@@ -4711,6 +4823,18 @@
     <message>
         <source>must be a list of GPU ids</source>
         <translation>必须是 GPU id 的列表</translation>
+    </message>
+    <message>
+        <source>must be a whole number of GPUs from 1 to 64, not {got}</source>
+        <translation>必须是 1 到 64 之间的整数块 GPU，而不是 {got}</translation>
+    </message>
+    <message>
+        <source>must be a text</source>
+        <translation>必须是文本</translation>
+    </message>
+    <message>
+        <source>must be one of {choices}, not {got}</source>
+        <translation>必须是 {choices} 之一，而不是 {got}</translation>
     </message>
 </context>
 <context>
@@ -5177,16 +5301,48 @@
         <translation>按估算范围的上限仍能装入 {vram} GiB 的最大每卡批大小。</translation>
     </message>
     <message>
-        <source>{batch} streams decoded together on each of {n} copies of the model (over {per} GPU(s) each): the weights are read once per step for all streams.</source>
-        <translation>{n} 份模型副本（每份占 {per} 块 GPU）各同时解码 {batch} 路流：每步读取一次权重供所有流共用。</translation>
+        <source>The tokens/s of the machine, summed over the batch: {copies} copies of the model, each split over {k} GPUs ({parallel} parallel, over {link}) and decoding {batch} stream(s) together; each GPU reads its share of the weights, the collectives per layer cost the link&apos;s latency and bandwidth (the one-GPU figure above is this split model&apos;s).</source>
+        <translation>整机的 tokens/s，按批次内各序列求和：{copies} 份模型副本，每份拆分到 {k} 块 GPU（{parallel}并行，经 {link}），同时解码 {batch} 个序列；每块 GPU 读取自己那份权重，每层的集合通信计入链路的延迟和带宽（上面的单 GPU 数值即此拆分模型的数值）。</translation>
+    </message>
+    <message>
+        <source>The tokens/s of the machine, summed over the batch: {n} GPU(s), each decoding {batch} stream(s) together (more GPUs serve more streams; they do not make one stream faster without tensor or pipeline parallelism).</source>
+        <translation>整机的 tokens/s，按批次内各序列求和：{n} 块 GPU，每块同时解码 {batch} 个序列（更多 GPU 可服务更多序列；没有张量或流水线并行时，并不能让单个序列更快）。</translation>
+    </message>
+    <message>
+        <source>, LoRA adapters only</source>
+        <translation>，仅 LoRA 适配器</translation>
+    </message>
+    <message>
+        <source>NVLink ({gbs:g} GB/s per GPU, through NVSwitch)</source>
+        <translation>NVLink（每块 GPU {gbs:g} GB/s，经 NVSwitch）</translation>
+    </message>
+    <message>
+        <source>NVLink ({gbs:g} GB/s per GPU, direct links)</source>
+        <translation>NVLink（每块 GPU {gbs:g} GB/s，两两直连）</translation>
+    </message>
+    <message>
+        <source>{name} via host memory</source>
+        <translation>{name}，经内存中转</translation>
+    </message>
+    <message>
+        <source>; FP8 tensor cores at twice the 16-bit rate, with the 16-bit GEMM efficiency (no published fp8 row fitted)</source>
+        <translation>；FP8 张量核心按 16 位速率的两倍计，沿用 16 位 GEMM 效率（尚无已发表的 fp8 数据参与拟合）</translation>
+    </message>
+    <message>
+        <source>; weights {quant}, {bits:.3g} bits per weight, kernel {kernel}</source>
+        <translation>；权重 {quant}，每个权重 {bits:.3g} 位，内核 {kernel}</translation>
+    </message>
+    <message>
+        <source>This weight format&apos;s kernel ({key}): {n} published rows ({origins}) held out by GPU, median error {median:.0%}; its range {low:,.4g}–{high:,.4g} {unit}.</source>
+        <translation>该权重格式的内核（{key}）：{n} 条已发表数据（{origins}）按 GPU 留出验证，误差中位数 {median:.0%}；其自身范围 {low:,.4g}–{high:,.4g} {unit}。</translation>
+    </message>
+    <message>
+        <source>This weight format&apos;s kernel ({key}): {n} published rows of this family, too few for a range of its own; its efficiencies rest on their stated priors and the family&apos;s range applies.</source>
+        <translation>该权重格式的内核（{key}）：本类别只有 {n} 条已发表数据，不足以给出自身范围；其效率取自声明的先验值，沿用该类别的范围。</translation>
     </message>
     <message>
         <source>{n} GPUs over {link}: speed-up {s:.2f}× = n × η^log2(n) × t / (t + half the ring all-reduce time of {gb:,.3g} GB of gradients{adapters}), η = {eta:.3f} calibrated on REF-1.</source>
         <translation>{n} 块 GPU 经 {link}：加速比 {s:.2f}× = n × η^log2(n) × t / (t + {gb:,.3g} GB 梯度{adapters}的环形 all-reduce 时间的一半)，η = {eta:.3f}，按 REF-1 校准。</translation>
-    </message>
-    <message>
-        <source>Prompt processing (prefill), one prompt: 2 × params + attention FLOPs per token on the tensor cores.</source>
-        <translation>提示词处理（prefill），单个提示词：每个 token 计 2 × 参数量 + 注意力 FLOPs，在 Tensor Core 上运行。</translation>
     </message>
     <message>
         <source>{low:.1f}–{high:.1f} GiB ({verdict} in {vram} GiB). Counted: weights, gradients, optimizer states ({optimizer}; sharded by {sharding}, fine-tuning {finetune}, offload {offload}), the tensors autograd saves at batch {batch} ({precision}{ckpt}, {attention} attention), autocast&apos;s weight copies, logits and the loss&apos;s gradients, KV cache, {ctx:g} GiB CUDA context, {frag:.0%} allocator margin{display}.{options} Range: saved tensors ±{err:.0%} (the validation against PyTorch), allocator 0–25 %, context {ctx_low:g}–{ctx_high:g} GiB{published}. Not counted: cuDNN benchmark workspaces, NCCL buffers, other processes.</source>
@@ -5197,12 +5353,20 @@
         <translation>第一性原理：操作系统与库 + 加载时权重的主机副本（{copies} × 每参数 {bytes:g} B：每个进程一份；FSDP / ZeRO-3 由 rank 0 加载及内存映射的推理运行时共一份）+ DataLoader 预取（每 GPU 4 个 worker × 2 批）+ 卸载留在主机内存中的部分。</translation>
     </message>
     <message>
-        <source>These GeForce cards have no peer-to-peer (PCI-11): the all-reduce goes through host memory at {bw:.1f} GB/s per GPU, taken as half the PCIe link&apos;s one-way rate and capped by the host memory&apos;s bandwidth shared by {n} GPUs.</source>
-        <translation>这些 GeForce 显卡不支持点对点（P2P，PCI-11）：all-reduce 经主机内存进行，每卡 {bw:.1f} GB/s，按 PCIe 链路单向速率的一半计，并受 {n} 块 GPU 共享的主机内存带宽限制。</translation>
+        <source>{gpu}: {bound}-bound on {units} cores ({precision}{weights}). {assumes}</source>
+        <translation>{gpu}：受{bound}限制，运行于 {units} 单元（{precision}{weights}）。{assumes}</translation>
     </message>
     <message>
-        <source>One stream through one model split over {k} GPUs ({parallel} parallel, over {link}): each GPU reads its share of the weights; the collectives per layer cost the link&apos;s latency and bandwidth (the one-GPU figure above is this split model&apos;s).</source>
-        <translation>单路流经过拆分到 {k} 块 GPU 上的一个模型（{parallel} 并行，经 {link}）：每块 GPU 读取其分到的权重；每层的集合通信消耗链路的延迟与带宽（上面的单 GPU 数字即为此拆分模型的结果）。</translation>
+        <source>Prompt processing (prefill): {batch} prompt(s) of {prompt} tokens together, 2 × params + attention FLOPs per token on the tensor cores, the weights read once per step; {bound}-bound.</source>
+        <translation>提示处理（prefill）：{batch} 个 {prompt} token 的提示一起处理，每个 token 在张量核心上计 2 × 参数量 + 注意力的 FLOPs，每步读取一次权重；受{bound}限制。</translation>
+    </message>
+    <message>
+        <source>{batch} streams decoded together on each of {n} copies of the model (over {per} GPU(s) each): the weights are read once per step for all streams, each stream&apos;s KV cache for it; {alone:,.4g} tokens/s for one stream alone.</source>
+        <translation>{n} 份模型副本（每份占 {per} 块 GPU）各自同时解码 {batch} 个序列：每步为所有序列读取一次权重，每个序列各读自己的 KV 缓存；单个序列单独运行时为 {alone:,.4g} tokens/s。</translation>
+    </message>
+    <message>
+        <source>These GeForce cards have no peer-to-peer (PCI-11): the all-reduce goes through host memory at {bw:.1f} GB/s per GPU, taken as half the PCIe link&apos;s one-way rate and capped by the host memory&apos;s bandwidth shared by {n} GPUs.</source>
+        <translation>这些 GeForce 显卡不支持点对点（P2P，PCI-11）：all-reduce 经主机内存进行，每卡 {bw:.1f} GB/s，按 PCIe 链路单向速率的一半计，并受 {n} 块 GPU 共享的主机内存带宽限制。</translation>
     </message>
     <message>
         <source>{k} of the build&apos;s {m} GPUs have no slot or baseboard and are not counted.</source>
@@ -5211,10 +5375,6 @@
     <message>
         <source>≈ {value:,.3g} {unit}, likely {low:,.3g}–{high:,.3g} (no CPU measurements: the stated priors, a factor of 2 either way). CPU alone: {cores} cores × {lanes} FP32 lanes × 2 FMA units × 2 FLOPs × {ghz:.2f} GHz = {peak:.2f} TFLOPS peak, {eff:.0%} reached; {bw:.0f} GB/s memory ({channels} channels), {bw_eff:.0%} reached.</source>
         <translation>≈ {value:,.3g} {unit}，可能范围 {low:,.3g}–{high:,.3g}（没有 CPU 实测数据：采用既定先验，上下浮动 2 倍）。仅 CPU：{cores} 核 × {lanes} 条 FP32 通道 × 2 个 FMA 单元 × 2 FLOPs × {ghz:.2f} GHz = 峰值 {peak:.2f} TFLOPS，可达到 {eff:.0%}；内存带宽 {bw:.0f} GB/s（{channels} 通道），可达到 {bw_eff:.0%}。</translation>
-    </message>
-    <message>
-        <source>, the LoRA adapters&apos; only</source>
-        <translation>，仅 LoRA 适配器的</translation>
     </message>
     <message>
         <source>leave-one-source-out</source>
@@ -5253,16 +5413,8 @@
         <translation>按层类型计算工作量（GEMM/卷积 FLOPs 在该精度所用的计算单元上、受显存带宽限制的 DRAM 流量、每个内核的启动开销），各架构与运行时的效率拟合自 {n} 条公开测量（向给定先验做岭回归）。软件与测量时一致：NGC PyTorch，Ampere 及更新架构上 FP32 使用 TF32，合成数据。运行时：{runtime}{default}。</translation>
     </message>
     <message>
-        <source>{gpu}: {bound}-bound on {units} cores ({precision}). {assumes}</source>
-        <translation>{gpu}：受{bound}限制，运行于 {units} 单元（{precision}）。{assumes}</translation>
-    </message>
-    <message>
         <source>{n} × one GPU × scaling efficiency.</source>
         <translation>{n} × 单卡 × 扩展效率。</translation>
-    </message>
-    <message>
-        <source>One stream: more GPUs do not make one stream faster without tensor or pipeline parallelism; {n} GPU(s) serve more streams at once (see the batch figure).</source>
-        <translation>单路流：没有张量并行或流水线并行时，增加 GPU 并不能让单路流更快；{n} 张 GPU 可同时服务更多路流（见批量吞吐量一项）。</translation>
     </message>
     <message>
         <source>{n} GPUs, each running its own batches (independent requests).</source>
@@ -6289,8 +6441,16 @@
         <translation>自定义部件</translation>
     </message>
     <message>
+        <source>Sold used only</source>
+        <translation>仅二手市场有售</translation>
+    </message>
+    <message>
         <source>Price edited by you</source>
         <translation>价格已由你修改</translation>
+    </message>
+    <message>
+        <source>Unverified figures</source>
+        <translation>未经核实的数据</translation>
     </message>
     <message>
         <source>Vendor</source>
@@ -6695,6 +6855,102 @@
     <message>
         <source>Host link lanes per GPU</source>
         <translation>每卡主机链路通道数</translation>
+    </message>
+    <message>
+        <source>open-air fans</source>
+        <translation>开放式风扇</translation>
+    </message>
+    <message>
+        <source>blower</source>
+        <translation>涡轮（鼓风式）</translation>
+    </message>
+    <message>
+        <source>passive (server airflow)</source>
+        <translation>被动散热（依靠服务器风道）</translation>
+    </message>
+    <message>
+        <source>air</source>
+        <translation>风冷</translation>
+    </message>
+    <message>
+        <source>all-in-one liquid</source>
+        <translation>一体式水冷</translation>
+    </message>
+    <message>
+        <source>hard disk</source>
+        <translation>机械硬盘</translation>
+    </message>
+    <message>
+        <source>SATA SSD</source>
+        <translation>SATA 固态硬盘</translation>
+    </message>
+    <message>
+        <source>NVMe SSD</source>
+        <translation>NVMe 固态硬盘</translation>
+    </message>
+    <message>
+        <source>fully modular</source>
+        <translation>全模组</translation>
+    </message>
+    <message>
+        <source>semi-modular</source>
+        <translation>半模组</translation>
+    </message>
+    <message>
+        <source>fixed cables</source>
+        <translation>直出线</translation>
+    </message>
+    <message>
+        <source>PCIe card</source>
+        <translation>PCIe 插卡</translation>
+    </message>
+    <message>
+        <source>SXM module</source>
+        <translation>SXM 模组</translation>
+    </message>
+    <message>
+        <source>OAM module</source>
+        <translation>OAM 模组</translation>
+    </message>
+    <message>
+        <source>Mid tower</source>
+        <translation>中塔</translation>
+    </message>
+    <message>
+        <source>Full tower</source>
+        <translation>全塔</translation>
+    </message>
+    <message>
+        <source>Mini tower</source>
+        <translation>迷你塔</translation>
+    </message>
+    <message>
+        <source>Mini-ITX tower (SFF)</source>
+        <translation>Mini-ITX 小机箱（SFF）</translation>
+    </message>
+    <message>
+        <source>4U rackmount</source>
+        <translation>4U 机架式</translation>
+    </message>
+    <message>
+        <source>4U rackmount / tower (server)</source>
+        <translation>4U 机架式/塔式（服务器）</translation>
+    </message>
+    <message>
+        <source>Supermicro PWS (redundant)</source>
+        <translation>Supermicro PWS（冗余）</translation>
+    </message>
+    <message>
+        <source>NVSwitch</source>
+        <translation>NVSwitch</translation>
+    </message>
+    <message>
+        <source>direct NVLink between each pair</source>
+        <translation>每对 GPU 之间 NVLink 直连</translation>
+    </message>
+    <message>
+        <source>chipset</source>
+        <translation>芯片组</translation>
     </message>
     <message>
         <source>is required</source>
@@ -7357,6 +7613,14 @@
         <translation>云价格表中没有与 {names} 相当的租用选项。</translation>
     </message>
     <message>
+        <source>{label}, ¥{price:g}/GPU-h, {date}</source>
+        <translation>{label}，¥{price:g}/卡时，{date}</translation>
+    </message>
+    <message>
+        <source>{first}; {next}</source>
+        <translation>{first}；{next}</translation>
+    </message>
+    <message>
         <source>Renting {n} comparable GPU(s) ({basis}) at {hours:g} h/day costs ¥{rent:,.0f}/month, less than the electricity: against that it never pays for itself.</source>
         <translation>租用 {n} 块相当的 GPU（{basis}），每天 {hours:g} 小时，每月 ¥{rent:,.0f}，低于电费：与之相比永远无法回本。</translation>
     </message>
@@ -8000,6 +8264,85 @@
         <source>The network, not the GPUs, limits this job: over {net} each step waits {network:.0f} ms for the all-reduce across {n} nodes and computes for {step:.0f} ms, so the cluster scales to about {eff:.0%} of {n} nodes.{fix}</source>
         <translation>限制这个任务的是网络而不是 GPU：经 {net} 时，每步要等 {network:.0f} ms 完成 {n} 个节点间的 all-reduce，而计算只需 {step:.0f} ms，因此集群只能达到 {n} 个节点理想值的约 {eff:.0%}。{fix}</translation>
     </message>
+    <message>
+        <source>{part}&apos;s {field}</source>
+        <translation>{part}的{field}</translation>
+    </message>
+    <message>
+        <source>{a}; {b}</source>
+        <translation>{a}；{b}</translation>
+    </message>
+    <message>
+        <source>{finding} This rests on a figure not verified against a vendor source ({figures}): check the vendor&apos;s figure.</source>
+        <translation>{finding}此结论依据的数据未经厂商资料核实（{figures}）：请查对厂商数据。</translation>
+    </message>
+</context>
+<context>
+    <name>software</name>
+    <message>
+        <source>Volta</source>
+        <translation>Volta</translation>
+    </message>
+    <message>
+        <source>cu126 builds; CUDA 12.8+ and 13.x builds dropped sm_70</source>
+        <translation>cu126 版本；CUDA 12.8 及以上与 13.x 版本已不含 sm_70</translation>
+    </message>
+    <message>
+        <source>Turing</source>
+        <translation>Turing</translation>
+    </message>
+    <message>
+        <source>cu126, cu128, cu130 builds (sm_75)</source>
+        <translation>cu126、cu128、cu130 版本（sm_75）</translation>
+    </message>
+    <message>
+        <source>Ampere (GA100)</source>
+        <translation>Ampere (GA100)</translation>
+    </message>
+    <message>
+        <source>cu126, cu128, cu130 builds (sm_80)</source>
+        <translation>cu126、cu128、cu130 版本（sm_80）</translation>
+    </message>
+    <message>
+        <source>Ampere (GA10x)</source>
+        <translation>Ampere (GA10x)</translation>
+    </message>
+    <message>
+        <source>cu126, cu128, cu130 builds (sm_86); PyTorch ≥ 1.7.1</source>
+        <translation>cu126、cu128、cu130 版本（sm_86）；PyTorch ≥ 1.7.1</translation>
+    </message>
+    <message>
+        <source>Ada Lovelace</source>
+        <translation>Ada Lovelace</translation>
+    </message>
+    <message>
+        <source>cu126, cu128, cu130 builds (sm_86 kernels run on sm_89)</source>
+        <translation>cu126、cu128、cu130 版本（其 sm_86 内核可在 sm_89 上运行）</translation>
+    </message>
+    <message>
+        <source>Hopper</source>
+        <translation>Hopper</translation>
+    </message>
+    <message>
+        <source>cu126, cu128, cu130 builds (sm_90)</source>
+        <translation>cu126、cu128、cu130 版本（sm_90）</translation>
+    </message>
+    <message>
+        <source>Blackwell (data centre)</source>
+        <translation>Blackwell（数据中心）</translation>
+    </message>
+    <message>
+        <source>cu128 and cu130 builds only (sm_100)</source>
+        <translation>仅 cu128 与 cu130 版本（sm_100）</translation>
+    </message>
+    <message>
+        <source>Blackwell (GeForce/RTX PRO)</source>
+        <translation>Blackwell（GeForce/RTX PRO）</translation>
+    </message>
+    <message>
+        <source>cu128 and cu130 builds only (sm_120; PyTorch ≥ 2.7)</source>
+        <translation>仅 cu128 与 cu130 版本（sm_120；PyTorch ≥ 2.7）</translation>
+    </message>
 </context>
 <context>
     <name>sources</name>
@@ -8540,6 +8883,26 @@
 </context>
 <context>
     <name>tiers</name>
+    <message>
+        <source>RTX 3060 12GB, Ryzen 5 5600X, 32GB DDR4, 1TB NVMe SSD</source>
+        <translation>GPU：RTX 3060 12GB；CPU：Ryzen 5 5600X；内存：32GB DDR4；存储：1TB NVMe SSD</translation>
+    </message>
+    <message>
+        <source>RTX 3090×2 + NVLink, Threadripper Pro 3975WX, 128GB ECC DDR4, 2TB NVMe SSD + 8TB HDD</source>
+        <translation>GPU：RTX 3090×2 + NVLink；CPU：Threadripper Pro 3975WX；内存：128GB ECC DDR4；存储：2TB NVMe SSD + 8TB HDD阵列</translation>
+    </message>
+    <message>
+        <source>A100 80GB×4 (NVSwitch), Xeon Platinum 8380×2, 512GB DDR5, all-flash array + distributed FS</source>
+        <translation>GPU：A100 80GB×4（NVSwitch连接）；CPU：Xeon Platinum 8380×2；内存：512GB DDR5；存储：全闪存阵列 + 分布式文件系统</translation>
+    </message>
+    <message>
+        <source>GTX 1650 Super, i5-10400F / Ryzen 5 3600, 16GB DDR4-3200, 256GB NVMe SSD (≥ 2000 MB/s)</source>
+        <translation>GPU：NVIDIA GTX 1650 Super；CPU：Intel i5-10400F 或 AMD Ryzen 5 3600；内存：16GB DDR4（3200MHz）；存储：256GB NVMe SSD（读取速度≥2000MB/s）</translation>
+    </message>
+    <message>
+        <source>RTX 3060 12GB, 32GB RAM, 512GB SSD</source>
+        <translation>最低GPU：NVIDIA RTX 3060（12GB GDDR6）；内存：32GB DDR4；存储：512GB SSD</translation>
+    </message>
     <message>
         <source>Entry level (students, individuals)</source>
         <translation>入门级（学生/个人）</translation>

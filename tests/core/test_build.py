@@ -62,7 +62,7 @@ def test_bad_fields_are_named_by_path() -> None:
 
 def test_workload_errors() -> None:
     errs = errors({"format": FORMAT, "parts": [],
-                   "workload": {"model": "gpt5", "task": "learn", "precision": "fp8", "batch_size": -1}})
+                   "workload": {"model": "gpt5", "task": "learn", "precision": "fp6", "batch_size": -1}})
     assert set(errs) == {"workload.model", "workload.task", "workload.precision", "workload.batch_size"}
     errs = errors({"format": FORMAT, "parts": [], "workload": {"model": "custom", "task": "train",
                                                                  "family": "transformer"}})

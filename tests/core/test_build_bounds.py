@@ -108,8 +108,11 @@ def test_the_parts_list_is_bounded() -> None:
 
 
 # -- numbers ----------------------------------------------------------------------------------------------
+DIFFUSION = {"model": "sd15-unet", "task": "infer", "precision": "fp16"}  # steps: diffusion inference only
+
+
 def with_field(path: str, value: Any) -> dict[str, Any]:
-    doc = doc_with(workload=dict(TRANSFORMER))
+    doc = doc_with(workload=dict(DIFFUSION if path == "workload.steps" else TRANSFORMER))
     where, key = (doc, path) if "." not in path else (doc.setdefault(path.split(".")[0], {}),
                                                        path.split(".")[1])
     where[key] = value
@@ -131,13 +134,16 @@ def test_each_number_holds_its_limit_and_not_one_more(path: str, limit: int) -> 
 
 def test_the_engine_stays_finite_with_every_workload_limit_at_once() -> None:
     workload = {**TRANSFORMER, **WORKLOAD_INT_LIMITS, "params": MAX_PARAMS, "dataset_gb": MAX_DATASET_GB}
-    del workload["image_size"]
+    del workload["image_size"], workload["steps"]
     build = parse_build(doc_with(parts=[{"id": "nvidia-rtx-3090", "qty": 16}, {"id": "amd-ryzen-9-5950x"}],
                                  budget_cny=MAX_BUDGET_CNY, workload=workload), CATALOGUE)
     finite_json(build)
     cnn = parse_build(doc_with(parts=[{"id": "nvidia-rtx-3090"}], workload={
         "model": "resnet50", "task": "train", "batch_size": 65_536, "image_size": 8_192}), CATALOGUE)
     finite_json(cnn)
+    diffusion = parse_build(doc_with(parts=[{"id": "nvidia-rtx-3090"}], workload={
+        **DIFFUSION, "batch_size": 65_536, "image_size": 8_192, "steps": WORKLOAD_INT_LIMITS["steps"]}), CATALOGUE)
+    finite_json(diffusion)
 
 
 def test_hours_per_day_is_0_to_24() -> None:

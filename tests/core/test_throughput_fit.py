@@ -38,11 +38,13 @@ def test_the_fit_reproduces_its_training_data_within_its_stated_error(fit: fitti
 # Leave-one-GPU-out levels reached (bench prints the table); a regression fails. The aims are
 # median ≤ 15 %, worst ≤ 35 %, ≥ 90 % pairs in order. Missed, and why: llm-prefill's median and worst, TensorRT-LLM's
 # first-token rows (tensorrt-llm.csv) run their GEMMs faster than the shared GEMM efficiency allows (the model has no
-# GEMM efficiency per inference runtime yet); llm-decode's worst, the H200's only rows are TensorRT-LLM's FP8
-# batch-512 70B decode over two GPUs (held out, the model reads it 70 % fast); gpt-train's worst, torchtune's
-# RTX A6000 rows, whose table states the 4090's recipe but twice its memory (activation checkpointing off?).
-REACHED = {"cnn-train": (0.105, 0.33), "bert-train": (0.15, 0.36), "llm-prefill": (0.18, 0.41),
-           "llm-decode": (0.09, 0.72), "gpt-train": (0.11, 0.48)}
+# GEMM efficiency per inference runtime yet); llm-decode's, rows of a runtime or weight format measured on one GPU
+# only (optimum's transformers rows on one A100, AutoAWQ's on one RTX 4090) are predicted from their priors when
+# that GPU is held out, and the H200's only rows are TensorRT-LLM's FP8 batch-512 70B decode over two GPUs;
+# gpt-train's worst, torchtune's RTX A6000 rows, whose table states the 4090's recipe but twice its memory
+# (activation checkpointing off?). Leave-one-source-out (validation.py) judges these rows too.
+REACHED = {"cnn-train": (0.105, 0.34), "bert-train": (0.15, 0.37), "llm-prefill": (0.18, 0.42),
+           "llm-decode": (0.13, 0.83), "gpt-train": (0.11, 0.48)}
 MIN_GPUS = {"gpt-train": 4}
 
 
@@ -87,15 +89,20 @@ def test_7b_int4_decode_on_a_5090_is_far_above_25_and_above_any_cpu() -> None:
 
 
 def test_one_stream_is_not_multiplied_by_the_gpu_count(kit: Kit) -> None:
+    """Two GPUs decode twice the streams (the machine's tokens/s, summed over the batch, doubles); one stream
+    alone is no faster on them."""
     w = Workload(model="llama-7b", task="infer", precision="int4", batch_size=4)
     one = kit.check(*kit.standard(), workload=w)
     two = kit.check(*kit.standard(gpu=("nvidia-rtx-3090", 2)), workload=w)
     a, b = one.estimate("throughput_total"), two.estimate("throughput_total")
-    assert a is not None and b is not None and a.value == b.value
+    assert a is not None and b is not None and a.value and b.value
+    assert b.value == pytest.approx(2 * a.value, rel=0.01)
     batch_one, batch_two = one.estimate("throughput_batch"), two.estimate("throughput_batch")
     assert batch_one is not None and batch_two is not None and batch_one.value and batch_two.value
     assert batch_two.value == pytest.approx(2 * batch_one.value, rel=0.01)
-    assert batch_one.value > a.value  # four streams share each read of the weights
+    stream = batch_one.inputs["one_stream_tokens_per_s"]
+    assert batch_two.inputs["one_stream_tokens_per_s"] == stream
+    assert batch_one.value > 2 * stream  # four streams share each read of the weights
 
 
 def test_check_json_estimates_carry_their_range_and_basis(kit: Kit) -> None:

@@ -115,7 +115,7 @@ FITTED_FAMILIES = (ms.CNN_TRAIN, ms.BERT_TRAIN, ms.GPT_TRAIN, ms.LLM_PREFILL, ms
 # torchtune's recipes train in PyTorch with SDPA attention (torchtune/modules/attention.py: _sdpa_or_flex_attention)
 # and fused kernels under compile: the model's runtime "fused" with flash attention.
 FITTED_FRAMEWORKS: tuple[str | None, ...] = ("pytorch", "llama.cpp", None, "transformers", "torch-compile",
-                                             "vllm", "exllamav2", "tensorrt-llm", "torchtune")
+                                             "vllm", "exllamav2", "tensorrt-llm", "torchtune", "autoawq")
 FUSED_TRAINING_FRAMEWORKS = ("torchtune",)
 DEFAULT_BATCH = {"cnn": 256, "bert": 32, "gpt": 32}  # DLE defaults where a table does not state the batch
 SQUAD_SEQ = 384  # DLE run_squad.sh max_seq_length
@@ -144,7 +144,11 @@ def _flag_number(m: ms.Measurement, prefix: str) -> float | None:
 
 
 # A row's ``framework`` (the runtime key, db/measurements/README.md) → the model's inference runtime.
-_INFER_FRAMEWORKS = {**tp.INFER_RUNTIME, "hf-transformers": "transformers", "gpt-fast": "compiled"}
+_INFER_FRAMEWORKS = {**tp.INFER_RUNTIME, "hf-transformers": "transformers", "gpt-fast": "compiled",
+                     "autoawq": "autoawq"}
+# A row's kernel flag → the model's kernel (throughput.FORMAT_KEY): AutoAWQ's GEMV kernel (batch-1 decoding)
+# beside its default GEMM; GPTQ through Marlin beside the ExLlamaV2 kernel (transformers' default for 4 bits).
+_KERNEL_FLAGS = {"awq-gemv": "awq-gemv", "gptq-marlin": "marlin"}
 # Fine-tuning frameworks that run eager PyTorch training (their rows: the model's "pytorch"/"fused").
 _OPTIMIZER_FLAGS = tuple(tp.OPTIMIZER_TRAFFIC)
 
@@ -169,24 +173,33 @@ def case_for(m: ms.Measurement) -> tp.Case | None:
     accumulation = int(_flag_number(m, "grad-accum-") or 1)
     if m.task in ("decode", "prefill"):
         runtime = _infer_runtime(m)
+        if runtime == "autoawq" and m.task == "prefill":
+            # AutoAWQ's prompt rows (GEMV and GEMM kernels, one GPU, one source) are not stated: fitted, they pulled
+            # the Ada card's shared efficiencies (cnn-train leave-one-GPU-out median 9 % -> 15 %) while their own
+            # held-out error stayed at the priors' (+600 %); its decode rows are fitted
+            return None
         precision = tp.FORMATS.get((runtime, m.precision), m.precision)
-        if runtime == "compiled" and m.precision == "int4" and _flag_number(m, "group-") not in (None, 32.0):
+        group = _flag_number(m, "group-")
+        if runtime == "compiled" and m.precision == "int4" and group not in (None, 32.0):
             precision = "int4"  # gpt-fast's int4 with another group size than its default 32
         bits = _flag_number(m, "bpw-") or (tp.EXL2_BITS.get(m.precision) if precision == "exl2" else None)
+        if bits is None and group and precision in ("awq", "gptq"):
+            bits = 4 + 20 / group  # a 16-bit scale and a 4-bit zero per group
+        elif bits is None and group and precision in ("int4", "int4-g32"):
+            bits = 4 + 32 / group  # tinygemm: a bf16 scale and a bf16 zero per group
+        kernel = next((k for f, k in _KERNEL_FLAGS.items() if f in m.flags), "")
         ways = int(_flag_number(m, "tp-") or 1)
-        if m.task == "decode":
-            # a decode row's value is the tokens/s of all its batch_size streams together (the total over its
-            # GPUs, db/measurements/README.md); Case(batch=B) steps B streams one token each (units = B), so
-            # rate() predicts that same total: no conversion. Context: the prompt plus half the generated tokens.
-            ctx = (m.gen_len or 256) // 2 + (m.prompt_len or 0)
-            if "fp8-kv" in m.flags:
-                # an FP8 KV cache reads 1 B per cached element where the model counts 2 B: taken as half the
-                # context (its attention FLOPs, a few % of such a step, halve with it)
-                ctx = max(ctx // 2, 1)
-            return tp.Case(spec, "decode", precision, m.batch_size or 1, max(ctx, 1), runtime=runtime,
-                           lm_head=True, bits=bits, tensor_parallel=ways)
-        return tp.Case(spec, "prefill", precision, m.batch_size or 1, m.prompt_len or 512, runtime=runtime,
-                       lm_head=True, bits=bits, tensor_parallel=ways)
+        prompt, gen = m.prompt_len or (0 if m.task == "decode" else 512), m.gen_len or 256
+        if "fp8-kv" in m.flags and m.task == "decode":
+            # an FP8 KV cache reads 1 B per cached element where the model counts 2 B: taken as half the
+            # context (its attention FLOPs, a few % of such a step, halve with it)
+            prompt, gen = prompt // 2, gen // 2
+        # a decode row's value is the tokens/s of all its batch_size streams together (the total over its GPUs,
+        # db/measurements/README.md): the batch case steps them all, one token each
+        one = tp.Case(spec, "decode", precision, 1, 1, runtime=runtime, lm_head=True, bits=bits, kernel=kernel,
+                      tensor_parallel=ways)
+        cases = tp.llm_cases(one, m.batch_size or 1, prompt, gen)
+        return cases["batch"] if m.task == "decode" else cases["prefill"]
     task = "train" if m.task == "train" else "infer"
     if spec.family == "cnn":
         return tp.Case(spec, task, m.precision, m.batch_size or DEFAULT_BATCH["cnn"], 1, runtime=runtime,

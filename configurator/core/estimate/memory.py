@@ -2,9 +2,10 @@
 
 VRAM per GPU is the sum of terms, each counted as PyTorch allocates it:
 
-- **weights, gradients, optimizer states**: bytes per parameter from the precision, the
-  optimizer and the fine-tuning method, divided over the data-parallel GPUs where the ZeRO
-  stage / FSDP shards them, or over the model-parallel GPUs (tensor / pipeline inference);
+- **weights, gradients, optimizer states**: bytes per parameter from the precision (for inference with
+  ``quant``, the format's bits per weight with its scales and zeros: :mod:`quant`; fp8 training keeps bf16
+  weights with fp32 master copies), the optimizer and the fine-tuning method, divided over the data-parallel
+  GPUs where the ZeRO stage / FSDP shards them, or over the model-parallel GPUs (tensor / pipeline inference);
   optimizer states move to host RAM with ZeRO-Offload.
 - **activations**: the tensors autograd saves for the backward pass, layer by layer as the
   Hugging Face transformers / torchvision implementations save them (see
@@ -33,6 +34,7 @@ import math
 from dataclasses import dataclass
 
 from configurator.core.build import Workload
+from configurator.core.estimate.quant import QUANTS
 from configurator.core.model_specs import DETECTORS, ModelSpec
 from configurator.core.units import GIB
 
@@ -57,8 +59,8 @@ HOST_BASE_GIB = 4.0  # OS, desktop, Python with torch and the CUDA libraries map
 LOADER_WORKERS_PER_GPU = 4  # STO-5: num_workers ≥ 4
 PREFETCH = 2  # DataLoader's default prefetch_factor
 
-WEIGHT_BYTES = {"fp32": 4.0, "amp": 4.0, "bf16": 2.0, "fp16": 2.0, "int8": 1.0, "int4": 0.5}
-ACT_BYTES = {"fp32": 4.0, "amp": 2.0, "bf16": 2.0, "fp16": 2.0, "int8": 2.0, "int4": 2.0}
+WEIGHT_BYTES = {"fp32": 4.0, "amp": 4.0, "bf16": 2.0, "fp16": 2.0, "int8": 1.0, "int4": 0.5, "fp8": 1.0}
+ACT_BYTES = {"fp32": 4.0, "amp": 2.0, "bf16": 2.0, "fp16": 2.0, "int8": 2.0, "int4": 2.0, "fp8": 2.0}
 # Optimizer state per trained parameter: AdamW exp_avg + exp_avg_sq in fp32; adamw-bf16 the same two in bf16
 # (torch.optim.AdamW makes its states like the parameter: bf16 for bf16 weights, measured in
 # benchmarks/memory_counts.py); SGD's momentum buffer; bitsandbytes' 8-bit AdamW: two uint8 states plus an fp32
@@ -593,8 +595,23 @@ def vram_per_gpu(w: Workload, n_gpus: int, batch: int | None = None, display_gpu
     b = batch if batch is not None else w.effective_batch
     n = max(n_gpus, 1)
     if w.task == "train":
-        return _train(w, spec, n, b, display_gpu)
+        # fp8 training (Transformer Engine, torchao float8) keeps bf16 weights, fp32 master weights and bf16
+        # activations; its FP8 casts of each GEMM's inputs are transient
+        return _train(dataclasses.replace(w, precision="bf16") if w.precision == "fp8" else w, spec, n, b, display_gpu)
     return _infer(w, spec, n, b, display_gpu)
+
+
+def weight_bytes_per_param(w: Workload) -> float:
+    """Bytes per parameter of inference weights: the quantised format's (its linear weights at its bits per
+    weight, scales and zeros included; embeddings and head in 16 bits except GGUF's), else the precision's."""
+    if w.quant is None or w.quant not in QUANTS:
+        return WEIGHT_BYTES[w.precision]
+    q = QUANTS[w.quant]
+    spec = w.spec()
+    linear, other = _split_params(spec)
+    if q.head_quantised or linear + other <= 0:
+        return q.bits / 8
+    return (linear * q.bits / 8 + other * 2.0) / (linear + other)
 
 
 def _train(w: Workload, spec: ModelSpec, n: int, b: int, display_gpu: bool) -> VramBreakdown:
@@ -689,7 +706,9 @@ def _infer(w: Workload, spec: ModelSpec, n: int, b: int, display_gpu: bool) -> V
     model's experts (all of them resident somewhere) and replicates the rest."""
     p = spec.params
     s = w.effective_seq_len
-    wb = WEIGHT_BYTES[w.precision]
+    wb = weight_bytes_per_param(w)
+    if w.quant is not None and w.precision not in ("fp16", "bf16"):
+        w = dataclasses.replace(w, precision="fp16")  # a quantised format computes (and caches K, V) in 16 bits
     model_parallel = n if w.parallel in ("tensor", "pipeline") else 1
     if w.parallel == "pipeline" and spec.is_transformer and spec.layers > 0:
         linear, other = _split_params(spec)
@@ -808,7 +827,9 @@ def load_bytes_per_param(w: Workload) -> float:
     fp32). QLoRA loads the 16-bit checkpoint and quantises it on the GPU, layer by layer."""
     if w.task == "train" and w.finetune == "qlora":
         return 2.0
-    return WEIGHT_BYTES[w.precision]
+    if w.task == "train" and w.precision == "fp8":
+        return 2.0  # bf16 weights, cast to FP8 per GEMM
+    return weight_bytes_per_param(w) if w.task == "infer" else WEIGHT_BYTES[w.precision]
 
 
 def host_weight_copies(w: Workload, n_gpus: int) -> int:

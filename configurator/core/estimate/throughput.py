@@ -32,6 +32,25 @@ The time of one step is a sum of terms, each a piece of work over a rate times a
       + S / (B_host × e_bw,cpu) + X / B_pcie   training with offload: the optimizer step on the host and the
                                           gradients/weights (and saved activations) over PCIe, half hidden
 
+LLM inference as the machine runs it (:func:`llm_cases`), for a batch of b streams, prompts of p tokens and g
+generated tokens each:
+
+    decode step (b tokens):  F = b × (2 N_body + 2 V h + 4 L ctx h),  ctx = p + g/2 (the generation's mean)
+                             B = W (the weights, read once per step for all b streams) + b × KV(ctx)
+                             (each stream's own cache: 2 L ctx h_kv × 2 B), kernels per step as for one
+    tokens/s of the batch = b / t(step);  one stream alone = 1 / t(step at b = 1)
+    prefill (b prompts):     F = b × p × (2 N + attention over p/2), B = W once per step (+ the dequantised FP16
+                             copies of formats that make them: llama.cpp once per ⌈b p / 512⌉ packed batches of
+                             tokens), kernels per step: its rate b p / t grows with b while W and the kernels
+                             dominate, and flattens where the FLOPs do (compute-bound)
+
+The machine's figure (``throughput_total``) is the batch's tokens/s times the model copies the build holds.
+
+Weight formats (the workload's ``quant``: quant.py): bits per weight with the group's scales and zeros; each
+format's kernel has its own efficiencies q.<key> (× on the weight streaming: t_mem = B / (bandwidth × e_bw ×
+q)) and qc.<key> (× on its GEMMs), fitted to published rows of that kernel. FP8 (``precision: fp8``, and
+quant fp8-w8a8) runs on FP8 tensor cores at twice the FP16 FP32-accumulate rate (compute capability ≥ 8.9).
+
 Runtimes (the workload's ``runtime``; default llama.cpp for LLM inference, PyTorch for training): each has
 its own decode bandwidth share e_bw,rt and seconds per kernel t_launch,rt — transformers' eager ``generate``
 (Python dispatch of each operator: overhead-bound at batch 1), torch.compile with CUDA graphs (near the
@@ -66,6 +85,8 @@ from typing import TYPE_CHECKING
 
 from configurator.core.build import Workload
 from configurator.core.estimate.memory import ACT_BYTES, LORA_PROJECTIONS, WEIGHT_BYTES, lora_params
+from configurator.core.estimate.quant import QUANTS
+from configurator.core.estimate.quant import kernel_for as quant_kernel
 from configurator.core.model_specs import ModelSpec
 from configurator.core.parts import Cpu, Gpu
 
@@ -84,8 +105,10 @@ ARCHS: tuple[str, ...] = ("Volta", "Turing", "Ampere", "Ada", "Hopper", "Blackwe
 # LLM inference runtimes (the workload's ``runtime``): "transformers" (Hugging Face ``generate``, eager
 # PyTorch: each operator dispatched from Python), "compiled" (torch.compile with a static KV cache and CUDA
 # graphs, as gpt-fast and transformers' static cache run it), "vllm", "exllamav2", "tensorrt-llm".
+# "autoawq": AutoAWQ's fused modules (its attention, MLP and KV cache; eager PyTorch without CUDA graphs), which
+# its benchmark table was measured with; the planner never uses it (transformers runs AWQ through the same kernels).
 RUNTIMES: tuple[str, ...] = ("pytorch", "pytorch-2019", "fused", "llama.cpp", "llama.cpp-2023",
-                             "transformers", "compiled", "vllm", "exllamav2", "tensorrt-llm")
+                             "transformers", "compiled", "vllm", "exllamav2", "tensorrt-llm", "autoawq")
 # The workload's inference runtime (core/build.py INFER_RUNTIMES) → the model's runtime.
 INFER_RUNTIME = {"transformers": "transformers", "torch-compile": "compiled", "vllm": "vllm",
                  "llama.cpp": "llama.cpp", "exllamav2": "exllamav2", "tensorrt-llm": "tensorrt-llm"}
@@ -104,10 +127,23 @@ VENDOR_FACTOR = {"nvidia": 1.0, "amd": 0.5, "intel": 0.5}
 BITS_PER_WEIGHT = {"fp32": 32.0, "tf32": 32.0, "amp": 16.0, "fp16": 16.0, "bf16": 16.0, "fp8": 8.0,
                    "int8": 8.5, "q8_0": 8.5, "q5_k_m": 5.7, "q4_k_m": 4.85, "q4_0": 4.5, "int4": 4.5,
                    "nf4": 4.127, "bnb-int8": 8.0, "awq": 4.16, "gptq": 4.16, "exl2": 4.65, "int4-g32": 5.0,
-                   "bnb-fp4": 4.127}
+                   "bnb-fp4": 4.127, "fp8-wo": 8.0}
 QUANTISED = ("int8", "int4", "q8_0", "q5_k_m", "q4_k_m", "q4_0")
 # Weight-only formats of the LLM runtimes: stored packed, multiplied in 16 bits (the FP16 tensor peak).
-WEIGHT_ONLY = ("nf4", "bnb-fp4", "bnb-int8", "awq", "gptq", "exl2", "int8", "int4", "int4-g32")
+# GGUF's formats run weight-only outside llama.cpp too (vLLM's GGUF kernels); fp8-wo: FP8 weights multiplied in 16
+# bits (FP8 Marlin, W8A16).
+WEIGHT_ONLY = ("nf4", "bnb-fp4", "bnb-int8", "awq", "gptq", "exl2", "int8", "int4", "int4-g32", "q4_k_m", "q8_0",
+               "fp8-wo")
+# The kernels of the weight formats, each with its own fitted efficiencies (``q.<key>`` on the weight streaming,
+# ``qc.<key>`` on the GEMMs): a Case's ``kernel`` where it names one (AutoAWQ's GEMV kernel, Marlin), else its
+# precision. bitsandbytes' FP4 runs NF4's code path; gpt-fast's int4 is torchao's tinygemm; llama.cpp's int8 /
+# int4 are Q8_0 / Q4_0.
+FORMAT_KEY = {"awq": "awq", "awq-gemv": "awq-gemv", "gptq": "gptq", "marlin": "marlin", "nf4": "nf4",
+              "bnb-fp4": "nf4", "bnb-int8": "bnb-int8", "exl2": "exl2", "q4_k_m": "q4_k_m", "q4_0": "q4_0",
+              "q8_0": "q8_0", "int4": "int4", "int4-g32": "int4", "int8": "int8", "fp8": "fp8", "fp8-wo": "fp8-wo"}
+LLAMA_FORMAT_KEY = {"int8": "q8_0", "int4": "q4_0"}
+FORMAT_KEYS: tuple[str, ...] = tuple(dict.fromkeys(FORMAT_KEY.values()))
+FORMAT_SIGMA = {"q4_0": 0.5, "q4_k_m": 0.5, "q8_0": 0.5}  # prior spread of the format parameters (GLOBALS)
 # Formats whose prompt processing first dequantises every weight to an FP16 copy (written, then read by a
 # cuBLAS GEMM): bitsandbytes (``dequantize_4bit`` then ``F.linear`` for more than one token; LLM.int8's
 # outlier decomposition), exllamav2 (it reconstructs FP16 weights for long inputs); AWQ/GPTQ through
@@ -235,6 +271,21 @@ GLOBALS: tuple[Param, ...] = (
     # a fixed 1.96 ms at 7B (64 all-reduces) and 5.7 ms at 70B (160) for n = 2..8, less the per-kernel 1.6 and
     # 3.9 ms: 5–11 µs per all-reduce of one token's activations over NVLink
     Param("allreduce", 8e-6, 0.7, "seconds per all-reduce of a small tensor over NVLink (NCCL latency)"),
+    # AutoAWQ's fused modules run eager (no CUDA graphs) with fewer, larger kernels than transformers' modules:
+    # prior between the CUDA-graph runtimes and eager dispatch, wide; fitted to its benchmark table
+    Param("launch.autoawq", 8e-6, 2.0, "seconds per kernel, AutoAWQ's fused modules (eager, no CUDA graphs)"),
+    # --- weight formats (quant.py): each kernel's weight streaming and GEMMs relative to the runtime's 16-bit
+    # ones. Prior 1 (a packed weight streams like a 16-bit one, a dequantising GEMM runs like a 16-bit GEMM);
+    # fitted where published rows of that kernel exist (AutoAWQ GEMM/GEMV, GPTQ ExLlamaV2 and Marlin,
+    # bitsandbytes FP4/NF4, EXL2, GGUF Q4_0/Q4_K_M, gpt-fast int4/int8), the prior elsewhere (Q8_0, fp8). GGUF's
+    # kernels are llama.cpp's own and share its fitted 16-bit efficiencies: σ 0.5; the other kernels are
+    # separate code, measured on one or two GPUs each: σ 2, so that their rows move their own parameters
+    # rather than the shared ones (with σ 0.5 the AutoAWQ rows, all on one RTX 4090, moved the Ada card's
+    # GEMM efficiency enough to take BERT training's worst held-out row from 31 % to 32 %)
+    *(Param(f"q.{k}", 1.0, FORMAT_SIGMA.get(k, 2.0), f"{k}: its kernel's weight streaming relative to 16-bit "
+            "weights") for k in FORMAT_KEYS),
+    *(Param(f"qc.{k}", 1.0, FORMAT_SIGMA.get(k, 2.0), f"{k}: its matrix multiplications (dequantising in the "
+            "kernel) relative to 16-bit GEMMs") for k in FORMAT_KEYS),
     # --- training. PyTorch 2.0's torch.compile trains 163 open-source models 1.38× faster on average on an
     # A100 with AMP (unverified figure: the PyTorch 2.0 announcement, https://pytorch.org/get-started/pytorch-2.0/):
     # Inductor fuses the elementwise kernels, taken as a share of eager's memory traffic and kernels that remains
@@ -284,6 +335,7 @@ class Hw:
     host_bw: float | None = None  # B/s of the host memory (the optimizer step of an offload)
     link: float | None = None  # B/s one way per GPU to its peers (tensor/expert parallel collectives)
     link_path: str = "pcie"  # "nvlink", "baseboard", "pcie" or "host" (LINK_LATENCY)
+    cc: float | None = None  # NVIDIA compute capability (which kernel a quantised format runs with)
 
 
 def arch_family(architecture: str) -> str | None:
@@ -313,7 +365,8 @@ def gpu_hw(gpu: Gpu) -> Hw:
               tc is not None and (cc >= 8.0 or gpu.vendor != "nvidia"), gpu.memory_bandwidth_gbs * 1e9,
               float(gpu.board_power_w), VENDOR_FACTOR.get(gpu.vendor, 0.5), acc16,
               gpu.fp32_tflops * 1e12 / (2 * FP32_LANES_PER_SM.get(gpu.compute_capability or "", 128)) * 128
-              if gpu.vendor == "nvidia" else None, float(0.985e9 * 2 ** (gpu.pcie_gen - 3) * gpu.pcie_lanes))
+              if gpu.vendor == "nvidia" else None, float(0.985e9 * 2 ** (gpu.pcie_gen - 3) * gpu.pcie_lanes),
+              cc=cc if gpu.vendor == "nvidia" and cc else None)
 
 
 def cpu_peak_flops(cpu: Cpu, sockets: int) -> float:
@@ -345,7 +398,8 @@ class Case:
     shards: int = 1  # ZeRO/FSDP: each GPU updates 1/shards of the optimizer states
     accumulation: int = 1  # micro-batches per optimizer step (gradient accumulation): the step is amortised
     layout: str = "nchw"  # CNN activations' memory format: PyTorch's default NCHW, or "nhwc" (channels_last)
-    bits: float | None = None  # bits per weight where the format states its own (EXL2's bpw)
+    bits: float | None = None  # bits per weight where the format states its own (EXL2's bpw, a group size's)
+    kernel: str = ""  # the weight format's kernel where it is not the precision's own (FORMAT_KEY)
     # training: what is trained and how
     finetune: str = "full"  # "full" | "lora" | "qlora"
     lora_rank: int = 16
@@ -441,6 +495,28 @@ def _optimizer_kernels(c: Case, current: float, convs: float = 0.0) -> float:
 
 def _llama(c: Case) -> bool:
     return c.runtime.startswith("llama.cpp")
+
+
+def format_key(c: Case) -> str | None:
+    """The weight format's kernel an LLM inference case runs (its ``q.``/``qc.`` parameters), or None (16 bits,
+    or not LLM inference)."""
+    if c.task not in ("decode", "prefill"):
+        return None
+    name = c.kernel or c.precision
+    if _llama(c) and name in LLAMA_FORMAT_KEY:
+        return LLAMA_FORMAT_KEY[name]
+    return FORMAT_KEY.get(name)
+
+
+def _dequant_copy(c: Case) -> bool:
+    """Prompt processing dequantises every weight to an FP16 copy first (DEQUANT_COPY; Marlin does not)."""
+    return not _llama(c) and c.precision in DEQUANT_COPY and c.kernel != "marlin" and _bits(c) is not None
+
+
+def _ubatches(c: Case) -> int:
+    """Batches of up to UBATCH tokens llama.cpp's prompt processing runs: the prompts of a batch of sequences
+    are packed together (its ``n_ubatch``)."""
+    return math.ceil(c.seq * c.batch / UBATCH)
 
 
 def _bits(c: Case) -> float | None:
@@ -569,10 +645,10 @@ def work(c: Case) -> tuple[float, float, float]:
     if c.task == "prefill":
         nbytes = _weight_bytes(c, s * b)
         if _llama(c) and c.precision in QUANTISED:
-            # cuBLAS prompt processing: each batch of up to UBATCH tokens dequantises every weight to an
-            # FP16 copy (written, then read by the GEMM): 4 B per weight per batch
-            nbytes += _dequantised(c) * 4.0 * math.ceil(s / UBATCH)
-        elif c.precision in DEQUANT_COPY and _bits(c) is not None:
+            # cuBLAS prompt processing: each batch of up to UBATCH tokens (the batch's prompts packed together)
+            # dequantises every weight to an FP16 copy (written, then read by the GEMM): 4 B per weight per batch
+            nbytes += _dequantised(c) * 4.0 * _ubatches(c)
+        elif _dequant_copy(c):
             nbytes += _dequantised(c, s * b) * 4.0  # the same, once per forward pass (bitsandbytes, exllamav2)
         flops = (_transformer_fwd_flops(c, s, (ctx + 1) // 2) - (s - _head_tokens(c)) * _head_flops(c)) * b
         flops, nbytes = _split(c, flops, nbytes, s * b)
@@ -647,8 +723,11 @@ def _peak(c: Case, hw: Hw) -> float | None:
         # llama.cpp multiplies FP16 (and dequantised) weights with cuBLAS in FP16 accumulate
         return hw.fp16_acc16_tensor or hw.fp16_tensor
     if p == "fp8":
-        # FP8 tensor cores (Ada, Hopper, Blackwell: the INT8 rate); elsewhere FP8 weights are multiplied in FP16
-        return hw.int8_tensor if hw.arch in ("Ada", "Hopper", "Blackwell") else hw.fp16_tensor
+        # FP8 tensor cores (compute capability ≥ 8.9: Ada, Hopper, Blackwell) with FP32 accumulate, as Transformer
+        # Engine, torchao float8 and vLLM's W8A8 GEMMs run them: twice the FP16 FP32-accumulate rate (RTX 4090 330.3
+        # against 165.2 dense; H100 SXM 1979 against 989); elsewhere FP8 weights are multiplied in FP16
+        fp8 = hw.arch in ("Ada", "Hopper", "Blackwell") and (hw.cc is None or hw.cc >= 8.9)
+        return 2 * hw.fp16_tensor if fp8 and hw.fp16_tensor else hw.fp16_tensor
     if _bits(c) is not None and p in WEIGHT_ONLY:
         return hw.fp16_tensor  # weight-only formats multiply dequantised 16-bit weights
     if p in ("amp", "fp16"):
@@ -726,6 +805,9 @@ def terms(c: Case, hw: Hw) -> list[Term]:
     runtime_bw = "bw.llama.cpp" if llama else f"bw.{c.runtime}"
     bw_names = ["bw"] + ([f"bw@{a}"] if a else []) + ([runtime_bw] if runtime_bw in INDEX else [])
     fusion = ((INDEX["fusion.compiled"], 1.0),) if c.compiled else ()
+    fk = format_key(c)
+    q_bw = _idx(f"q.{fk}") if fk else ()  # the weight format's kernel: its streaming and its GEMMs
+    q_mm = _idx(f"qc.{fk}") if fk else ()
     if peak:
         names = ["tc"] + ([f"tc@{a}"] if a else [])
         if cnn:
@@ -733,7 +815,7 @@ def terms(c: Case, hw: Hw) -> list[Term]:
         if llama:
             names.append(f"tc.{c.runtime}")
         fused = ["fused"] if c.runtime == "fused" else []
-        out.append(Term(flops / (peak * vf), _idx(*names, *fused), "compute"))
+        out.append(Term(flops / (peak * vf), (*_idx(*names, *fused), *q_mm), "compute"))
         if hw.power_w:
             # energy: the tensor cores draw about the same power at their full rate in any format, so a
             # FLOP costs energy in inverse proportion to the format's rate on this card (TF32 twice a 16-bit
@@ -748,16 +830,15 @@ def terms(c: Case, hw: Hw) -> list[Term]:
                             "memory"))
     else:
         names = ["simt"] + (["conv.simt"] if cnn else [])
-        out.append(Term(flops / (hw.fp32 * vf), _idx(*names), "compute"))
-    out.append(Term(nbytes / (hw.bandwidth * vf), (*_idx(*bw_names), *fusion), "memory"))
-    dequantising = c.task == "prefill" and (
-        (llama and p in QUANTISED) or (not llama and p in DEQUANT_COPY and _bits(c) is not None))
+        out.append(Term(flops / (hw.fp32 * vf), (*_idx(*names), *q_mm), "compute"))
+    out.append(Term(nbytes / (hw.bandwidth * vf), (*_idx(*bw_names), *fusion, *q_bw), "memory"))
+    dequantising = c.task == "prefill" and ((llama and p in QUANTISED) or _dequant_copy(c))
     qlora = c.task == "train" and c.finetune == "qlora" and c.spec.is_transformer
     if hw.issue and (dequantising or qlora):
         # the dequantisation kernels unpack every weight (scale, nibbles, conversion) on the SMs: llama.cpp once
         # per batch of UBATCH tokens, the others once per forward pass; QLoRA in each pass through the weights
         if llama:
-            unpacked = _dequantised(c) * math.ceil(c.seq / UBATCH) * c.batch
+            unpacked = _dequantised(c) * _ubatches(c)
         elif qlora:
             unpacked = _dequantised(c, c.seq * c.batch) * (3 if c.recompute else 2)
         else:
@@ -765,7 +846,7 @@ def terms(c: Case, hw: Hw) -> list[Term]:
         out.append(Term(unpacked / c.tensor_parallel / hw.issue, ((INDEX["ipw.dequant"], 1.0),), "compute"))
     if llama and c.task == "prefill" and p in QUANTISED and f"dequant.{c.runtime}" in INDEX:
         # per layer Q, K, V, output and the FFN's three, plus the output head, once per batch of UBATCH tokens
-        matmuls = (7 * c.spec.layers + (1 if _head_tokens(c) > 1 else 0)) * math.ceil(c.seq / UBATCH) * c.batch
+        matmuls = (7 * c.spec.layers + (1 if _head_tokens(c) > 1 else 0)) * _ubatches(c)
         out.append(Term(matmuls, ((INDEX[f"dequant.{c.runtime}"], 1.0),), "overhead"))
     bnb = "nf4" if qlora or p == "bnb-fp4" else p  # bitsandbytes' FP4 runs NF4's code path (another lookup table)
     if f"dequant.{bnb}" in INDEX and (qlora or _bits(c) is not None):
@@ -809,10 +890,36 @@ def runtime_used(w: Workload) -> str:
     return rt
 
 
-def planner_cases(w: Workload, gpus: int = 1) -> dict[str, Case]:
+def llm_cases(one: Case, batch: int, prompt: int, generated: int) -> dict[str, Case]:
+    """LLM inference as the machine runs it, from a decode case ``one`` (model, format, runtime, split):
+    "main" one stream decoding alone, "batch" ``batch`` streams decoded together (the weights read once per step
+    for all of them, each stream's KV cache read for it, the FLOPs per token), "prefill" the ``batch`` prompts of
+    ``prompt`` tokens processed together. Decoding runs at the mean context of the generation, prompt +
+    generated / 2."""
+    ctx = max(prompt + generated // 2, 1)
+    main = replace(one, task="decode", batch=1, seq=ctx)
+    return {"main": main, "batch": replace(main, batch=batch),
+            "prefill": replace(main, task="prefill", batch=batch, seq=max(prompt, 1))}
+
+
+def quant_case(w: Workload, runtime: str, cc: float | None) -> tuple[str, str, float | None]:
+    """(precision, kernel, bits) of the workload's weights in the model's ``runtime`` on a card of compute
+    capability ``cc``: its ``quant``'s kernel there (quant.py), else its int8/int4 in that runtime's usual
+    format (FORMATS)."""
+    if w.quant is not None and w.quant in QUANTS:
+        k = quant_kernel(w.quant, w.effective_runtime, cc) or QUANTS[w.quant].kernels.get(w.effective_runtime)
+        key = k.key if k is not None else w.quant
+        precision = {"marlin": "awq" if w.quant == "awq" else "gptq"}.get(key, key)
+        return precision, key if key != precision else "", QUANTS[w.quant].bits
+    fmt = FORMATS.get((runtime, w.precision), w.precision)
+    return fmt, "", EXL2_BITS.get(w.precision) if fmt == "exl2" else None
+
+
+def planner_cases(w: Workload, gpus: int = 1, cc: float | None = None) -> dict[str, Case]:
     """The cases behind the planner's figures: "main" (training step or forward pass, or for decoder
-    inference the one-stream decode), and for decoder inference "prefill" and "batch" (the aggregate
-    of ``batch`` streams). ``gpus``: the GPUs one model is split over when the workload is parallel."""
+    inference the one-stream decode), and for decoder inference "prefill" and "batch" (:func:`llm_cases`:
+    the workload's ``batch`` streams together). ``gpus``: the GPUs one model is split over when the workload
+    is parallel; ``cc``: the card's compute capability (the kernel a quantised format runs with)."""
     spec = w.spec()
     s = w.effective_seq_len
     b = w.effective_batch
@@ -820,16 +927,19 @@ def planner_cases(w: Workload, gpus: int = 1) -> dict[str, Case]:
     ways = (n if w.parallel == "tensor" else 1, n if w.parallel == "pipeline" else 1,
             n if w.parallel == "expert" and experts(spec)[0] else 1)
     if spec.decoder and w.task == "infer":
-        # LLM inference in the workload's runtime (default llama.cpp, the most measured); its int8/int4 in
-        # that runtime's weight format; context half the sequence on average
+        # LLM inference in the workload's runtime (default llama.cpp, the most measured; a quant's own runtime);
+        # its weights in the quant's kernel or the int8/int4 of that runtime's usual format. The sequence is
+        # generated from a short prompt (mean decode context half the sequence); the prefill figure is for
+        # prompts of min(sequence, 512) tokens (llama-bench's pp512), the workload's batch of them at once.
         runtime = INFER_RUNTIME.get(w.effective_runtime, "llama.cpp")
-        fmt = FORMATS.get((runtime, w.precision), w.precision)
-        bits = EXL2_BITS.get(w.precision) if fmt == "exl2" else None
-        ctx = max(s // 2, 1)
-        one = Case(spec, "decode", fmt, 1, ctx, runtime=runtime, lm_head=True, bits=bits, tensor_parallel=ways[0],
-                   pipeline=ways[1], expert_parallel=ways[2])
-        return {"main": one, "batch": replace(one, batch=b),
-                "prefill": replace(one, task="prefill", seq=min(s, 512))}
+        if w.quant == "awq" and runtime == "transformers":
+            runtime = "autoawq"  # transformers runs AWQ through AutoAWQ's kernels and fused modules (do_fuse)
+        fmt, kernel, bits = quant_case(w, runtime, cc)
+        one = Case(spec, "decode", fmt, 1, 1, runtime=runtime, lm_head=True, bits=bits, kernel=kernel,
+                   tensor_parallel=ways[0], pipeline=ways[1], expert_parallel=ways[2])
+        cases = llm_cases(one, b, 0, s)
+        cases["prefill"] = replace(cases["prefill"], seq=min(s, 512))
+        return cases
     task = "train" if w.task == "train" else "infer"
     attention = w.attention if spec.family == "transformer" else "eager"
     # "fused" is fitted on LLM training stacks (llm-foundry: FlashAttention, fused norms and FSDP), which is
@@ -887,13 +997,16 @@ class Throughput:
     decode_batch_tokens_per_s: float | None = None  # all ``batch`` streams together
     runtime: str = ""  # the workload runtime estimated (runtime_used)
     model_gpus: int = 1  # GPUs one copy of the model spans (tensor, pipeline or expert parallel)
+    format_key: str = ""  # the weight format's kernel (FORMAT_KEY) of LLM inference; "" for 16 bits
+    prefill_bound: str = ""  # the largest term of the prefill step (LLM inference)
 
     def headline(self, w: Workload) -> float:
-        """The figure the planner reports, in ``w.throughput_unit``: generated tokens (one stream) for GPT
-        inference, trained tokens for GPT training, else samples."""
+        """The figure the planner reports, in ``w.throughput_unit``: for GPT inference the generated tokens of
+        the workload's batch of streams summed (one stream's at batch 1), trained tokens for GPT training, else
+        samples."""
         spec = w.spec()
         if spec.decoder:
-            value = self.decode_tokens_per_s if w.task == "infer" else self.tokens_per_s
+            value = self.decode_batch_tokens_per_s if w.task == "infer" else self.tokens_per_s
             return value or 0.0
         return self.samples_per_s
 
@@ -921,7 +1034,7 @@ def _estimate(w: Workload, hw: Hw, f: Factors, system: System | None = None) -> 
     sysm = system or System()
     parallel = w.parallel != "none" and w.task == "infer" and sysm.gpus > 1
     hw = replace(hw, link=sysm.link or hw.link, link_path=sysm.link_path, host_bw=sysm.host_bw or hw.host_bw)
-    cases = planner_cases(w, sysm.gpus if parallel else 1)
+    cases = planner_cases(w, sysm.gpus if parallel else 1, hw.cc)
     main = cases["main"]
     spans = max(main.tensor_parallel, main.pipeline, main.expert_parallel)
     t, parts = step_time(main, hw, theta)
@@ -930,9 +1043,12 @@ def _estimate(w: Workload, hw: Hw, f: Factors, system: System | None = None) -> 
     rt = runtime_used(w)
     if main.task == "decode":
         pre = cases["prefill"]
-        prefill = rate(pre, hw, theta)
-        batch = rate(cases["batch"], hw, theta)
-        return Throughput(prefill / pre.seq, prefill, 1 / t, bound, _path(pre, hw), batch, rt, spans)
+        t_pre, pre_parts = step_time(pre, hw, theta)
+        prefill = pre.units / t_pre
+        t_batch, batch_parts = step_time(cases["batch"], hw, theta)
+        return Throughput(prefill / pre.seq, prefill, 1 / t, max(batch_parts, key=lambda k: batch_parts[k]),
+                          _path(pre, hw), cases["batch"].batch / t_batch, rt, spans, format_key(main) or "",
+                          max(pre_parts, key=lambda k: pre_parts[k]))
     samples = main.batch / t
     tokens = samples * main.seq if spec.is_transformer else None
     return Throughput(samples, tokens, None, bound, _path(main, hw), runtime=rt, model_gpus=spans)
