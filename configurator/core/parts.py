@@ -84,6 +84,14 @@ class M2Slot:
     socket: int = 1
 
 
+def today_iso() -> str:
+    """Today's date as a price date (2026-11-29): the price date of a part that gives none."""
+    return datetime.date.today().isoformat()
+
+
+# A user's own part gives only what the rules and estimates need: the fields below that have a default may
+# be left out (a CSV cell left empty, a key left out) and take it. The shipped catalogue states every one
+# of them (tests/core/test_parts.py holds it to that).
 @dataclass(frozen=True, kw_only=True)
 class Part:
     """Fields every part has. ``custom`` and ``user_edited`` are set by the store."""
@@ -92,10 +100,12 @@ class Part:
 
     id: str
     name: str
-    brand: str
+    brand: str = ""
     price_cny: int
-    price_date: str
-    source: str
+    price_date: str = field(default_factory=today_iso)  # the day it was entered
+    # Where the figures come from: a spec page's URL (the catalogue's), or any text for a user's own part
+    # ("my card, measured", "seller's listing"); a URL is checked to be one.
+    source: str = ""
     launch_year: int | None = None
     notes: str | None = None
     custom: bool = False
@@ -107,15 +117,15 @@ class Gpu(Part):
     category: ClassVar[str] = "gpu"
 
     vendor: Literal["nvidia", "amd", "intel"]
-    architecture: str
+    architecture: str = ""  # "Ampere"; empty: unknown, estimates use no architecture's own efficiency
     compute_capability: str | None = None  # NVIDIA "8.6"; None for AMD/Intel
     gfx_target: str | None = None  # AMD LLVM target, e.g. "gfx1100"
-    form_factor: Literal["pcie", "sxm", "oam"]
+    form_factor: Literal["pcie", "sxm", "oam"] = "pcie"
     # The price is a used-market estimate (a discontinued card): Suggest offers it only when asked to
     # (SuggestOptions.allow_used), and marks it used in the build (BUD-4).
     used_market: bool = False
     vram_gb: int
-    vram_type: str
+    vram_type: str = ""  # "GDDR6X"; empty: not given
     memory_bandwidth_gbs: float
     fp32_tflops: float
     tensor_cores: bool
@@ -135,8 +145,9 @@ class Gpu(Part):
     # open_air: axial fans that blow into the case (THERM-2: needs a free slot above the next card);
     # blower: a radial fan exhausting through the bracket (stacks); passive: a heatsink only, cooled by
     # the chassis's forced front-to-back airflow (THERM-1). From the vendor's product page or brief.
-    cooling: Literal["open_air", "blower", "passive"]
-    nvlink: bool
+    # Not given: open_air, the common card's, for which THERM-2 asks the most room.
+    cooling: Literal["open_air", "blower", "passive"] = "open_air"
+    nvlink: bool = False
     nvlink_bandwidth_gbs: float | None = None  # total, both directions
     nvlink_max_gpus: int | None = None  # 2 for a 2-way bridge
     min_driver: str | None = None  # Linux driver version
@@ -149,7 +160,7 @@ class Cpu(Part):
     category: ClassVar[str] = "cpu"
 
     vendor: Literal["intel", "amd"]
-    architecture: str
+    architecture: str = ""
     socket: str
     cores: int
     p_cores: int | None = None  # hybrid designs: performance cores (with SMT); the rest are E-cores
@@ -169,7 +180,7 @@ class Cpu(Part):
     ecc: bool
     rdimm: bool
     avx512: bool
-    integrated_graphics: bool
+    integrated_graphics: bool = False
     max_sockets: int = 1
 
 
@@ -313,6 +324,7 @@ FIELD_LABELS: dict[str, tuple[str, str]] = {
     "notes": (QT_TRANSLATE_NOOP("parts", "Notes"), ""),
     "custom": (QT_TRANSLATE_NOOP("parts", "Custom part"), ""),
     "user_edited": (QT_TRANSLATE_NOOP("parts", "Price edited by you"), ""),
+    "used_market": (QT_TRANSLATE_NOOP("parts", "Used-market price"), ""),
     "vendor": (QT_TRANSLATE_NOOP("parts", "Vendor"), ""),
     "architecture": (QT_TRANSLATE_NOOP("parts", "Architecture"), ""),
     "compute_capability": (QT_TRANSLATE_NOOP("parts", "Compute capability"), ""),
@@ -414,6 +426,35 @@ FIELD_LABELS: dict[str, tuple[str, str]] = {
     "host_pcie_lanes": (QT_TRANSLATE_NOOP("parts", "Host link lanes per GPU"), ""),
 }
 
+# What a choice field's stored value means, in words (the Parts tab and the part details show these, not the
+# keys): field -> value -> label, in the "parts" context. Values not listed are shown as they are.
+VALUE_LABELS: dict[str, dict[str, str]] = {
+    "cooling": {"open_air": QT_TRANSLATE_NOOP("parts", "Open-air (axial fans)"),
+                "blower": QT_TRANSLATE_NOOP("parts", "Blower (exhausts out of the case)"),
+                "passive": QT_TRANSLATE_NOOP("parts", "Passive (needs server airflow)")},
+    "form_factor": {"pcie": QT_TRANSLATE_NOOP("parts", "PCIe card"), "sxm": QT_TRANSLATE_NOOP("parts", "SXM module"),
+                    "oam": QT_TRANSLATE_NOOP("parts", "OAM module")},
+    "vendor": {"nvidia": "NVIDIA", "amd": "AMD", "intel": "Intel"},
+    "kind": {"hdd": QT_TRANSLATE_NOOP("parts", "Hard disk"), "sata_ssd": QT_TRANSLATE_NOOP("parts", "SATA SSD"),
+             "nvme": QT_TRANSLATE_NOOP("parts", "NVMe SSD"), "air": QT_TRANSLATE_NOOP("parts", "Air cooler"),
+             "aio": QT_TRANSLATE_NOOP("parts", "All-in-one liquid cooler")},
+    "modular": {"full": QT_TRANSLATE_NOOP("parts", "Fully modular"), "semi": QT_TRANSLATE_NOOP("parts", "Semi-modular"),
+                "none": QT_TRANSLATE_NOOP("parts", "Not modular")},
+    "topology": {"nvswitch": QT_TRANSLATE_NOOP("parts", "NVSwitch"),
+                 "direct": QT_TRANSLATE_NOOP("parts", "Direct links between GPUs")},
+}
+VALUE_LABELS["module_form_factor"] = VALUE_LABELS["form_factor"]
+
+
+def value_label(field: str, value: Any) -> str:
+    """The words for a choice field's value (``cooling`` ``open_air`` → "Open-air (axial fans)"), to be
+    translated in the "parts" context; any other value as text."""
+    labels = VALUE_LABELS.get(field)
+    if labels is not None and isinstance(value, str) and value in labels:
+        return labels[value]
+    return str(value)
+
+
 # The columns that matter when choosing a part, per category (tables, CLI lists).
 SUMMARY_FIELDS: dict[str, tuple[str, ...]] = {
     "gpu": ("vram_gb", "memory_bandwidth_gbs", "fp32_tflops", "fp16_tensor_tflops", "board_power_w",
@@ -487,7 +528,8 @@ _MSG_ID = QT_TRANSLATE_NOOP(
 )
 _MSG_DATE = QT_TRANSLATE_NOOP("parts", "must be a date like 2026-11 or 2026-11-29, not {got!r}")
 _MSG_URL = QT_TRANSLATE_NOOP(
-    "parts", "must be the URL of the model's spec page (https://…/path), not {got!r}"
+    "parts", "is a URL but not a page's (https://host/path): give the spec page's URL, or write where the "
+             "figures come from as text, not {got!r}"
 )
 _MSG_MEMTYPE = QT_TRANSLATE_NOOP("parts", "must be DDR4 or DDR5, not {got!r}")
 _MSG_TOO_LONG = QT_TRANSLATE_NOOP("parts", "is {n:,} characters long: at most {limit} are allowed")
@@ -733,7 +775,7 @@ def _check_semantics(data: Mapping[str, Any], errors: list[FieldError]) -> None:
     if isinstance(date, str) and not _is_date(date):
         errors.append(_err("price_date", _MSG_DATE, got=date))
     src = data.get("source")
-    if isinstance(src, str) and not _is_spec_url(src):
+    if isinstance(src, str) and _URL_START.match(src) and not _is_spec_url(src):
         errors.append(_err("source", _MSG_URL, got=src))
     for key in ("memory_type",):
         v = data.get(key)
@@ -754,6 +796,10 @@ def _is_date(text: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+# Text that means to be a URL (a scheme): checked to be a page's. Any other text is a description.
+_URL_START = re.compile(r"^\s*[A-Za-z][A-Za-z0-9+.-]*://")
 
 
 def _is_spec_url(url: str) -> bool:
