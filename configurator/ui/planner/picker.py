@@ -174,7 +174,9 @@ class PartPicker(QComboBox):
         if not words:
             return []
         terms = parse_search(text)
-        in_name, in_specs, in_entry = [], [], []
+        in_name: list[int] = []
+        in_specs: list[int] = []
+        in_entry: list[int] = []
         for i in range(self.first_choice, self.count()):
             entry = self.itemText(i).casefold()
             name = entry.split(" — ")[0]
