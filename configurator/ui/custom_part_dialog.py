@@ -39,6 +39,7 @@ from configurator.core.parts import (
     PartValidationError,
     parse_text_value,
     part_to_dict,
+    value_label,
 )
 from configurator.store.repository import PartsRepository
 from configurator.ui.files import save_file
@@ -249,7 +250,7 @@ class CustomPartDialog(QDialog):
             if _is_optional(tp):
                 box.addItem("—", None)
             for choice in typing.get_args(base):
-                box.addItem(str(choice), choice)
+                box.addItem(translate("parts", value_label(name, choice)), choice)  # words, not the key
             if f.default is not dataclasses.MISSING and f.default is not None:
                 box.setCurrentIndex(box.findData(f.default))
             return box

@@ -10,7 +10,15 @@ from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QApplication, QComboBox, QCompleter, QLineEdit, QStyle, QWidget
 
 from configurator.core.i18n import fill
-from configurator.core.parts import CATEGORY_LABELS, SUMMARY_FIELDS, AnyPart, field_unit, part_to_dict
+from configurator.core.parts import (
+    CATEGORY_LABELS,
+    SUMMARY_FIELDS,
+    VALUE_LABELS,
+    AnyPart,
+    field_unit,
+    part_to_dict,
+    value_label,
+)
 from configurator.core.search import Term, parse_search, term_matches
 from configurator.ui.i18n import translate
 from configurator.ui.part_columns import display_value
@@ -52,7 +60,8 @@ def choice_figures(part: AnyPart) -> list[str]:
         if isinstance(value, int) and not unit:
             out.append(_counted(key, value))
         else:
-            text = display_value(key, value)
+            text = (translate("parts", value_label(key, value)) if isinstance(value, str) and key in VALUE_LABELS
+                    else display_value(key, value))  # "NVMe SSD", not "nvme"
             out.append(f"{text} {translate('parts', unit)}".strip() if unit else text)
     return out
 
