@@ -208,3 +208,11 @@ def test_parts_template_without_out_prints_the_csv(capsys, db_path: Path) -> Non
     assert lines[0].startswith("id,category,name,price_cny,kind") and lines[1].startswith('"# required')
     code, _, err = run(capsys, "--db", str(db_path), "parts", "template", "fan")
     assert code == 2 and "must be one of" in err
+
+
+def test_parts_show_names_choice_values_in_words(capsys, db_path: Path) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, "--db", str(db_path), "parts", "show", "nvidia-rtx-3090")
+    assert code == 0 and "Open-air (axial fans)" in out and "PCIe card" in out and "open_air" not in out
+    assert "Used-market price" in out and "used_market" not in out
+    code, out, _ = run(capsys, "--db", str(db_path), "parts", "show", "nvidia-rtx-3090", "--json")
+    assert json.loads(out)["cooling"] == "open_air"  # JSON keeps the keys

@@ -118,7 +118,7 @@ def cmd_parts_list(cli: Cli) -> int:
 
 
 def cmd_parts_show(cli: Cli) -> int:
-    from configurator.core.parts import CATEGORY_LABELS, part_to_dict
+    from configurator.core.parts import CATEGORY_LABELS, VALUE_LABELS, part_to_dict, value_label
     from configurator.store.repository import PartsRepository, Unreadable
 
     store = cli.open_store()
@@ -144,11 +144,13 @@ def cmd_parts_show(cli: Cli) -> int:
     for key, value in d.items():
         if key in ("pcie_slots", "m2_slots", "notes", "source"):
             continue
-        rows.append([_label(cli, key), _fmt(value)])
+        shown = cli.translate("parts", value_label(key, value)) if key in VALUE_LABELS and isinstance(value, str) \
+            else _fmt(value)  # "Open-air (axial fans)", not "open_air"
+        rows.append([_label(cli, key), shown])
     print(table(rows))
     import textwrap
 
-    print(f"\n{_label(cli, 'source')}: {part.source}")
+    print(f"\n{_label(cli, 'source')}: {part.source or '—'}")
     if part.notes:
         print(f"\n{_label(cli, 'notes')}:")
         print(textwrap.fill(part.notes, width=100, initial_indent="  ", subsequent_indent="  "))
