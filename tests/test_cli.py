@@ -172,3 +172,47 @@ def test_parts_list_prints_every_record_as_before(capsys, db_path: Path) -> None
     finally:
         store.close()
     assert f"{N_PARTS} parts." in out
+
+
+def test_parts_template_gpu_filled_in_one_row_imports_back(capsys, db_path: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    import csv as csvmod
+    import io
+
+    path = tmp_path / "my-gpus.csv"
+    code, out, _ = run(capsys, "--db", str(db_path), "parts", "template", "gpu", "--out", str(path), "--json")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["required"][:4] == ["id", "category", "name", "price_cny"] and "cooling" not in doc["required"]
+    header, marks, example = csvmod.reader(io.StringIO(path.read_text(encoding="utf-8-sig"), newline=""))
+    assert marks[0].startswith("#") and example[0] == doc["example"]
+    # The user edits the example row into their own card: a new id, a name, a price, and empties the rest.
+    row = dict(zip(header, example, strict=True))
+    keep = set(doc["required"])
+    mine = {k: (v if k in keep else "") for k, v in row.items()}
+    mine.update(id="my-rtx-card-used", name="My card (used)", price_cny="3999", source="bought from a colleague")
+    with open(path, "w", encoding="utf-8-sig", newline="") as f:
+        csvmod.writer(f).writerows([header, marks, [mine[h] for h in header]])
+    code, out, err = run(capsys, "--db", str(db_path), "parts", "import", str(path), "--json")
+    assert code == 0, err
+    assert json.loads(out)["added"] == ["my-rtx-card-used"]
+    code, out, _ = run(capsys, "--db", str(db_path), "parts", "show", "my-rtx-card-used", "--json")
+    shown = json.loads(out)
+    assert shown["custom"] is True and shown["source"] == "bought from a colleague" and shown["cooling"] == "open_air"
+    assert shown["vram_gb"] == int(row["vram_gb"])
+
+
+def test_parts_template_without_out_prints_the_csv(capsys, db_path: Path) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, "--db", str(db_path), "parts", "template", "storage")
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("id,category,name,price_cny,kind") and lines[1].startswith('"# required')
+    code, _, err = run(capsys, "--db", str(db_path), "parts", "template", "fan")
+    assert code == 2 and "must be one of" in err
+
+
+def test_parts_show_names_choice_values_in_words(capsys, db_path: Path) -> None:  # type: ignore[no-untyped-def]
+    code, out, _ = run(capsys, "--db", str(db_path), "parts", "show", "nvidia-rtx-3090")
+    assert code == 0 and "Open-air (axial fans)" in out and "PCIe card" in out and "open_air" not in out
+    assert "Used-market price" in out and "used_market" not in out
+    code, out, _ = run(capsys, "--db", str(db_path), "parts", "show", "nvidia-rtx-3090", "--json")
+    assert json.loads(out)["cooling"] == "open_air"  # JSON keeps the keys

@@ -130,3 +130,31 @@ def test_suggest_contradictory_options_and_unknown_relaxed_rules_are_one_line_ex
     code, out, err = run(capsys, "--db", str(db_path), "suggest", "--budget", "8000", "--relax", "bal-3", "--json")
     doc = json.loads(out)
     assert code == 0 and doc["relaxed"] == ["BAL-3"] and doc["defaults"]["storage_need_gb"] > 300
+
+
+def test_check_of_a_gpu_only_build_says_what_is_still_to_choose(capsys, db_path: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    gpu_only = write(tmp_path, {"format": "configurator.build/1", "parts": [{"id": "nvidia-rtx-4090"}]})
+    code, out, _ = run(capsys, "--db", str(db_path), "check", str(gpu_only))
+    assert code == 0
+    lines = out.splitlines()
+    assert lines[1] == ("Still to choose: CPU, Motherboard, Memory, Storage, Power supply. The findings judge "
+                        "only the parts chosen.")
+    code, out, _ = run(capsys, "--db", str(db_path), "check", str(gpu_only), "--json")
+    assert json.loads(out)["still_to_choose"] == ["cpu", "motherboard", "memory", "storage", "psu"]
+    whole = write(tmp_path, {"format": "configurator.build/1", "parts": [
+        {"id": "nvidia-rtx-3090"}, {"id": "amd-ryzen-9-7950x"}, {"id": "asus-proart-x670e-creator-wifi"},
+        {"id": "corsair-vengeance-64gb-2x32gb-ddr5-6000"}, {"id": "samsung-990-pro-2tb"},
+        {"id": "corsair-rm750e-2023"}]}, "whole.json")
+    code, out, _ = run(capsys, "--db", str(db_path), "check", str(whole))
+    assert code in (0, 1) and "Still to choose" not in out
+    _code, out, _ = run(capsys, "--db", str(db_path), "check", str(whole), "--json")
+    assert json.loads(out)["still_to_choose"] == []
+
+
+def test_still_to_choose_is_in_the_readers_language() -> None:
+    from configurator.core.verdict import still_to_choose
+
+    words = {"CPU": "处理器", "Power supply": "电源", ", ": "、",
+             "Still to choose: {missing}. The findings judge only the parts chosen.": "尚未选择：{missing}。"}
+    assert still_to_choose(("cpu", "psu"), lambda _c, t: words.get(t, t)) == "尚未选择：处理器、电源。"
+    assert still_to_choose(()) == ""

@@ -1,4 +1,4 @@
-"""``configurator parts list | show | import | export``: the parts catalogue."""
+"""``configurator parts list | show | import | export | template``: the parts catalogue."""
 
 from __future__ import annotations
 
@@ -33,6 +33,13 @@ def register(sub: Subcommands) -> None:
     pe.add_argument("--category")
     pe.add_argument("--json", action="store_true")
     pe.set_defaults(func=cmd_parts_export)
+    pt = add_command(psub, "template", help="write a CSV to fill with your own parts: the required columns "
+                     "marked, one example row")
+    pt.add_argument("category", help="gpu, cpu, motherboard, memory, storage, psu, case, cooler or platform")
+    pt.add_argument("--out", help="the file to write (UTF-8 with BOM, for Excel); without it, the CSV goes to "
+                    "standard output")
+    pt.add_argument("--json", action="store_true")
+    pt.set_defaults(func=cmd_parts_template)
 
 
 def _label(cli: Cli, name: str) -> str:
@@ -144,7 +151,7 @@ def cmd_parts_show(cli: Cli) -> int:
     print(table(rows))
     import textwrap
 
-    print(f"\n{_label(cli, 'source')}: {part.source}")
+    print(f"\n{_label(cli, 'source')}: {part.source or '—'}")
     if doubt:
         print("\n" + cli.say(QT_TRANSLATE_NOOP(
             "cli", "Not verified against a vendor source ({n}): {fields}. Check the vendor's figure before relying "
@@ -212,4 +219,43 @@ def cmd_parts_export(cli: Cli) -> int:
         cli.emit_json({"ok": True, "path": str(path), "parts": n})
     else:
         print(cli.say(QT_TRANSLATE_NOOP("cli", "Wrote {n} parts to {path}."), n=n, path=str(path)))
+    return EXIT_OK
+
+
+def cmd_parts_template(cli: Cli) -> int:
+    """A CSV for a user's own parts of one category: its columns (required ones first), a comment row that
+    marks them, and one example row (a catalogue part of the category as the database holds it, so importing
+    the file untouched changes nothing)."""
+    from configurator.core.parts import CATEGORIES
+    from configurator.store.csvfile import export_template, template_example, write_template
+    from configurator.store.repository import PartsRepository
+
+    category = cli.args.category
+    if category not in CATEGORIES:
+        cli.fail([("category", cli.say(QT_TRANSLATE_NOOP("cli", "must be one of {choices}, not {got!r}"),
+                                       choices=", ".join(CATEGORIES), got=category))])
+    store = cli.open_store()
+    try:
+        example = template_example(PartsRepository(store).list_parts(category))
+    finally:
+        store.close()
+    out = cli.args.out
+    if out is None:
+        cols = write_template(category, sys.stdout, example, cli.translator, bom=False)
+        return EXIT_OK
+    path = Path(out)
+    try:
+        cols = export_template(category, path, example, cli.translator)
+    except OSError as exc:
+        cli.fail([(str(path), cli.file_problem(str(path), exc))])
+    required = [c.name for c in cols if c.required]
+    if cli.args.json:
+        cli.emit_json({"ok": True, "path": str(path), "category": category, "columns": [c.name for c in cols],
+                       "required": required, "example": example.id if example is not None else None})
+    else:
+        print(cli.say(QT_TRANSLATE_NOOP(
+            "cli", "Wrote {path}: {n} columns, {required} of them required ({names}), and one example row "
+                   "({example}). Fill a row per part, then: configurator parts import {path}"),
+            path=str(path), n=len(cols), required=len(required), names=", ".join(required),
+            example=example.id if example is not None else "—"))
     return EXIT_OK

@@ -22,12 +22,18 @@ SEVERITY_TITLES = {
 }
 
 
-def print_report(cli: Cli, report: Report) -> None:
+def print_report(cli: Cli, report: Report, missing: tuple[str, ...] = ()) -> None:
+    """The report as text; ``missing``: the essential categories the build has none of (core.verdict),
+    named first as the Planner does."""
+    from configurator.core.verdict import still_to_choose
+
     tr = cli.translator
     b = report.build
     title = b.name or cli.translate("cli", "Build")
     budget = f" / ¥{b.budget_cny:,.0f}" if b.budget_cny is not None else ""
     print(f"{title}: ¥{report.total_cny:,}{budget}")
+    if missing:
+        print(still_to_choose(missing, tr))
     for severity in ("error", "warning", "info"):
         group = [f for f in report.findings if f.severity == severity]
         if not group:
@@ -60,10 +66,14 @@ def cmd_check(cli: Cli) -> int:
     finally:
         store.close()
     report = check(build, catalogue, cloud_prices=prices, local=local)
+    from configurator.core.verdict import missing_parts
+
+    missing = missing_parts(build, catalogue)
     if cli.args.json:
-        cli.emit_json(report.to_json(cli.translator))
+        # still_to_choose: the categories every machine needs that the build has none of (as the Planner says)
+        cli.emit_json({**report.to_json(cli.translator), "still_to_choose": list(missing)})
     else:
-        print_report(cli, report)
+        print_report(cli, report, missing)
     return EXIT_OK if report.ok else EXIT_FINDINGS
 
 

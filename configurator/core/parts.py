@@ -84,6 +84,14 @@ class M2Slot:
     socket: int = 1
 
 
+def today_iso() -> str:
+    """Today's date as a price date (2026-11-29): the price date of a part that gives none."""
+    return datetime.date.today().isoformat()
+
+
+# A user's own part gives only what the rules and estimates need: the fields below that have a default may
+# be left out (a CSV cell left empty, a key left out) and take it. The shipped catalogue states every one
+# of them (tests/core/test_parts.py holds it to that).
 @dataclass(frozen=True, kw_only=True)
 class Part:
     """Fields every part has. ``custom`` and ``user_edited`` are set by the store."""
@@ -92,10 +100,12 @@ class Part:
 
     id: str
     name: str
-    brand: str
+    brand: str = ""
     price_cny: int
-    price_date: str
-    source: str
+    price_date: str = field(default_factory=today_iso)  # the day it was entered
+    # Where the figures come from: a spec page's URL (the catalogue's), or any text for a user's own part
+    # ("my card, measured", "seller's listing"); a URL is checked to be one.
+    source: str = ""
     launch_year: int | None = None
     notes: str | None = None
     # Figures not found on the vendor's page or manual (field names of this part): shown marked, and a
@@ -110,15 +120,15 @@ class Gpu(Part):
     category: ClassVar[str] = "gpu"
 
     vendor: Literal["nvidia", "amd", "intel"]
-    architecture: str
+    architecture: str = ""  # "Ampere"; empty: unknown, estimates use no architecture's own efficiency
     compute_capability: str | None = None  # NVIDIA "8.6"; None for AMD/Intel
     gfx_target: str | None = None  # AMD LLVM target, e.g. "gfx1100"
-    form_factor: Literal["pcie", "sxm", "oam"]
+    form_factor: Literal["pcie", "sxm", "oam"] = "pcie"
     # The price is a used-market estimate (a discontinued card): Suggest offers it only when asked to
     # (SuggestOptions.allow_used), and marks it used in the build (BUD-4).
     used_market: bool = False
     vram_gb: int
-    vram_type: str
+    vram_type: str = ""  # "GDDR6X"; empty: not given
     memory_bandwidth_gbs: float
     fp32_tflops: float
     tensor_cores: bool
@@ -138,8 +148,9 @@ class Gpu(Part):
     # open_air: axial fans that blow into the case (THERM-2: needs a free slot above the next card);
     # blower: a radial fan exhausting through the bracket (stacks); passive: a heatsink only, cooled by
     # the chassis's forced front-to-back airflow (THERM-1). From the vendor's product page or brief.
-    cooling: Literal["open_air", "blower", "passive"]
-    nvlink: bool
+    # Not given: open_air, the common card's, for which THERM-2 asks the most room.
+    cooling: Literal["open_air", "blower", "passive"] = "open_air"
+    nvlink: bool = False
     nvlink_bandwidth_gbs: float | None = None  # total, both directions
     nvlink_max_gpus: int | None = None  # 2 for a 2-way bridge
     min_driver: str | None = None  # Linux driver version
@@ -152,7 +163,7 @@ class Cpu(Part):
     category: ClassVar[str] = "cpu"
 
     vendor: Literal["intel", "amd"]
-    architecture: str
+    architecture: str = ""
     socket: str
     cores: int
     p_cores: int | None = None  # hybrid designs: performance cores (with SMT); the rest are E-cores
@@ -172,7 +183,7 @@ class Cpu(Part):
     ecc: bool
     rdimm: bool
     avx512: bool
-    integrated_graphics: bool
+    integrated_graphics: bool = False
     max_sockets: int = 1
 
 
@@ -316,7 +327,7 @@ FIELD_LABELS: dict[str, tuple[str, str]] = {
     "launch_year": (QT_TRANSLATE_NOOP("parts", "Launch year"), ""),
     "notes": (QT_TRANSLATE_NOOP("parts", "Notes"), ""),
     "custom": (QT_TRANSLATE_NOOP("parts", "Custom part"), ""),
-    "used_market": (QT_TRANSLATE_NOOP("parts", "Sold used only"), ""),
+    "used_market": (QT_TRANSLATE_NOOP("parts", "Used-market price"), ""),
     "user_edited": (QT_TRANSLATE_NOOP("parts", "Price edited by you"), ""),
     "unverified": (QT_TRANSLATE_NOOP("parts", "Unverified figures"), ""),
     "vendor": (QT_TRANSLATE_NOOP("parts", "Vendor"), ""),
@@ -421,29 +432,21 @@ FIELD_LABELS: dict[str, tuple[str, str]] = {
     "host_pcie_lanes": (QT_TRANSLATE_NOOP("parts", "Host link lanes per GPU"), ""),
 }
 
-# The words a spec's value is shown in, per field: the catalogue's enum values (cooling, cooler and drive kinds,
-# cabling, GPU form factors, interconnect) and the case and supply form factors it uses ("parts"). A value not
-# listed (a board's ATX, a custom part's own words) is shown as written: see :func:`value_label`.
+# The words a spec's value is shown in, per field (the Parts tab, the part details, the pickers, the PDF and
+# `parts show` show these, not the keys): the catalogue's enum values (cooling, cooler and drive kinds, cabling,
+# GPU form factors, interconnect, a slot's lanes) and the case and supply form factors it uses, in the "parts"
+# context. A value not listed (a board's ATX, a custom part's own words) is shown as written: :func:`value_label`.
 VALUE_LABELS: dict[str, dict[str, str]] = {
     "category": CATEGORY_LABELS,
     "vendor": {"nvidia": "NVIDIA", "amd": "AMD", "intel": "Intel"},  # names, as the vendors write them
-    "cooling": {
-        "open_air": QT_TRANSLATE_NOOP("parts", "open-air fans"),
-        "blower": QT_TRANSLATE_NOOP("parts", "blower"),
-        "passive": QT_TRANSLATE_NOOP("parts", "passive (server airflow)"),
-    },
-    "kind": {  # a cooler's, a drive's
-        "air": QT_TRANSLATE_NOOP("parts", "air"),
-        "aio": QT_TRANSLATE_NOOP("parts", "all-in-one liquid"),
-        "hdd": QT_TRANSLATE_NOOP("parts", "hard disk"),
-        "sata_ssd": QT_TRANSLATE_NOOP("parts", "SATA SSD"),
-        "nvme": QT_TRANSLATE_NOOP("parts", "NVMe SSD"),
-    },
-    "modular": {
-        "full": QT_TRANSLATE_NOOP("parts", "fully modular"),
-        "semi": QT_TRANSLATE_NOOP("parts", "semi-modular"),
-        "none": QT_TRANSLATE_NOOP("parts", "fixed cables"),
-    },
+    "cooling": {"open_air": QT_TRANSLATE_NOOP("parts", "Open-air (axial fans)"),
+                "blower": QT_TRANSLATE_NOOP("parts", "Blower (exhausts out of the case)"),
+                "passive": QT_TRANSLATE_NOOP("parts", "Passive (needs server airflow)")},
+    "kind": {"hdd": QT_TRANSLATE_NOOP("parts", "Hard disk"), "sata_ssd": QT_TRANSLATE_NOOP("parts", "SATA SSD"),
+             "nvme": QT_TRANSLATE_NOOP("parts", "NVMe SSD"), "air": QT_TRANSLATE_NOOP("parts", "Air cooler"),
+             "aio": QT_TRANSLATE_NOOP("parts", "All-in-one liquid cooler")},
+    "modular": {"full": QT_TRANSLATE_NOOP("parts", "Fully modular"), "semi": QT_TRANSLATE_NOOP("parts", "Semi-modular"),
+                "none": QT_TRANSLATE_NOOP("parts", "Not modular")},
     "form_factor": {  # a GPU's, a case's, a supply's
         "pcie": QT_TRANSLATE_NOOP("parts", "PCIe card"),
         "sxm": QT_TRANSLATE_NOOP("parts", "SXM module"),
@@ -456,27 +459,21 @@ VALUE_LABELS: dict[str, dict[str, str]] = {
         "4U rackmount / tower (server)": QT_TRANSLATE_NOOP("parts", "4U rackmount / tower (server)"),
         "Supermicro PWS (redundant)": QT_TRANSLATE_NOOP("parts", "Supermicro PWS (redundant)"),
     },
-    "module_form_factor": {
-        "sxm": QT_TRANSLATE_NOOP("parts", "SXM module"),
-        "oam": QT_TRANSLATE_NOOP("parts", "OAM module"),
-    },
-    "topology": {
-        "nvswitch": QT_TRANSLATE_NOOP("parts", "NVSwitch"),
-        "direct": QT_TRANSLATE_NOOP("parts", "direct NVLink between each pair"),
-    },
-    "source": {  # a slot's lanes
-        "cpu": QT_TRANSLATE_NOOP("parts", "CPU"),
-        "chipset": QT_TRANSLATE_NOOP("parts", "chipset"),
-    },
+    "module_form_factor": {"sxm": QT_TRANSLATE_NOOP("parts", "SXM module"),
+                           "oam": QT_TRANSLATE_NOOP("parts", "OAM module")},
+    "topology": {"nvswitch": QT_TRANSLATE_NOOP("parts", "NVSwitch"),
+                 "direct": QT_TRANSLATE_NOOP("parts", "Direct links between GPUs")},
+    "source": {"cpu": QT_TRANSLATE_NOOP("parts", "CPU"), "chipset": QT_TRANSLATE_NOOP("parts", "chipset")},  # a slot's
 }
 
 
-def value_label(name: str, value: str, translate: typing.Callable[[str, str], str] | None = None) -> str:
-    """A spec's text value in the reader's language (``cooling`` ``open_air`` → "open-air fans"); a value
-    with no label (a name, a custom part's own words) as written."""
-    label = VALUE_LABELS.get(name, {}).get(value)
+def value_label(name: str, value: Any, translate: typing.Callable[[str, str], str] | None = None) -> str:
+    """A spec's value in words (``cooling`` ``open_air`` → "Open-air (axial fans)"), translated with
+    ``translate`` (else the English label, for the caller to translate in the "parts" context); a value with
+    no label (a name, a custom part's own words, a number) as written."""
+    label = VALUE_LABELS.get(name, {}).get(value) if isinstance(value, str) else None
     if label is None:
-        return value
+        return str(value)
     return translate("parts", label) if translate is not None else label
 
 
@@ -553,7 +550,8 @@ _MSG_ID = QT_TRANSLATE_NOOP(
 )
 _MSG_DATE = QT_TRANSLATE_NOOP("parts", "must be a date like 2026-11 or 2026-11-29, not {got!r}")
 _MSG_URL = QT_TRANSLATE_NOOP(
-    "parts", "must be the URL of the model's spec page (https://…/path), not {got!r}"
+    "parts", "is a URL but not a page's (https://host/path): give the spec page's URL, or write where the "
+             "figures come from as text, not {got!r}"
 )
 _MSG_MEMTYPE = QT_TRANSLATE_NOOP("parts", "must be DDR4 or DDR5, not {got!r}")
 _MSG_TOO_LONG = QT_TRANSLATE_NOOP("parts", "is {n:,} characters long: at most {limit} are allowed")
@@ -799,7 +797,7 @@ def _check_semantics(data: Mapping[str, Any], errors: list[FieldError]) -> None:
     if isinstance(date, str) and not _is_date(date):
         errors.append(_err("price_date", _MSG_DATE, got=date))
     src = data.get("source")
-    if isinstance(src, str) and not _is_spec_url(src):
+    if isinstance(src, str) and _URL_START.match(src) and not _is_spec_url(src):
         errors.append(_err("source", _MSG_URL, got=src))
     for key in ("memory_type",):
         v = data.get(key)
@@ -820,6 +818,10 @@ def _is_date(text: str) -> bool:
     except ValueError:
         return False
     return True
+
+
+# Text that means to be a URL (a scheme): checked to be a page's. Any other text is a description.
+_URL_START = re.compile(r"^\s*[A-Za-z][A-Za-z0-9+.-]*://")
 
 
 def _is_spec_url(url: str) -> bool:

@@ -26,6 +26,7 @@ _ERRORS = QT_TRANSLATE_NOOP("verdict", "{n} error(s): this build will not work a
 _MISSING = QT_TRANSLATE_NOOP("verdict", "Not a whole build yet: still to choose {missing}. Judged so far: "
                                         "{errors} error(s), {warnings} warning(s).")
 _ALSO_MISSING = QT_TRANSLATE_NOOP("verdict", "Also still to choose: {missing}.")
+_STILL = QT_TRANSLATE_NOOP("verdict", "Still to choose: {missing}. The findings judge only the parts chosen.")
 _WARNINGS = QT_TRANSLATE_NOOP("verdict", "No errors; {n} recommendation(s) from the guides not met.")
 _OK = QT_TRANSLATE_NOOP("verdict", "No errors and no warnings.")
 _SEPARATOR = QT_TRANSLATE_NOOP("verdict", ", ")
@@ -46,16 +47,25 @@ def missing_parts(build: Build, catalogue: Mapping[str, AnyPart]) -> tuple[str, 
     return tuple(c for c in ESSENTIAL if c not in have)
 
 
+def missing_names(missing: tuple[str, ...], translate: Translate | None = None) -> str:
+    """The categories, in words of the reader's language ("CPU, Motherboard, Memory")."""
+    sep = translate("verdict", _SEPARATOR) if translate else _SEPARATOR
+    return sep.join(translate("parts", CATEGORY_LABELS[c]) if translate else CATEGORY_LABELS[c] for c in missing)
+
+
+def still_to_choose(missing: tuple[str, ...], translate: Translate | None = None) -> str:
+    """The line `configurator check` prints for an incomplete build ("" for a whole one)."""
+    if not missing:
+        return ""
+    return Message("verdict", _STILL, {"missing": missing_names(missing, translate)}).render(translate)
+
+
 def verdict(report: Report, catalogue: Mapping[str, AnyPart], translate: Translate | None = None) -> Verdict:
     def say(template: str, **params: object) -> str:
         return Message("verdict", template, params).render(translate)
 
-    def word(text: str) -> str:
-        return translate("parts", text) if translate else text
-
     missing = missing_parts(report.build, catalogue)
-    names = (translate("verdict", _SEPARATOR) if translate else _SEPARATOR).join(
-        word(CATEGORY_LABELS[c]) for c in missing)
+    names = missing_names(missing, translate)
     errors = len(report.errors)
     warnings = sum(f.severity == "warning" for f in report.findings)
     if not report.build.parts:

@@ -30,6 +30,7 @@ from configurator.core.parts import (  # the validator's own rules
     FieldError,
     _check_semantics,
     parse_text_value,
+    today_iso,
 )
 from configurator.store.catalogue import ROW_FIELDS
 from configurator.store.csvfile import GUARD, INT_LIMIT, MAX_DIGITS, _has_surrogate, unguard_formula
@@ -397,6 +398,11 @@ class FastRows:
         except _SlowError:
             return None
         comp = plan.comp
+        # The row's own fields a user's part may leave out: their defaults, as the record takes them.
+        if "source" not in row:
+            row["source"] = ""
+        if "price_date" not in row:
+            row["price_date"] = today_iso()
         if known is None:
             checked = {**row, **spec}  # no field is in both
             if not comp.required.issubset(checked):

@@ -28,9 +28,11 @@ from configurator import files
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.parts import (
     CATEGORIES,
+    PART_TYPES,
     STORE_FIELDS,
     AnyPart,
     FieldError,
+    field_unit,
     part_to_dict,
     spec_field_names,
 )
@@ -109,6 +111,116 @@ def export_csv(parts: Iterable[AnyPart], path: Path) -> int:
             w.writerow([_export_cell(d.get(k)) for k in cols])
             n += 1
     return n
+
+
+# ---------------------------------------------------------------------------
+# A template for a user's own parts: the category's columns, the required ones first, a comment row that
+# marks each column (required, or optional and what an empty cell means; its unit; its choices), and one
+# example row. The comment row's first cell starts with "#": import skips such a row when the first column is
+# ``id`` (no id can start with "#"), and a spreadsheet shows it as an ordinary row to read and delete or keep.
+
+COMMENT = "#"
+_T_REQUIRED = QT_TRANSLATE_NOOP("csv", "required")
+_T_OPTIONAL = QT_TRANSLATE_NOOP("csv", "optional")
+_T_EMPTY_IS = QT_TRANSLATE_NOOP("csv", "optional, empty: {default}")
+_T_TODAY = QT_TRANSLATE_NOOP("csv", "the day of the import")
+_T_CHOICES = QT_TRANSLATE_NOOP("csv", "one of {choices}")
+_T_LIST = QT_TRANSLATE_NOOP("csv", "a list: A; B")
+_T_SLOTS = QT_TRANSLATE_NOOP("csv", "a JSON list, as `configurator parts export` writes it")
+_T_FIRST = QT_TRANSLATE_NOOP("csv", "{mark} (rows whose first cell starts with # are skipped)")
+_T_HINTS = {
+    "id": QT_TRANSLATE_NOOP("csv", "lowercase brand-model, e.g. nvidia-rtx-4090-used"),
+    "price_cny": QT_TRANSLATE_NOOP("csv", "yuan"),
+    "price_date": QT_TRANSLATE_NOOP("csv", "2026-11 or 2026-11-29"),
+    "source": QT_TRANSLATE_NOOP("csv", "a spec page's URL, or where the figures come from in words"),
+}
+
+
+@dataclass(frozen=True)
+class TemplateColumn:
+    name: str
+    required: bool
+    mark: str  # the comment row's cell (translated)
+
+
+def _default_text(name: str, default: Any, tr: Any) -> str:
+    if name == "price_date":
+        return _m(_T_EMPTY_IS, default=_m(_T_TODAY)).render(tr)
+    if default is None or default == "" or default == []:
+        return _m(_T_OPTIONAL).render(tr)
+    if isinstance(default, list):
+        default = "; ".join(map(str, default))
+    return _m(_T_EMPTY_IS, default=_cell(default)).render(tr)
+
+
+def template_columns(category: str, translate: Any = None) -> list[TemplateColumn]:
+    """The template's columns for ``category``: id, category, name, price and the required specs, then the
+    optional fields, each with its comment-row mark in the reader's language (``translate``)."""
+    import dataclasses
+    import typing
+
+    cls = PART_TYPES[category]
+    hints = typing.get_type_hints(cls)
+    cols: list[TemplateColumn] = []
+    fields = [f for f in dataclasses.fields(cls) if f.name not in STORE_FIELDS]
+    defaults = {f.name: (f.default_factory() if f.default_factory is not dataclasses.MISSING else f.default)
+                for f in fields}
+    for f in fields:
+        required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+        parts = [_m(_T_REQUIRED).render(translate) if required else _default_text(f.name, defaults[f.name],
+                                                                                   translate)]
+        tp = hints[f.name]
+        base = next((a for a in typing.get_args(tp) if a is not type(None)), tp) \
+            if type(None) in typing.get_args(tp) else tp
+        if typing.get_origin(base) is typing.Literal:
+            parts.append(_m(_T_CHOICES, choices=", ".join(map(str, typing.get_args(base)))).render(translate))
+        elif typing.get_origin(base) is list:
+            item = typing.get_args(base)[0]
+            parts.append(_m(_T_SLOTS if dataclasses.is_dataclass(item) else _T_LIST).render(translate))
+        unit = field_unit(category, f.name)
+        if unit and f.name != "price_cny":
+            parts.append(unit)
+        if f.name in _T_HINTS:
+            parts.append(_m(_T_HINTS[f.name], category=category).render(translate))
+        cols.append(TemplateColumn(f.name, required, " · ".join(parts)))
+        if f.name == "id":
+            cols.append(TemplateColumn("category", True, " · ".join(
+                [_m(_T_REQUIRED).render(translate), category])))
+    first = [c for c in cols if c.required] + [c for c in cols if not c.required]
+    head = first[0]
+    first[0] = TemplateColumn(head.name, head.required,
+                              COMMENT + " " + _m(_T_FIRST, mark=head.mark).render(translate))
+    return first
+
+
+def template_example(parts: Iterable[AnyPart]) -> AnyPart | None:
+    """The example row's part: the catalogue part of middle price (a typical one; ties by id), else any."""
+    pool = sorted(parts, key=lambda p: (p.custom, p.price_cny, p.id))
+    shipped = [p for p in pool if not p.custom] or pool
+    return shipped[len(shipped) // 2] if shipped else None
+
+
+def write_template(category: str, out: IO[str], example: AnyPart | None = None, translate: Any = None,
+                   bom: bool = True) -> list[TemplateColumn]:
+    """Write the template CSV (UTF-8 text; with ``bom`` the byte-order mark Excel needs to read Chinese) to
+    ``out``: the header, the comment row and ``example``'s row. Returns the columns."""
+    cols = template_columns(category, translate)
+    if bom:
+        out.write("\ufeff")
+    w = csv.writer(out, lineterminator="\r\n")
+    w.writerow([c.name for c in cols])
+    w.writerow([c.mark for c in cols])
+    if example is not None:
+        d = part_to_dict(example)
+        w.writerow([_export_cell(d.get(c.name)) for c in cols])
+    return cols
+
+
+def export_template(category: str, path: Path, example: AnyPart | None = None, translate: Any = None
+                    ) -> list[TemplateColumn]:
+    """:func:`write_template` into ``path``, atomically."""
+    with atomic_text_writer(path) as f:
+        return write_template(category, f, example, translate)
 
 
 # ---------------------------------------------------------------------------

@@ -3,7 +3,9 @@
 Every row is validated; every bad row is reported with its line number; nothing is written unless
 all rows are good. New ids become custom parts; a catalogue part's row may change only its price
 and price date; a custom part's row replaces it. A part's name is at most 200 characters and its
-id at most 128 (core/parts.py's limits, the columns' sizes).
+id at most 128 (core/parts.py's limits, the columns' sizes). A row may leave a field that has a default
+empty (core/parts.py says which: price_date is then the day of the import, source empty). When the first
+column is ``id``, a row whose first cell starts with ``#`` is a comment (a template's marks) and is skipped.
 
 The file is streamed: rows are validated one by one and written in batches (executemany) into
 one transaction, which is rolled back if any row is bad, so memory stays bounded with a shop's
@@ -41,6 +43,7 @@ from configurator.core.parts import (
 from configurator.store.catalogue import specs_of
 from configurator.store.csvfast import _SLOW, FastRows, Listing, _fast_part, fast_specs
 from configurator.store.csvfile import (
+    COMMENT,
     INT_LIMIT,
     MAX_DIGITS,
     CsvImportError,
@@ -304,6 +307,8 @@ def _import_stream(stream: IO[str], repo: PartsRepository) -> ImportResult:
     if errors:
         raise CsvImportError(errors)
     width = len(header)
+    # A template's comment rows ("# required · …"): skipped where no id could start so (the first column is id).
+    comments = bool(header) and header[0] == "id"
     # The fast path reads cells by position: only when no column name repeats (a dict keeps the last).
     fast_rows = FastRows(header) if len(set(header)) == width else None
     try:
@@ -317,6 +322,8 @@ def _import_stream(stream: IO[str], repo: PartsRepository) -> ImportResult:
                 line, rec = item
                 joined = "".join(rec)
                 if not joined or joined.isspace():  # no cell has anything but white space
+                    continue
+                if comments and rec[0].lstrip().startswith(COMMENT):
                     continue
                 if fast is not None and len(rec) == width and "\0" not in joined:
                     got = fast(rec)

@@ -11,14 +11,16 @@ import dataclasses
 import json
 import typing
 from datetime import date
+from pathlib import Path
 from typing import Any, Literal
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QSettings, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFormLayout,
     QLabel,
     QLineEdit,
@@ -27,6 +29,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from configurator.core.i18n import QT_TRANSLATE_NOOP, fill
 from configurator.core.parts import (
     CATEGORIES,
     CATEGORY_LABELS,
@@ -36,8 +39,10 @@ from configurator.core.parts import (
     PartValidationError,
     parse_text_value,
     part_to_dict,
+    value_label,
 )
 from configurator.store.repository import PartsRepository
+from configurator.ui.files import save_file
 from configurator.ui.i18n import translate
 from configurator.ui.part_columns import header_text
 from configurator.ui.theme import colours, on_theme_change
@@ -48,7 +53,7 @@ _EXAMPLES = {
     "m2_slots": '[{"name": "M2_1", "gen": 4, "lanes": 4, "from": "cpu", "shares_with": []}]',
     "memory_types": "DDR4; DDR5",
     "board_form_factors": "ATX; Micro-ATX",
-    "source": "https://vendor.example/product/spec-page",
+    "source": QT_TRANSLATE_NOOP("CustomPartDialog", "a spec page's URL, or where the figures come from"),
     "id": "brand-model",
 }
 
@@ -58,9 +63,12 @@ def _is_optional(tp: Any) -> bool:
 
 
 class CustomPartDialog(QDialog):
-    def __init__(self, repo: PartsRepository, category: str, parent: QWidget | None = None):
+    def __init__(self, repo: PartsRepository, category: str, parent: QWidget | None = None,
+                 settings: QSettings | None = None):
         super().__init__(parent)
         self.repo = repo
+        self.settings = settings
+        self.template_path: Path | None = None  # the last template saved
         self.created: AnyPart | None = None
         self.setWindowTitle(translate("CustomPartDialog", "Add a custom part"))
         self.resize(560, 680)
@@ -89,6 +97,20 @@ class CustomPartDialog(QDialog):
         buttons.button(QDialogButtonBox.StandardButton.Ok).setText(translate("CustomPartDialog", "Add part"))
         buttons.accepted.connect(self.try_accept)
         buttons.rejected.connect(self.reject)
+        # Many parts at once: a CSV of this category's columns to fill in a spreadsheet and import.
+        self.template_button = buttons.addButton(translate("CustomPartDialog", "Save template…"),
+                                                 QDialogButtonBox.ButtonRole.ActionRole)
+        self.template_button.setObjectName("saveTemplate")
+        self.template_button.setToolTip(translate(
+            "CustomPartDialog", "Many parts at once: save a CSV with this category's columns (the required ones "
+                                "marked) and an example row, fill it in a spreadsheet, then File → Import parts "
+                                "from CSV…"))
+        self.template_button.clicked.connect(lambda: self.save_template())
+        self.template_note = QLabel()
+        self.template_note.setObjectName("templateNote")
+        self.template_note.setWordWrap(True)
+        self.template_note.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.template_note.hide()
 
         hint = QLabel(translate("CustomPartDialog", "Fields marked * are required. Units are in the labels. "
                                                     "Lists are separated by ';'."))
@@ -101,6 +123,7 @@ class CustomPartDialog(QDialog):
         layout.addWidget(hint)
         layout.addWidget(self.scroll_area, 1)
         layout.addWidget(self.errors)
+        layout.addWidget(self.template_note)
         layout.addWidget(buttons)
         self.editors: dict[str, QWidget] = {}
         self._labels: dict[str, QLabel] = {}
@@ -147,6 +170,45 @@ class CustomPartDialog(QDialog):
         self.form_host = host
         self._fill_copy_from()
 
+    def save_template(self, path: Path | None = None) -> Path | None:
+        """Write the template CSV of the category shown (``path``, else the one the user picks); the
+        example row is the part chosen under "Copy from…", else a typical catalogue part."""
+        from configurator.store.csvfile import export_template, template_example
+
+        category = self.current_category
+        if path is None:
+            caption = translate("CustomPartDialog", "Save a template for your parts")
+            default = Path.home() / f"{category}-template.csv"
+            filter_ = translate("MainWindow", "CSV files (*.csv);;All files (*)")
+            if self.settings is not None:
+                chosen = save_file(self, self.settings, "parts-template", caption, default, filter_)
+            else:
+                chosen = QFileDialog.getSaveFileName(self, caption, str(default), filter_)[0]
+            if not chosen:
+                return None
+            path = Path(chosen)
+        part_id = self.copy_from.currentData()
+        chosen_part = self.repo.get(str(part_id)) if part_id else None
+        example = chosen_part if chosen_part is not None and not chosen_part.custom else template_example(
+            self.repo.list_parts(category))
+        try:
+            cols = export_template(category, path, example, translate)
+        except OSError as exc:
+            self.template_note.setStyleSheet(self._error_style())
+            self.template_note.setText(fill(translate("CustomPartDialog", "The template was not saved: {error}"),
+                                            error=exc.strerror or str(exc)))
+            self.template_note.show()
+            return None
+        self.template_path = path
+        self.template_note.setStyleSheet("")
+        self.template_note.setText(fill(translate(
+            "CustomPartDialog", "Saved {path}: {required} of its {n} columns are required (the second row says "
+                                "which, and what an empty cell means). Put a part on each row, then File → "
+                                "Import parts from CSV…"),
+            path=str(path), required=str(sum(c.required for c in cols)), n=str(len(cols))))
+        self.template_note.show()
+        return path
+
     def _fill_copy_from(self) -> None:
         self.copy_from.clear()
         self.copy_from.addItem(translate("CustomPartDialog", "— a blank part —"), None)
@@ -188,7 +250,7 @@ class CustomPartDialog(QDialog):
             if _is_optional(tp):
                 box.addItem("—", None)
             for choice in typing.get_args(base):
-                box.addItem(str(choice), choice)
+                box.addItem(translate("parts", value_label(name, choice)), choice)  # words, not the key
             if f.default is not dataclasses.MISSING and f.default is not None:
                 box.setCurrentIndex(box.findData(f.default))
             return box
@@ -201,8 +263,13 @@ class CustomPartDialog(QDialog):
             edit.setText(date.today().isoformat())
         elif f.default is not dataclasses.MISSING and f.default is not None and not _is_optional(tp):
             edit.setText(str(f.default))
-        edit.setPlaceholderText(_EXAMPLES.get(name, translate("CustomPartDialog", "empty = not applicable")
-                                              if _is_optional(tp) else ""))
+        if name in _EXAMPLES:
+            edit.setPlaceholderText(translate("CustomPartDialog", _EXAMPLES[name]) if name == "source"
+                                    else _EXAMPLES[name])
+        elif _is_optional(tp):
+            edit.setPlaceholderText(translate("CustomPartDialog", "empty = not applicable"))
+        elif f.default == "":
+            edit.setPlaceholderText(translate("CustomPartDialog", "optional"))
         return edit
 
     def _text(self, name: str) -> Any:

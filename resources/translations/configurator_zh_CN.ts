@@ -474,6 +474,10 @@
 <context>
     <name>CustomPartDialog</name>
     <message>
+        <source>a spec page&apos;s URL, or where the figures come from</source>
+        <translation>规格页面网址，或数据来源说明</translation>
+    </message>
+    <message>
         <source>Add a custom part</source>
         <translation>添加自定义部件</translation>
     </message>
@@ -482,12 +486,32 @@
         <translation>添加部件</translation>
     </message>
     <message>
+        <source>Save template…</source>
+        <translation>保存模板…</translation>
+    </message>
+    <message>
+        <source>Many parts at once: save a CSV with this category&apos;s columns (the required ones marked) and an example row, fill it in a spreadsheet, then File → Import parts from CSV…</source>
+        <translation>一次添加多个配件：保存一个包含此类别各列（标明必填列）和一行示例的 CSV，在电子表格中填写后，用“文件 → 从 CSV 导入配件…”导入</translation>
+    </message>
+    <message>
         <source>Fields marked * are required. Units are in the labels. Lists are separated by &apos;;&apos;.</source>
         <translation>带 * 的字段为必填项。单位写在标签中。列表项用“;”分隔。</translation>
     </message>
     <message>
         <source>Copy from…</source>
         <translation>从现有部件复制…</translation>
+    </message>
+    <message>
+        <source>Save a template for your parts</source>
+        <translation>保存配件模板</translation>
+    </message>
+    <message>
+        <source>The template was not saved: {error}</source>
+        <translation>模板未保存：{error}</translation>
+    </message>
+    <message>
+        <source>Saved {path}: {required} of its {n} columns are required (the second row says which, and what an empty cell means). Put a part on each row, then File → Import parts from CSV…</source>
+        <translation>已保存 {path}：{n} 列中有 {required} 列必填（第二行标明哪些必填，以及留空的含义）。每行填一个配件，然后用“文件 → 从 CSV 导入配件…”导入</translation>
     </message>
     <message>
         <source>— a blank part —</source>
@@ -500,6 +524,10 @@
     <message>
         <source>empty = not applicable</source>
         <translation>留空 = 不适用</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>选填</translation>
     </message>
 </context>
 <context>
@@ -1110,6 +1138,14 @@
         <translation>{url}：{nodes} 个节点，{gpus} 块 GPU，{jobs} 个作业 · 更新于 {time}（{n} 次查询共 {ms} ms）</translation>
     </message>
     <message>
+        <source>No cluster yet. Enter the address of the Prometheus server that scrapes your nodes above and press Connect: its nodes, their GPUs, the jobs on them and a heat map of every GPU&apos;s utilisation over the window appear here.</source>
+        <translation>尚未连接集群。请在上方输入抓取各节点指标的 Prometheus 服务器地址并点击“连接”：这里将显示它的节点、各节点的 GPU、运行在上面的作业，以及时间窗口内每块 GPU 利用率的热力图。</translation>
+    </message>
+    <message>
+        <source>Nothing to show until {url} answers: the line above says how it is going.</source>
+        <translation>{url} 应答之前这里没有内容：上方一行显示连接进展。</translation>
+    </message>
+    <message>
         <source>reading the cluster failed: {error}</source>
         <translation>读取集群失败：{error}</translation>
     </message>
@@ -1615,6 +1651,10 @@
     <message>
         <source>Shares lanes with</source>
         <translation>共享通道</translation>
+    </message>
+    <message>
+        <source>not given</source>
+        <translation>未提供</translation>
     </message>
     <message>
         <source>Price history</source>
@@ -3759,6 +3799,10 @@
         <translation>未经厂商资料核实（{n} 项）：{fields}。使用前请查对厂商数据。</translation>
     </message>
     <message>
+        <source>Wrote {path}: {n} columns, {required} of them required ({names}), and one example row ({example}). Fill a row per part, then: configurator parts import {path}</source>
+        <translation>已写入 {path}：共 {n} 列，其中 {required} 列必填（{names}），另有一行示例（{example}）。每个配件填一行，然后运行：configurator parts import {path}</translation>
+    </message>
+    <message>
         <source>Value</source>
         <translation>值</translation>
     </message>
@@ -4678,6 +4722,10 @@
         <translation>数据集大小，单位 GB（默认：图像训练按 ImageNet-1k 计）</translation>
     </message>
     <message>
+        <source>the file to write (UTF-8 with BOM, for Excel); without it, the CSV goes to standard output</source>
+        <translation>要写入的文件（带 BOM 的 UTF-8，便于 Excel 打开）；不指定则输出到标准输出</translation>
+    </message>
+    <message>
         <source>the following arguments are required: {0}</source>
         <translation>缺少以下必需参数：{0}</translation>
     </message>
@@ -4748,6 +4796,10 @@
     <message>
         <source>with --serve: the hostname label of the metrics (default: this host&apos;s name)</source>
         <translation>配合 --serve：指标的 hostname 标签值（默认：本机主机名）</translation>
+    </message>
+    <message>
+        <source>write a CSV to fill with your own parts: the required columns marked, one example row</source>
+        <translation>写出一个 CSV 模板供填写自己的配件：标明必填列，附一行示例</translation>
     </message>
     <message>
         <source>write a build sheet (A4 PDF); works without a display</source>
@@ -4858,6 +4910,54 @@
     <message>
         <source>has {n} more cells than the header has columns</source>
         <translation>比表头多出 {n} 个单元格</translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>必填</translation>
+    </message>
+    <message>
+        <source>optional</source>
+        <translation>选填</translation>
+    </message>
+    <message>
+        <source>optional, empty: {default}</source>
+        <translation>选填，留空为 {default}</translation>
+    </message>
+    <message>
+        <source>the day of the import</source>
+        <translation>导入当天</translation>
+    </message>
+    <message>
+        <source>one of {choices}</source>
+        <translation>取值之一：{choices}</translation>
+    </message>
+    <message>
+        <source>a list: A; B</source>
+        <translation>列表：A; B</translation>
+    </message>
+    <message>
+        <source>a JSON list, as `configurator parts export` writes it</source>
+        <translation>JSON 列表，格式同 `configurator parts export` 的输出</translation>
+    </message>
+    <message>
+        <source>{mark} (rows whose first cell starts with # are skipped)</source>
+        <translation>{mark}（首个单元格以 # 开头的行会被跳过）</translation>
+    </message>
+    <message>
+        <source>lowercase brand-model, e.g. nvidia-rtx-4090-used</source>
+        <translation>小写的“品牌-型号”，如 nvidia-rtx-4090-used</translation>
+    </message>
+    <message>
+        <source>yuan</source>
+        <translation>元</translation>
+    </message>
+    <message>
+        <source>2026-11 or 2026-11-29</source>
+        <translation>2026-11 或 2026-11-29</translation>
+    </message>
+    <message>
+        <source>a spec page&apos;s URL, or where the figures come from in words</source>
+        <translation>规格页面网址，或用文字说明数据来源</translation>
     </message>
     <message>
         <source>unknown encoding {encoding!r}: use one of {choices}</source>
@@ -6441,8 +6541,8 @@
         <translation>自定义部件</translation>
     </message>
     <message>
-        <source>Sold used only</source>
-        <translation>仅二手市场有售</translation>
+        <source>Used-market price</source>
+        <translation>二手市场价</translation>
     </message>
     <message>
         <source>Price edited by you</source>
@@ -6857,48 +6957,56 @@
         <translation>每卡主机链路通道数</translation>
     </message>
     <message>
-        <source>open-air fans</source>
-        <translation>开放式风扇</translation>
+        <source>Open-air (axial fans)</source>
+        <translation>开放式（轴流风扇）</translation>
     </message>
     <message>
-        <source>blower</source>
-        <translation>涡轮（鼓风式）</translation>
+        <source>Blower (exhausts out of the case)</source>
+        <translation>涡轮（向机箱外排风）</translation>
     </message>
     <message>
-        <source>passive (server airflow)</source>
-        <translation>被动散热（依靠服务器风道）</translation>
+        <source>Passive (needs server airflow)</source>
+        <translation>被动散热（需服务器风道）</translation>
     </message>
     <message>
-        <source>air</source>
-        <translation>风冷</translation>
+        <source>Air cooler</source>
+        <translation>风冷散热器</translation>
     </message>
     <message>
-        <source>all-in-one liquid</source>
+        <source>All-in-one liquid cooler</source>
         <translation>一体式水冷</translation>
     </message>
     <message>
-        <source>hard disk</source>
-        <translation>机械硬盘</translation>
+        <source>Fully modular</source>
+        <translation>全模组</translation>
+    </message>
+    <message>
+        <source>Semi-modular</source>
+        <translation>半模组</translation>
+    </message>
+    <message>
+        <source>Not modular</source>
+        <translation>非模组</translation>
+    </message>
+    <message>
+        <source>Direct links between GPUs</source>
+        <translation>GPU 之间直连</translation>
+    </message>
+    <message>
+        <source>is a URL but not a page&apos;s (https://host/path): give the spec page&apos;s URL, or write where the figures come from as text, not {got!r}</source>
+        <translation>是网址但不是具体页面（https://主机/路径）：请填写规格页面的网址，或用文字说明数据来源，而不是 {got!r}</translation>
     </message>
     <message>
         <source>SATA SSD</source>
         <translation>SATA 固态硬盘</translation>
     </message>
     <message>
+        <source>Hard disk</source>
+        <translation>机械硬盘</translation>
+    </message>
+    <message>
         <source>NVMe SSD</source>
         <translation>NVMe 固态硬盘</translation>
-    </message>
-    <message>
-        <source>fully modular</source>
-        <translation>全模组</translation>
-    </message>
-    <message>
-        <source>semi-modular</source>
-        <translation>半模组</translation>
-    </message>
-    <message>
-        <source>fixed cables</source>
-        <translation>直出线</translation>
     </message>
     <message>
         <source>PCIe card</source>
@@ -6945,10 +7053,6 @@
         <translation>NVSwitch</translation>
     </message>
     <message>
-        <source>direct NVLink between each pair</source>
-        <translation>每对 GPU 之间 NVLink 直连</translation>
-    </message>
-    <message>
         <source>chipset</source>
         <translation>芯片组</translation>
     </message>
@@ -6983,10 +7087,6 @@
     <message>
         <source>must be a date like 2026-11 or 2026-11-29, not {got!r}</source>
         <translation>必须是 2026-11 或 2026-11-29 这样的日期，而不是 {got!r}</translation>
-    </message>
-    <message>
-        <source>must be the URL of the model&apos;s spec page (https://…/path), not {got!r}</source>
-        <translation>必须是该型号规格页面的网址（https://…/路径），而不是 {got!r}</translation>
     </message>
     <message>
         <source>must be DDR4 or DDR5, not {got!r}</source>
@@ -8992,6 +9092,10 @@
     <message>
         <source>Also still to choose: {missing}.</source>
         <translation>另外还需选择：{missing}。</translation>
+    </message>
+    <message>
+        <source>Still to choose: {missing}. The findings judge only the parts chosen.</source>
+        <translation>尚未选择：{missing}。以下检查结果只针对已选的配件。</translation>
     </message>
     <message>
         <source>No errors; {n} recommendation(s) from the guides not met.</source>

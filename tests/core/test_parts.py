@@ -105,3 +105,74 @@ def test_trusted_construction_matches_validated_and_falls_back_on_bad_data() -> 
     assert part_from_trusted(GPU) == part_from_dict(GPU)
     with pytest.raises(PartValidationError):
         part_from_trusted({**GPU, "from_a_newer_version": 1})
+
+
+# A user's own GPU: only what the rules and estimates read.
+MINIMAL_GPU = {"id": "my-used-rtx-3090", "category": "gpu", "name": "RTX 3090 (used)", "price_cny": 5200,
+               "vendor": "nvidia", "vram_gb": 24, "memory_bandwidth_gbs": 936.2, "fp32_tflops": 35.6,
+               "tensor_cores": True, "board_power_w": 350, "pcie_gen": 4, "pcie_lanes": 16}
+
+
+def test_a_users_gpu_needs_only_what_the_rules_read_and_the_rest_take_their_stated_defaults() -> None:
+    import datetime
+
+    gpu = part_from_dict(MINIMAL_GPU)
+    assert isinstance(gpu, Gpu)
+    assert (gpu.brand, gpu.source, gpu.architecture, gpu.vram_type) == ("", "", "", "")
+    assert (gpu.form_factor, gpu.cooling, gpu.nvlink) == ("pcie", "open_air", False)
+    assert gpu.price_date == datetime.date.today().isoformat()
+    for key in MINIMAL_GPU:  # each of these is still required
+        if key in ("category",):
+            continue
+        assert errors_of({k: v for k, v in MINIMAL_GPU.items() if k != key}) == {key: "is required"}
+
+
+@pytest.mark.parametrize("source", ["seller's listing on Xianyu, 2026-03", "measured on my own machine", "",
+                                    "https://www.nvidia.com/en-us/geforce/graphics-cards/30-series/rtx-3090/"])
+def test_source_may_be_any_text_for_a_users_part(source: str) -> None:
+    assert part_from_dict({**MINIMAL_GPU, "source": source}).source == source
+
+
+@pytest.mark.parametrize("source", ["https://nvidia.com", "http://", "HTTPS://www.nvidia.com/", "ftp://x/y",
+                                   "https://www.nvidia.com/a page"])
+def test_a_url_source_is_checked_to_be_a_page(source: str) -> None:
+    assert "is a URL but not a page's" in errors_of({**MINIMAL_GPU, "source": source})["source"]
+
+
+def test_the_shipped_catalogue_states_what_a_users_part_may_leave_out() -> None:
+    """The defaults are for a user's own part: every shipped part gives these fields itself, with a spec
+    page as its source."""
+    import tomllib
+
+    from configurator.core.parts import _is_spec_url
+    from configurator.paths import CATALOGUE_DIR
+
+    stated = {"brand", "price_date", "source"}
+    per_category = {"gpu": {"architecture", "form_factor", "vram_type", "cooling", "nvlink"},
+                    "cpu": {"architecture", "integrated_graphics"}}
+    checked = 0
+    for f in sorted(CATALOGUE_DIR.glob("*.toml")):
+        data = tomllib.loads(f.read_text(encoding="utf-8"))
+        need = stated | per_category.get(data["category"], set())
+        for row in data["part"]:
+            assert need <= row.keys(), (row["id"], need - row.keys())
+            assert _is_spec_url(row["source"]), row["id"]
+            checked += 1
+    assert checked > 100
+
+
+def test_choice_values_read_as_words() -> None:
+    from configurator.core.parts import VALUE_LABELS, value_label
+
+    assert value_label("cooling", "open_air") == "Open-air (axial fans)"
+    assert value_label("kind", "nvme") == "NVMe SSD" and value_label("kind", "aio") == "All-in-one liquid cooler"
+    assert value_label("form_factor", "ATX") == "ATX"  # a board's form factor is already words
+    # Every value a Literal field allows has its words.
+    import typing
+
+    for cls in PART_TYPES.values():
+        for name, tp in typing.get_type_hints(cls).items():
+            base = next((a for a in typing.get_args(tp) if a is not type(None)), tp)
+            if typing.get_origin(base) is typing.Literal and name in VALUE_LABELS:
+                assert set(typing.get_args(base)) <= set(VALUE_LABELS[name]), (cls.__name__, name)
+    assert {"cooling", "kind", "modular", "topology", "module_form_factor"} <= set(VALUE_LABELS)

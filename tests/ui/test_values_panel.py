@@ -100,3 +100,18 @@ def test_a_values_context_menu_acts_on_it_after_the_pointer_left(qtbot) -> None:
         assert value.selectedText() == "18.2 GiB of 24.0 GiB"
     finally:
         menu.close()
+
+
+def test_a_last_row_alone_on_its_line_shows_its_whole_value(qtbot) -> None:  # type: ignore[no-untyped-def]
+    """The host card's last row ("This app") has no partner on its line: its value may use the whole line,
+    so "0.8 % of a core; sample took 0.8 ms" is not cut off where half the line stood empty."""
+    panel = panel_with_rows(qtbot)  # three rows: the third is alone on the second line
+    _n, v = panel.rows[2]
+    text = "0.8 % of a core; sample took 0.8 ms · and more words to be long enough"
+    v.setText(text)
+    width = panel.fontMetrics().horizontalAdvance(text) + 160
+    panel.resize(width + 2 * 90, panel.height())
+    qtbot.waitUntil(lambda: v.geometry().right() >= panel.width() - 1, timeout=2000)
+    assert QLabel.text(v) == text and not v.toolTip()  # shown whole, not elided
+    first = panel.rows[0][1]
+    assert first.geometry().right() < panel.width() // 2  # rows with a partner keep half a line

@@ -141,7 +141,15 @@ class ClusterView(QWidget):
         ov.addWidget(self.heatmap, 1)
         self.detail = NodeDetail()
         self.detail.back.connect(self.show_overview)
+        # Until the server has answered: what this page will show and how to get it, not empty tables and a
+        # heat map with no axis to speak of.
+        self.empty_page = QLabel()
+        self.empty_page.setObjectName("clusterEmpty")
+        self.empty_page.setWordWrap(True)
+        self.empty_page.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty_page.setMargin(40)
         self.pages = QStackedWidget()
+        self.pages.addWidget(self.empty_page)
         self.pages.addWidget(self.overview)
         self.pages.addWidget(self.detail)
 
@@ -292,6 +300,7 @@ class ClusterView(QWidget):
 
     # -- showing -------------------------------------------------------------------------------
     def _show_state(self) -> None:
+        self._show_empty()
         c = colours(self.palette())
         if self.cluster is None and self.error is None:
             self.state.setStyleSheet("")
@@ -322,8 +331,26 @@ class ClusterView(QWidget):
             url=snap.source, nodes=len(snap.nodes), gpus=gpus, jobs=len(snap.jobs),
             time=time.strftime("%H:%M:%S", time.localtime(snap.time)), ms=f"{self.fetch_s * 1000:.0f}", n=self.queries))
 
+    def _show_empty(self) -> None:
+        """The empty page's words (before any server, or until the first answer)."""
+        self.empty_page.setStyleSheet(f"color: {colours(self.palette()).muted_text}")
+        if self.cluster is None:
+            self.empty_page.setText(translate(
+                "Monitor", "No cluster yet. Enter the address of the Prometheus server that scrapes your nodes "
+                           "above and press Connect: its nodes, their GPUs, the jobs on them and a heat map of "
+                           "every GPU's utilisation over the window appear here."))
+        else:
+            self.empty_page.setText(fill(translate(
+                "Monitor", "Nothing to show until {url} answers: the line above says how it is going."),
+                url=self.cluster.url))
+
     def show_data(self, fresh_history: bool = False) -> None:
         snap = self.snapshot
+        current = self.pages.currentWidget()
+        if snap is None and current is not self.detail:
+            self.pages.setCurrentWidget(self.empty_page)
+        elif snap is not None and current is self.empty_page:
+            self.pages.setCurrentWidget(self.overview)
         self.nodes.show_snapshot(snap)
         self.jobs.show_snapshot(snap)
         self.heatmap.show_history(self.history, self.window_s)
@@ -347,7 +374,7 @@ class ClusterView(QWidget):
         self.refresh()  # the node's VRAM and host lines (one more range query, from now on each refresh)
 
     def show_overview(self) -> None:
-        self.pages.setCurrentWidget(self.overview)
+        self.pages.setCurrentWidget(self.overview if self.snapshot is not None else self.empty_page)
 
     def _window_changed(self, index: int) -> None:
         self.settings.setValue(SETTINGS_WINDOW, index)

@@ -149,14 +149,18 @@ class ValuesPanel(QWidget):
         return self._name_w
 
     def cell_rects(self) -> list[tuple[QRect, QRect]]:
-        """Per row, the rectangles of its name (with its swatch) and its value (two rows to a line)."""
+        """Per row, the rectangles of its name (with its swatch) and its value (two rows to a line; a last row
+        alone on its line has the whole line: the host card's "This app", "0.8 % of a core; sample took 0.8 ms",
+        was cut off in half a line with the other half empty)."""
         half = self.width() // 2
         name_w = max(90, min(half // 2, self._name_width()))
         line = self._line()
         rects = []
-        for i in range(len(self.rows)):
+        n = len(self.rows)
+        for i in range(n):
             x, y = (i % 2) * half, (i // 2) * line
-            rects.append((QRect(x, y, name_w, line), QRect(x + name_w, y, half - name_w, line)))
+            right = self.width() if i == n - 1 and i % 2 == 0 else x + half
+            rects.append((QRect(x, y, name_w, line), QRect(x + name_w, y, right - x - name_w, line)))
         return rects
 
     def _place(self) -> None:

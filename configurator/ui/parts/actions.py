@@ -20,7 +20,7 @@ def add_custom_part(browser: PartsBrowser) -> None:
     from configurator.ui.custom_part_dialog import CustomPartDialog
 
     category = browser.category if browser.category != ALL else "gpu"
-    dialog = CustomPartDialog(browser.repo, category, browser)
+    dialog = CustomPartDialog(browser.repo, category, browser, settings=browser.settings)
     if dialog.exec() and dialog.created is not None:
         browser.reload(select_id=dialog.created.id)
 

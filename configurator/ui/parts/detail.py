@@ -21,8 +21,9 @@ from configurator.core.i18n import fill
 from configurator.core.parts import AnyPart, Motherboard, part_to_dict
 from configurator.store.repository import PartsRepository, RepositoryError, today
 from configurator.ui.i18n import translate
-from configurator.ui.part_columns import display_value, header_text
+from configurator.ui.part_columns import header_text
 from configurator.ui.parts.measurements import GpuMeasurements, MeasurementsSource, gpu_measurements
+from configurator.ui.parts.values import shown_value
 from configurator.ui.theme import colours, on_theme_change
 
 SKIP_IN_DETAIL = {"id", "name", "source", "notes", "pcie_slots", "m2_slots", "custom", "user_edited"}
@@ -138,7 +139,7 @@ class DetailPane(QWidget):
                 continue
             rows.append(
                 f"<tr><td style='padding-right:14px'>{html.escape(header_text(part.category, key))}"
-                f"</td><td><b>{html.escape(display_value(key, value))}</b></td></tr>"
+                f"</td><td><b>{html.escape(shown_value(key, value))}</b></td></tr>"
             )
         out = [f"<p><code>{html.escape(part.id)}</code>"]
         if part.custom:
@@ -177,10 +178,12 @@ class DetailPane(QWidget):
             out.append("</table>")
         if part.notes:
             out.append(f"<h3>{html.escape(translate('parts', 'Notes'))}</h3><p>{html.escape(part.notes)}</p>")
-        out.append(
-            f"<h3>{html.escape(translate('parts', 'Source'))}</h3>"
-            f"<p><a href='{html.escape(part.source, quote=True)}'>{html.escape(part.source)}</a></p>"
-        )
+        # A URL is a link; a user's own part may name its source in words, or not at all.
+        if part.source.startswith(("https://", "http://")):
+            source = f"<a href='{html.escape(part.source, quote=True)}'>{html.escape(part.source)}</a>"
+        else:
+            source = html.escape(part.source or translate("PartsBrowser", "not given"))
+        out.append(f"<h3>{html.escape(translate('parts', 'Source'))}</h3><p>{source}</p>")
         history = self.repo.price_history(part.id)
         if len(history) > 1:
             heading = translate("PartsBrowser", "Price history")

@@ -27,7 +27,8 @@ from configurator.core.parts import CATEGORIES, CATEGORY_LABELS, AnyPart
 from configurator.store.part_pages import matching_rows, rowid_of, rows_at
 from configurator.store.repository import PartQuery, PartsRepository, Unreadable, decode_row
 from configurator.ui.i18n import translate
-from configurator.ui.part_columns import ALL, PART_ROLE, SORT_ROLE, columns_for, display_value, header_text
+from configurator.ui.part_columns import ALL, PART_ROLE, SORT_ROLE, columns_for, header_text
+from configurator.ui.parts.values import shown_value
 from configurator.ui.tasks import TaskRunner
 
 log = logging.getLogger(__name__)
@@ -250,7 +251,7 @@ class PartsTableModel(QAbstractTableModel):
             return None
         value = part.category if name == "category" else getattr(part, name, None)
         if role == Qt.ItemDataRole.DisplayRole:
-            text = display_value(name, value)
+            text = shown_value(name, value)
             if name == "price_cny" and part.user_edited:
                 text += " ✎"
             if name == "name" and part.custom:

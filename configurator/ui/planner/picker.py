@@ -5,12 +5,21 @@ Generic over categories: a category without an entry in CHOICE_FIELDS shows its 
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QApplication, QComboBox, QCompleter, QLineEdit, QStyle, QWidget
 
 from configurator.core.i18n import fill
-from configurator.core.parts import CATEGORY_LABELS, SUMMARY_FIELDS, AnyPart, field_unit, part_to_dict
+from configurator.core.parts import (
+    CATEGORY_LABELS,
+    SUMMARY_FIELDS,
+    VALUE_LABELS,
+    AnyPart,
+    field_unit,
+    part_to_dict,
+    value_label,
+)
+from configurator.core.search import Term, parse_search, term_matches
 from configurator.ui.i18n import translate
 from configurator.ui.part_columns import display_value
 
@@ -51,7 +60,8 @@ def choice_figures(part: AnyPart) -> list[str]:
         if isinstance(value, int) and not unit:
             out.append(_counted(key, value))
         else:
-            text = display_value(key, value)
+            text = (translate("parts", value_label(key, value)) if isinstance(value, str) and key in VALUE_LABELS
+                    else display_value(key, value))  # "NVMe SSD", not "nvme"
             out.append(f"{text} {translate('parts', unit)}".strip() if unit else text)
     return out
 
@@ -65,6 +75,34 @@ def _words(text: str) -> list[str]:
     return text.casefold().split()
 
 
+def _searched(part: AnyPart) -> tuple[dict[str, object], dict[str, object]]:
+    """A part as core.search's terms read it: its row (id, name, category, price) and its specs."""
+    d = part_to_dict(part)
+    row = {k: d.pop(k) for k in ("id", "name", "category", "price_cny")}
+    return row, d
+
+
+def _sized(term: Term) -> bool:
+    return term.kind == "number" and not term.in_name
+
+
+class _Matching(QSortFilterProxyModel):
+    """The completer's list: the rows ``PartPicker.matches`` found for the text typed (all rows before any)."""
+
+    def __init__(self, parent: QObject | None = None):
+        super().__init__(parent)
+        self.rows: frozenset[int] | None = None
+
+    def show_rows(self, rows: frozenset[int] | None) -> None:
+        if rows != self.rows:
+            self.beginFilterChange()
+            self.rows = rows
+            self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:
+        return self.rows is None or source_row in self.rows
+
+
 class PartPicker(QComboBox):
     picked = Signal()  # the chosen part changed
     first_choice = 1  # the first row that is a choice (row 0: "— none —")
@@ -76,11 +114,16 @@ class PartPicker(QComboBox):
         self.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.setMinimumContentsLength(28)
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self._found: dict[str, tuple[dict[str, object], dict[str, object]]] = {}
         completer = self.completer()
         assert completer is not None
-        completer.setFilterMode(Qt.MatchFlag.MatchContains)
+        # The popup lists what ``matches`` finds (words in the entry, or terms against the specs: "2 TB"),
+        # not only entries that hold the typed text: the filter is set as the text changes.
+        self._matching = _Matching(self)
+        self._matching.setSourceModel(self.model())
+        completer.setModel(self._matching)
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
-        completer.setCompletionMode(QCompleter.CompletionMode.PopupCompletion)
+        completer.setCompletionMode(QCompleter.CompletionMode.UnfilteredPopupCompletion)
         line = self.lineEdit()
         assert line is not None
         self._warning = QAction(self.style().standardIcon(QStyle.StandardPixmap.SP_MessageBoxWarning), "", self)
@@ -100,6 +143,8 @@ class PartPicker(QComboBox):
         self.blockSignals(True)
         self.clear()
         self.addItem(translate("Planner", "— none —"), None)
+        self._found = {p.id: _searched(p) for p in parts}
+        self._matching.show_rows(None)
         for p in sorted(parts, key=lambda p: (p.price_cny, p.name)):
             label = part_label(p)
             self.addItem(label, p.id)
@@ -129,20 +174,34 @@ class PartPicker(QComboBox):
         return self.view().minimumWidth()
 
     def matches(self, text: str) -> list[int]:
-        """Rows whose entry holds every word of ``text`` (any case, any order): those whose name holds them
-        all first ("4060 ti 16" is the 16 GB card, not an 8 GB one at 165 TFLOPS), each in the list's order."""
+        """Rows of the parts that match every term of ``text`` as the Parts tab's search reads it (core.search:
+        "2 TB" a capacity, "850w" a power, "ATX" a form factor or any other spec value, "nvlink", "gen4"), a
+        word also matching as part of the name ("409" while typing "4090"); those whose name holds every word
+        first ("4060 ti 16" is the 16 GB card, not an 8 GB one at 165 TFLOPS), each in the list's order.
+        Entries that are not parts (the models) match when the entry holds every word."""
         words = _words(text)
         if not words:
             return []
-        in_name, in_entry = [], []
+        terms = parse_search(text)
+        in_name: list[int] = []
+        in_specs: list[int] = []
+        in_entry: list[int] = []
         for i in range(self.first_choice, self.count()):
             entry = self.itemText(i).casefold()
             name = entry.split(" — ")[0]
-            if all(w in name for w in words):
-                in_name.append(i)
-            elif all(w in entry for w in words):
-                in_entry.append(i)
-        return in_name + in_entry
+            found = self._found.get(str(self.itemData(i)))
+            if found is None:
+                if all(w in name for w in words):
+                    in_name.append(i)
+                elif all(w in entry for w in words):
+                    in_entry.append(i)
+                continue
+            row, specs = found
+            # A size with its unit ("2tb") is that size; any other term may also be part of the name.
+            if not all(term_matches(t, row, specs) or (not _sized(t) and t.word in name) for t in terms):
+                continue
+            (in_name if all(w in name for w in words) else in_specs).append(i)
+        return in_name + in_specs + in_entry
 
     # -- choosing ----------------------------------------------------------------------------
     def select(self, part_id: str | None) -> None:
@@ -171,7 +230,9 @@ class PartPicker(QComboBox):
         return line.text() if line is not None else ""
 
     def _text_edited(self, text: str) -> None:
-        if not text.strip() or text == self.itemText(self.currentIndex()) or self.matches(text):
+        found = self.matches(text) if text.strip() else []
+        self._matching.show_rows(frozenset(found) if text.strip() else None)
+        if not text.strip() or text == self.itemText(self.currentIndex()) or found:
             self._flag(None)
         else:
             self._flag(text)
