@@ -79,6 +79,7 @@ from configurator.core.suggest_space import (
     _configs,
     _configs_by_price,
     _Estimates,
+    held_rules,
     report_throughput,
 )
 
@@ -784,23 +785,67 @@ def suggest(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload,
         raise ValueError("; ".join(f"{k}: {m.render()}" for k, m in bad))
     options = options or Options()
     parts_by = _by_category(prune(catalogue, alternatives) if pruned else catalogue)
-    tried: list[tuple[Workload, Message | None]] = [(workload, None)]
-    if prefs.memory == "auto" and prefs.max_gpus > 0:
-        tried += _memory_strategies(workload, prefs)
-    first: list[Suggestion] = []
-    for i, (w, strategy) in enumerate(tried):
-        search = _Search(catalogue, parts_by, budget, w, options, prefs)
-        if prefs.goal == "cheapest":
-            assert prefs.target_throughput is not None
-            found = search.cheapest(alternatives, prefs.target_throughput)
-        else:
-            found = search.fastest(alternatives)
-        picked = _pick(search, found, alternatives, strategy)
-        if i == 0:
-            first = picked
-        if picked and picked[0].gpu[0] != "-":
-            return picked
-    return first  # CPU-only (or nothing): no GPU build meets the workload any of the ways tried
+    held = held_rules(workload, prefs)
+    first: list[Suggestion] | None = None
+    # The rules a training workload holds (ROCm cards, GPUs on a chipset or x4 link) are let through only
+    # where no GPU build without them exists within the budget and the options.
+    for level in ((held, frozenset()) if held else (held,)):
+        strict = dataclasses.replace(prefs, held=level)
+        tried: list[tuple[Workload, Message | None]] = [(workload, None)]
+        if prefs.memory == "auto" and prefs.max_gpus > 0:
+            tried = _split_inference(workload, strict) or tried
+            tried += _memory_strategies(workload, strict)
+        for w, strategy in tried:
+            search = _Search(catalogue, parts_by, budget, w, options, strict)
+            if prefs.goal == "cheapest":
+                assert prefs.target_throughput is not None
+                found = search.cheapest(alternatives, prefs.target_throughput)
+            else:
+                found = search.fastest(alternatives)
+            picked = _pick(search, found, alternatives, strategy)
+            if first is None:
+                first = picked
+            if picked and picked[0].gpu[0] != "-":
+                picked = _unsplit(picked, catalogue, workload)
+                if level != held:
+                    picked[0] = dataclasses.replace(picked[0], reasons=(*picked[0].reasons, Message(
+                        "suggest", QT_TRANSLATE_NOOP(
+                            "suggest", "Held as constraints for training, and let through because no GPU build "
+                                       "within the budget and the options passes them: {rules} (priced in as "
+                                       "warnings)."), {"rules": ", ".join(sorted(held))})))
+                return picked
+    return first or []  # CPU-only (or nothing): no GPU build meets the workload any of the ways tried
+
+
+def _split_inference(w: Workload, prefs: SuggestOptions) -> list[tuple[Workload, Message | None]]:
+    """One stream of a language model (inference, no model parallelism given): searched split over the GPUs
+    with tensor parallelism, which holds a model too big for one card and decodes one stream faster over
+    the cards' combined memory bandwidth; a one-GPU answer goes back to the workload as given (_unsplit)."""
+    if w.task != "infer" or not w.spec().decoder or w.parallel != "none" or prefs.max_gpus < 2:
+        return []
+    return [(dataclasses.replace(w, parallel="tensor"), None)]
+
+
+def _unsplit(picked: list[Suggestion], catalogue: Mapping[str, AnyPart], given: Workload) -> list[Suggestion]:
+    """Suggestions of a tensor-parallel search: one-GPU builds get the workload as given back (the estimates
+    are the same, tensor parallelism over one GPU being none); builds over several GPUs say how they split."""
+    out = []
+    for i, s in enumerate(picked):
+        w = s.workload
+        if w is None or w.parallel == given.parallel:
+            out.append(s)
+            continue
+        if s.gpu[1] <= 1:
+            build = dataclasses.replace(s.build, workload=given)
+            out.append(dataclasses.replace(s, build=build, report=check(build, catalogue)))
+            continue
+        strategy = Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", "Split over {n} GPUs with tensor parallelism (vLLM or TensorRT-LLM, --tensor-parallel-size "
+                       "{n}): each GPU holds 1/{n} of the weights and the KV cache, and one stream decodes over "
+                       "their combined memory bandwidth."), {"n": s.gpu[1]})
+        reasons = (*s.reasons, strategy) if i == 0 else s.reasons
+        out.append(dataclasses.replace(s, strategy=strategy, reasons=reasons))
+    return out
 
 
 def _memory_strategies(w: Workload, prefs: SuggestOptions) -> list[tuple[Workload, Message]]:
