@@ -218,7 +218,8 @@ def check(build: Build, catalogue: Mapping[str, AnyPart],
     vram = vram_per_gpu(w, n, display_gpu=build.options.display_gpu) if w is not None and gpus else None
     ram = host_ram(w, n) if w is not None else None
     cloud = shipped_cloud_prices() if cloud_prices is None else tuple(cloud_prices)
-    ctx = Ctx(r, power, placement, vram, ram, counted=gpus, cloud=cloud, measured=measured_power)
+    ctx = Ctx(r, power, placement, vram, ram, counted=gpus, cloud=cloud, measured=measured_power,
+              catalogue=catalogue if with_estimates else {})
 
     budget_power.budget(ctx)
     budget_power.power(ctx)

@@ -403,3 +403,59 @@ def test_fit1_a_cnn_lists_only_what_saves_memory(kit: Kit) -> None:
     assert not options & {"lora", "qlora", "fsdp", "offload"}  # a 25M-parameter CNN's activations dominate
     fitting = kit.check(*kit.standard(), workload=dataclasses.replace(w, batch_size=64))
     assert finding(fitting, "RAM-4") is None and fitting.estimate("throughput_total") is not None
+
+
+# -- messages that fix: the drive that takes a GPU's lanes, the boards that take every card ---------------------
+
+_AM5 = dict(cpu="amd-ryzen-9-9950x", board="asus-rog-strix-x870e-e-gaming-wifi",
+            memory="corsair-vengeance-64gb-2x32gb-ddr5-6000", storage=None)
+
+
+def test_pci10_names_the_drive_and_the_fix(kit: Kit) -> None:
+    """X870E-E: three of its five M.2 connectors leave the x16 slot alone; a fourth drive goes in one that halves it."""
+    from configurator.core.build import Workload
+
+    r50 = Workload(model="resnet50", task="train")
+    four = kit.check(*kit.standard(**_AM5), ("samsung-990-pro-1tb", 4), workload=r50)
+    warn = finding(four, "PCI-10", "warning")
+    said = warn.message.render()
+    assert warn.numbers["drive"] == "samsung-990-pro-1tb" and "Samsung 990 PRO 1TB" in said
+    assert f"in {warn.numbers['m2']}" in said and "x8 instead of x16" in said
+    clear = warn.numbers["clear_m2"]
+    assert len(clear) == 3 and warn.numbers["m2"] not in clear and ", ".join(clear) in said
+    assert "one M.2 drive fewer" in said and "a SATA drive instead (4 of 4 SATA ports free)" in said
+    three = kit.check(*kit.standard(**_AM5), ("samsung-990-pro-1tb", 3), workload=r50)
+    assert finding(three, "PCI-10", "warning") is None  # the fix holds: one drive fewer keeps x16
+
+
+def test_pci2_four_cards_on_a_consumer_board_offer_the_boards_that_take_four(kit: Kit) -> None:
+    from configurator.core.build import Workload
+    from configurator.core.pcie import layout
+
+    r50 = Workload(model="resnet50", task="train")
+    rep = kit.check(*kit.standard(gpu=("nvidia-rtx-a4000", 4)), workload=r50)  # ProArt B550: three x16 slots
+    err = finding(rep, "PCI-2", "error")
+    boards = err.numbers["boards"]
+    assert boards and len(boards) <= 4
+    prices = [kit.catalogue[b].price_cny for b in boards]
+    assert prices == sorted(prices)
+    a4000 = kit.catalogue["nvidia-rtx-a4000"]
+    for b in boards:
+        board = kit.catalogue[b]
+        pl = layout([a4000] * 4, board, None, None, board.sockets)  # type: ignore[arg-type]
+        assert not pl.unplaced and all(s.lanes >= 8 and s.slot.source == "cpu" for s in pl.seats)
+        assert f"{board.name} (" in err.message.render() and f"¥{board.price_cny:,}" in err.message.render()
+    # every board in the catalogue that does the same and is cheaper than the last named is named
+    named_max = max(prices)
+    for p in kit.catalogue.values():
+        if p.category == "motherboard" and p.price_cny < named_max and p.id != "asus-proart-b550-creator":
+            pl = layout([a4000] * 4, p, None, None, p.sockets)  # type: ignore[arg-type]
+            if not pl.unplaced and all(s.lanes >= 8 and s.slot.source == "cpu" for s in pl.seats):
+                assert p.id in boards
+    # three cards fit the three slots, the third on the chipset's x4: the same boards as a tip
+    three = kit.check(*kit.standard(gpu=("nvidia-rtx-a4000", 3)), workload=r50)
+    tip = [f for f in three.findings if f.rule == "PCI-3" and f.severity == "info" and "boards" in f.numbers]
+    assert tip and tip[0].numbers["boards"]
+    # triple-slot cards: no board seats four; the fix says which cards would fit
+    wide = finding(kit.check(*kit.standard(gpu=("nvidia-rtx-3090", 4)), workload=r50), "PCI-2", "error")
+    assert wide.numbers["boards"] == [] and "cards two slots wide" in wide.message.render()
