@@ -260,8 +260,9 @@ def register(sub: Subcommands) -> None:
     s.add_argument("--allow-used", action="store_true",
                    help="also cards sold used only (discontinued); they are marked used in the build (BUD-4)")
     s.add_argument("--relax", metavar="RULES",
-                   help="balance rules a suggestion may warn on, comma-separated (BAL-1 cores per GPU, BAL-2 memory "
-                        "channels, BAL-3 RAM against VRAM, BAL-4 storage); by default they are constraints")
+                   help="rules a suggestion may warn on, comma-separated (BAL-1 cores per GPU, BAL-2 memory "
+                        "channels, BAL-3 RAM against VRAM, BAL-4 storage; for training CUD-4 an AMD card under ROCm, "
+                        "PCI-3 a GPU on a chipset or x4 link); by default they are constraints")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=cmd_suggest)
     e = add_command(sub, "export-pdf", help="write a build sheet (A4 PDF); works without a display")

@@ -225,7 +225,8 @@ def check(build: Build, catalogue: Mapping[str, AnyPart],
     vram = vram_per_gpu(w, n, display_gpu=build.options.display_gpu) if w is not None and gpus else None
     ram = host_ram(w, n) if w is not None else None
     cloud = shipped_cloud_prices() if cloud_prices is None else tuple(cloud_prices)
-    ctx = Ctx(r, power, placement, vram, ram, counted=gpus, cloud=cloud, measured=measured_power)
+    ctx = Ctx(r, power, placement, vram, ram, counted=gpus, cloud=cloud, measured=measured_power,
+              catalogue=catalogue if with_estimates else {})
 
     budget_power.budget(ctx)
     budget_power.power(ctx)
@@ -368,6 +369,16 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
     not_estimated = throughput_note(spec)  # a model whose compute no source states (a diffusion UNet)
     if not_estimated is not None:
         out.append(Estimate("throughput_not_estimated", None, unit, not_estimated, {"model": w.model}, "low"))
+        return out
+    smallest_gib = min((g.vram_gb for g in placed), default=0)
+    if ctx.vram is not None and placed and verdict(ctx.vram, smallest_gib) == "does_not_fit":
+        # A build that cannot run the workload has no speed: one sentence why (FIT-1), no figure.
+        out.append(Estimate("throughput_not_estimated", None, unit, _m(QT_TRANSLATE_NOOP(
+            "estimates", "No throughput: the workload does not fit in GPU memory ({need:.1f} GiB per GPU estimated, "
+                         "{have} GiB on the card; FIT-1). RAM-4 lists what makes it fit."),
+            need=ctx.vram.total / GIB, have=smallest_gib),
+            {"model": w.model, "reason": "does_not_fit", "need_gib": round(ctx.vram.total / GIB, 2),
+             "vram_gib": smallest_gib}, "low"))
         return out
     if placed:
         system = _system(ctx, placed, w)

@@ -53,7 +53,7 @@ from configurator.core.estimate.power import estimate_power, is_atx3
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.parts import AnyPart, Case, Cooler, Cpu, Gpu, Memory, Motherboard, Psu, Storage
 from configurator.core.rules.balance import cores_needed, ram_needed_gib, storage_need
-from configurator.core.rules.budget_power import SUSTAINED_PCT, connectors
+from configurator.core.rules.budget_power import NEAR_LIMIT_PCT, SUSTAINED_PCT, connectors
 from configurator.core.rules.physical import MID_TOWER_OPEN_AIR, SMALL_PSU, _mid_tower, stacked
 from configurator.core.suggest_explain import binding, reasons, trade, why_nothing
 from configurator.core.suggest_prune import _profile, prune
@@ -79,6 +79,7 @@ from configurator.core.suggest_space import (
     _configs,
     _configs_by_price,
     _Estimates,
+    held_rules,
     report_throughput,
 )
 
@@ -86,6 +87,11 @@ from configurator.core.suggest_space import (
 # cheaper or equally scored one with more when it costs at most this much more: the simpler build an
 # expert takes (fewer cards to fit, cool and power, no multi-GPU scaling to rely on).
 SIMPLER = 0.03
+# An alternative (a GPU option other than the winner's) is the best build of its option among the first this
+# many configurations of it completed, best bound first, not of all of them: where the CPU and board hardly
+# change the estimate (one stream of a language model) hundreds tie, and each costs a completion. The winner
+# is never cut short: a configuration that can reach the best score's tie band is always completed.
+ALTERNATIVE_TRIES = 12
 
 
 @dataclass(frozen=True)
@@ -211,6 +217,8 @@ class _Search:
         self._specs: dict[str, Any] = {}
         self._psu_lists: dict[tuple[Any, ...], list[Psu]] = {}
         self._mem_lists: dict[tuple[Any, ...], list[tuple[int, Memory, int]]] = {}
+        self._atx: dict[str, bool] = {}
+        self._draws: dict[tuple[Any, ...], tuple[int, int]] = {}
         cases = [c for c in parts_by.get("case", []) if isinstance(c, Case)]
         if prefs.case_sizes:
             cases = [c for c in cases if case_sizes(c) & prefs.case_sizes]
@@ -416,6 +424,8 @@ class _Search:
         c = connectors(gpus, cpus, psu)
         if not c.ok:
             return False
+        if self.prefs.strict("PWR-5") and psu.redundant:
+            return False  # Suggest fits one supply: one module of a redundant set has no spare (PWR-5)
         if self.prefs.strict("PWR-3") and (c.short_16 or c.eps_adapted):
             return False
         if self.prefs.strict("PWR-1") and gpus:
@@ -448,27 +458,36 @@ class _Search:
             got = self._peaks[key] = estimate_power(resolve(Build(tuple(base)), self.catalogue)).sustained_w
         return got
 
-    def _peak(self, base: list[BuildPart], memory: tuple[AnyPart, int], drive: AnyPart, psu: Psu) -> int:
-        """The estimated peak draw (it reads the GPUs, CPUs, board, modules, drives and whether the supply is
-        ATX 3.x), cached on those."""
+    def _draw(self, base: list[BuildPart], memory: tuple[AnyPart, int], drive: AnyPart, psu: Psu) -> tuple[int, int]:
+        """(peak, sustained) estimated draw. It reads the GPUs, CPUs and board, the modules' type and count, the
+        drive's kind and whether the supply is ATX 3.x (estimate_power), so it is cached on those: kits of other
+        capacities and drives of other sizes share it."""
         mem, qty = memory
-        key = (id(base), mem.id, qty, drive.id, is_atx3(psu.atx_version))
-        peak = self._peaks.get(key)
-        if peak is None:
+        key = (id(base), getattr(mem, "memory_type", ""), getattr(mem, "modules", 1) * qty,
+               getattr(drive, "kind", ""), self._atx3(psu))
+        got = self._draws.get(key)
+        if got is None:
             draft = [*base, BuildPart(mem.id, qty), BuildPart(drive.id), BuildPart(psu.id)]
             est = estimate_power(resolve(Build(tuple(draft)), self.catalogue))
-            peak = self._peaks[key] = est.peak_w
-            self._peaks[("sustained", *key)] = est.sustained_w
-        return peak
+            got = self._draws[key] = (est.peak_w, est.sustained_w)
+        return got
 
-    def _short(self, base: list[BuildPart], memory: tuple[AnyPart, int], drive: AnyPart, psu: Psu) -> bool:
-        """PWR-5 held as a constraint: the whole build's sustained draw above 80 % of the supply."""
+    def _peak(self, base: list[BuildPart], memory: tuple[AnyPart, int], drive: AnyPart, psu: Psu) -> int:
+        return self._draw(base, memory, drive, psu)[0]
+
+    def _atx3(self, psu: Psu) -> bool:
+        got = self._atx.get(psu.id)
+        if got is None:
+            got = self._atx[psu.id] = is_atx3(psu.atx_version)
+        return got
+
+    def _least_watts(self, base: list[BuildPart], memory: tuple[AnyPart, int], drive: AnyPart, psu: Psu) -> int:
+        """The fewest watts a supply like this one (ATX 3.x or not) needs: the estimated peak (PWR-2), and where
+        PWR-5 is held, 100/80 of the sustained draw and 100/90 of the peak (PWR-5's warnings)."""
+        peak, sustained = self._draw(base, memory, drive, psu)
         if not self.prefs.strict("PWR-5"):
-            return False
-        self._peak(base, memory, drive, psu)
-        mem, qty = memory
-        sustained = self._peaks[("sustained", id(base), mem.id, qty, drive.id, is_atx3(psu.atx_version))]
-        return psu.watts * SUSTAINED_PCT < 100 * sustained
+            return peak
+        return max(peak, -(-100 * sustained // SUSTAINED_PCT), -(-100 * peak // NEAR_LIMIT_PCT))
 
     def config_factor(self, cfg: _Config) -> float | None:
         """The penalties a configuration has whatever completes it (``CONFIG_RULES``), from the engine's
@@ -518,6 +537,9 @@ class _Search:
                 bound = best[0] if best else room
                 if partial + min_psu + min_case > bound:
                     break
+                # The least watts a supply needs with this memory and drive (PWR-2, and PWR-5 where held), for an
+                # ATX 3.x supply and an older one: a number to compare, not a power estimate per supply.
+                least: dict[bool, int] = {}
                 for psu in psus:
                     if skip in ("memory", "storage"):
                         break
@@ -526,11 +548,11 @@ class _Search:
                     bound = best[0] if best else room
                     if partial2 + min_case > bound:
                         break
-                    if psu.watts < self._peak(base, (mem, qty), drive, psu):
-                        errors.add("PWR-2")
-                        continue
-                    if self._short(base, (mem, qty), drive, psu):
-                        errors.add("PWR-5")
+                    atx3 = self._atx3(psu)
+                    if atx3 not in least:
+                        least[atx3] = self._least_watts(base, (mem, qty), drive, psu)
+                    if psu.watts < least[atx3]:
+                        errors.add("PWR-5" if psu.watts >= self._peak(base, (mem, qty), drive, psu) else "PWR-2")
                         continue
                     for case in cases:
                         if skip:
@@ -682,6 +704,7 @@ class _Search:
         and undercut a build sure to stay in it, or be the best of its GPU option among the alternatives."""
         found: list[_Found] = []
         reps: dict[tuple[str, int], _Found] = {}
+        tries: dict[tuple[str, int], int] = {}  # configurations completed per GPU option
         best = 0.0
         pending: list[tuple[float, int, int, _Config]] = []  # (-bound, price, order, config)
         configs = _configs(self.parts_by, self.w, self.budget, self.est, self.prefs)
@@ -703,7 +726,11 @@ class _Search:
             if above > alternatives:
                 return False
             rep = reps.get(cfg.gkey)
-            return rep is None or bound > rep.score or (bound == rep.score and lowest <= rep.price)
+            if rep is None:
+                return True
+            if tries.get(cfg.gkey, 0) >= ALTERNATIVE_TRIES:
+                return False  # an alternative: the best of its GPU option among the configurations tried
+            return bound > rep.score or (bound == rep.score and lowest <= rep.price)
 
         while True:
             # Pull configurations while one could bound higher than the best one pending.
@@ -725,6 +752,7 @@ class _Search:
                 break
             if not useful(cfg, bound, self.lowest_price(cfg)):
                 continue
+            tries[cfg.gkey] = tries.get(cfg.gkey, 0) + 1
             done = self.complete(cfg)
             if done is None:
                 continue
@@ -784,23 +812,67 @@ def suggest(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload,
         raise ValueError("; ".join(f"{k}: {m.render()}" for k, m in bad))
     options = options or Options()
     parts_by = _by_category(prune(catalogue, alternatives) if pruned else catalogue)
-    tried: list[tuple[Workload, Message | None]] = [(workload, None)]
-    if prefs.memory == "auto" and prefs.max_gpus > 0:
-        tried += _memory_strategies(workload, prefs)
-    first: list[Suggestion] = []
-    for i, (w, strategy) in enumerate(tried):
-        search = _Search(catalogue, parts_by, budget, w, options, prefs)
-        if prefs.goal == "cheapest":
-            assert prefs.target_throughput is not None
-            found = search.cheapest(alternatives, prefs.target_throughput)
-        else:
-            found = search.fastest(alternatives)
-        picked = _pick(search, found, alternatives, strategy)
-        if i == 0:
-            first = picked
-        if picked and picked[0].gpu[0] != "-":
-            return picked
-    return first  # CPU-only (or nothing): no GPU build meets the workload any of the ways tried
+    held = held_rules(workload, prefs)
+    first: list[Suggestion] | None = None
+    # The rules a training workload holds (ROCm cards, GPUs on a chipset or x4 link) are let through only
+    # where no GPU build without them exists within the budget and the options.
+    for level in ((held, frozenset()) if held else (held,)):
+        strict = dataclasses.replace(prefs, held=level)
+        tried: list[tuple[Workload, Message | None]] = [(workload, None)]
+        if prefs.memory == "auto" and prefs.max_gpus > 0:
+            tried = _split_inference(workload, strict) or tried
+            tried += _memory_strategies(workload, strict)
+        for w, strategy in tried:
+            search = _Search(catalogue, parts_by, budget, w, options, strict)
+            if prefs.goal == "cheapest":
+                assert prefs.target_throughput is not None
+                found = search.cheapest(alternatives, prefs.target_throughput)
+            else:
+                found = search.fastest(alternatives)
+            picked = _pick(search, found, alternatives, strategy)
+            if first is None:
+                first = picked
+            if picked and picked[0].gpu[0] != "-":
+                picked = _unsplit(picked, catalogue, workload)
+                if level != held:
+                    picked[0] = dataclasses.replace(picked[0], reasons=(*picked[0].reasons, Message(
+                        "suggest", QT_TRANSLATE_NOOP(
+                            "suggest", "Held as constraints for training, and let through because no GPU build "
+                                       "within the budget and the options passes them: {rules} (priced in as "
+                                       "warnings)."), {"rules": ", ".join(sorted(held))})))
+                return picked
+    return first or []  # CPU-only (or nothing): no GPU build meets the workload any of the ways tried
+
+
+def _split_inference(w: Workload, prefs: SuggestOptions) -> list[tuple[Workload, Message | None]]:
+    """One stream of a language model (inference, no model parallelism given): searched split over the GPUs
+    with tensor parallelism, which holds a model too big for one card and decodes one stream faster over
+    the cards' combined memory bandwidth; a one-GPU answer goes back to the workload as given (_unsplit)."""
+    if w.task != "infer" or not w.spec().decoder or w.parallel != "none" or prefs.max_gpus < 2:
+        return []
+    return [(dataclasses.replace(w, parallel="tensor"), None)]
+
+
+def _unsplit(picked: list[Suggestion], catalogue: Mapping[str, AnyPart], given: Workload) -> list[Suggestion]:
+    """Suggestions of a tensor-parallel search: one-GPU builds get the workload as given back (the estimates
+    are the same, tensor parallelism over one GPU being none); builds over several GPUs say how they split."""
+    out = []
+    for i, s in enumerate(picked):
+        w = s.workload
+        if w is None or w.parallel == given.parallel:
+            out.append(s)
+            continue
+        if s.gpu[1] <= 1:
+            build = dataclasses.replace(s.build, workload=given)
+            out.append(dataclasses.replace(s, build=build, report=check(build, catalogue)))
+            continue
+        strategy = Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", "Split over {n} GPUs with tensor parallelism (vLLM or TensorRT-LLM, --tensor-parallel-size "
+                       "{n}): each GPU holds 1/{n} of the weights and the KV cache, and one stream decodes over "
+                       "their combined memory bandwidth."), {"n": s.gpu[1]})
+        reasons = (*s.reasons, strategy) if i == 0 else s.reasons
+        out.append(dataclasses.replace(s, strategy=strategy, reasons=reasons))
+    return out
 
 
 def _memory_strategies(w: Workload, prefs: SuggestOptions) -> list[tuple[Workload, Message]]:

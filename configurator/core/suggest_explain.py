@@ -16,11 +16,13 @@ from configurator.core.parts import AnyPart, Case, Gpu, Motherboard
 from configurator.core.suggest_score import Penalty, case_sizes, penalties
 from configurator.core.suggest_space import (
     MAX_GPUS_LIMIT,
+    RELAXABLE,
     TIE,
     SuggestOptions,
     _by_category,
     _pairs,
     _usable_gpus,
+    held_rules,
 )
 from configurator.core.units import GIB
 
@@ -75,6 +77,7 @@ def _stopped(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload
     from configurator.core.build import Options
     from configurator.core.suggest import _Search, prune
 
+    prefs = dataclasses.replace(prefs, held=held_rules(workload, prefs))
     search = _Search(catalogue, _by_category(prune(catalogue, 0)), budget, workload, Options(), prefs)
     search.fastest(0)
     counts: dict[str, int] = {}
@@ -86,11 +89,11 @@ def _stopped(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload
             "suggest", "No CPU, board and GPU count the options allow fits ¥{budget:,.0f}: raise the budget or "
                        "widen the GPU count."), {"budget": budget})
     ranked = ", ".join(f"{r} ({n})" for r, n in sorted(counts.items(), key=lambda t: (-t[1], t[0]))[:5])
-    relaxable = sorted(r for r in counts if r.startswith("BAL-") and r not in prefs.relax)
+    relaxable = sorted(r for r in counts if r in RELAXABLE and r not in prefs.relax)
     if relaxable:
         return Message("suggest", QT_TRANSLATE_NOOP(
             "suggest", "Every configuration within ¥{budget:,.0f} fails a rule (configurations stopped: {rules}); "
-                       "--relax {relax} lets balance warnings through, or raise the budget."),
+                       "--relax {relax} lets those warnings through, or raise the budget."),
             {"budget": budget, "rules": ranked, "relax": ",".join(relaxable)})
     return Message("suggest", QT_TRANSLATE_NOOP(
         "suggest", "Every configuration within ¥{budget:,.0f} fails a rule (configurations stopped: {rules}); raise "

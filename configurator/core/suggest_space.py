@@ -13,6 +13,7 @@ from typing import Any, Literal
 
 from configurator.core.build import Build, BuildPart, Workload
 from configurator.core.engine import Report, check
+from configurator.core.estimate import interconnect as ic
 from configurator.core.estimate import throughput as tp
 from configurator.core.estimate.memory import vram_per_gpu
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
@@ -30,8 +31,19 @@ TIE = 0.01
 MEMORY_STRATEGIES = ("auto", "as-given")
 # Balance rules Suggest holds as constraints unless the user relaxes them (``--relax``); warnings of the
 # heat and power rules (THERM-*, PWR-*) are never left in a suggestion.
-RELAXABLE = ("BAL-1", "BAL-2", "BAL-3", "BAL-4")
 STRICT_PREFIXES = ("BAL-", "THERM-", "PWR-")
+# Rules a training workload makes constraints too, unless relaxed (``held_rules``), and let through only
+# where no build without them exists within the budget and the options (suggest() says so):
+# CUD-4, an AMD card: ROCm instead of CUDA. The guide takes AMD only "if the budget is limited … but the
+# ecosystem compatibility is poor" (M 1.1: 若预算有限，可选用AMD RX 570（需ROCm支持），但生态兼容性较差);
+# RULES.md CUD-4: CUDA-only libraries (custom kernels, bitsandbytes, FlashAttention builds) do not run. An
+# expert buys NVIDIA for PyTorch training unless asked, so equal money never buys an AMD card.
+# PCI-3, a GPU on fewer than 8 lanes or behind the chipset (RULES.md PCI-3: "CPU/chipset lanes for GPUs
+# (x16/x8)"): every data-parallel step moves the gradients over that link, shared with the chipset's drives
+# and network; the guide's multi-GPU section weighs exactly that link (G 二.3: NVLink's 100 GB/s against PCIe
+# 3.0's 16 GB/s), and a chipset x4 Gen3 link has a quarter of the latter.
+TRAINING_HELD = ("CUD-4", "PCI-3")
+RELAXABLE = ("BAL-1", "BAL-2", "BAL-3", "BAL-4", *TRAINING_HELD)
 Goal = Literal["fastest", "cheapest"]
 
 
@@ -55,12 +67,15 @@ class SuggestOptions:
     allow_used: bool = False
     memory: str = "auto"
     relax: frozenset[str] = frozenset()  # balance rules (RELAXABLE) the user lets a suggestion warn on
+    # Rules the workload makes constraints beyond STRICT_PREFIXES (TRAINING_HELD for training): set by
+    # suggest() through ``held_rules``, emptied where no build without them exists.
+    held: frozenset[str] = frozenset()
     keep_finetune: bool = False  # the user chose the fine-tuning method: "auto" may shard, not switch to LoRA
     upgrade: bool = True  # left-over budget buys platform parts (the tests compare the search without it)
 
     def strict(self, rule: str) -> bool:
         """Whether a warning of this rule rules a build out."""
-        return rule.startswith(STRICT_PREFIXES) and rule not in self.relax
+        return (rule.startswith(STRICT_PREFIXES) or rule in self.held) and rule not in self.relax
 
     def problems(self) -> list[tuple[str, Message]]:
         """(option, message) for each value Suggest cannot use."""
@@ -92,6 +107,19 @@ class SuggestOptions:
             out.append(("memory", Message("suggest", QT_TRANSLATE_NOOP(
                 "suggest", "must be auto or as-given"))))
         return out
+
+
+def held_rules(w: Workload, prefs: SuggestOptions) -> frozenset[str]:
+    """The rules this workload makes constraints beyond the balance, heat and power rules (TRAINING_HELD for
+    training), less those the user relaxed."""
+    return frozenset(TRAINING_HELD if w.task == "train" else ()) - prefs.relax
+
+
+def tensor_split_ok(w: Workload, n: int) -> bool:
+    """Tensor parallelism splits the attention heads evenly over the GPUs (vLLM and TensorRT-LLM refuse a
+    head count the GPU count does not divide)."""
+    heads = w.spec().heads
+    return w.parallel != "tensor" or n <= 1 or (heads > 0 and heads % n == 0)
 
 
 @dataclass(frozen=True)
@@ -135,6 +163,11 @@ class _Estimates:
         self.values: dict[tuple[Any, ...], float] = {}
         self.cpu_only: dict[tuple[str, int, str], float] = {}
         self.train_multi = w.task == "train"
+        self.one_stream = bool(w.spec().decoder and w.task == "infer")
+        # One model split over the GPUs (tensor parallel): one stream faster with more GPUs. Without a split each
+        # GPU decodes the workload's batch of streams on its own copy (as the engine counts it).
+        self.split = self.one_stream and w.parallel == "tensor"
+        self.splits: dict[tuple[Any, ...], float] = {}
         self.grad = w.spec().params * (4 if w.precision in ("fp32", "amp") else 2)
 
     def single(self, gpu: Gpu) -> tp.Throughput:
@@ -150,6 +183,8 @@ class _Estimates:
         """No configuration of ``n`` of these cards is faster (data-parallel scaling is at most
         n·η^log2(n); a hair more for rounding)."""
         per = self.single(gpu).headline(self.w)
+        if n > 1 and self.split:  # the card's own full link: no slot gives it more
+            return self.split_rate(gpu, n, ic.pcie_bytes_per_s(gpu.pcie_gen, gpu.pcie_lanes), "pcie")
         if n <= 1:
             return per
         if self.train_multi:
@@ -184,10 +219,27 @@ class _Estimates:
                 lanes = min(s.lanes for s in pl.seats)
                 link = tp.link_bytes_per_s(gpu, gen, lanes, False)
                 value = per * tp.scaling(n, w.effective_batch / one.samples_per_s, self.grad, link, tp.FACTORS)
+            elif self.split and n > 1:
+                # The engine's link (engine._link) without its cap by the host memory's bandwidth: a bound.
+                gen = min(s.gen for s in pl.seats)
+                lanes = min(s.lanes for s in pl.seats)
+                link = ic.pcie_bytes_per_s(gen, lanes)
+                p2p = ic.has_p2p(gpu)
+                value = self.split_rate(gpu, n, link if p2p else ic.host_path_bytes_per_s(link, None, n),
+                                        "pcie" if p2p else "host")
             else:  # LLM inference as the engine counts it: each GPU decodes the workload's batch of streams
                 value = per * n
         self.values[key] = value if value is not None else -1.0
         return value
+
+    def split_rate(self, gpu: Gpu, n: int, link: float, path: str) -> float:
+        """One stream's rate through the model split over n of these cards joined by ``link`` (engine._system)."""
+        self.single(gpu)
+        key = (self.hw[gpu.id], n, link, path)
+        got = self.splits.get(key)
+        if got is None:
+            got = self.splits[key] = tp.single_gpu(gpu, self.w, tp.FACTORS, tp.System(n, link, path)).headline(self.w)
+        return got
 
     def cpu_config(self, cpu: Cpu, cpus: int, board: Motherboard) -> float:
         key = (cpu.id, cpus, board.id)
@@ -229,7 +281,7 @@ def _gpu_options(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float,
         for n in range(max(1, prefs.min_gpus), prefs.max_gpus + 1):
             if g.price_cny * n > budget:
                 break
-            if low_vram[n] > g.vram_gb:
+            if low_vram[n] > g.vram_gb or not tensor_split_ok(w, n):
                 continue
             if g.price_cny * n + cheapest_pair <= budget:
                 options.append((-est.upper_bound(g, n), len(options) + 1, g, n))
@@ -238,9 +290,11 @@ def _gpu_options(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float,
 
 
 def _usable_gpus(parts_by: dict[str, list[AnyPart]], prefs: SuggestOptions) -> list[Gpu]:
-    """PCIe cards PyTorch can use (NVIDIA, or AMD with ROCm), new unless used ones are allowed."""
+    """PCIe cards PyTorch can use (NVIDIA, or AMD with ROCm unless CUD-4 is held), new unless used ones are
+    allowed."""
+    rocm = not prefs.strict("CUD-4")
     return [g for g in parts_by.get("gpu", []) if isinstance(g, Gpu) and g.form_factor == "pcie"
-            and (g.vendor == "nvidia" or g.rocm_supported) and (prefs.allow_used or not g.used_market)]
+            and (g.vendor == "nvidia" or (rocm and g.rocm_supported)) and (prefs.allow_used or not g.used_market)]
 
 
 def _configs(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est: _Estimates,

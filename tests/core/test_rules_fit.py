@@ -346,3 +346,119 @@ def test_pwr3_workstation_card_takes_its_eps_adapter_with_a_warning_naming_it(ki
     assert warn and "NVIDIA RTX A6000" in warn[0].message.render() and "2 × PCIe 8-pin" in warn[0].message.render()
     kit.tweak("nvidia-rtx-a6000", power_adapter_8pin=None)  # no adapter in the box: the error stands
     assert [f for f in kit.check(*parts).errors if f.rule == "PWR-3"]
+
+
+# -- FIT-1 / RAM-4: what makes it fit, with its figure; no speed for a build it does not fit ------------------
+
+
+def test_fit1_names_the_options_that_make_llama_training_fit_with_their_figures(kit: Kit) -> None:
+    from configurator.core.build import Workload
+    from configurator.core.estimate.memory import verdict, vram_per_gpu
+    from configurator.core.units import GIB
+
+    w = Workload(model="llama-7b", task="train", precision="bf16")
+    rep = kit.check(*kit.standard(), workload=w)  # one RTX 3090 24 GB
+    err = finding(rep, "FIT-1", "error")
+    tip = finding(rep, "RAM-4", "info")
+    assert err is not None and tip is not None
+    options = {o["option"]: o for o in err.numbers["options"]}
+    # every option of a full bf16 AdamW fine-tune of a transformer, and nothing that does not apply (amp: not fp32)
+    assert set(options) == {"lora", "qlora", "offload", "checkpointing", "adamw8bit", "adamw-bf16", "fsdp"}
+    for key, change in (("qlora", {"finetune": "qlora"}), ("offload", {"offload": "optimizer"}),
+                        ("adamw8bit", {"optimizer": "adamw8bit"})):
+        v = vram_per_gpu(dataclasses.replace(w, **change), 1)
+        assert options[key]["gib"] == round(v.total / GIB, 2) and options[key]["verdict"] == verdict(v, 24)
+    assert options["qlora"]["verdict"] == "fits"  # QLoRA holds 7B on 24 GB; the text says so with the figure
+    said = err.message.render()
+    assert "It fits with: QLoRA (4-bit base, rank 16) " in said and f"{options['qlora']['gib']:.1f} GiB" in said
+    sharded = options["fsdp"]
+    assert sharded["gpus"] >= 2 and sharded["verdict"] != "does_not_fit"
+    assert verdict(vram_per_gpu(dataclasses.replace(w, sharding="fsdp"), sharded["gpus"] - 1), 24) == "does_not_fit" \
+        or sharded["gpus"] == 2  # the fewest GPUs it fits over
+    listed = tip.message.render()
+    assert all(f"{o['gib']:.1f} GiB" in listed for o in err.numbers["options"])
+    # a build that cannot run the workload has no speed: one sentence why, value null
+    keys = {e.key for e in rep.estimates}
+    assert not keys & {"throughput_one_gpu", "throughput_total", "throughput_per_kcny", "throughput_cpu"}
+    none = rep.estimate("throughput_not_estimated")
+    assert none is not None and none.value is None and none.inputs["reason"] == "does_not_fit"
+    assert none.to_json()["value"] is None and "does not fit" in none.to_json()["how"]
+
+
+def test_fit1_inference_options_are_quantisation_and_tensor_parallel(kit: Kit) -> None:
+    from configurator.core.build import Workload
+
+    w = Workload(model="llama-3.1-70b", task="infer", precision="bf16")
+    err = finding(kit.check(*kit.standard(), workload=w), "FIT-1", "error")
+    options = {o["option"]: o for o in err.numbers["options"]}
+    assert set(options) == {"int8", "int4", "tensor"}  # no training option for inference
+    assert options["tensor"]["gpus"] in (2, 4, 8) and options["tensor"]["verdict"] == "fits"  # 64 heads split evenly
+    assert options["int4"]["gib"] < options["int8"]["gib"]
+
+
+def test_fit1_a_cnn_lists_only_what_saves_memory(kit: Kit) -> None:
+    from configurator.core.build import Workload
+
+    w = Workload(model="resnet50", task="train", precision="fp32", batch_size=512)
+    rep = kit.check(*kit.standard(), workload=w)
+    options = {o["option"] for o in finding(rep, "FIT-1", "error").numbers["options"]}
+    assert {"batch", "checkpointing", "amp"} <= options
+    assert not options & {"lora", "qlora", "fsdp", "offload"}  # a 25M-parameter CNN's activations dominate
+    fitting = kit.check(*kit.standard(), workload=dataclasses.replace(w, batch_size=64))
+    assert finding(fitting, "RAM-4") is None and fitting.estimate("throughput_total") is not None
+
+
+# -- messages that fix: the drive that takes a GPU's lanes, the boards that take every card ---------------------
+
+_AM5 = dict(cpu="amd-ryzen-9-9950x", board="asus-rog-strix-x870e-e-gaming-wifi",
+            memory="corsair-vengeance-64gb-2x32gb-ddr5-6000", storage=None)
+
+
+def test_pci10_names_the_drive_and_the_fix(kit: Kit) -> None:
+    """X870E-E: three of its five M.2 connectors leave the x16 slot alone; a fourth drive goes in one that halves it."""
+    from configurator.core.build import Workload
+
+    r50 = Workload(model="resnet50", task="train")
+    four = kit.check(*kit.standard(**_AM5), ("samsung-990-pro-1tb", 4), workload=r50)
+    warn = finding(four, "PCI-10", "warning")
+    said = warn.message.render()
+    assert warn.numbers["drive"] == "samsung-990-pro-1tb" and "Samsung 990 PRO 1TB" in said
+    assert f"in {warn.numbers['m2']}" in said and "x8 instead of x16" in said
+    clear = warn.numbers["clear_m2"]
+    assert len(clear) == 3 and warn.numbers["m2"] not in clear and ", ".join(clear) in said
+    assert "one M.2 drive fewer" in said and "a SATA drive instead (4 of 4 SATA ports free)" in said
+    three = kit.check(*kit.standard(**_AM5), ("samsung-990-pro-1tb", 3), workload=r50)
+    assert finding(three, "PCI-10", "warning") is None  # the fix holds: one drive fewer keeps x16
+
+
+def test_pci2_four_cards_on_a_consumer_board_offer_the_boards_that_take_four(kit: Kit) -> None:
+    from configurator.core.build import Workload
+    from configurator.core.pcie import layout
+
+    r50 = Workload(model="resnet50", task="train")
+    rep = kit.check(*kit.standard(gpu=("nvidia-rtx-a4000", 4)), workload=r50)  # ProArt B550: three x16 slots
+    err = finding(rep, "PCI-2", "error")
+    boards = err.numbers["boards"]
+    assert boards and len(boards) <= 4
+    prices = [kit.catalogue[b].price_cny for b in boards]
+    assert prices == sorted(prices)
+    a4000 = kit.catalogue["nvidia-rtx-a4000"]
+    for b in boards:
+        board = kit.catalogue[b]
+        pl = layout([a4000] * 4, board, None, None, board.sockets)  # type: ignore[arg-type]
+        assert not pl.unplaced and all(s.lanes >= 8 and s.slot.source == "cpu" for s in pl.seats)
+        assert f"{board.name} (" in err.message.render() and f"¥{board.price_cny:,}" in err.message.render()
+    # every board in the catalogue that does the same and is cheaper than the last named is named
+    named_max = max(prices)
+    for p in kit.catalogue.values():
+        if p.category == "motherboard" and p.price_cny < named_max and p.id != "asus-proart-b550-creator":
+            pl = layout([a4000] * 4, p, None, None, p.sockets)  # type: ignore[arg-type]
+            if not pl.unplaced and all(s.lanes >= 8 and s.slot.source == "cpu" for s in pl.seats):
+                assert p.id in boards
+    # three cards fit the three slots, the third on the chipset's x4: the same boards as a tip
+    three = kit.check(*kit.standard(gpu=("nvidia-rtx-a4000", 3)), workload=r50)
+    tip = [f for f in three.findings if f.rule == "PCI-3" and f.severity == "info" and "boards" in f.numbers]
+    assert tip and tip[0].numbers["boards"]
+    # triple-slot cards: no board seats four; the fix says which cards would fit
+    wide = finding(kit.check(*kit.standard(gpu=("nvidia-rtx-3090", 4)), workload=r50), "PCI-2", "error")
+    assert wide.numbers["boards"] == [] and "cards two slots wide" in wide.message.render()

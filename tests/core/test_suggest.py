@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import time
 
@@ -11,6 +12,7 @@ from planner_kit import CATALOGUE
 from configurator.core.build import Build, BuildPart, Workload
 from configurator.core.engine import check
 from configurator.core.suggest import SIMPLER, TIE, SuggestOptions, report_score, suggest
+from configurator.core.suggest_space import held_rules
 
 REDUCED_IDS = [
     "nvidia-rtx-3060-12gb", "nvidia-rtx-3090", "nvidia-rtx-4070", "nvidia-gtx-1660-super",
@@ -46,7 +48,8 @@ def exhaustive(catalogue: dict, budget: float, w: Workload,  # type: ignore[type
         if cpu.socket != board.socket:
             continue  # an error for sure (COMP-1); skipping only saves time
         report = check(Build(tuple(parts), budget_cny=budget, workload=w), catalogue)
-        strict = SuggestOptions().strict  # balance, heat and power warnings rule a build out, as errors do
+        # balance, heat and power warnings rule a build out, as errors do; for training also CUD-4 and PCI-3
+        strict = dataclasses.replace(SuggestOptions(), held=held_rules(w, SuggestOptions())).strict
         if report.ok and not any(f.severity == "warning" and strict(f.rule) for f in report.findings):
             n = gopt[1] if gopt is not None else 0
             best.append((report_score(report), price, n, tuple(sorted(p.id for p in parts))))

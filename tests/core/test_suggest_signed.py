@@ -3,6 +3,8 @@ heat or power warning left (unless relaxed), with the reasons and the binding co
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from planner_kit import CATALOGUE
 
@@ -139,3 +141,71 @@ def test_why_nothing_is_never_empty() -> None:
     prefs = SuggestOptions(min_gpus=1)
     assert not suggest(CATALOGUE, 3000, RESNET, prefs=prefs)
     assert why_nothing(CATALOGUE, 3000, RESNET, prefs)
+
+
+# -- the queries signed in the second pass -----------------------------------------------------------------------
+
+LLAMA_70B_INT4 = Workload(model="llama-3.1-70b", task="infer", precision="int4")
+
+
+def test_9_150000_7b_full_finetune_buys_nvidia_not_rocm_cards() -> None:
+    """Without --finetune: Suggest may shard (or switch to LoRA), but never buys AMD cards under a ROCm warning for
+    training while an NVIDIA build exists (CUD-4 held); relaxed, an AMD card is allowed again."""
+    found = suggest(CATALOGUE, 150000, LLAMA_FULL)
+    best = found[0]
+    signed(best)
+    assert all(g.vendor == "nvidia" for g, _q in parts(best, Gpu))  # type: ignore[attr-defined]
+    assert not {f.rule for s in found for f in s.report.findings if f.severity == "warning"} & {"CUD-4", "PCI-3"}
+    assert best.workload is not None and best.workload.sharding == "fsdp"
+    assert "Sharded with FSDP" in " ".join(m.render() for m in best.reasons)
+    assert not any("Held as constraints" in m.render() for m in best.reasons)
+    relaxed = SuggestOptions(relax=frozenset({"CUD-4"}))
+    assert not relaxed.strict("CUD-4") and dataclasses.replace(SuggestOptions(), held=frozenset({"CUD-4"})).strict(
+        "CUD-4")
+
+
+def test_9_rocm_cards_are_let_through_only_where_no_nvidia_build_exists() -> None:
+    amd_only = {i: p for i, p in CATALOGUE.items() if not (isinstance(p, Gpu) and p.vendor == "nvidia")}
+    best = suggest(amd_only, 150000, LLAMA_FULL, prefs=SuggestOptions(min_gpus=1))[0]
+    assert {g.vendor for g, _q in parts(best, Gpu)} == {"amd"}  # type: ignore[attr-defined]
+    assert "CUD-4" in {f.rule for f in best.report.findings if f.severity == "warning"}
+    said = " ".join(m.render() for m in best.reasons)
+    assert "Held as constraints for training" in said and "CUD-4" in said
+
+
+def test_7_20000_used_allowed_puts_no_gpu_on_a_chipset_x4_link() -> None:
+    """3× used RTX 3080 10 GB with the third card on the chipset's x4 link scored higher as a penalty; held as a
+    constraint for data-parallel training, every card gets ≥ x8 from the CPU, and the user may relax it."""
+    prefs = SuggestOptions(allow_used=True)
+    best = suggest(CATALOGUE, 20000, RESNET, prefs=prefs)[0]
+    signed(best)
+    assert best.gpu[1] >= 2 and best.report.placement is not None
+    assert all(s.lanes >= 8 and s.slot.source == "cpu" for s in best.report.placement.seats)
+    assert "PCI-3" not in {f.rule for f in best.report.findings if f.severity == "warning"}
+    relaxed = suggest(CATALOGUE, 20000, RESNET, prefs=dataclasses.replace(prefs, relax=frozenset({"PCI-3"})))[0]
+    # relaxed, the x4 build is allowed again and scores at least as high (it is what the first pass picked)
+    assert relaxed.score >= best.score * (1 - 0.011)
+
+
+def test_10_60000_70b_int4_inference_holds_the_weights_over_tensor_parallel_gpus() -> None:
+    found = suggest(CATALOGUE, 60000, LLAMA_70B_INT4)
+    assert found
+    best = found[0]
+    signed(best)
+    w = best.workload
+    assert w is not None and best.gpu[0] != "-"
+    fit = next(f for f in best.report.findings if f.rule == "FIT-1")
+    assert fit.severity != "error"
+    weights_gib = w.spec().params * 0.5 / 2**30
+    vram = sum(g.vram_gb * q for g, q in parts(best, Gpu))  # type: ignore[attr-defined]
+    assert vram >= weights_gib + fit.numbers["breakdown_gib"]["kv_cache"]
+    if best.gpu[1] > 1:  # several cards: one model split over them, and the answer says how
+        assert w.parallel == "tensor" and best.strategy is not None
+        assert "tensor parallelism" in best.strategy.render()
+        assert w.spec().heads % best.gpu[1] == 0
+        assert best.report.estimate("throughput_total").inputs["model_gpus"] == best.gpu[1]  # type: ignore[union-attr]
+    else:
+        assert w.parallel == "none"
+    # Faster than the one card that holds it alone (the one-GPU search the first pass made)
+    one = suggest(CATALOGUE, 60000, LLAMA_70B_INT4, prefs=SuggestOptions(max_gpus=1))[0]
+    assert best.score >= one.score

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -12,7 +12,7 @@ from configurator.core.estimate.memory import RamEstimate, VramBreakdown
 from configurator.core.estimate.power import MeasuredPower, PowerEstimate
 from configurator.core.findings import Finding, Severity
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
-from configurator.core.parts import FIELD_LABELS, Gpu, Part
+from configurator.core.parts import FIELD_LABELS, AnyPart, Gpu, Part
 from configurator.core.pcie import Placement
 
 
@@ -27,6 +27,9 @@ class Ctx:
     counted: list[Gpu] = field(default_factory=list)  # GPUs in a slot or on a baseboard (engine.counted_gpus)
     cloud: tuple[CloudPrice, ...] = ()  # BUD-3's rental prices
     measured: MeasuredPower | None = None  # PWR-4, BUD-3: the draw measured on this machine, if any
+    # The parts a fix may name (PCI-2/PCI-3: the boards that take every card); empty where only the verdict is
+    # wanted (Suggest's thousands of checks).
+    catalogue: Mapping[str, AnyPart] = field(default_factory=dict)
 
     @property
     def workload(self) -> Workload | None:

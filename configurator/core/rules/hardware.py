@@ -3,10 +3,13 @@ and workload fit (FIT-*)."""
 
 from __future__ import annotations
 
+import dataclasses
+from dataclasses import dataclass
 from typing import Any
 
-from configurator.core.estimate.memory import verdict
-from configurator.core.i18n import QT_TRANSLATE_NOOP
+from configurator.core.build import Workload, workload_errors
+from configurator.core.estimate.memory import largest_batch, verdict, vram_per_gpu
+from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.rules.context import Ctx
 from configurator.core.software import (
     DRIVER_TABLE,
@@ -369,20 +372,30 @@ def fit(ctx: Ctx, n_gpus: int) -> None:
                  a=(vram.activations + vram.autocast_copies + vram.recompute) / GIB, lg=vram.logits / GIB,
                  kv=vram.kv_cache / GIB, c=(vram.context + vram.display + vram.margin) / GIB)
     if state == "does_not_fit":
+        display = ctx.r.build.options.display_gpu
+        options = fit_options(w, n_gpus, have, display)
+        numbers["options"] = [o.to_json() for o in options]
+        fits = [o for o in options if o.verdict != "does_not_fit"]
         ctx.add("FIT-1", "error", "first principles",
                 QT_TRANSLATE_NOOP(
                     "rules",
                     "Estimated {need:.1f} GiB per GPU (range {low:.1f}–{high:.1f}: weights {w:.1f}, gradients "
                     "{g:.1f}, optimizer {o:.1f}, activations {a:.1f}, logits and loss {lg:.1f}, KV cache {kv:.1f}, "
                     "CUDA context, display and allocator margin {c:.1f}): even the low end is more than the {have} "
-                    "GiB on the card."),
-                numbers, need=need, low=low, high=high, have=have, **parts)
+                    "GiB on the card. {fixes}"),
+                numbers, need=need, low=low, high=high, have=have, **parts,
+                fixes=Message("rules", QT_TRANSLATE_NOOP("rules", "It fits with: {options} (RAM-4)."),
+                              {"options": _option_list(fits)}) if fits else Message("rules", QT_TRANSLATE_NOOP(
+                                  "rules", "No single option makes it fit (RAM-4): a card with more memory.")))
         ctx.add("RAM-4", "info", "G 三.2, 六.1",
                 QT_TRANSLATE_NOOP(
                     "rules",
-                    "To fit: a smaller batch with gradient accumulation, gradient checkpointing, mixed precision "
-                    "(about −50 % activations), or ZeRO/FSDP sharding over several GPUs."),
-                {}, guide="使用梯度检查点（Gradient Checkpointing）降低内存占用；混合精度训练可减少50%内存需求")
+                    "Each option alone, estimated per GPU against the {have} GiB on the card: {options}. The "
+                    "guide's advice: gradient checkpointing, mixed precision (about −50 % activations)."),
+                {"options": numbers["options"], "vram_gib": have},
+                guide="使用梯度检查点（Gradient Checkpointing）降低内存占用；混合精度训练可减少50%内存需求",
+                have=have, options=_option_list(options) if options else Message("rules", QT_TRANSLATE_NOOP(
+                    "rules", "none applies to this workload")))
     elif state == "tight":
         ctx.add("FIT-1", "warning", "first principles",
                 QT_TRANSLATE_NOOP(
@@ -397,3 +410,125 @@ def fit(ctx: Ctx, n_gpus: int) -> None:
                                   "Fits: estimated {need:.1f} GiB per GPU (range {low:.1f}–{high:.1f}) of {have} "
                                   "GiB ({share:.0%}); {margin:.1f} GiB to spare at the high end."),
                 numbers, need=need, low=low, high=high, have=have, share=need / have, margin=have - high)
+
+
+# What an option of RAM-4 is called, translated where it is shown.
+_OPTION_NAMES = {
+    "lora": QT_TRANSLATE_NOOP("rules", "LoRA (rank {rank})"),
+    "qlora": QT_TRANSLATE_NOOP("rules", "QLoRA (4-bit base, rank {rank})"),
+    "offload": QT_TRANSLATE_NOOP("rules", "optimizer states offloaded to host RAM"),
+    "checkpointing": QT_TRANSLATE_NOOP("rules", "activation checkpointing"),
+    "adamw8bit": QT_TRANSLATE_NOOP("rules", "8-bit AdamW (bitsandbytes)"),
+    "adamw-bf16": QT_TRANSLATE_NOOP("rules", "AdamW in bf16 (no fp32 master copy)"),
+    "amp": QT_TRANSLATE_NOOP("rules", "mixed precision (amp)"),
+    "batch": QT_TRANSLATE_NOOP("rules", "batch {batch} with gradient accumulation"),
+    "fsdp": QT_TRANSLATE_NOOP("rules", "FSDP (ZeRO-3) over {gpus} GPUs"),
+    "int8": QT_TRANSLATE_NOOP("rules", "int8 weights"),
+    "int4": QT_TRANSLATE_NOOP("rules", "int4 weights"),
+    "tensor": QT_TRANSLATE_NOOP("rules", "tensor parallel over {gpus} GPUs"),
+}
+_VERDICTS = {"fits": QT_TRANSLATE_NOOP("rules", "fits"), "tight": QT_TRANSLATE_NOOP("rules", "tight"),
+             "does_not_fit": QT_TRANSLATE_NOOP("rules", "does not fit")}
+MIN_SAVING = 0.05  # an option that saves less than this share of the estimate is not listed
+MAX_SPLIT_GPUS = 8  # the most GPUs an option splits over (boards with 7 or 8 x16-length slots, an HGX board)
+
+
+@dataclass(frozen=True)
+class FitOption:
+    """One change to the workload (or the GPU count) and the memory estimate per GPU with it."""
+
+    key: str
+    change: dict[str, Any]
+    gpus: int
+    gib: float
+    verdict: str
+    params: dict[str, Any]
+
+    def message(self) -> Message:
+        return Message("rules", QT_TRANSLATE_NOOP("rules", "{name} {gib:.1f} GiB ({verdict})"),
+                       {"name": Message("rules", _OPTION_NAMES[self.key], self.params), "gib": self.gib,
+                        "verdict": Message("rules", _VERDICTS[self.verdict])})
+
+    def to_json(self) -> dict[str, Any]:
+        return {"option": self.key, "change": self.change, "gpus": self.gpus, "gib": round(self.gib, 2),
+                "verdict": self.verdict}
+
+
+def _option_list(options: list[FitOption]) -> Message:
+    return Message("rules", "; ".join(f"{{o{i}}}" for i in range(len(options))),
+                   {f"o{i}": o.message() for i, o in enumerate(options)})
+
+
+def fit_options(w: Workload, n_gpus: int, have_gib: float, display_gpu: bool = False) -> list[FitOption]:
+    """The options the planner models that apply to this workload, each alone, with the memory estimate
+    per GPU it gives (``vram_per_gpu`` with the option changed) and its verdict on a ``have_gib`` card, the
+    ones that fit first (least memory first): fine-tuning method, optimizer offload, activation
+    checkpointing, 8-bit or bf16 AdamW, mixed precision, a smaller batch, sharding over more GPUs
+    (training); int8/int4 weights and tensor parallelism (inference). The GPU count of a split is the
+    fewest up to MAX_SPLIT_GPUS that fits (or that many)."""
+    spec = w.spec()
+    n = max(n_gpus, 1)
+    changes: list[tuple[str, dict[str, Any], int, dict[str, Any]]] = []
+    if w.task == "train":
+        if spec.is_transformer and w.finetune == "full":
+            changes += [("lora", {"finetune": "lora"}, n, {"rank": w.lora_rank}),
+                        ("qlora", {"finetune": "qlora"}, n, {"rank": w.lora_rank})]
+        if w.offload in ("none", "activations") and w.effective_optimizer not in ("sgd_nomomentum",):
+            changes.append(("offload", {"offload": "optimizer" if w.offload == "none" else "all"}, n, {}))
+        if not w.grad_checkpointing:
+            changes.append(("checkpointing", {"grad_checkpointing": True}, n, {}))
+        if w.effective_optimizer in ("adamw", "adam"):
+            changes.append(("adamw8bit", {"optimizer": "adamw8bit"}, n, {}))
+            if w.precision == "bf16":
+                changes.append(("adamw-bf16", {"optimizer": "adamw-bf16"}, n, {}))
+        if w.precision == "fp32":
+            changes.append(("amp", {"precision": "amp"}, n, {}))
+        batch = largest_batch(w, n, have_gib, display_gpu)
+        if 0 < batch < w.effective_batch:
+            changes.append(("batch", {"batch_size": batch}, n, {"batch": batch}))
+        if w.sharding not in ("zero3", "fsdp") or n < MAX_SPLIT_GPUS:
+            sharded = dataclasses.replace(w, sharding="fsdp")
+            k = _fewest(sharded, max(n, 2) if w.sharding not in ("zero3", "fsdp") else n + 1, have_gib, display_gpu)
+            if k is not None:
+                changes.append(("fsdp", {"sharding": "fsdp", "gpus": k}, k, {"gpus": k}))
+    else:
+        if spec.is_transformer:
+            for p in ("int8", "int4"):
+                if WEIGHT_BYTES_ORDER.index(p) > WEIGHT_BYTES_ORDER.index(w.precision):
+                    changes.append((p, {"precision": p}, n, {}))
+            if w.parallel == "none" or (w.parallel == "tensor" and n < MAX_SPLIT_GPUS):
+                split = dataclasses.replace(w, parallel="tensor")
+                k = _fewest(split, max(n, 2) if w.parallel == "none" else n + 1, have_gib, display_gpu)
+                if k is not None:
+                    changes.append(("tensor", {"parallel": "tensor", "gpus": k}, k, {"gpus": k}))
+    need = vram_per_gpu(w, n, display_gpu=display_gpu).total / GIB
+    out: list[FitOption] = []
+    for key, change, gpus, params in changes:
+        fields = {f: v for f, v in change.items() if f != "gpus"}
+        changed = dataclasses.replace(w, **fields)
+        if workload_errors(changed):
+            continue  # not a workload the planner accepts (a runtime that cannot run the precision)
+        v = vram_per_gpu(changed, gpus, display_gpu=display_gpu)
+        if v.total / GIB > need * (1 - MIN_SAVING):
+            continue  # saves (next to) nothing for this workload: not an option
+        out.append(FitOption(key, change, gpus, v.total / GIB, verdict(v, have_gib), params))
+    order = {"fits": 0, "tight": 1, "does_not_fit": 2}
+    return sorted(out, key=lambda o: (order[o.verdict], o.gib))
+
+
+# Weight formats from the widest to the narrowest: a quantisation option only narrows.
+WEIGHT_BYTES_ORDER = ("fp32", "amp", "bf16", "fp16", "int8", "int4")
+
+
+def _fewest(w: Workload, start: int, have_gib: float, display_gpu: bool) -> int | None:
+    """The fewest GPUs from ``start`` up to MAX_SPLIT_GPUS over which this split workload fits (else is only
+    tight; a tensor split only over a GPU count that divides the heads), else the most; None: no count."""
+    heads = w.spec().heads
+    counts = [k for k in range(max(start, 2), MAX_SPLIT_GPUS + 1)
+              if w.parallel != "tensor" or (heads > 0 and heads % k == 0)]
+    verdicts = {k: verdict(vram_per_gpu(w, k, display_gpu=display_gpu), have_gib) for k in counts}
+    for wanted in ("fits", "tight"):
+        got = next((k for k in counts if verdicts[k] == wanted), None)
+        if got is not None:
+            return got
+    return counts[-1] if counts else None

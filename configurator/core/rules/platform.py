@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import math
+
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
+from configurator.core.parts import Gpu, Motherboard
+from configurator.core.pcie import layout
 from configurator.core.rules.context import Ctx
 
 
@@ -23,15 +27,27 @@ def pcie(ctx: Ctx) -> None:
     n_pcie = len(gpus) - len(sxm)
     unplaced = [i for i in pl.unplaced if gpus[i].form_factor == "pcie"]
     numbers = {"gpus": n_pcie, "x16_slots": pl.x16_slots, "placed": pl.placed}
+    cards = [g for g in gpus if g.form_factor == "pcie"]
     if unplaced:
+        boards = _boards_for(ctx, cards)
         ctx.add("PCI-2", "error", "G 二.3, 六.3",
                 QT_TRANSLATE_NOOP(
                     "rules",
                     "Only {placed} of {n} GPUs fit on {board}: it has {slots} usable x16-length slots and the "
                     "cards are {width} slots wide, so they cover neighbouring slots. The estimates count the "
-                    "{placed} that fit."),
-                numbers, placed=pl.placed, n=n_pcie, board=board.name, slots=pl.x16_slots,
-                rests_on=[(board, "pcie_slots")], width=max(g.slot_width or 1 for g in gpus if g.form_factor == "pcie"))
+                    "{placed} that fit.{fix}"),
+                {**numbers, "boards": [b.id for b in boards]}, placed=pl.placed, n=n_pcie, board=board.name,
+                slots=pl.x16_slots, rests_on=[(board, "pcie_slots")],
+                width=max(g.slot_width or 1 for g in gpus if g.form_factor == "pcie"),
+                fix=_boards_message(boards, cards))
+    elif len(cards) >= 2 and any(s.lanes < 8 or s.slot.source == "chipset" for s in pl.seats):
+        boards = _boards_for(ctx, cards)
+        if boards:
+            ctx.add("PCI-3", "info", "G 二.3",
+                    QT_TRANSLATE_NOOP("rules", "{n} cards on {board} do not all get x8 or more from the CPU."
+                                               "{fix}"),
+                    {"boards": [b.id for b in boards]}, n=len(cards), board=board.name,
+                    fix=_boards_message(boards, cards))
     for n, seat in enumerate(pl.seats, start=1):
         link = {"gpu": n, "slot": seat.slot.name, "lanes": seat.lanes, "gen": seat.gen, "from": seat.slot.source,
                 "covers": list(seat.covers)}
@@ -61,6 +77,54 @@ def pcie(ctx: Ctx) -> None:
     if not sxm:  # modules: no PCIe bridge, no PCIe scaling (PCI-8)
         _nvlink(ctx)
         _multi_gpu(ctx)
+
+
+BOARDS_NAMED = 4  # the cheapest boards a fix names
+
+
+def _boards_for(ctx: Ctx, cards: list[Gpu]) -> list[Motherboard]:
+    """The cheapest boards in the catalogue (with every socket filled) that seat all these cards, each on x8 or
+    more from the CPU (the platforms that take four cards: workstation and server boards)."""
+    current = ctx.r.board
+    out = []
+    for p in ctx.catalogue.values():
+        if not isinstance(p, Motherboard) or (current is not None and p.id == current.id):
+            continue
+        if _spaced(p, cards) < len(cards):
+            continue  # not enough slots far enough apart on CPU lanes: no need to lay the cards out
+        pl = layout(cards, p, None, None, p.sockets)
+        if pl.unplaced or not all(s.lanes >= 8 and s.slot.source == "cpu" for s in pl.seats):
+            continue
+        out.append(p)
+    return sorted(out, key=lambda b: (b.price_cny, b.id))[:BOARDS_NAMED]
+
+
+def _spaced(board: Motherboard, cards: list[Gpu]) -> int:
+    """How many of the widest of these cards fit in the board's x16-length slots fed by x8 or more CPU lanes,
+    each slot at least a card's width below the last (greedy from the top: the most for equal widths)."""
+    width = math.ceil(max((g.slot_width or 1) for g in cards))
+    count, free_from = 0, 0
+    for s in sorted(board.pcie_slots, key=lambda s: s.position):
+        if s.physical_lanes >= 16 and s.electrical_lanes >= 8 and s.source == "cpu" and s.position >= free_from:
+            count, free_from = count + 1, s.position + width
+    return count
+
+
+def _boards_message(boards: list[Motherboard], cards: list[Gpu]) -> Message | str:
+    n = len(cards)
+    width = max((g.slot_width or 1) for g in cards)
+    if not boards and width > 2:
+        return Message("rules", QT_TRANSLATE_NOOP(
+            "rules", " No board in the catalogue seats {n} cards {width:g} slots wide on x8 or more from the CPU; "
+                     "cards two slots wide (blower or water-cooled) fit the workstation and server boards with {n} "
+                     "x16 slots."), {"n": n, "width": width})
+    if not boards:
+        return ""
+    names = "; ".join(f"{b.name} ({b.socket}, {b.sockets} × CPU, ¥{b.price_cny:,})" if b.sockets > 1
+                      else f"{b.name} ({b.socket}, ¥{b.price_cny:,})" for b in boards)
+    return Message("rules", QT_TRANSLATE_NOOP(
+        "rules", " Boards in the catalogue that seat all {n} on x8 or more from the CPU, cheapest first: {boards} "
+                 "(each with a CPU for its socket)."), {"n": n, "boards": names})
 
 
 def _nvlink(ctx: Ctx) -> None:

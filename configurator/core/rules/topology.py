@@ -5,7 +5,7 @@ NVLink bridge spacing (PCI-12)."""
 from __future__ import annotations
 
 from configurator.core.estimate import interconnect as ic
-from configurator.core.i18n import QT_TRANSLATE_NOOP
+from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.parts import Gpu
 from configurator.core.rules.context import Ctx
 
@@ -113,16 +113,36 @@ def _m2(ctx: Ctx) -> None:
         return
     wiring = [(ctx.r.board, "m2_slots"), (ctx.r.board, "pcie_slots")]
     seats = {s.slot.name: n for n, s in enumerate(pl.seats, start=1)}
+    board = ctx.r.board
     for low in pl.lowered:
         numbers = {"slot": low.slot, "m2": low.m2, "lanes": low.lanes, "was": low.was}
-        if low.slot in seats:
+        if low.slot in seats and board is not None:
             n = seats[low.slot]
+            drive = next((d.drive for d in pl.drives if d.slot.name == low.m2), None)
+            # The connectors that cost no seated GPU lanes: the layout fills them first, so they hold other drives.
+            clear = [m.name for m in board.m2_slots if m.name not in pl.dead_m2
+                     and (m.slot_lanes_when_used is None or not set(m.shares_with) & set(seats))]
+            sata = sum(q for s, q in ctx.r.storage if s.interface.upper().startswith("SATA")
+                       and not s.form_factor.startswith("M.2"))
+            fix = Message("rules", QT_TRANSLATE_NOOP(
+                "rules", "To give it back: one M.2 drive fewer (a larger one), since {clear} leave the GPU slots "
+                         "their lanes and hold the other drives; or a SATA drive instead ({free} of {ports} SATA "
+                         "ports free)."), {"clear": ", ".join(clear), "free": max(board.sata_ports - sata, 0),
+                                           "ports": board.sata_ports}) if clear else Message(
+                "rules", QT_TRANSLATE_NOOP(
+                    "rules", "Every M.2 connector on {board} that is free takes GPU lanes: use a SATA drive instead "
+                             "({free} of {ports} SATA ports free), or a board whose M.2 connectors leave the GPU "
+                             "slots their lanes."), {"board": board.name, "free": max(board.sata_ports - sata, 0),
+                                                     "ports": board.sata_ports})
             ctx.add("PCI-10", "warning", "board manual",
                     QT_TRANSLATE_NOOP(
                         "rules",
-                        "GPU {n} in {slot} runs x{lanes} instead of x{was}: the drive in {m2} takes the slot's "
-                        "other lanes (board manual). The other M.2 connectors are full."),
-                    {**numbers, "gpu": n}, rests_on=wiring, n=n, slot=low.slot, lanes=low.lanes, was=low.was, m2=low.m2)
+                        "GPU {n} in {slot} runs x{lanes} instead of x{was} because of the drive {drive} in {m2}: that "
+                        "connector takes the slot's other lanes (board manual). {fix}"),
+                    {**numbers, "gpu": n, "drive": drive.id if drive else None, "clear_m2": clear,
+                     "sata_ports": board.sata_ports}, rests_on=wiring,
+                    n=n, slot=low.slot, lanes=low.lanes, was=low.was, m2=low.m2,
+                    drive=drive.name if drive else "?", fix=fix)
         elif low.lanes == 0:
             ctx.add("PCI-10", "info", "board manual",
                     QT_TRANSLATE_NOOP("rules", "{slot} is off while {m2} holds a drive (they share lanes)."),

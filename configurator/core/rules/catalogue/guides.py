@@ -78,14 +78,18 @@ PCIE = (
     Rule("PCI-2", "G 二.3, 六.3", QT_TRANSLATE_NOOP("rule catalogue", "Every GPU gets a usable x16-length slot"),
          "Places the cards in the board's x16-length slots, letting a card two or three slots wide cover "
          "its neighbours, and reports any card left without a slot; the estimates count only the cards "
-         "that get one. SXM/OAM modules are PCI-8's (they sit on a baseboard, not in a slot).",
+         "that get one, and names the cheapest boards in the catalogue that seat every card on x8 or more "
+         "from the CPU (or, for cards too wide for any, that two-slot cards would fit). SXM/OAM modules are "
+         "PCI-8's (they sit on a baseboard, not in a slot).",
          {"error": "a card finds no slot"}),
     Rule("PCI-3", "G 二.3", QT_TRANSLATE_NOOP("rule catalogue", "Which link each GPU gets"),
          "Says for every card the slot, the lane count, the PCIe generation and whether the lanes come from "
          "the CPU or the chipset. Chipset lanes and links narrower than x8 are shared and slow down data "
-         "transfers; the doctor reads the link a running card actually negotiated.",
+         "transfers; the doctor reads the link a running card actually negotiated. Suggest holds it as a "
+         "constraint for training (relaxable with --relax PCI-3) unless no build without it fits.",
          {"warning": "a card gets fewer than 8 lanes or chipset lanes",
-          "info": "the link of every card",
+          "info": "the link of every card; with two or more cards not all on x8 CPU lanes, the boards "
+                  "in the catalogue that give them that",
           "warn": "doctor: a card runs below its maximum link"}, where=("planner", "doctor")),
     Rule("PCI-4", "G 二.3", QT_TRANSLATE_NOOP("rule catalogue", "NVLink bridges only where the cards support them"),
          "An NVLink bridge joins two identical NVLink-capable cards; the app rejects it elsewhere, warns "
@@ -132,7 +136,9 @@ SOFTWARE = (
     Rule("CUD-4", "M 1.1", QT_TRANSLATE_NOOP("rule catalogue", "AMD GPUs need ROCm"),
          "An AMD card runs PyTorch only through ROCm and its wheels, and libraries with CUDA-only kernels do "
          "not run. For cards ROCm no longer supports (the RX 570, gfx803) there is no GPU path at all: the "
-         "build would train on the CPU.",
+         "build would train on the CPU. Suggest holds it as a constraint for training (the guide takes AMD "
+         "only on a limited budget, with poor ecosystem compatibility): an AMD card only where no NVIDIA "
+         "build fits, or with --relax CUD-4.",
          {"warning": "the build has an AMD card (with or without ROCm support)"}, errata=(14,)),
     Rule("CUD-5", "G 一, M 1.2",
          QT_TRANSLATE_NOOP("rule catalogue", "Verify the stack: nvidia-smi, torch.cuda, torch.version"),
@@ -224,8 +230,11 @@ MEMORY = (
          "The guide's minimum host memory for decoder models.",
          {"warning": "less than 32 GB", "info": "32–63 GB (the guide prefers 64)"}),
     Rule("RAM-4", "G 三.2, 六.1", QT_TRANSLATE_NOOP("rule catalogue", "Ways to need less memory"),
-         "When a workload does not fit, lists what shrinks it: a smaller batch with gradient accumulation, "
-         "gradient checkpointing, mixed precision, sharding over several GPUs.",
+         "When a workload does not fit, lists each option the planner models that applies to it, with the "
+         "memory estimate per GPU it gives and whether that fits: LoRA, QLoRA, optimizer offload, activation "
+         "checkpointing, 8-bit or bf16 AdamW, mixed precision, the largest batch that fits (with gradient "
+         "accumulation), FSDP over the fewest GPUs that fit (training); int8/int4 weights, tensor parallel "
+         "(inference).",
          {"info": "FIT-1 finds that the workload does not fit"}, errata=(7,)),
 )
 

@@ -35,7 +35,8 @@ COMPATIBILITY = (
          "Estimates the memory per GPU from the model and the workload (weights, gradients, optimizer "
          "states as sharded, the activations autograd saves at the batch and precision, autocast copies, "
          "logits, KV cache, the CUDA context, the display and the allocator's margin), with its range, "
-         "and compares the range with the smallest card.",
+         "and compares the range with the smallest card. When it does not fit, it names the options that "
+         "make it fit with their figures (RAM-4), and the build shows no throughput.",
          {"error": "even the low end of the range is above the card's memory",
           "warning": "the card's memory is within the range (tight)",
           "info": "it fits, with what is left at the high end"}, where=("planner", "estimates"),
@@ -177,7 +178,8 @@ BEYOND = (
          {"warning": "one CPU on a dual-socket board: the slots and memory of the empty socket listed, "
                      "and only the working half counted"}),
     Rule("PCI-10", "board manuals", QT_TRANSLATE_NOOP("rule catalogue", "An M.2 drive can take lanes from a GPU slot"),
-         "Where the manual says an M.2 slot shares lanes with a GPU slot, populating it lowers that slot's link.",
+         "Where the manual says an M.2 slot shares lanes with a GPU slot, populating it lowers that slot's link; "
+         "the warning names the drive and the fix (one M.2 drive fewer, a SATA drive, another board).",
          {"warning": "a GPU's link drops because of a populated M.2 slot",
           "info": "an empty slot switched off or narrowed by a populated M.2 slot"}),
     Rule("PCI-11", "vendor specs", QT_TRANSLATE_NOOP("rule catalogue", "GeForce 40/50 cards have no peer-to-peer"),
