@@ -4498,10 +4498,6 @@
         <translation>恢复为内置价格</translation>
     </message>
     <message>
-        <source>balance rules a suggestion may warn on, comma-separated (BAL-1 cores per GPU, BAL-2 memory channels, BAL-3 RAM against VRAM, BAL-4 storage); by default they are constraints</source>
-        <translation>允许推荐结果出现警告的均衡规则，以逗号分隔（BAL-1 每 GPU 的 CPU 核数、BAL-2 内存通道、BAL-3 内存相对显存、BAL-4 存储）；默认这些规则都是硬性约束</translation>
-    </message>
-    <message>
         <source>check a build file against the guides&apos; rules</source>
         <translation>按指南的规则检查配置文件</translation>
     </message>
@@ -4587,7 +4583,7 @@
     </message>
     <message>
         <source>in the workload&apos;s unit (img/s, samples/s, tokens/s); implies --goal cheapest</source>
-        <translation>以工作负载的单位计（img/s、samples/s、tokens/s）；隐含 --goal cheapest</translation>
+        <translation>以工作负载的单位计（img/s、samples/s、token/秒）；隐含 --goal cheapest</translation>
     </message>
     <message>
         <source>interpreter to run the benchmarks under (default: this one; in the app bundle, the first one found with torch)</source>
@@ -4668,6 +4664,10 @@
     <message>
         <source>resnet18, resnet50, bert-base, gpt2, llama-7b … (default resnet50, as the Suggest dialog)</source>
         <translation>resnet18、resnet50、bert-base、gpt2、llama-7b 等（默认 resnet50，与“推荐”对话框一致）</translation>
+    </message>
+    <message>
+        <source>rules a suggestion may warn on, comma-separated (BAL-1 cores per GPU, BAL-2 memory channels, BAL-3 RAM against VRAM, BAL-4 storage; for training CUD-4 an AMD card under ROCm, PCI-3 a GPU on a chipset or x4 link); by default they are constraints</source>
+        <translation>允许推荐结果出现警告的规则，以逗号分隔（BAL-1 每 GPU 的 CPU 核数、BAL-2 内存通道、BAL-3 内存相对显存、BAL-4 存储；训练时还有 CUD-4 需 ROCm 的 AMD 显卡、PCI-3 接在芯片组或 x4 链路上的 GPU）；默认这些规则都是硬性约束</translation>
     </message>
     <message>
         <source>run the benchmark suite in child processes</source>
@@ -5401,12 +5401,16 @@
         <translation>按估算范围的上限仍能装入 {vram} GiB 的最大每卡批大小。</translation>
     </message>
     <message>
+        <source>No throughput: the workload does not fit in GPU memory ({need:.1f} GiB per GPU estimated, {have} GiB on the card; FIT-1). RAM-4 lists what makes it fit.</source>
+        <translation>不给出吞吐量：该负载放不进显存（估算每卡 {need:.1f} GiB，显卡只有 {have} GiB；FIT-1）。RAM-4 列出了能让它放下的办法。</translation>
+    </message>
+    <message>
         <source>The tokens/s of the machine, summed over the batch: {copies} copies of the model, each split over {k} GPUs ({parallel} parallel, over {link}) and decoding {batch} stream(s) together; each GPU reads its share of the weights, the collectives per layer cost the link&apos;s latency and bandwidth (the one-GPU figure above is this split model&apos;s).</source>
-        <translation>整机的 tokens/s，按批次内各序列求和：{copies} 份模型副本，每份拆分到 {k} 块 GPU（{parallel}并行，经 {link}），同时解码 {batch} 个序列；每块 GPU 读取自己那份权重，每层的集合通信计入链路的延迟和带宽（上面的单 GPU 数值即此拆分模型的数值）。</translation>
+        <translation>整机的 token/秒，按批次内各序列求和：{copies} 份模型副本，每份拆分到 {k} 块 GPU（{parallel}并行，经 {link}），同时解码 {batch} 个序列；每块 GPU 读取自己那份权重，每层的集合通信计入链路的延迟和带宽（上面的单 GPU 数值即此拆分模型的数值）。</translation>
     </message>
     <message>
         <source>The tokens/s of the machine, summed over the batch: {n} GPU(s), each decoding {batch} stream(s) together (more GPUs serve more streams; they do not make one stream faster without tensor or pipeline parallelism).</source>
-        <translation>整机的 tokens/s，按批次内各序列求和：{n} 块 GPU，每块同时解码 {batch} 个序列（更多 GPU 可服务更多序列；没有张量或流水线并行时，并不能让单个序列更快）。</translation>
+        <translation>整机的 token/秒，按批次内各序列求和：{n} 块 GPU，每块同时解码 {batch} 个序列（更多 GPU 可服务更多序列；没有张量或流水线并行时，并不能让单个序列更快）。</translation>
     </message>
     <message>
         <source>, LoRA adapters only</source>
@@ -5462,7 +5466,7 @@
     </message>
     <message>
         <source>{batch} streams decoded together on each of {n} copies of the model (over {per} GPU(s) each): the weights are read once per step for all streams, each stream&apos;s KV cache for it; {alone:,.4g} tokens/s for one stream alone.</source>
-        <translation>{n} 份模型副本（每份占 {per} 块 GPU）各自同时解码 {batch} 个序列：每步为所有序列读取一次权重，每个序列各读自己的 KV 缓存；单个序列单独运行时为 {alone:,.4g} tokens/s。</translation>
+        <translation>{n} 份模型副本（每份占 {per} 块 GPU）各自同时解码 {batch} 个序列：每步为所有序列读取一次权重，每个序列各读自己的 KV 缓存；单个序列单独运行时为 {alone:,.4g} token/秒。</translation>
     </message>
     <message>
         <source>These GeForce cards have no peer-to-peer (PCI-11): the all-reduce goes through host memory at {bw:.1f} GB/s per GPU, taken as half the PCIe link&apos;s one-way rate and capped by the host memory&apos;s bandwidth shared by {n} GPUs.</source>
@@ -5526,7 +5530,7 @@
     </message>
     <message>
         <source>{gpu} W GPUs + {cpu} W CPU (maximum power) + {platform} W platform + {transient} W transient headroom = {peak} W. The ATX 3.x supply is specified to carry 200 % of its rating for 100 µs, so the GPUs&apos; excursions to 3 × board power need only max(0, GPU power − half the sustained draw) above the sustained draw (ATX 3.0 PSU Design Guide)</source>
-        <translation>GPU {gpu} W + CPU {cpu} W（最大功耗）+ 平台 {platform} W + 瞬态余量 {transient} W = {peak} W。ATX 3.x 电源按规范可在 100 µs 内承受额定功率的 200 %，因此 GPU 冲到 3 倍板卡功耗的瞬态只需在持续功耗之上再留 max(0, GPU 功耗 − 持续功耗的一半)（ATX 3.0 电源设计指南）</translation>
+        <translation>GPU {gpu} W + CPU {cpu} W（最大功耗）+ 平台 {platform} W + 瞬态余量 {transient} W = {peak} W。ATX 3.x 电源按规范可在 100 µs 内承受额定功率的 200 %，因此 GPU 冲到 3 倍板卡功耗的瞬态只需在持续功耗之上再留出“GPU 功耗减去持续功耗的一半”（不小于 0）（ATX 3.0 电源设计指南）</translation>
     </message>
     <message>
         <source>{gpu} W GPUs + {cpu} W CPU (maximum power) + {platform} W platform + {transient} W transient headroom (30 % of GPU board power) = {peak} W</source>
@@ -7985,8 +7989,88 @@
         <translation>数据加载：num_workers ≥ 4，超大文件使用内存映射，GPU 预处理使用 DALI。</translation>
     </message>
     <message>
-        <source>Estimated {need:.1f} GiB per GPU (range {low:.1f}–{high:.1f}: weights {w:.1f}, gradients {g:.1f}, optimizer {o:.1f}, activations {a:.1f}, logits and loss {lg:.1f}, KV cache {kv:.1f}, CUDA context, display and allocator margin {c:.1f}): even the low end is more than the {have} GiB on the card.</source>
-        <translation>估算每卡需要 {need:.1f} GiB（范围 {low:.1f}–{high:.1f}：权重 {w:.1f}，梯度 {g:.1f}，优化器状态 {o:.1f}，激活 {a:.1f}，logits 与损失 {lg:.1f}，KV 缓存 {kv:.1f}，CUDA 上下文、显示输出与分配器余量 {c:.1f}）：即使按下限也超过显卡的 {have} GiB。</translation>
+        <source>Estimated {need:.1f} GiB per GPU (range {low:.1f}–{high:.1f}: weights {w:.1f}, gradients {g:.1f}, optimizer {o:.1f}, activations {a:.1f}, logits and loss {lg:.1f}, KV cache {kv:.1f}, CUDA context, display and allocator margin {c:.1f}): even the low end is more than the {have} GiB on the card. {fixes}</source>
+        <translation>估算每卡需要 {need:.1f} GiB（范围 {low:.1f}–{high:.1f}：权重 {w:.1f}，梯度 {g:.1f}，优化器状态 {o:.1f}，激活 {a:.1f}，logits 与损失 {lg:.1f}，KV 缓存 {kv:.1f}，CUDA 上下文、显示输出与分配器余量 {c:.1f}）：即使按下限也超过显卡的 {have} GiB。{fixes}</translation>
+    </message>
+    <message>
+        <source>It fits with: {options} (RAM-4).</source>
+        <translation>采用以下任一办法即可放下：{options}（RAM-4）。</translation>
+    </message>
+    <message>
+        <source>No single option makes it fit (RAM-4): a card with more memory.</source>
+        <translation>没有哪一项单独采用就能放下（RAM-4）：需要显存更大的显卡。</translation>
+    </message>
+    <message>
+        <source>Each option alone, estimated per GPU against the {have} GiB on the card: {options}. The guide&apos;s advice: gradient checkpointing, mixed precision (about −50 % activations).</source>
+        <translation>逐项单独采用时的每卡估算，对照显卡的 {have} GiB：{options}。指南的建议：梯度检查点、混合精度（激活约减少 50%）。</translation>
+    </message>
+    <message>
+        <source>none applies to this workload</source>
+        <translation>没有适用于该负载的办法</translation>
+    </message>
+    <message>
+        <source>LoRA (rank {rank})</source>
+        <translation>LoRA（秩 {rank}）</translation>
+    </message>
+    <message>
+        <source>QLoRA (4-bit base, rank {rank})</source>
+        <translation>QLoRA（4 位基座，秩 {rank}）</translation>
+    </message>
+    <message>
+        <source>optimizer states offloaded to host RAM</source>
+        <translation>优化器状态卸载到主机内存</translation>
+    </message>
+    <message>
+        <source>activation checkpointing</source>
+        <translation>激活检查点</translation>
+    </message>
+    <message>
+        <source>8-bit AdamW (bitsandbytes)</source>
+        <translation>8 位 AdamW（bitsandbytes）</translation>
+    </message>
+    <message>
+        <source>AdamW in bf16 (no fp32 master copy)</source>
+        <translation>bf16 AdamW（不保留 fp32 主副本）</translation>
+    </message>
+    <message>
+        <source>mixed precision (amp)</source>
+        <translation>混合精度（amp）</translation>
+    </message>
+    <message>
+        <source>batch {batch} with gradient accumulation</source>
+        <translation>batch {batch} 加梯度累积</translation>
+    </message>
+    <message>
+        <source>FSDP (ZeRO-3) over {gpus} GPUs</source>
+        <translation>FSDP（ZeRO-3）分片到 {gpus} 块 GPU</translation>
+    </message>
+    <message>
+        <source>int8 weights</source>
+        <translation>int8 权重</translation>
+    </message>
+    <message>
+        <source>int4 weights</source>
+        <translation>int4 权重</translation>
+    </message>
+    <message>
+        <source>tensor parallel over {gpus} GPUs</source>
+        <translation>张量并行到 {gpus} 块 GPU</translation>
+    </message>
+    <message>
+        <source>fits</source>
+        <translation>放得下</translation>
+    </message>
+    <message>
+        <source>tight</source>
+        <translation>偏紧</translation>
+    </message>
+    <message>
+        <source>does not fit</source>
+        <translation>放不下</translation>
+    </message>
+    <message>
+        <source>{name} {gib:.1f} GiB ({verdict})</source>
+        <translation>{name} {gib:.1f} GiB（{verdict}）</translation>
     </message>
     <message>
         <source>Tight: estimated {need:.1f} GiB per GPU (range {low:.1f}–{high:.1f}) against {have} GiB; within the estimate&apos;s error (saved tensors ±10 %, allocator margin 0–25 %) it may run out of memory. Leave {margin:.1f} GiB more room to be sure.</source>
@@ -7997,20 +8081,12 @@
         <translation>装得下：估算每卡需要 {need:.1f} GiB（范围 {low:.1f}–{high:.1f}），占 {have} GiB 的 {share:.0%}；按上限计仍余 {margin:.1f} GiB。</translation>
     </message>
     <message>
-        <source>To fit: a smaller batch with gradient accumulation, gradient checkpointing, mixed precision (about −50 % activations), or ZeRO/FSDP sharding over several GPUs.</source>
-        <translation>要装得下：减小批大小并配合梯度累积、梯度检查点、混合精度（激活约减少 50%），或在多卡上使用 ZeRO/FSDP 分片。</translation>
-    </message>
-    <message>
         <source>CPU</source>
         <translation>CPU</translation>
     </message>
     <message>
         <source>chipset</source>
         <translation>芯片组</translation>
-    </message>
-    <message>
-        <source>Only {placed} of {n} GPUs fit on {board}: it has {slots} usable x16-length slots and the cards are {width} slots wide, so they cover neighbouring slots. The estimates count the {placed} that fit.</source>
-        <translation>{board} 上只能装下 {n} 块 GPU 中的 {placed} 块：它有 {slots} 个可用的 x16 长度插槽，而显卡宽 {width} 槽，会挡住相邻插槽。估算只计入能装下的 {placed} 块。</translation>
     </message>
     <message>
         <source>GPU {n}: x{lanes} Gen{gen} through the {src} in {slot}: host-to-GPU copies are limited and shared.</source>
@@ -8023,6 +8099,14 @@
     <message>
         <source>GPU {n} runs at PCIe Gen{gen} though it supports Gen{card}; the guide recommends PCIe 4.0 slots.</source>
         <translation>GPU {n} 运行在 PCIe Gen{gen}，而它支持 Gen{card}；指南建议使用 PCIe 4.0 插槽。</translation>
+    </message>
+    <message>
+        <source> No board in the catalogue seats {n} cards {width:g} slots wide on x8 or more from the CPU; cards two slots wide (blower or water-cooled) fit the workstation and server boards with {n} x16 slots.</source>
+        <translation> 目录中没有主板能让 {n} 块 {width:g} 槽宽的显卡都从 CPU 获得 x8 或更多通道；双槽宽的显卡（涡轮或水冷）可装进有 {n} 个 x16 插槽的工作站和服务器主板。</translation>
+    </message>
+    <message>
+        <source> Boards in the catalogue that seat all {n} on x8 or more from the CPU, cheapest first: {boards} (each with a CPU for its socket).</source>
+        <translation> 目录中能装下全部 {n} 块、且每块都从 CPU 获得 x8 或更多通道的主板（按价格从低到高）：{boards}（各需搭配对应插座的 CPU）。</translation>
     </message>
     <message>
         <source>An NVLink bridge needs two GPUs; this build has {n}.</source>
@@ -8079,6 +8163,14 @@
     <message>
         <source>{cpu} ({cy}) is newer than {board} ({by}): the board may need a BIOS update before it starts with this CPU.</source>
         <translation>{cpu}（{cy} 年）比 {board}（{by} 年）新：主板可能需要先更新 BIOS 才能点亮此 CPU。</translation>
+    </message>
+    <message>
+        <source>Only {placed} of {n} GPUs fit on {board}: it has {slots} usable x16-length slots and the cards are {width} slots wide, so they cover neighbouring slots. The estimates count the {placed} that fit.{fix}</source>
+        <translation>{board} 上只能装下 {n} 块 GPU 中的 {placed} 块：它有 {slots} 个可用的 x16 长度插槽，而显卡宽 {width} 槽，会挡住相邻插槽。估算只计入能装下的 {placed} 块。{fix}</translation>
+    </message>
+    <message>
+        <source>{n} cards on {board} do not all get x8 or more from the CPU.{fix}</source>
+        <translation>{board} 上的 {n} 块显卡并非都能从 CPU 获得 x8 或更多通道。{fix}</translation>
     </message>
     <message>
         <source>DDR4 and DDR5 kits cannot be mixed.</source>
@@ -8301,8 +8393,16 @@
         <translation>{board} 有 {s} 个插座，只装了 {n} 个 CPU：空插座的插槽（{slots}）无法使用，{all} 个内存插槽中也只有 {mem} 个可用。</translation>
     </message>
     <message>
-        <source>GPU {n} in {slot} runs x{lanes} instead of x{was}: the drive in {m2} takes the slot&apos;s other lanes (board manual). The other M.2 connectors are full.</source>
-        <translation>GPU {n} 在 {slot} 中以 x{lanes} 而非 x{was} 运行：{m2} 中的硬盘占用了该插槽的其余通道（见主板手册）。其他 M.2 接口都已占满。</translation>
+        <source>To give it back: one M.2 drive fewer (a larger one), since {clear} leave the GPU slots their lanes and hold the other drives; or a SATA drive instead ({free} of {ports} SATA ports free).</source>
+        <translation>恢复办法：少用一块 M.2 硬盘（换一块容量更大的），因为不占 GPU 插槽通道的 {clear} 已装着其他硬盘；或改用 SATA 硬盘（{ports} 个 SATA 接口中空闲 {free} 个）。</translation>
+    </message>
+    <message>
+        <source>Every M.2 connector on {board} that is free takes GPU lanes: use a SATA drive instead ({free} of {ports} SATA ports free), or a board whose M.2 connectors leave the GPU slots their lanes.</source>
+        <translation>{board} 上空着的 M.2 接口都会占用 GPU 通道：改用 SATA 硬盘（{ports} 个 SATA 接口中空闲 {free} 个），或换一块 M.2 接口不占 GPU 插槽通道的主板。</translation>
+    </message>
+    <message>
+        <source>GPU {n} in {slot} runs x{lanes} instead of x{was} because of the drive {drive} in {m2}: that connector takes the slot&apos;s other lanes (board manual). {fix}</source>
+        <translation>GPU {n} 在 {slot} 中以 x{lanes} 而非 x{was} 运行，原因是 {m2} 中的硬盘 {drive}：该接口占用了这个插槽的其余通道（见主板手册）。{fix}</translation>
     </message>
     <message>
         <source>{slot} is off while {m2} holds a drive (they share lanes).</source>
@@ -8705,6 +8805,14 @@
         <translation>剩余预算用于升级平台而非闲置：{parts}（¥{spent:,}；仍有 ¥{left:,.0f} 未花）。</translation>
     </message>
     <message>
+        <source>Held as constraints for training, and let through because no GPU build within the budget and the options passes them: {rules} (priced in as warnings).</source>
+        <translation>训练时作为硬性约束、但因预算和选项内没有任何 GPU 配置能满足而放行：{rules}（按警告计入评分）。</translation>
+    </message>
+    <message>
+        <source>Split over {n} GPUs with tensor parallelism (vLLM or TensorRT-LLM, --tensor-parallel-size {n}): each GPU holds 1/{n} of the weights and the KV cache, and one stream decodes over their combined memory bandwidth.</source>
+        <translation>用张量并行拆分到 {n} 块 GPU（vLLM 或 TensorRT-LLM，--tensor-parallel-size {n}）：每块 GPU 存放 1/{n} 的权重和 KV 缓存，单路生成可利用它们合计的显存带宽。</translation>
+    </message>
+    <message>
         <source>Sharded with FSDP (ZeRO-3): without sharding no GPU build within the budget holds the model&apos;s weights, gradients and optimizer states; FSDP splits them across the GPUs.</source>
         <translation>使用 FSDP（ZeRO-3）分片：不分片时，预算内没有哪套 GPU 配置放得下模型的权重、梯度和优化器状态；FSDP 把它们分摊到各块 GPU 上。</translation>
     </message>
@@ -8769,6 +8877,10 @@
         <translation>制约因素：GPU 数量（{low}–{high}）；{name} 会更快。</translation>
     </message>
     <message>
+        <source>Every configuration within ¥{budget:,.0f} fails a rule (configurations stopped: {rules}); --relax {relax} lets those warnings through, or raise the budget.</source>
+        <translation>¥{budget:,.0f} 以内的每种配置都未通过某条规则（被拦下的配置数：{rules}）；使用 --relax {relax} 可放行这些警告，或提高预算。</translation>
+    </message>
+    <message>
         <source>Binding: none within the budget and the options; no faster configuration fits them.</source>
         <translation>制约因素：预算和选项内没有；没有更快的配置符合它们。</translation>
     </message>
@@ -8779,10 +8891,6 @@
     <message>
         <source>No CPU, board and GPU count the options allow fits ¥{budget:,.0f}: raise the budget or widen the GPU count.</source>
         <translation>在选项允许范围内，没有 CPU、主板和 GPU 数量的组合能控制在 ¥{budget:,.0f} 以内：请提高预算或放宽 GPU 数量。</translation>
-    </message>
-    <message>
-        <source>Every configuration within ¥{budget:,.0f} fails a rule (configurations stopped: {rules}); --relax {relax} lets balance warnings through, or raise the budget.</source>
-        <translation>¥{budget:,.0f} 以内的每种配置都未通过某条规则（被拦下的配置数：{rules}）；使用 --relax {relax} 可放行平衡类警告，或提高预算。</translation>
     </message>
     <message>
         <source>Every configuration within ¥{budget:,.0f} fails a rule (configurations stopped: {rules}); raise the budget or widen the options.</source>

@@ -130,7 +130,7 @@ def test_problems_show_inline_and_nothing_runs(qtbot, dialog: SuggestDialog) -> 
     dialog.min_gpus.setValue(3)
     dialog.max_gpus.setValue(2)
     assert dialog.problems.isVisibleTo(dialog)
-    assert dialog.problems.text() == "GPUs: the GPU count must be a range within 0–8"
+    assert dialog.problems.text() == "GPUs: at least 3 GPUs and at most 2 contradict each other"
     with qtbot.assertNotEmitted(dialog.searched, wait=100):
         dialog.run()
     assert not dialog.busy and dialog.results.topLevelItemCount() == 0 and dialog.run_button.isEnabled()
