@@ -251,7 +251,7 @@ def render(lang: str, tmp: Path, db: Path, tiers: list[dict[str, Any]]) -> dict[
 @pytest.fixture(scope="module")
 def rendered(tmp_path_factory: pytest.TempPathFactory, seeded_template: Path) -> Iterator[dict[str, dict[str, str]]]:
     if shutil.which("pdftotext") is None:
-        pytest.skip("pdftotext (poppler-utils) is not installed")
+        pytest.fail("pdftotext not found: sudo apt-get install poppler-utils (the README's system packages)")
     tmp = tmp_path_factory.mktemp("language")
     db = tmp / "configurator.db"
     shutil.copyfile(seeded_template, db)
