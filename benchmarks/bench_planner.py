@@ -134,7 +134,8 @@ def print_source_out(fit: Any) -> None:
     print(f"\n== throughput model: leave-one-source-out error ({ms_taken:.0f} ms; each origin held out, "
           "fitted to the others) ==")
     print(f"{'family':<12} {'rows':>5} {'orig.':>5} {'median':>8} {'worst':>8} {'cover':>7} {'not st.':>8}   "
-          "coverage of the planner's [low, high] today (10th-90th pct of leave-one-GPU-out error)")
+          "cover: of the old ranges (10th-90th pct of the leave-one-GPU-out error); the ranges the planner "
+          "uses now are the next table's")
     for fam, r in loso.families.items():
         cov = val.coverage([h for h in loso.held if h.m.family == fam], before)
         one = "  one source: no second publication to hold out" if r.origins == 1 else ""
