@@ -44,6 +44,17 @@ from configurator.core.parts import (
 
 FORMAT = "configurator.build/1"
 TASKS = ("train", "infer")
+# "serve": LLM inference under a serving load (core/estimate/serving.py): in the file ``task: serve`` with
+# concurrency or request_rate and prompt_tokens / output_tokens; in a Workload task "infer" with those keys set.
+FILE_TASKS = (*TASKS, "serve")
+# Runtimes that serve: continuous batching and a paged KV cache (vLLM's PagedAttention, TensorRT-LLM's paged
+# KV cache with in-flight batching). llama.cpp's server batches continuously but gives each of its -np slots a
+# fixed share of one KV cache (not paged); transformers' generate and a compiled loop batch statically;
+# exllamav2's dynamic generator is not modelled: those are refused for serving.
+SERVE_RUNTIMES = ("vllm", "tensorrt-llm")
+SERVE_DEFAULT_RUNTIME = "vllm"
+MAX_CONCURRENCY = 65_536
+MAX_REQUEST_RATE = 1_000_000.0  # requests/s
 # fp8: the GEMMs in FP8 on FP8 tensor cores (compute capability >= 8.9), training (Transformer Engine, torchao
 # float8) and inference (vLLM / TensorRT-LLM fp8, W8A8)
 PRECISIONS = ("fp32", "amp", "bf16", "fp16", "int8", "int4", "fp8")
@@ -162,6 +173,12 @@ class Workload:
     optimizer_in_backward: bool = False  # the optimizer steps each parameter in backward: no stored gradients
     chunked_ce: bool = False  # the loss is computed over chunks of the sequence: no full-vocabulary logits kept
     steps: int | None = None  # diffusion inference: denoising steps per image (None: DEFAULT_DIFFUSION_STEPS)
+    # serving (the file's ``task: serve``): the load, as clients in flight (concurrency) or arrivals per second
+    # (request_rate, Poisson), and each request's mean prompt and generated tokens
+    concurrency: int | None = None
+    request_rate: float | None = None
+    prompt_tokens: int | None = None
+    output_tokens: int | None = None
     # model {"hf_config": path}: a Hugging Face config.json, relative to the working directory (model "hf_config")
     hf_config: str | None = None
 
@@ -192,6 +209,11 @@ class Workload:
                          gmacs_224=4.09 * self.params / 25.56e6, default_batch=32)
 
     @property
+    def serving(self) -> bool:
+        """A serving workload (the file's ``task: serve``): LLM inference under a load of requests."""
+        return self.task == "infer" and (self.concurrency is not None or self.request_rate is not None)
+
+    @property
     def effective_batch(self) -> int:
         if self.batch_size is not None:
             return self.batch_size
@@ -207,6 +229,8 @@ class Workload:
             return 1
         if spec.patch_size:  # a vision transformer: one token per patch, plus the class token
             return (spec.image_size // spec.patch_size) ** 2 + 1
+        if self.serving and self.prompt_tokens and self.output_tokens:
+            return self.prompt_tokens + self.output_tokens  # one request's full length (FIT-1: one must fit)
         return self.seq_len or min(spec.context, DEFAULT_SEQ_LEN)
 
     @property
@@ -224,6 +248,8 @@ class Workload:
         AWQ/GPTQ/bitsandbytes transformers, torchao torch.compile, fp8 vLLM), else DEFAULT_RUNTIME."""
         if self.runtime:
             return self.runtime
+        if self.serving:
+            return SERVE_DEFAULT_RUNTIME
         if self.task == "infer" and self.quant in QUANTS:
             return QUANTS[self.quant].default_runtime
         if self.task == "infer" and self.precision == "fp8":
@@ -658,7 +684,10 @@ def _workload(r: _Reader, value: Any) -> Workload | None:
         model = _model(r, model, kw)
     task = None
     if "task" in w:
-        task = r.choice(w["task"], "workload.task", TASKS)
+        task = r.choice(w["task"], "workload.task", FILE_TASKS)
+        if task == "serve":
+            _serving(r, w, kw, model)
+            task = "infer"
     else:
         r.err("workload.task", _REQUIRED)
     if "precision" in w:
@@ -700,10 +729,70 @@ def _workload(r: _Reader, value: Any) -> Workload | None:
                 r.err(f"workload.{key}", _ONLY_CUSTOM, key=key)
     if task == "train" and kw.get("precision") in ("int8", "int4"):
         r.err("workload.precision", _INT4_TRAIN, precision=kw["precision"])
+    if w.get("task") != "serve":
+        for key in _SERVE_KEYS:
+            if key in w:
+                r.err(f"workload.{key}", _SERVE_ONLY, key=key)
     _memory_options(r, w, kw, model, task)
     if len(r.errors) > n_errors or model is None or task is None:
         return None
     return Workload(model=model, task=task, **{k: v for k, v in kw.items() if v is not None})
+
+
+_SERVE_KEYS = ("concurrency", "request_rate", "prompt_tokens", "output_tokens")
+_SERVE_ONLY = QT_TRANSLATE_NOOP("build", "{key} applies to task serve only")
+_SERVE_LOAD = QT_TRANSLATE_NOOP("build", "a serving workload needs its load: concurrency (requests in flight) or "
+                                         "request_rate (requests/s)")
+_SERVE_BOTH = QT_TRANSLATE_NOOP("build", "give concurrency or request_rate, not both")
+_SERVE_LENGTHS = QT_TRANSLATE_NOOP("build", "a serving workload needs {key} (mean tokens per request)")
+_SERVE_NOT_KEY = QT_TRANSLATE_NOOP(
+    "build", "{key} does not apply to task serve: its load is concurrency or request_rate with prompt_tokens and "
+             "output_tokens")
+_SERVE_RUNTIME = QT_TRANSLATE_NOOP(
+    "build", "runtime {runtime} cannot serve: serving needs continuous batching and a paged KV cache ({allowed})")
+_SERVE_MODEL = QT_TRANSLATE_NOOP("build", "task serve applies to generative (decoder) language models only")
+_SERVE_PARALLEL = QT_TRANSLATE_NOOP(
+    "build", "serving splits a model over the GPUs with parallel tensor, or runs a copy on each (none), not {got}")
+_SERVE_QUANT = QT_TRANSLATE_NOOP(
+    "build", "{quant} does not run in {runtime}, the runtime serving uses; {quant} runs in {allowed} (set "
+             "workload.runtime)")
+
+
+def _serving(r: _Reader, w: Mapping[str, Any], kw: dict[str, Any], model: str | None) -> None:
+    """task serve: its load (concurrency or request_rate), its lengths, a runtime that serves, no training or
+    batch keys."""
+    if "concurrency" in w:
+        kw["concurrency"] = r.positive_int(w["concurrency"], "workload.concurrency", MAX_CONCURRENCY)
+    if "request_rate" in w:
+        kw["request_rate"] = r.number(w["request_rate"], "workload.request_rate", MAX_REQUEST_RATE, positive=True)
+    if "concurrency" in w and "request_rate" in w:
+        r.err("workload.request_rate", _SERVE_BOTH)
+    elif "concurrency" not in w and "request_rate" not in w:
+        r.err("workload.concurrency", _SERVE_LOAD)
+    for key in ("prompt_tokens", "output_tokens"):
+        if key in w:
+            kw[key] = r.positive_int(w[key], f"workload.{key}", WORKLOAD_INT_LIMITS["seq_len"])
+        else:
+            r.err(f"workload.{key}", _SERVE_LENGTHS, key=key)
+    for key in ("batch_size", "seq_len"):
+        if key in w:
+            r.err(f"workload.{key}", _SERVE_NOT_KEY, key=key)
+    for key in ("optimizer", "grad_checkpointing", "sharding", "lora_rank"):  # the others: _memory_options
+        if key in w:
+            r.err(f"workload.{key}", _TRAIN_ONLY, key=key)
+    decoder = (model == HF_CONFIG or (model == "custom" and w.get("family", "transformer") == "transformer")
+               or (model is not None and model in KNOWN_MODELS and KNOWN_MODELS[model].decoder))
+    if model is not None and not decoder:
+        r.err("workload.task", _SERVE_MODEL)
+    runtime = w.get("runtime")
+    if isinstance(runtime, str) and runtime in RUNTIMES and runtime not in SERVE_RUNTIMES:
+        r.err("workload.runtime", _SERVE_RUNTIME, runtime=runtime, allowed=", ".join(SERVE_RUNTIMES))
+    if w.get("parallel") in ("pipeline", "expert"):
+        r.err("workload.parallel", _SERVE_PARALLEL, got=_Shown(w["parallel"]))
+    quant = w.get("quant")
+    used = runtime if isinstance(runtime, str) and runtime in SERVE_RUNTIMES else SERVE_DEFAULT_RUNTIME
+    if isinstance(quant, str) and quant in QUANTS and used not in QUANTS[quant].kernels and "runtime" not in w:
+        r.err("workload.quant", _SERVE_QUANT, quant=quant, runtime=used, allowed=", ".join(QUANTS[quant].kernels))
 
 
 _TRAIN_ONLY = QT_TRANSLATE_NOOP("build", "{key} applies to training only")
@@ -870,7 +959,7 @@ def build_to_dict(build: Build) -> dict[str, Any]:
     if build.workload is not None:
         w = build.workload
         wd: dict[str, Any] = {"model": {HF_CONFIG: w.hf_config} if w.hf_config is not None else w.model,
-                              "task": w.task}
+                              "task": "serve" if w.serving else w.task}
         for f in dataclasses.fields(Workload):
             if f.name in ("model", "task", HF_CONFIG):
                 continue

@@ -1,0 +1,254 @@
+"""Serving: an LLM under a load of requests, as a continuous-batching runtime with a paged KV cache runs it
+(vLLM, TensorRT-LLM).
+
+The load is the workload's ``concurrency`` (clients each keeping one request in flight: a closed loop) or its
+``request_rate`` (arrivals per second, open loop), and each request's mean ``prompt_tokens`` P and
+``output_tokens`` O. The build serves with one engine per GPU (``parallel: none``: each GPU a copy of the
+model, the load split evenly) or one engine over all of them (``parallel: tensor``).
+
+KV cache (per GPU of an engine of ``t`` tensor-parallel GPUs):
+
+    bytes per token   = 2 (K and V) × layers × kv_heads × head_dim × 2 B (16-bit cache) / t
+    budget            = VRAM × 0.9 − weights / t − activations − CUDA context and graphs   (vLLM: its
+                        gpu_memory_utilization, 0.9, of the whole card, less what its profile run and CUDA
+                        graphs take), or 0.9 × (VRAM − weights / t − activations − context)  (TensorRT-LLM:
+                        free_gpu_memory_fraction, 0.9, of what is free once the engine is loaded)
+    tokens it holds   = budget / bytes per token
+    max concurrency   = tokens / (P + O / 2)    central: sequences at all stages of their generation hold
+                        P + O/2 tokens on average (paged blocks are taken as a sequence grows); low: every
+                        sequence at its full P + O (nothing preempted); capped at the runtime's batch limit
+
+Step (the term model of :mod:`throughput`, per engine, at B sequences running):
+
+    t_decode(B)       = one decode step of B sequences at the mean context P + O/2 (:func:`throughput.llm_cases`:
+                        weights read once, each sequence's KV cache read, B tokens' FLOPs, kernels, all-reduces)
+    c_prefill         = time per prompt token a prefill adds to a step: (t_prefill(2k prompts) − t_prefill(k)) /
+                        (k P), k = ⌈CHUNK / P⌉ (the weights, read once per step anyway, cancel)
+    t_step            = t_decode(B) + (B / O) × P × c_prefill     (continuous batching: B / O requests finish,
+                        and as many start, per step; their prompts run inside the step: chunked prefill)
+    TPOT (median)     = t_step
+    output tokens/s   = engines × B / t_step;  requests/s = output tokens/s / O
+    TTFT (median)     = t_step / 2 (the step under way when the request arrives) + ⌈P / CHUNK⌉ × t_decode(B)
+                        + P × c_prefill + the wait for KV room (closed loop: requests beyond the cache's
+                        concurrency wait for a slot: queued / requests/s)
+
+With a request rate λ the running batch B is where the engines complete requests as fast as they arrive:
+λ / engines = B / (O × t_step(B)); beyond the largest B the cache holds the queue grows without bound
+(saturated: no TTFT).
+
+Ranges: tokens/s and requests/s take the held-out ratios (measured / predicted) of the LLM decode family and of
+the published large-batch decode rows (TensorRT-LLM's gptSessionBenchmark, batch 60–512, db/measurements/
+tensorrt-llm.csv), whichever is wider; TPOT the same inverted; TTFT the LLM prefill family's; the maximum
+concurrency its memory assumptions' (activations ½–2×, graphs 0.25–1 GiB; sequences at P + O/2 or at P + O).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING
+
+from configurator.core.build import Workload
+from configurator.core.estimate import throughput as tp
+from configurator.core.estimate.memory import CUDA_CONTEXT_GIB, _inference_working_set, weight_bytes_per_param
+from configurator.core.units import GIB
+
+if TYPE_CHECKING:
+    from configurator.core.estimate.fit import Fit
+
+# vLLM's gpu_memory_utilization (0.9: https://docs.vllm.ai/en/v0.5.3/models/engine_args.html) and TensorRT-LLM's
+# KvCacheConfig.free_gpu_memory_fraction (0.9 of the memory free after loading:
+# https://nvidia.github.io/TensorRT-LLM/examples/kvcacheconfig.html)
+MEMORY_FRACTION = {"vllm": 0.9, "tensorrt-llm": 0.9}
+# Prompt tokens a step takes (chunked prefill's token budget; vLLM's max_num_batched_tokens): 2,048, an
+# assumption (the default differs between versions and entry points; unverified)
+CHUNK = 2048
+# CUDA graphs and the runtime's other non-PyTorch memory, GiB (low, central, high): an assumption, unverified
+GRAPHS_GIB = (0.25, 0.5, 1.0)
+# Sequences one engine decodes together at most (vLLM's max_num_seqs default 256; TensorRT-LLM's
+# max_batch_size is set when the engine is built): 256, unverified here
+MAX_SEQS = 256
+# The TensorRT-LLM rows the large-batch range rests on (their origin in db/measurements)
+LARGE_BATCH_ORIGIN = "tensorrt-llm-perf"
+
+
+@dataclass(frozen=True)
+class Band:
+    value: float
+    low: float
+    high: float
+
+
+@dataclass(frozen=True)
+class Serving:
+    load: str  # "concurrency" | "request_rate": what the workload states
+    offered: float  # the stated load: requests in flight (whole build), or requests/s
+    engines: int  # model copies serving (one per GPU, or one over all of them)
+    tensor_parallel: int  # GPUs per engine
+    kv_bytes_per_token: float  # per GPU of an engine
+    kv_budget_gib: Band  # per GPU
+    weights_gib: float  # per GPU
+    max_concurrency: Band  # whole build
+    running: float  # sequences each engine decodes together at this load
+    queued: float  # requests (whole build) waiting for KV room (closed loop)
+    saturated: bool  # an open-loop rate beyond what the build serves
+    capacity_requests_per_s: float  # at the largest batch the cache holds (whole build)
+    output_tokens_per_s: Band
+    requests_per_s: Band
+    ttft_ms: Band | None  # None when saturated
+    tpot_ms: Band
+    bound: str  # the largest term of the decode step
+    basis: dict[str, object]
+
+
+def kv_bytes_per_token(w: Workload, tensor_parallel: int) -> float:
+    """2 (K, V) × layers × kv_heads × head_dim × 2 B, split over the tensor-parallel GPUs (K/V heads replicated
+    where there are fewer than GPUs). A 16-bit cache (fp32 models cache in 4 B)."""
+    spec = w.spec()
+    heads = spec.kv_heads or spec.heads or 1
+    head_dim = spec.hidden / max(spec.heads, 1)
+    per_gpu_heads = max(heads / tensor_parallel, 1.0)
+    e = 4.0 if w.precision == "fp32" else 2.0
+    return 2 * spec.layers * per_gpu_heads * head_dim * e
+
+
+def kv_budget(w: Workload, vram_gib: float, tensor_parallel: int, runtime: str) -> tuple[Band, float]:
+    """Bytes each GPU of an engine keeps for the KV cache (low, central, high) and its weights' bytes."""
+    spec = w.spec()
+    weights = spec.params * weight_bytes_per_param(w) / tensor_parallel
+    precision = "fp16" if w.quant is not None else w.precision
+    act = _inference_working_set(spec, CHUNK, precision, "sdpa", tensor_parallel)
+    frac = MEMORY_FRACTION.get(runtime, 0.9)
+    vram = vram_gib * GIB
+
+    def budget(act_k: float, other_gib: float) -> float:
+        rest = weights + act * act_k + other_gib * GIB
+        if runtime == "tensorrt-llm":
+            return max(frac * (vram - rest), 0.0)
+        return max(frac * vram - rest, 0.0)
+
+    ctx_low, ctx, ctx_high = CUDA_CONTEXT_GIB
+    return Band(budget(1.0, ctx + GRAPHS_GIB[1]), budget(2.0, ctx_high + GRAPHS_GIB[2]),
+                budget(0.5, ctx_low + GRAPHS_GIB[0])), weights
+
+
+@dataclass(frozen=True)
+class _Engine:
+    """One engine's cases and hardware, for step times at any batch."""
+
+    one: tp.Case
+    hw: tp.Hw
+    theta: list[float]
+    prompt: int
+    output: int
+
+    def decode(self, batch: float) -> tuple[float, dict[str, float]]:
+        b = max(round(batch), 1)
+        return tp.step_time(tp.llm_cases(self.one, b, self.prompt, self.output)["batch"], self.hw, self.theta)
+
+    def prefill_per_token(self) -> float:
+        k = max(math.ceil(CHUNK / self.prompt), 1)
+        pre = tp.llm_cases(self.one, k, self.prompt, self.output)["prefill"]
+        t1 = tp.step_time(pre, self.hw, self.theta)[0]
+        t2 = tp.step_time(replace(pre, batch=2 * k), self.hw, self.theta)[0]
+        return max(t2 - t1, 0.0) / (k * self.prompt)
+
+    def step(self, batch: float) -> float:
+        return self.decode(batch)[0] + batch / self.output * self.prompt * self.prefill_per_token()
+
+
+def _ratios(fit: Fit | None, family: str, tensor_parallel: bool) -> tuple[float, float, dict[str, object]]:
+    """measured / predicted at the low and high end: the family's held-out width, widened to the published
+    large-batch rows' own ratios (those of the same kind: one GPU, or tensor parallel)."""
+    from configurator.core.estimate import validation
+
+    if fit is None:
+        return 0.5, 2.0, {"family": family, "measurements": 0, "prior": True}
+    wd = validation.width_for(fit, family)
+    low, high = (wd.low_ratio, wd.high_ratio) if wd is not None else (0.5, 2.0)
+    basis: dict[str, object] = {"family": family, "range_basis": wd.basis if wd else None,
+                                "range_held_out": wd.rows if wd else 0,
+                                "range_coverage": round(wd.coverage, 3) if wd and wd.coverage is not None else None}
+    if family == "llm-decode":
+        rows = [r for r in fit.cv if r.m.origin == LARGE_BATCH_ORIGIN and r.m.task == "decode"
+                and (r.m.gpu_count > 1) == tensor_parallel]
+        if rows:
+            ratios = [r.m.value / r.predicted for r in rows]
+            low, high = min(low, *ratios), max(high, *ratios)
+            basis["large_batch_rows"] = [{"id": r.m.id, "batch": r.m.batch_size, "gpus": r.m.gpu_count,
+                                          "measured": r.m.value, "predicted": round(r.predicted, 1),
+                                          "source_url": r.m.source_url} for r in rows]
+    basis["low_ratio"], basis["high_ratio"] = round(low, 3), round(high, 3)
+    return low, high, basis
+
+
+def estimate(w: Workload, gpu_hw: tp.Hw, vram_gib: float, gpus: int, f: tp.Factors,
+             system: tp.System | None = None) -> Serving:
+    """The serving estimates of a build of ``gpus`` GPUs like ``gpu_hw`` (the slowest, its ``vram_gib`` the
+    smallest), their link in ``system`` (tensor parallel)."""
+    assert w.serving and w.prompt_tokens and w.output_tokens
+    n = max(gpus, 1)
+    ways = n if w.parallel == "tensor" else 1
+    engines = max(n // ways, 1)
+    runtime = w.effective_runtime
+    sysm = system or tp.System()
+    hw = replace(gpu_hw, link=sysm.link or gpu_hw.link, link_path=sysm.link_path)
+    one = tp.planner_cases(replace(w, parallel="tensor" if ways > 1 else "none"), ways, gpu_hw.cc)["main"]
+    eng = _Engine(one, hw, f.theta(), w.prompt_tokens, w.output_tokens)
+    p, o = w.prompt_tokens, w.output_tokens
+    per_token = kv_bytes_per_token(w, ways)
+    budget, weights = kv_budget(w, vram_gib, ways, runtime)
+    # sequences one engine holds: central at the mean occupancy P + O/2, low at the full P + O
+    cap = Band(min(budget.value / per_token / (p + o / 2), MAX_SEQS), min(budget.low / per_token / (p + o), MAX_SEQS),
+               min(budget.high / per_token / (p + o / 2), MAX_SEQS))
+    b_max = max(cap.value, 0.0)
+    capacity = engines * b_max / (o * eng.step(b_max)) if b_max >= 1 else 0.0
+    saturated = False
+    queued = 0.0
+    if w.concurrency is not None:
+        per_engine = w.concurrency / engines
+        running = min(per_engine, b_max)
+        queued = max(per_engine - running, 0.0) * engines
+        offered: float = float(w.concurrency)
+        load = "concurrency"
+    else:
+        rate = float(w.request_rate or 0.0)
+        offered, load = rate, "request_rate"
+        saturated = rate >= capacity
+        running = b_max if saturated else _batch_for(eng, rate / engines, b_max)
+    b = max(running, 1.0) if b_max >= 1 else 0.0
+    t_step = eng.step(b) if b else math.inf
+    t_dec, parts = eng.decode(b or 1)
+    tokens = engines * b / t_step if b else 0.0
+    requests = tokens / o
+    lo_d, hi_d, basis_d = _ratios(f.fit, "llm-decode", ways > 1)
+    lo_p, hi_p, basis_p = _ratios(f.fit, "llm-prefill", False)
+    tpot = t_step * 1e3
+    ttft: Band | None = None
+    if not saturated and b:
+        prefill = p * eng.prefill_per_token()
+        wait = queued / requests if queued and requests else 0.0
+        core = t_step / 2 + math.ceil(p / CHUNK) * t_dec + prefill
+        # the step times are the decode model's (its range), the prompt's the prefill model's
+        ttft = Band((core + wait) * 1e3, (t_step / 2 / hi_d + math.ceil(p / CHUNK) * t_dec / hi_d + prefill / hi_p
+                                          + wait / hi_d) * 1e3,
+                    (t_step / 2 / lo_d + math.ceil(p / CHUNK) * t_dec / lo_d + prefill / lo_p + wait / lo_d) * 1e3)
+    return Serving(
+        load, offered, engines, ways, per_token,
+        Band(budget.value / GIB, budget.low / GIB, budget.high / GIB), weights / GIB,
+        Band(engines * cap.value, engines * cap.low, engines * cap.high), running, queued, saturated,
+        capacity, Band(tokens, tokens * lo_d, tokens * hi_d), Band(requests, requests * lo_d, requests * hi_d),
+        ttft, Band(tpot, tpot / hi_d, tpot / lo_d), max(parts, key=lambda k: parts[k]),
+        {"decode": basis_d, "prefill": basis_p, "chunk_tokens": CHUNK, "memory_fraction": MEMORY_FRACTION.get(runtime),
+         "max_seqs": MAX_SEQS})
+
+
+def _batch_for(eng: _Engine, rate: float, b_max: float) -> float:
+    """The running batch at which an engine completes ``rate`` requests/s: rate = B / (O × t_step(B))
+    (bisection; the completion rate grows with B)."""
+    lo, hi = 0.0, b_max
+    for _ in range(40):
+        mid = (lo + hi) / 2
+        done = mid / (eng.output * eng.step(max(mid, 1e-3)))
+        lo, hi = (mid, hi) if done < rate else (lo, mid)
+    return hi

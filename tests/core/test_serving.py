@@ -1,0 +1,161 @@
+"""Serving (task serve): KV-cache concurrency, tokens/s, requests/s, TTFT and TPOT with ranges, on one and on
+four GPUs; bad serving input is one line naming the field."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from configurator.core.build import BuildError, Workload, parse_build
+from configurator.core.engine import check
+from configurator.core.estimate import fit as fitting
+from configurator.core.estimate import serving as srv
+from configurator.core.estimate import throughput as tp
+from configurator.core.model_specs import KNOWN_MODELS
+from tests.core.planner_kit import CATALOGUE
+
+LOAD = {"model": "llama-3.1-8b", "task": "serve", "precision": "bf16", "concurrency": 64, "prompt_tokens": 512,
+        "output_tokens": 256}
+KEYS = ("serving_max_concurrency", "serving_output_tokens_per_s", "serving_requests_per_s", "serving_ttft_ms",
+        "serving_tpot_ms")
+
+
+def _doc(qty: int = 1, **workload: Any) -> dict[str, Any]:
+    return {"format": "configurator.build/1", "parts": [{"id": "nvidia-rtx-4090", "qty": qty}],
+            "workload": {k: v for k, v in {**LOAD, **workload}.items() if v is not None}}
+
+
+def _serving(qty: int = 1, **workload: Any) -> dict[str, Any]:
+    report = check(parse_build(_doc(qty, **workload), CATALOGUE), CATALOGUE)
+    return {e.key: e for e in report.estimates if e.key.startswith("serving")}
+
+
+def test_kv_bytes_per_token_from_the_layers() -> None:
+    spec = KNOWN_MODELS["llama-3.1-8b"]
+    w = Workload("llama-3.1-8b", "infer", precision="bf16", concurrency=1, prompt_tokens=1, output_tokens=1)
+    head_dim = spec.hidden // spec.heads
+    assert srv.kv_bytes_per_token(w, 1) == 2 * spec.layers * spec.kv_heads * head_dim * 2 == 128 * 1024
+    assert srv.kv_bytes_per_token(w, 4) == 32 * 1024  # K/V heads split over tensor-parallel GPUs
+
+
+def test_one_gpu_64_concurrent() -> None:
+    est = _serving()
+    assert set(KEYS) <= set(est)
+    for key in KEYS:
+        e = est[key]
+        assert e.value is not None and e.low is not None and e.high is not None
+        assert e.low < e.value < e.high or (key == "serving_max_concurrency" and e.low <= e.value <= e.high)
+        assert e.inputs["load"] == "concurrency" and e.inputs["concurrency"] == 64  # the load is in the result
+    # 24 GiB less 15 GiB of bf16 weights: room for tens of 768-token sequences, not hundreds
+    assert 40 <= est["serving_max_concurrency"].value <= 100
+    tok = est["serving_output_tokens_per_s"].value
+    assert 600 <= tok <= 2500  # one RTX 4090 at batch 64: weights streamed once per step, ~1 TB/s
+    assert est["serving_requests_per_s"].value == pytest.approx(tok / 256, rel=0.01)
+    # every sequence gets one token per step: 64 sequences / TPOT ≈ tokens/s
+    assert 64 / (est["serving_tpot_ms"].value / 1000) == pytest.approx(tok, rel=0.02)
+    assert est["serving_ttft_ms"].value > est["serving_tpot_ms"].value  # a 512-token prompt takes longer than a step
+    basis = est["serving_output_tokens_per_s"].basis
+    assert basis is not None and basis["large_batch_rows"]  # the TensorRT-LLM large-batch rows
+
+
+def test_four_gpus_tensor_parallel_beats_one() -> None:
+    one, four = _serving(), _serving(4, parallel="tensor")
+    assert four["serving_max_concurrency"].value > one["serving_max_concurrency"].value
+    assert four["serving_output_tokens_per_s"].value > 1.5 * one["serving_output_tokens_per_s"].value
+    assert four["serving_tpot_ms"].value < one["serving_tpot_ms"].value
+    assert four["serving_ttft_ms"].value < one["serving_ttft_ms"].value
+    assert four["serving_max_concurrency"].inputs["tensor_parallel"] == 4
+    # four copies (parallel none): the load split, one engine each
+    copies = _serving(4)
+    assert copies["serving_output_tokens_per_s"].inputs["engines"] == 4
+
+
+def test_beyond_the_cache_requests_queue() -> None:
+    est = _serving(concurrency=400)
+    held = est["serving_max_concurrency"].value
+    assert est["serving_output_tokens_per_s"].inputs["queued"] == pytest.approx(400 - held, abs=1)
+    # closed loop: the queued wait for a slot shows in the time to first token
+    assert est["serving_ttft_ms"].value > 5 * _serving()["serving_ttft_ms"].value
+
+
+def test_request_rate_sets_the_batch_and_saturates() -> None:
+    est = _serving(concurrency=None, request_rate=2.0)
+    assert est["serving_requests_per_s"].value == pytest.approx(2.0, rel=0.02)
+    assert est["serving_requests_per_s"].inputs["load"] == "request_rate"
+    cap = est["serving_requests_per_s"].how.render()
+    assert "requests/s" in cap
+    over = _serving(concurrency=None, request_rate=1000.0)
+    assert over["serving_ttft_ms"].value is None and over["serving_ttft_ms"].inputs["saturated"] is True
+
+
+def test_step_model_is_the_throughput_model() -> None:
+    """The decode step is throughput.py's batch case at the mean context (no second model)."""
+    w = Workload("llama-3.1-8b", "infer", precision="bf16", concurrency=8, prompt_tokens=512, output_tokens=256)
+    gpu = CATALOGUE["nvidia-rtx-4090"]
+    f = fitting.factors_for()
+    s = srv.estimate(w, tp.gpu_hw(gpu), gpu.vram_gb, 1, f)  # type: ignore[attr-defined]
+    one = tp.planner_cases(w, 1, None)["main"]
+    t_dec = tp.step_time(tp.llm_cases(one, 8, 512, 256)["batch"], tp.gpu_hw(gpu), f.theta())[0]  # type: ignore[arg-type]
+    assert s.tpot_ms.value / 1e3 > t_dec  # the step also runs the starting requests' prompts
+    assert s.tpot_ms.value / 1e3 < 2 * t_dec
+
+
+@pytest.mark.parametrize(("workload", "field"), [
+    ({"concurrency": 0}, "workload.concurrency"),
+    ({"concurrency": -3}, "workload.concurrency"),
+    ({"concurrency": None, "request_rate": 0}, "workload.request_rate"),
+    ({"concurrency": None}, "workload.concurrency"),
+    ({"request_rate": 2.0}, "workload.request_rate"),
+    ({"output_tokens": None}, "workload.output_tokens"),
+    ({"runtime": "llama.cpp"}, "workload.runtime"),
+    ({"runtime": "transformers"}, "workload.runtime"),
+    ({"optimizer": "adamw"}, "workload.optimizer"),
+    ({"finetune": "lora"}, "workload.finetune"),
+    ({"batch_size": 8}, "workload.batch_size"),
+    ({"parallel": "pipeline"}, "workload.parallel"),
+    ({"model": "bert-base"}, "workload.task"),
+])
+def test_bad_serving_input_names_the_field(workload: dict[str, Any], field: str) -> None:
+    doc = _doc(**workload)
+    with pytest.raises(BuildError) as exc:
+        parse_build(doc, CATALOGUE)
+    assert [e.path for e in exc.value.errors] == [field]
+
+
+def test_serving_keys_on_infer_are_refused() -> None:
+    doc = _doc(task="infer")
+    with pytest.raises(BuildError) as exc:
+        parse_build(doc, CATALOGUE)
+    assert {e.path for e in exc.value.errors} == {"workload.concurrency", "workload.prompt_tokens",
+                                                  "workload.output_tokens"}
+
+
+def test_round_trip_keeps_task_serve() -> None:
+    from configurator.core.build import build_to_dict
+
+    b = parse_build(_doc(), CATALOGUE)
+    assert b.workload is not None and b.workload.serving and b.workload.effective_runtime == "vllm"
+    assert build_to_dict(b)["workload"]["task"] == "serve"
+
+
+def _cli(tmp_path: Path, doc: dict[str, Any]) -> subprocess.CompletedProcess[str]:
+    path = tmp_path / "b.json"
+    path.write_text(json.dumps(doc), encoding="utf-8")
+    return subprocess.run([sys.executable, "-m", "configurator", "check", str(path), "--json"],
+                          capture_output=True, text=True, timeout=120, check=False)
+
+
+def test_cli_check_json_shows_serving(tmp_path: Path) -> None:
+    out = _cli(tmp_path, _doc())
+    assert out.returncode == 0, out.stderr
+    keys = {e["key"]: e for e in json.loads(out.stdout)["estimates"]}
+    assert set(KEYS) <= set(keys) and keys["serving_tpot_ms"]["low"] is not None
+    bad = _cli(tmp_path, _doc(concurrency=0))
+    assert bad.returncode == 2
+    lines = bad.stderr.strip().splitlines()
+    assert len(lines) == 1 and "workload.concurrency" in lines[0]
