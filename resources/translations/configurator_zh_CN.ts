@@ -3704,6 +3704,42 @@
         <translation>{precision} 仅用于推理；训练需要 fp32、amp、bf16、fp16 或 fp8</translation>
     </message>
     <message>
+        <source>{key} applies to task serve only</source>
+        <translation>{key} 仅适用于 task serve</translation>
+    </message>
+    <message>
+        <source>a serving workload needs its load: concurrency (requests in flight) or request_rate (requests/s)</source>
+        <translation>服务负载需要给出负载：concurrency（同时在处理的请求数）或 request_rate（请求/秒）</translation>
+    </message>
+    <message>
+        <source>give concurrency or request_rate, not both</source>
+        <translation>请给出 concurrency 或 request_rate，不能同时给出</translation>
+    </message>
+    <message>
+        <source>a serving workload needs {key} (mean tokens per request)</source>
+        <translation>服务负载需要 {key}（每个请求的平均 token 数）</translation>
+    </message>
+    <message>
+        <source>{key} does not apply to task serve: its load is concurrency or request_rate with prompt_tokens and output_tokens</source>
+        <translation>{key} 不适用于 task serve：服务的负载由 concurrency 或 request_rate 以及 prompt_tokens 和 output_tokens 给出</translation>
+    </message>
+    <message>
+        <source>runtime {runtime} cannot serve: serving needs continuous batching and a paged KV cache ({allowed})</source>
+        <translation>运行时 {runtime} 不能用于服务：服务需要连续批处理和分页 KV 缓存（{allowed}）</translation>
+    </message>
+    <message>
+        <source>task serve applies to generative (decoder) language models only</source>
+        <translation>task serve 仅适用于生成式（解码器）语言模型</translation>
+    </message>
+    <message>
+        <source>serving splits a model over the GPUs with parallel tensor, or runs a copy on each (none), not {got}</source>
+        <translation>服务时模型要么用 parallel tensor 切分到各 GPU，要么每张 GPU 各运行一份（none），不能是 {got}</translation>
+    </message>
+    <message>
+        <source>{quant} does not run in {runtime}, the runtime serving uses; {quant} runs in {allowed} (set workload.runtime)</source>
+        <translation>{quant} 不能在服务所用的运行时 {runtime} 中运行；{quant} 可在 {allowed} 中运行（请设置 workload.runtime）</translation>
+    </message>
+    <message>
         <source>quant applies to inference only; training on quantised weights is finetune qlora, in 8 bits precision fp8</source>
         <translation>quant 仅适用于推理；在量化权重上训练请用 finetune qlora，8 位训练请用 precision fp8</translation>
     </message>
@@ -5415,6 +5451,66 @@
     <message>
         <source>, LoRA adapters only</source>
         <translation>，仅 LoRA 适配器</translation>
+    </message>
+    <message>
+        <source>At {offered:,g} requests in flight ({prompt:,} prompt and {output:,} output tokens each) in {runtime}</source>
+        <translation>在 {runtime} 中同时处理 {offered:,g} 个请求（每个请求 {prompt:,} 个提示 token、{output:,} 个输出 token）时</translation>
+    </message>
+    <message>
+        <source>At {offered:,g} requests/s ({prompt:,} prompt and {output:,} output tokens each) in {runtime}</source>
+        <translation>在 {runtime} 中每秒 {offered:,g} 个请求（每个请求 {prompt:,} 个提示 token、{output:,} 个输出 token）时</translation>
+    </message>
+    <message>
+        <source>{engines} copies of the model, one per GPU</source>
+        <translation>模型共 {engines} 份，每张 GPU 一份</translation>
+    </message>
+    <message>
+        <source>one copy over {tp} GPUs (tensor parallel, {link})</source>
+        <translation>一份模型跨 {tp} 张 GPU（张量并行，{link}）</translation>
+    </message>
+    <message>
+        <source>one copy of the model on one GPU</source>
+        <translation>一张 GPU 上运行一份模型</translation>
+    </message>
+    <message>
+        <source>{load}, {engines}: the KV cache holds ≈ {value:,.0f} sequences ({low:,.0f}–{high:,.0f}): {budget:.1f} GiB per GPU left for it ({fraction:.0%} of the card less {weights:.1f} GiB of weights, the prompt chunk&apos;s activations and CUDA graphs), {kv:,.0f} KiB per token (2 × layers × KV heads × head width × 2 B per GPU), sequences holding prompt + output/2 tokens on average (low: all at full length); at most {cap} per copy (the runtime&apos;s batch limit).</source>
+        <translation>{load}，{engines}：KV 缓存可容纳约 {value:,.0f} 个序列（{low:,.0f}–{high:,.0f}）：每张 GPU 留给它 {budget:.1f} GiB（显卡的 {fraction:.0%}，减去 {weights:.1f} GiB 权重、提示分块的激活和 CUDA 图），每个 token {kv:,.0f} KiB（每张 GPU 上 2 × 层数 × KV 头数 × 头宽 × 2 B），序列平均占用提示 + 输出/2 个 token（下限：全部按完整长度）；每份模型最多 {cap} 个（运行时的批大小上限）。</translation>
+    </message>
+    <message>
+        <source>{load}, {engines}: {running:,.1f} sequences decoded together per copy{queued}: ≈ {value:,.0f} output tokens/s ({low:,.0f}–{high:,.0f}); each step reads the weights once and every sequence&apos;s KV cache, and runs the prompts of the requests that start in it (chunked prefill); {bound}-bound.</source>
+        <translation>{load}，{engines}：每份模型同时解码 {running:,.1f} 个序列{queued}：约 {value:,.0f} 输出 token/秒（{low:,.0f}–{high:,.0f}）；每一步读取一次权重和每个序列的 KV 缓存，并处理在这一步开始的请求的提示（分块预填充）；受{bound}限制。</translation>
+    </message>
+    <message>
+        <source>{load}: ≈ {value:,.2f} requests/s ({low:,.2f}–{high:,.2f}) completed: output tokens/s ÷ output tokens per request; the build serves at most ≈ {capacity:,.2f} requests/s (its KV cache full).</source>
+        <translation>{load}：约完成 {value:,.2f} 请求/秒（{low:,.2f}–{high:,.2f}）：输出 token/秒 ÷ 每个请求的输出 token 数；该配置最多约服务 {capacity:,.2f} 请求/秒（KV 缓存占满时）。</translation>
+    </message>
+    <message>
+        <source>{load}: median time to first token ≈ {value:,.0f} ms ({low:,.0f}–{high:,.0f}): half a step waiting, the prompt&apos;s prefill inside a decode step{queued}.</source>
+        <translation>{load}：首 token 时间中位数约 {value:,.0f} ms（{low:,.0f}–{high:,.0f}）：等待半个步骤，提示的预填充在一个解码步骤内完成{queued}。</translation>
+    </message>
+    <message>
+        <source>{load}: median time per output token ≈ {value:,.1f} ms ({low:,.1f}–{high:,.1f}): one step of the running batch with its share of prompts.</source>
+        <translation>{load}：每个输出 token 的时间中位数约 {value:,.1f} ms（{low:,.1f}–{high:,.1f}）：运行中批次的一个步骤，含其分摊的提示处理。</translation>
+    </message>
+    <message>
+        <source>; {queued:,.0f} requests wait for room in the KV cache</source>
+        <translation>；{queued:,.0f} 个请求在等待 KV 缓存空间</translation>
+    </message>
+    <message>
+        <source>{load}: the build serves at most ≈ {capacity:,.2f} requests/s (its KV cache full); at this rate the queue grows without bound, so no time to first token.</source>
+        <translation>{load}：该配置最多约服务 {capacity:,.2f} 请求/秒（KV 缓存占满时）；在此请求速率下队列无限增长，因此没有首 token 时间。</translation>
+    </message>
+    <message>
+        <source>No serving estimate: {reason}</source>
+        <translation>无服务估算：{reason}</translation>
+    </message>
+    <message>
+        <source>the build has no GPU to serve on (CPU serving is not modelled).</source>
+        <translation>该配置没有可用于服务的 GPU（未对 CPU 服务建模）。</translation>
+    </message>
+    <message>
+        <source>no room for the KV cache of one request ({need:,} tokens) beside the weights ({weights:.1f} GiB per GPU) on a {vram} GiB card.</source>
+        <translation>在 {vram} GiB 的显卡上，除权重（每张 GPU {weights:.1f} GiB）外放不下一个请求（{need:,} 个 token）的 KV 缓存。</translation>
     </message>
     <message>
         <source>NVLink ({gbs:g} GB/s per GPU, through NVSwitch)</source>
