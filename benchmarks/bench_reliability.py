@@ -94,7 +94,9 @@ def _seeded(path: Path) -> None:
         store.close()
 
 
-def _old_database(path: Path, revision: str) -> None:
+def old_database(path: Path, revision: str = "0001") -> None:
+    """A database as an older version left it (built with Alembic), with a user's build in it (also used by
+    tests/store/test_database_failures.py)."""
     from alembic import command
 
     from configurator.store import database
@@ -196,7 +198,7 @@ def migrations(folder: Path) -> Row:
     templates: dict[str | None, Path] = {None: folder / "none.db"}
     for rev in list(REVISION_TABLES)[:-1]:
         templates[rev] = folder / f"rev{rev}.db"
-        _old_database(templates[rev], rev)
+        old_database(templates[rev], rev)
     for rev, template in templates.items():
         for at in range(1, 60):
             db = folder / "migrate.db"
@@ -331,7 +333,7 @@ def conditions(folder: Path) -> Row:
         row.check(sorted(p.name for p in ro.iterdir()) == ["c.db"], "read-only folder: files made")
     # Full disk (root: a tmpfs): a new database and an upgrade, at every 8 pages of free space.
     old = folder / "old.db"
-    _old_database(old, "0004")
+    old_database(old, "0004")
     with _tmpfs(folder / "mnt") as mounted:
         if mounted:
             mnt = folder / "mnt"

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from benchmarks.bench_reliability import old_database
 from configurator.store import database
 from configurator.store.database import (
     APP_VERSION_KEY,
@@ -66,25 +67,6 @@ def _one_line_exit_2(proc: subprocess.CompletedProcess[str], *words: str) -> str
     for w in words:
         assert w in line, line
     return line
-
-
-def _old_database(path: Path, revision: str = "0001") -> None:
-    """A database as an older version left it (built with Alembic), with a user's build in it."""
-    from alembic import command
-
-    from configurator.store.migrate import alembic_config
-
-    engine = database.make_engine(path)
-    cfg = alembic_config()
-    with engine.begin() as connection:
-        cfg.attributes["connection"] = connection
-        command.upgrade(cfg, revision)
-    engine.dispose()
-    con = sqlite3.connect(path)
-    con.execute("INSERT INTO builds (name, data, created_at, updated_at) VALUES "
-                "('我的配置', '{\"format\": \"configurator.build/1\", \"parts\": []}', '2026-01-01', '2026-01-01')")
-    con.commit()
-    con.close()
 
 
 def _seeded(path: Path) -> None:
@@ -285,7 +267,7 @@ def test_a_full_disk_after_the_upgrade_was_written_says_so_truly(tmpfs: Mount, t
     says the file was upgraded and where the copy is, never "nothing was changed" (#35). Where the upgrade
     itself fails, the file is as it was and the copy made for it is gone."""
     template = tmp_path / "old.db"
-    _old_database(template, "0004")
+    old_database(template, "0004")
     path = tmpfs.where / "configurator.db"
     seen = {"not changed": 0, "upgraded": 0}
     for pages in range(0, 400, 12):
@@ -324,7 +306,7 @@ def test_a_full_disk_after_the_upgrade_was_written_says_so_truly(tmpfs: Mount, t
 
 def test_a_full_disk_stops_the_upgrade_before_it_touches_the_database(tmpfs: Mount) -> None:
     path = tmpfs.where / "configurator.db"
-    _old_database(path)
+    old_database(path)
     before = _digest(path)
     filler = tmpfs.fill()
     with pytest.raises(StoreError) as info:  # SQLite cannot even make the -shm to read it
@@ -444,7 +426,7 @@ def test_a_database_in_a_read_only_folder_can_be_browsed(db_path: Path) -> None:
 
 def test_a_read_only_bind_mount_of_an_older_database_is_not_upgraded(tmpfs: Mount, tmp_path: Path) -> None:
     path = tmpfs.where / "old.db"
-    _old_database(path)
+    old_database(path)
     view = tmp_path / "view"
     view.mkdir()
     subprocess.run(["mount", "--bind", str(tmpfs.where), str(view)], check=True)
@@ -516,7 +498,7 @@ def test_killed_during_the_first_start_the_next_start_succeeds(db_path: Path, n:
 # From 0001: two tables and their indexes, two version updates, the stamp: 9 statements.
 @pytest.mark.parametrize("n", [1, 2, 5, 9])
 def test_killed_during_an_upgrade_the_next_start_succeeds_with_the_rows(db_path: Path, n: int) -> None:
-    _old_database(db_path, "0001")
+    old_database(db_path, "0001")
     _kill_at(db_path, n)
     assert _tables(db_path) == {"alembic_version", *REVISION_TABLES["0001"]}  # all or nothing
     con = sqlite3.connect(db_path)
@@ -532,7 +514,7 @@ def test_killed_during_an_upgrade_the_next_start_succeeds_with_the_rows(db_path:
 
 def test_a_half_made_first_start_of_an_older_version_is_redone(db_path: Path) -> None:
     """What the old, statement-by-statement migrations left when killed: tables, no version row."""
-    _old_database(db_path, "0001")
+    old_database(db_path, "0001")
     con = sqlite3.connect(db_path)
     con.execute("DELETE FROM builds")
     con.execute("DELETE FROM alembic_version")
@@ -548,7 +530,7 @@ def test_a_half_made_first_start_of_an_older_version_is_redone(db_path: Path) ->
 
 
 def test_a_half_made_upgrade_of_an_older_version_is_redone(db_path: Path) -> None:
-    _old_database(db_path, "0001")
+    old_database(db_path, "0001")
     con = sqlite3.connect(db_path)
     con.execute("CREATE TABLE recordings (id INTEGER PRIMARY KEY)")  # 0002's table, its version not stamped
     con.commit()
