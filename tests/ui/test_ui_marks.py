@@ -178,6 +178,7 @@ def test_the_quantisation_format_in_the_form(qtbot, window: MainWindow) -> None:
     settle(qtbot, tab)
     w = tab.doc.build.workload
     assert w is not None and w.quant == "awq"
+    assert form.runtime.itemText(0) == "default (Hugging Face transformers (generate))"  # AWQ's usual runtime
     choose(form.runtime, "llama.cpp")  # llama.cpp runs GGUF only
     enabled, why = item_enabled(form.quant, "awq")
     assert not enabled and "llama.cpp cannot run this format" in why and "transformers" in why

@@ -538,7 +538,11 @@ class BuildForm(QScrollArea):
         runtimes = TRAIN_RUNTIMES if task == "train" else INFER_RUNTIMES
         if not self._updating and self.runtime.currentData() not in (None, *runtimes):
             _select(self.runtime, None)  # the task's runtimes differ: its default, not another task's runtime
-        default = translate("workload", RUNTIME_LABELS[DEFAULT_RUNTIME[task]])
+        # the default follows the format (AWQ: transformers, GGUF: llama.cpp) and fp8, as core's effective_runtime
+        quant = self.quant.currentData() if task != "train" else None
+        chosen = Workload("custom", task, precision=str(self.precision.currentData()),
+                          quant=str(quant) if quant is not None else None).effective_runtime
+        default = translate("workload", RUNTIME_LABELS.get(chosen, RUNTIME_LABELS[DEFAULT_RUNTIME[task]]))
         self.runtime.setItemText(0, fill(translate("Planner", "default ({runtime})"), runtime=default))
         for_task = (translate("Planner", "Not for training") if task == "train"
                     else translate("Planner", "Not for inference"))
