@@ -183,12 +183,18 @@ def test_the_quantisation_format_in_the_form(qtbot, window: MainWindow) -> None:
     enabled, why = item_enabled(form.quant, "awq")
     assert not enabled and "llama.cpp cannot run this format" in why and "transformers" in why
     assert item_enabled(form.quant, "gguf-q4_k_m")[0]
+    settle(qtbot, tab)
+    assert form.quant.property("invalid") and "cannot run awq" in form.quant.toolTip()  # AWQ stays, marked
     choose(form.quant, "gguf-q4_k_m")
     settle(qtbot, tab)
     assert tab.doc.build.workload is not None and tab.doc.build.workload.quant == "gguf-q4_k_m"
+    assert not form.quant.property("invalid")
+    choose(form.quant, "awq")
+    settle(qtbot, tab)
     choose(form.task, "train")  # training: no format (the weights train in their precision)
     settle(qtbot, tab)
     assert not form.quant.isEnabled() and "inference only" in form.quant.toolTip()
+    assert not form.quant.property("invalid")  # llama.cpp's refusal of AWQ no longer marks it
     assert tab.doc.build.workload is not None and tab.doc.build.workload.quant is None
     forget_unsaved(window)
 

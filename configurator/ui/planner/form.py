@@ -632,9 +632,12 @@ class BuildForm(QScrollArea):
             if key is not None:
                 problems.setdefault(key, []).append(e.message.render(translate))
         for key, widget in self.workload_fields.items():
-            if key in self._why_not:
-                continue  # disabled: its tooltip says why it does not apply
             target = self.model.lineEdit() if key == "model" else widget
+            if key in self._why_not:
+                if target is not None and target.property("invalid"):
+                    mark_invalid(target, None)  # an old problem's colour goes
+                    widget.setToolTip(self._why_not[key])  # disabled: its tooltip says why it does not apply
+                continue
             if target is not None:
                 mark_invalid(target, "\n".join(problems[key]) if key in problems else None)
 
