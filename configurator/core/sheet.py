@@ -10,6 +10,7 @@ from datetime import date
 
 from configurator.core.build import MAX_NAME_CHARS, Build, Workload, resolve
 from configurator.core.engine import Report, check
+from configurator.core.estimate.quant import QUANTS
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.model_specs import KNOWN_MODELS, ModelSpec
 from configurator.core.parts import FIELD_LABELS, SUMMARY_FIELDS, AnyPart, field_unit, part_to_dict
@@ -27,6 +28,18 @@ class SheetRow:
     @property
     def subtotal(self) -> int:
         return self.part.price_cny * self.qty
+
+    @property
+    def unverified(self) -> tuple[tuple[str, str], ...]:
+        """The part's figures no vendor source confirmed (its ``unverified`` list): (field, label), in its order."""
+        return tuple((f, FIELD_LABELS.get(f, (f, ""))[0]) for f in self.part.unverified)
+
+
+# A figure of a part that no vendor page, manual or review confirmed (the part's ``unverified`` list) is shown
+# with this mark after its value, and a note says what it means (the Parts tab's table, the PDF sheet).
+UNVERIFIED_MARK = "?"
+UNVERIFIED_NOTE = QT_TRANSLATE_NOOP("Sheet", "? not found on the vendor's page: check the vendor's figure before "
+                                             "relying on it")
 
 
 @dataclass(frozen=True)
@@ -75,6 +88,7 @@ PRECISION_LABELS: dict[str, str] = {
     "fp16": QT_TRANSLATE_NOOP("workload", "FP16"),
     "int8": QT_TRANSLATE_NOOP("workload", "INT8 weights"),
     "int4": QT_TRANSLATE_NOOP("workload", "INT4 weights"),
+    "fp8": QT_TRANSLATE_NOOP("workload", "FP8 (Ada, Hopper and newer tensor cores)"),
 }
 RUNTIME_LABELS: dict[str, str] = {
     "transformers": QT_TRANSLATE_NOOP("workload", "Hugging Face transformers (generate)"),
@@ -118,6 +132,29 @@ OFFLOAD_LABELS: dict[str, str] = {
     "activations": QT_TRANSLATE_NOOP("workload", "Activations to CPU memory"),
     "all": QT_TRANSLATE_NOOP("workload", "Optimizer states and activations to CPU memory"),
 }
+QUANT_LABELS: dict[str, str] = {  # core/estimate/quant.py QUANTS, in words
+    "awq": QT_TRANSLATE_NOOP("workload", "AWQ 4-bit (group 128)"),
+    "gptq": QT_TRANSLATE_NOOP("workload", "GPTQ 4-bit (group 128)"),
+    "bnb-nf4": QT_TRANSLATE_NOOP("workload", "bitsandbytes NF4 (4-bit)"),
+    "bnb-int8": QT_TRANSLATE_NOOP("workload", "bitsandbytes LLM.int8 (8-bit)"),
+    "gguf-q4_k_m": QT_TRANSLATE_NOOP("workload", "GGUF Q4_K_M (about 4.85 bits per weight)"),
+    "gguf-q8_0": QT_TRANSLATE_NOOP("workload", "GGUF Q8_0 (8.5 bits per weight)"),
+    "torchao-int4": QT_TRANSLATE_NOOP("workload", "torchao int4 weight-only (group 128)"),
+    "torchao-int8": QT_TRANSLATE_NOOP("workload", "torchao int8 weight-only"),
+    "fp8": QT_TRANSLATE_NOOP("workload", "FP8 weight-only (W8A16)"),
+    "fp8-w8a8": QT_TRANSLATE_NOOP("workload", "FP8 weights and activations (W8A8)"),
+    "exl2": QT_TRANSLATE_NOOP("workload", "EXL2 (4.65 bits per weight)"),
+}
+_NO_QUANT = QT_TRANSLATE_NOOP("workload", "None (the precision's bit width)")
+
+
+def quant_label(quant: str | None) -> str:
+    """A quantisation format's words (untranslated): its label here, else the name core gives it, else its key."""
+    if quant is None:
+        return _NO_QUANT
+    return QUANT_LABELS.get(quant) or (QUANTS[quant].name if quant in QUANTS else quant)
+
+
 ATTENTION_LABELS: dict[str, str] = {
     "sdpa": QT_TRANSLATE_NOOP("workload", "SDPA (flash / memory-efficient kernels)"),
     "eager": QT_TRANSLATE_NOOP("workload", "Eager (keeps the attention scores)"),
@@ -127,6 +164,7 @@ WORKLOAD_LABELS: dict[str, str] = {  # the rows of the sheet's workload table
     "task": QT_TRANSLATE_NOOP("workload", "Task"),
     "runtime": QT_TRANSLATE_NOOP("workload", "Runtime"),
     "precision": QT_TRANSLATE_NOOP("workload", "Precision"),
+    "quant": QT_TRANSLATE_NOOP("workload", "Quantisation"),
     "batch": QT_TRANSLATE_NOOP("workload", "Batch per GPU"),
     "seq_len": QT_TRANSLATE_NOOP("workload", "Sequence length"),
     "finetune": QT_TRANSLATE_NOOP("workload", "Fine-tuning"),
@@ -200,6 +238,8 @@ def workload_summary(w: Workload) -> list[tuple[str, Message | str]]:
         runtime = _w(_DEFAULT_OF, runtime=runtime)
     rows.append(("runtime", runtime))
     rows.append(("precision", _w(PRECISION_LABELS.get(w.precision, w.precision))))
+    if not train and w.quant is not None:  # the format of the weights (core refuses it for training)
+        rows.append(("quant", _w(quant_label(w.quant))))
     rows.append(("batch", str(w.effective_batch)))
     if spec.is_transformer:
         rows.append(("seq_len", str(w.effective_seq_len)))

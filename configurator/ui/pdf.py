@@ -36,7 +36,16 @@ from configurator.core.findings import CONFIDENCE_LABELS, ESTIMATE_LABELS, sourc
 from configurator.core.i18n import Message, fill
 from configurator.core.numbers import unit_text
 from configurator.core.presets import tier_label
-from configurator.core.sheet import WORKLOAD_LABELS, Sheet, round_ticks, tick_text, workload_summary
+from configurator.core.sheet import (
+    UNVERIFIED_MARK,
+    UNVERIFIED_NOTE,
+    WORKLOAD_LABELS,
+    Sheet,
+    SheetRow,
+    round_ticks,
+    tick_text,
+    workload_summary,
+)
 from configurator.files import refuse_link, write_atomic
 from configurator.ui.i18n import translate
 from configurator.ui.part_columns import display_value
@@ -65,6 +74,25 @@ def _figure(number: str, unit: str) -> str:
     if len(unit) <= 4:  # W, GiB, %: beside the number
         return f"<b>{_whole(f'{number} {unit}'.strip())}</b>"
     return f"<b>{_whole(number)}</b><br><small>{_e(unit)}</small>"
+
+
+def _specs_html(row: SheetRow) -> str:
+    """A part's key specifications; a figure no vendor source confirmed has the mark after it, and the row
+    names every such figure of the part (those of its key specifications and the others)."""
+    doubt = {name for name, _label in row.unverified}
+    shown = []
+    for name, label, unit, value in row.specs:
+        # a spec the part does not have reads "n/a", without a unit ("Height n/a", not "Height n/a mm")
+        text = f"{translate('parts', label)} {display_value(name, value)}" \
+               f"{' ' + translate('parts', unit) if unit and value is not None else ''}"
+        mark = f" <b style='color:#b9770e'>{UNVERIFIED_MARK}</b>" if name in doubt else ""
+        shown.append(_e(text) + mark)
+    out = " · ".join(shown)
+    if row.unverified:
+        words = fill(translate("Sheet", "Unverified: {fields}"),
+                     fields=", ".join(translate("parts", label) for _name, label in row.unverified))
+        out += f"<br><span style='color:#b9770e'>{UNVERIFIED_MARK} {_e(words)}</span>"
+    return out
 
 
 def chart_image(sheet: Sheet, width: int = 1600, height: int = 640) -> QImage:
@@ -157,13 +185,10 @@ def sheet_html(sheet: Sheet) -> str:
     out.append("<tr>" + "".join(f"<th align='left'>{L[k]}</th>" for k in ("qty", "part", "specs", "unit",
                                                                              "subtotal")) + "</tr>")
     for row in sheet.rows:
-        # a spec the part does not have reads "n/a", without a unit ("Height n/a", not "Height n/a mm")
-        specs = " · ".join(f"{translate('parts', label)} {display_value(name, value)}"
-                           f"{' ' + translate('parts', unit) if unit and value is not None else ''}"
-                           for name, label, unit, value in row.specs)
         used = f" ({L['used']})" if row.used else ""
         out.append(f"<tr><td align='right'>{row.qty}</td><td>{_e(row.part.name)}{used}</td>"
-                   f"<td><small>{_e(specs)}</small></td><td align='right'>{_whole(f'¥{row.part.price_cny:,}')}</td>"
+                   f"<td><small>{_specs_html(row)}</small></td>"
+                   f"<td align='right'>{_whole(f'¥{row.part.price_cny:,}')}</td>"
                    f"<td align='right'>{_whole(f'¥{row.subtotal:,}')}</td></tr>")
     out.append(f"<tr><td></td><td colspan='3'><b>{L['total']}</b></td>"
                f"<td align='right'><b>{_whole(f'¥{r.total_cny:,}')}</b></td></tr>")
@@ -173,6 +198,8 @@ def sheet_html(sheet: Sheet) -> str:
         out.append(f"<tr><td></td><td colspan='3'>{L['budget']}: {_whole(f'¥{b.budget_cny:,.0f}')} — "
                    f"{_whole(f'¥{abs(left):,.0f}')} {word}</td><td></td></tr>")
     out.append("</table>")
+    if any(row.unverified for row in sheet.rows):
+        out.append(f"<p><small style='color:#b9770e'>{_e(translate('Sheet', UNVERIFIED_NOTE))}</small></p>")
 
     out.append(f"<h2>{L['power']}</h2><ul>")
     peak = r.estimate("peak_power_w")

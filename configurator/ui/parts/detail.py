@@ -23,10 +23,10 @@ from configurator.store.repository import PartsRepository, RepositoryError, toda
 from configurator.ui.i18n import translate
 from configurator.ui.part_columns import header_text
 from configurator.ui.parts.measurements import GpuMeasurements, MeasurementsSource, gpu_measurements
-from configurator.ui.parts.values import shown_value
+from configurator.ui.parts.values import shown_value, unverified_words
 from configurator.ui.theme import colours, on_theme_change
 
-SKIP_IN_DETAIL = {"id", "name", "source", "notes", "pcie_slots", "m2_slots", "custom", "user_edited"}
+SKIP_IN_DETAIL = {"id", "name", "source", "notes", "pcie_slots", "m2_slots", "custom", "user_edited", "unverified"}
 
 
 def _lane_source(source: str) -> str:
@@ -133,13 +133,16 @@ class DetailPane(QWidget):
 
     def _html(self, part: AnyPart) -> str:
         d = part_to_dict(part)
+        doubt = set(part.unverified)
+        warn = colours(self.palette()).warning
+        mark = f" <span style='color:{warn}'>{html.escape(unverified_words())}</span>"
         rows = []
         for key, value in d.items():
             if key in SKIP_IN_DETAIL:
                 continue
             rows.append(
                 f"<tr><td style='padding-right:14px'>{html.escape(header_text(part.category, key))}"
-                f"</td><td><b>{html.escape(shown_value(key, value))}</b></td></tr>"
+                f"</td><td><b>{html.escape(shown_value(key, value))}</b>{mark if key in doubt else ''}</td></tr>"
             )
         out = [f"<p><code>{html.escape(part.id)}</code>"]
         if part.custom:
@@ -148,7 +151,8 @@ class DetailPane(QWidget):
             out.append(" · " + html.escape(translate("PartsBrowser", "price edited by you")))
         out.append("</p><table cellspacing='0' cellpadding='2'>" + "".join(rows) + "</table>")
         if isinstance(part, Motherboard) and part.pcie_slots:
-            out.append(f"<h3>{html.escape(translate('parts', 'PCIe slots'))}</h3>"
+            out.append(f"<h3>{html.escape(translate('parts', 'PCIe slots'))}"
+                       f"{mark if 'pcie_slots' in doubt else ''}</h3>"
                        "<table cellspacing='0' cellpadding='3'>")
             heads = (
                 translate("PartsBrowser", "Slot"), translate("PartsBrowser", "Position"),
@@ -166,7 +170,8 @@ class DetailPane(QWidget):
                 )
             out.append("</table>")
         if isinstance(part, Motherboard) and part.m2_slots:
-            out.append(f"<h3>{html.escape(translate('parts', 'M.2 slots'))}</h3>"
+            out.append(f"<h3>{html.escape(translate('parts', 'M.2 slots'))}"
+                       f"{mark if 'm2_slots' in doubt else ''}</h3>"
                        "<table cellspacing='0' cellpadding='3'>")
             for m in part.m2_slots:
                 out.append(
@@ -176,6 +181,12 @@ class DetailPane(QWidget):
                     f"</td><td style='padding-left:10px'>{html.escape(', '.join(m.shares_with) or '')}</td></tr>"
                 )
             out.append("</table>")
+        if doubt:
+            fields = ", ".join(header_text(part.category, k) for k in part.unverified)
+            note = fill(html.escape(translate("PartsBrowser", "Not verified against a vendor source ({n}): {fields}. "
+                                                              "Check the vendor's figure before relying on it.")),
+                        n=len(part.unverified), fields=html.escape(fields))
+            out.append(f"<p id='unverified' style='color:{warn}'>{note}</p>")
         if part.notes:
             out.append(f"<h3>{html.escape(translate('parts', 'Notes'))}</h3><p>{html.escape(part.notes)}</p>")
         # A URL is a link; a user's own part may name its source in words, or not at all.

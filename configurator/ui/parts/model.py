@@ -24,11 +24,12 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont
 
 from configurator.core.parts import CATEGORIES, CATEGORY_LABELS, AnyPart
+from configurator.core.sheet import UNVERIFIED_MARK
 from configurator.store.part_pages import matching_rows, rowid_of, rows_at
 from configurator.store.repository import PartQuery, PartsRepository, Unreadable, decode_row
 from configurator.ui.i18n import translate
 from configurator.ui.part_columns import ALL, PART_ROLE, SORT_ROLE, columns_for, header_text
-from configurator.ui.parts.values import shown_value
+from configurator.ui.parts.values import shown_value, unverified_tip
 from configurator.ui.tasks import TaskRunner
 
 log = logging.getLogger(__name__)
@@ -256,6 +257,8 @@ class PartsTableModel(QAbstractTableModel):
                 text += " ✎"
             if name == "name" and part.custom:
                 text += " ★"
+            if name in part.unverified:
+                text += " " + UNVERIFIED_MARK  # not confirmed by a vendor source: the tooltip says so
             return text
         if role == SORT_ROLE:
             if value is None:
@@ -272,6 +275,8 @@ class PartsTableModel(QAbstractTableModel):
                 return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
             return None
         if role == Qt.ItemDataRole.ToolTipRole:
+            if name in part.unverified:
+                return unverified_tip()
             if name == "price_cny":
                 return translate("PartsBrowser", "Street-price estimate of {date}; double-click to edit").replace(
                     "{date}", part.price_date)

@@ -14,3 +14,13 @@ def shown_value(name: str, value: Any) -> str:
     if isinstance(value, str) and name in VALUE_LABELS:
         return translate("parts", value_label(name, value))
     return display_value(name, value)
+
+
+def unverified_words() -> str:
+    """What follows a figure no vendor source confirmed (the part's ``unverified`` list) in the detail pane."""
+    return translate("PartsBrowser", "(unverified)")
+
+
+def unverified_tip() -> str:
+    """The tooltip of a table cell whose figure no vendor source confirmed."""
+    return translate("PartsBrowser", "Not found on the vendor's page: check the vendor's figure before relying on it")

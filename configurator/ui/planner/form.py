@@ -5,9 +5,10 @@ It shows a Build and makes one from what the user chose; it decides nothing abou
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import QSettings, Signal
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -45,8 +46,10 @@ from configurator.core.build import (
     Workload,
 )
 from configurator.core.estimate.cluster import INTERCONNECTS, MAX_NODES
+from configurator.core.estimate.quant import QUANTS
 from configurator.core.i18n import fill
 from configurator.core.model_specs import KNOWN_MODELS, ModelSpec, custom_model_fields
+from configurator.core.models import ConfigError, read_hf_config
 from configurator.core.parts import CATEGORY_LABELS, AnyPart, FieldError
 from configurator.core.sheet import (
     ATTENTION_LABELS,
@@ -58,9 +61,12 @@ from configurator.core.sheet import (
     RUNTIME_LABELS,
     SHARDING_LABELS,
     TASK_LABELS,
+    quant_label,
 )
+from configurator.ui.files import open_file
 from configurator.ui.i18n import translate
-from configurator.ui.planner.picker import ModelPicker, PartPicker, mark_invalid
+from configurator.ui.planner.picker import HF_CONFIG, ModelPicker, PartPicker, mark_invalid
+from configurator.ui.theme import colours
 
 # The parts rows of the form: (key, category, has a quantity). A new category is one more row here.
 # A second GPU row: a machine with two models of card (an RTX 4090 beside an RTX 3090) is a build of both.
@@ -219,9 +225,19 @@ class BuildForm(QScrollArea):
         self.model = ModelPicker()
         self.model.setObjectName("model")
         self.model.fill_models()
+        self.model.hf_requested.connect(self.pick_hf_config)
+        self.model.picked.connect(self._model_picked)
+        # what was wrong with the last config.json chosen (the file, the field, why), under the model
+        self.model_problem = QLabel()
+        self.model_problem.setObjectName("modelProblem")
+        self.model_problem.setWordWrap(True)
+        self.model_problem.setVisible(False)
+        self._model_error: ConfigError | None = None
+        self.settings: QSettings | None = None  # the file dialogs' last folders (the tab's settings)
         self.task = _choices("task", TASKS)
         self.runtime = _choices("runtime", (None, *RUNTIMES))
         self.precision = _choices("precision", PRECISIONS)
+        self.quant = _choices("quant", (None, *QUANTS))
         self.batch = QSpinBox()
         self.batch.setObjectName("batch")
         self.batch.setRange(0, 65536)
@@ -259,7 +275,8 @@ class BuildForm(QScrollArea):
         self.workload_fields: dict[str, QWidget] = {
             "model": self.model, "params": self.custom_params, "layers": self.custom_layers,
             "hidden": self.custom_hidden, "heads": self.custom_heads, "image": self.custom_image,
-            "task": self.task, "runtime": self.runtime, "precision": self.precision, "batch": self.batch,
+            "task": self.task, "runtime": self.runtime, "precision": self.precision, "quant": self.quant,
+            "batch": self.batch,
             "seq": self.seq, "finetune": self.finetune, "lora_rank": self.lora_rank, "optimizer": self.optimizer,
             "opt_backward": self.opt_backward, "sharding": self.sharding, "parallel": self.parallel,
             "ckpt": self.checkpointing, "offload": self.offload, "chunked_ce": self.chunked_ce,
@@ -269,6 +286,8 @@ class BuildForm(QScrollArea):
             self.wlabels[key].setBuddy(w)
             wf.addRow(self.wlabels[key], w)
             _connect_edits(w, self._edited)
+            if key == "model":
+                wf.addRow(self.model_problem)
         self._why_not: dict[str, str] = {}  # field key -> why it does not apply (the field is disabled)
         return self.workload_box
 
@@ -381,10 +400,15 @@ class BuildForm(QScrollArea):
             w = build.workload
             self.workload_box.setChecked(w is not None)
             if w is not None:
-                self.model.select(w.model)
+                if w.hf_config is not None:
+                    self._load_hf(w.hf_config)
+                else:
+                    self.model.select(w.model)
+                    self._show_model_problem(None)
                 _select(self.task, w.task)
                 _select(self.runtime, w.runtime)
                 _select(self.precision, w.precision)
+                _select(self.quant, w.quant)
                 self.batch.setValue(w.batch_size or 0)
                 self.seq.setValue(w.seq_len or 0)
                 _select(self.finetune, w.finetune)
@@ -407,16 +431,67 @@ class BuildForm(QScrollArea):
         finally:
             self._updating = False
 
+    # -- a Hugging Face config.json as the model ------------------------------------------------------
+    def pick_hf_config(self) -> None:
+        """Ask for a config.json and read it: its model becomes the workload's, or, if it cannot be used, the
+        line under the model says why (the file, the field) and the workload keeps its model."""
+        settings = self.settings if self.settings is not None else QSettings()
+        path = open_file(self, settings, "hf-config", translate("Planner", "Open a Hugging Face config.json"),
+                         Path.home(), translate("Planner", "Hugging Face config (*.json);;All files (*)"))
+        if not path:
+            return
+        try:
+            spec = read_hf_config(Path(path), path)
+        except ConfigError as exc:
+            self._show_model_problem(exc)
+            return
+        self._show_model_problem(None)
+        self.model.set_hf(path, spec)  # chosen: the form's edit follows (the same entry again: said below)
+        self._edited()
+
+    def _load_hf(self, path: str) -> None:
+        """A build's config.json, read again (it may have changed or gone since the build was saved)."""
+        try:
+            spec: ModelSpec | None = read_hf_config(Path(path), path)
+        except ConfigError as exc:
+            spec = None
+            self._show_model_problem(exc)
+        else:
+            self._show_model_problem(None)
+        self.model.set_hf(path, spec)
+
+    def _show_model_problem(self, exc: ConfigError | None) -> None:
+        self._model_error = exc
+        if exc is None:
+            self.model_problem.clear()
+            self.model_problem.setVisible(False)
+            return
+        field = f"{exc.field_name}: " if exc.field_name else ""
+        self.model_problem.setText(fill(translate("Planner", "{file}: {field}{problem}"), file=exc.path, field=field,
+                                        problem=exc.message.render(translate)))
+        self.model_problem.setStyleSheet(f"color: {colours(self.palette()).error};")
+        self.model_problem.setVisible(True)
+
+    def _model_picked(self) -> None:
+        if self.model.currentData() != HF_CONFIG and not self._updating:
+            self._show_model_problem(None)  # another model: the config.json's problem is no longer the form's
+
+    def _spec(self) -> ModelSpec | None:
+        model = self.model.currentData()
+        if model == HF_CONFIG:
+            return self.model.hf_spec
+        return KNOWN_MODELS.get(str(model))
+
     # -- the workload ------------------------------------------------------------------------------
     def _family(self) -> str:
         model = self.model.currentData()
         if model == "custom":
             return "transformer" if self.custom_layers.value() else "cnn"
-        spec = KNOWN_MODELS.get(str(model))
+        spec = self._spec()
         return spec.family if spec is not None else "transformer"
 
     def _moe(self) -> bool:
-        spec = KNOWN_MODELS.get(str(self.model.currentData()))
+        spec = self._spec()
         return spec is not None and _is_moe(spec)
 
     def _reasons(self) -> dict[str, str]:
@@ -433,6 +508,11 @@ class BuildForm(QScrollArea):
             for key in ("finetune", "lora_rank", "optimizer", "opt_backward", "sharding", "ckpt", "offload",
                         "chunked_ce"):
                 why[key] = only
+        if train:
+            why["quant"] = translate("Planner", "Applies to inference only: training on quantised weights is QLoRA "
+                                                "(Fine-tuning), in 8 bits precision FP8")
+        elif cnn:
+            why["quant"] = translate("Planner", "Quantised formats apply to transformer models only")
         if cnn:
             why.setdefault("finetune", translate("Planner", "LoRA and QLoRA apply to transformer models only: a "
                                                             "CNN is trained in full"))
@@ -458,7 +538,11 @@ class BuildForm(QScrollArea):
         runtimes = TRAIN_RUNTIMES if task == "train" else INFER_RUNTIMES
         if not self._updating and self.runtime.currentData() not in (None, *runtimes):
             _select(self.runtime, None)  # the task's runtimes differ: its default, not another task's runtime
-        default = translate("workload", RUNTIME_LABELS[DEFAULT_RUNTIME[task]])
+        # the default follows the format (AWQ: transformers, GGUF: llama.cpp) and fp8, as core's effective_runtime
+        quant = self.quant.currentData() if task != "train" else None
+        chosen = Workload("custom", task, precision=str(self.precision.currentData()),
+                          quant=str(quant) if quant is not None else None).effective_runtime
+        default = translate("workload", RUNTIME_LABELS.get(chosen, RUNTIME_LABELS[DEFAULT_RUNTIME[task]]))
         self.runtime.setItemText(0, fill(translate("Planner", "default ({runtime})"), runtime=default))
         for_task = (translate("Planner", "Not for training") if task == "train"
                     else translate("Planner", "Not for inference"))
@@ -466,9 +550,16 @@ class BuildForm(QScrollArea):
             _enable_item(self.runtime, value, value in runtimes, for_task)
         for value in ("int8", "int4"):
             _enable_item(self.precision, value, task != "train",
-                         translate("Planner", "For inference only: training needs fp32, amp, bf16 or fp16"))
+                         translate("Planner", "For inference only: training needs fp32, amp, bf16, fp16 or fp8"))
         _enable_item(self.parallel, "expert", self._moe(),
                      translate("Planner", "For mixture-of-experts models only"))
+        runtime = self.runtime.currentData()
+        shown = translate("workload", RUNTIME_LABELS.get(str(runtime), str(runtime)))
+        for value, q in QUANTS.items():  # a stated runtime runs only some formats (core/estimate/quant.py)
+            allowed = ", ".join(translate("workload", RUNTIME_LABELS.get(r, r)) for r in q.kernels)
+            _enable_item(self.quant, value, runtime is None or runtime in q.kernels,
+                         fill(translate("Planner", "{runtime} cannot run this format; it runs in {allowed}"),
+                              runtime=shown, allowed=allowed))
         self._why_not = why = self._reasons()
         on = self.workload_box.isChecked()  # unchecked: the group box greys every field out itself
         for key, widget in self.workload_fields.items():
@@ -496,6 +587,8 @@ class BuildForm(QScrollArea):
         model = str(self.model.currentData())
         kw: dict[str, Any] = {"model": model, "task": str(self.task.currentData() or "train"),
                               "precision": str(self.precision.currentData())}
+        if model == HF_CONFIG:
+            kw["hf_config"] = self.model.hf_path
         if self.batch.value():
             kw["batch_size"] = self.batch.value()
         if self.seq.value() and self.applies("seq"):
@@ -503,7 +596,7 @@ class BuildForm(QScrollArea):
         for key, name, combo in (("runtime", "runtime", self.runtime), ("finetune", "finetune", self.finetune),
                                  ("optimizer", "optimizer", self.optimizer), ("sharding", "sharding", self.sharding),
                                  ("parallel", "parallel", self.parallel), ("offload", "offload", self.offload),
-                                 ("attention", "attention", self.attention)):
+                                 ("attention", "attention", self.attention), ("quant", "quant", self.quant)):
             if self.applies(key) and combo.currentData() is not None:
                 kw[name] = str(combo.currentData())
         if self.applies("lora_rank"):
@@ -531,16 +624,20 @@ class BuildForm(QScrollArea):
                     "workload.parallel": "parallel", "workload.offload": "offload", "workload.model": "model",
                     "workload.optimizer_in_backward": "opt_backward", "workload.chunked_ce": "chunked_ce",
                     "workload.attention": "attention", "workload.grad_checkpointing": "ckpt",
-                    "workload.dataset_gb": "dataset"}
+                    "workload.dataset_gb": "dataset", "workload.quant": "quant",
+                    "workload.model.hf_config": "model"}
         problems: dict[str, list[str]] = {}
         for e in errors:
             key = by_field.get(e.path)
             if key is not None:
                 problems.setdefault(key, []).append(e.message.render(translate))
         for key, widget in self.workload_fields.items():
-            if key in self._why_not:
-                continue  # disabled: its tooltip says why it does not apply
             target = self.model.lineEdit() if key == "model" else widget
+            if key in self._why_not:
+                if target is not None and target.property("invalid"):
+                    mark_invalid(target, None)  # an old problem's colour goes
+                    widget.setToolTip(self._why_not[key])  # disabled: its tooltip says why it does not apply
+                continue
             if target is not None:
                 mark_invalid(target, "\n".join(problems[key]) if key in problems else None)
 
@@ -585,6 +682,7 @@ class BuildForm(QScrollArea):
             "task": translate("Planner", "Task"),
             "runtime": translate("Planner", "Runtime"),
             "precision": translate("Planner", "Precision"),
+            "quant": translate("Planner", "Quantisation"),
             "batch": translate("Planner", "Batch per GPU"),
             "seq": translate("Planner", "Sequence length"),
             "finetune": translate("Planner", "Fine-tuning"),
@@ -610,6 +708,7 @@ class BuildForm(QScrollArea):
         self.checkpointing.setText(translate("Planner", "recompute activations in backward"))
         self.chunked_ce.setText(translate("Planner", "no full-vocabulary logits kept"))
         self.model.retranslate()
+        self._show_model_problem(self._model_error)
         labels = {self.task: TASK_LABELS, self.runtime: RUNTIME_LABELS, self.precision: PRECISION_LABELS,
                   self.finetune: FINETUNE_LABELS, self.optimizer: OPTIMIZER_LABELS, self.sharding: SHARDING_LABELS,
                   self.parallel: PARALLEL_LABELS, self.offload: OFFLOAD_LABELS, self.attention: ATTENTION_LABELS}
@@ -618,6 +717,8 @@ class BuildForm(QScrollArea):
                 value = combo.itemData(i)
                 if value is not None:
                     combo.setItemText(i, translate("workload", table.get(value, value)))
+        for i in range(self.quant.count()):
+            self.quant.setItemText(i, translate("workload", quant_label(self.quant.itemData(i))))
         default_opt = translate("Planner", "model default (AdamW for transformers, SGD for CNNs)")
         self.optimizer.setItemText(0, default_opt)
         self.update_fields()

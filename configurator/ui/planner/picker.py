@@ -5,11 +5,14 @@ Generic over categories: a category without an entry in CHOICE_FIELDS shows its 
 
 from __future__ import annotations
 
-from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel, Qt, Signal
+from pathlib import Path
+
+from PySide6.QtCore import QModelIndex, QObject, QPersistentModelIndex, QSortFilterProxyModel, Qt, QTimer, Signal
 from PySide6.QtGui import QAction, QGuiApplication
 from PySide6.QtWidgets import QApplication, QComboBox, QCompleter, QLineEdit, QStyle, QWidget
 
 from configurator.core.i18n import fill
+from configurator.core.model_specs import ModelSpec
 from configurator.core.parts import (
     CATEGORY_LABELS,
     SUMMARY_FIELDS,
@@ -309,15 +312,51 @@ def mark_invalid(widget: QWidget, problem: str | None) -> None:
     widget.setAccessibleDescription(problem)
 
 
+HF_CONFIG = "hf_config"  # the model of a workload that names a Hugging Face config.json (core/build.py)
+HF_PICK = "hf_config…"  # the entry that asks for a config.json (never a workload's model)
+
+
 class ModelPicker(PartPicker):
     """The workload's model: every model the planner knows, each with its parameter count, searched as the
-    part pickers are (any words, any order), and "Custom model" last."""
+    part pickers are (any words, any order), "Custom model", the config.json chosen (if one was), and
+    "Hugging Face config.json…", which asks for one (``hf_requested``; the choice stays until one is read)."""
 
     first_choice = 0
+    hf_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__("model", parent)
         self.setMinimumContentsLength(22)
+        self.hf_path: str | None = None  # the config.json the entry HF_CONFIG reads
+        self.hf_spec: ModelSpec | None = None  # what it says (None: it could not be read)
+        self._last = 0  # the choice before HF_PICK was picked
+
+    def set_hf(self, path: str, spec: ModelSpec | None) -> None:
+        """The config.json entry: ``path`` and what it says (None: unreadable now); chosen, with the signals."""
+        self.hf_path, self.hf_spec = path, spec
+        self.fill_models()
+        self.select(HF_CONFIG)
+
+    def hf_label(self) -> str:
+        from configurator.core.sheet import model_label
+
+        name = Path(self.hf_path or "").name or "config.json"
+        if self.hf_spec is None:
+            return fill(translate("Planner", "{file} (cannot be read)"), file=name)
+        return fill(translate("Planner", "{model} — from {file}"),
+                    model=model_label(HF_CONFIG, self.hf_spec).render(translate), file=name)
+
+    def _index_changed(self, index: int) -> None:
+        if self.itemData(index) == HF_PICK:
+            # back to the last choice until a file is read; the dialog opens once the combo box is done
+            self.blockSignals(True)
+            self.setCurrentIndex(self._last if self._last != index else 0)
+            self.blockSignals(False)
+            self.show_start()
+            QTimer.singleShot(0, self.hf_requested.emit)
+            return
+        self._last = index
+        super()._index_changed(index)
 
     def fill_models(self) -> None:
         from configurator.core.model_specs import KNOWN_MODELS
@@ -333,7 +372,15 @@ class ModelPicker(PartPicker):
         self.addItem(translate("workload", "Custom model"), "custom")
         self.setItemData(self.count() - 1, translate("Planner", "A model of your own: its parameters and layers "
                                                                "(or image size) below"), Qt.ItemDataRole.ToolTipRole)
+        if self.hf_path is not None:
+            self.addItem(self.hf_label(), HF_CONFIG)
+            self.setItemData(self.count() - 1, self.hf_path, Qt.ItemDataRole.ToolTipRole)
+        self.addItem(translate("Planner", "Hugging Face config.json…"), HF_PICK)
+        self.setItemData(self.count() - 1, translate("Planner", "A model's config.json from Hugging Face, read from "
+                                                               "your disk (nothing is downloaded)"),
+                         Qt.ItemDataRole.ToolTipRole)
         self.select(current)
+        self._last = self.currentIndex()
         self.blockSignals(False)
         self._fit_popup()
 
