@@ -1653,6 +1653,10 @@
         <translation>共享通道</translation>
     </message>
     <message>
+        <source>Not verified against a vendor source ({n}): {fields}. Check the vendor&apos;s figure before relying on it.</source>
+        <translation>未与厂商资料核实（{n} 项）：{fields}。使用前请核对厂商给出的数值。</translation>
+    </message>
+    <message>
         <source>not given</source>
         <translation>未提供</translation>
     </message>
@@ -1736,6 +1740,14 @@
         <source>Add custom part…</source>
         <translation>添加自定义部件…</translation>
     </message>
+    <message>
+        <source>(unverified)</source>
+        <translation>（未核实）</translation>
+    </message>
+    <message>
+        <source>Not found on the vendor&apos;s page: check the vendor&apos;s figure before relying on it</source>
+        <translation>厂商页面上未找到：使用前请核对厂商给出的数值</translation>
+    </message>
 </context>
 <context>
     <name>Planner</name>
@@ -1784,8 +1796,24 @@
         <translation>没有与“{text}”匹配的{category}；配置仍使用 {choice}。</translation>
     </message>
     <message>
+        <source>{file} (cannot be read)</source>
+        <translation>{file}（无法读取）</translation>
+    </message>
+    <message>
+        <source>{model} — from {file}</source>
+        <translation>{model} — 来自 {file}</translation>
+    </message>
+    <message>
         <source>A model of your own: its parameters and layers (or image size) below</source>
         <translation>您自己的模型：在下面填写参数量和层数（或图像尺寸）</translation>
+    </message>
+    <message>
+        <source>Hugging Face config.json…</source>
+        <translation>Hugging Face config.json…</translation>
+    </message>
+    <message>
+        <source>A model&apos;s config.json from Hugging Face, read from your disk (nothing is downloaded)</source>
+        <translation>模型在 Hugging Face 上的 config.json，从本机磁盘读取（不下载任何内容）</translation>
     </message>
     <message>
         <source>No model matches “{text}”; the workload keeps {choice}.</source>
@@ -2128,12 +2156,32 @@
         <translation>GPU</translation>
     </message>
     <message>
+        <source>Open a Hugging Face config.json</source>
+        <translation>打开 Hugging Face config.json</translation>
+    </message>
+    <message>
+        <source>Hugging Face config (*.json);;All files (*)</source>
+        <translation>Hugging Face 配置 (*.json);;所有文件 (*)</translation>
+    </message>
+    <message>
+        <source>{file}: {field}{problem}</source>
+        <translation>{file}：{field}{problem}</translation>
+    </message>
+    <message>
         <source>Applies to inference only: training divides a model&apos;s memory over the GPUs with sharding</source>
         <translation>仅适用于推理：训练时用分片把模型的显存分到各 GPU</translation>
     </message>
     <message>
         <source>Applies to training only</source>
         <translation>仅适用于训练</translation>
+    </message>
+    <message>
+        <source>Applies to inference only: training on quantised weights is QLoRA (Fine-tuning), in 8 bits precision FP8</source>
+        <translation>仅适用于推理：在量化权重上训练请用 QLoRA（微调），8 位训练请用精度 FP8</translation>
+    </message>
+    <message>
+        <source>Quantised formats apply to transformer models only</source>
+        <translation>量化格式仅适用于 Transformer 模型</translation>
     </message>
     <message>
         <source>LoRA and QLoRA apply to transformer models only: a CNN is trained in full</source>
@@ -2168,12 +2216,16 @@
         <translation>不用于推理</translation>
     </message>
     <message>
-        <source>For inference only: training needs fp32, amp, bf16 or fp16</source>
-        <translation>仅用于推理：训练需要 fp32、amp、bf16 或 fp16</translation>
+        <source>For inference only: training needs fp32, amp, bf16, fp16 or fp8</source>
+        <translation>仅用于推理：训练需要 fp32、amp、bf16、fp16 或 fp8</translation>
     </message>
     <message>
         <source>For mixture-of-experts models only</source>
         <translation>仅用于混合专家（MoE）模型</translation>
+    </message>
+    <message>
+        <source>{runtime} cannot run this format; it runs in {allowed}</source>
+        <translation>{runtime} 无法运行此格式；可运行它的是 {allowed}</translation>
     </message>
     <message>
         <source>Second GPU</source>
@@ -2230,6 +2282,10 @@
     <message>
         <source>Runtime</source>
         <translation>运行框架</translation>
+    </message>
+    <message>
+        <source>Quantisation</source>
+        <translation>量化</translation>
     </message>
     <message>
         <source>Batch per GPU</source>
@@ -2534,6 +2590,10 @@
 <context>
     <name>Sheet</name>
     <message>
+        <source>Unverified: {fields}</source>
+        <translation>未核实：{fields}</translation>
+    </message>
+    <message>
         <source>This build</source>
         <translation>此配置</translation>
     </message>
@@ -2644,6 +2704,10 @@
     <message>
         <source>Prices are dated street-price estimates in CNY; specifications come from the vendors&apos; spec pages; rule IDs and sections refer to the two guides (G, M), listed in docs/rules.md. Estimates say how they were made.</source>
         <translation>价格为注明日期的人民币市场参考价；规格来自厂商规格页面；规则编号与章节对应两份指南（G、M），详见 docs/rules.md。各项估算均注明了计算方法。</translation>
+    </message>
+    <message>
+        <source>? not found on the vendor&apos;s page: check the vendor&apos;s figure before relying on it</source>
+        <translation>? 厂商页面上未找到：使用前请核对厂商给出的数值</translation>
     </message>
 </context>
 <context>
@@ -9349,6 +9413,10 @@
         <translation>INT4 权重</translation>
     </message>
     <message>
+        <source>FP8 (Ada, Hopper and newer tensor cores)</source>
+        <translation>FP8（Ada、Hopper 及更新的张量核心）</translation>
+    </message>
+    <message>
         <source>Hugging Face transformers (generate)</source>
         <translation>Hugging Face transformers（generate）</translation>
     </message>
@@ -9469,6 +9537,54 @@
         <translation>优化器状态和激活值卸载到内存</translation>
     </message>
     <message>
+        <source>AWQ 4-bit (group 128)</source>
+        <translation>AWQ 4 位（每组 128）</translation>
+    </message>
+    <message>
+        <source>GPTQ 4-bit (group 128)</source>
+        <translation>GPTQ 4 位（每组 128）</translation>
+    </message>
+    <message>
+        <source>bitsandbytes NF4 (4-bit)</source>
+        <translation>bitsandbytes NF4（4 位）</translation>
+    </message>
+    <message>
+        <source>bitsandbytes LLM.int8 (8-bit)</source>
+        <translation>bitsandbytes LLM.int8（8 位）</translation>
+    </message>
+    <message>
+        <source>GGUF Q4_K_M (about 4.85 bits per weight)</source>
+        <translation>GGUF Q4_K_M（每个权重约 4.85 位）</translation>
+    </message>
+    <message>
+        <source>GGUF Q8_0 (8.5 bits per weight)</source>
+        <translation>GGUF Q8_0（每个权重 8.5 位）</translation>
+    </message>
+    <message>
+        <source>torchao int4 weight-only (group 128)</source>
+        <translation>torchao int4 仅权重（每组 128）</translation>
+    </message>
+    <message>
+        <source>torchao int8 weight-only</source>
+        <translation>torchao int8 仅权重</translation>
+    </message>
+    <message>
+        <source>FP8 weight-only (W8A16)</source>
+        <translation>FP8 仅权重（W8A16）</translation>
+    </message>
+    <message>
+        <source>FP8 weights and activations (W8A8)</source>
+        <translation>FP8 权重与激活（W8A8）</translation>
+    </message>
+    <message>
+        <source>EXL2 (4.65 bits per weight)</source>
+        <translation>EXL2（每个权重 4.65 位）</translation>
+    </message>
+    <message>
+        <source>None (the precision&apos;s bit width)</source>
+        <translation>无（按精度的位宽）</translation>
+    </message>
+    <message>
         <source>SDPA (flash / memory-efficient kernels)</source>
         <translation>SDPA（flash / 省显存内核）</translation>
     </message>
@@ -9491,6 +9607,10 @@
     <message>
         <source>Precision</source>
         <translation>精度</translation>
+    </message>
+    <message>
+        <source>Quantisation</source>
+        <translation>量化</translation>
     </message>
     <message>
         <source>Batch per GPU</source>
