@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSettings, Signal
+from PySide6.QtCore import QSettings, Qt, Signal
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -167,6 +167,14 @@ class BuildForm(QScrollArea):
         v.addWidget(self._make_options())
         v.addStretch(1)
         self.setWidget(host)
+        # The form fits the width it is given (no sideways scrolling): a choice shows as much of its long label
+        # as fits, the whole one in its list and tooltip.
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._shrinking = [box for box in host.findChildren(QComboBox)
+                           if box.sizeAdjustPolicy() == QComboBox.SizeAdjustPolicy.AdjustToContentsOnFirstShow]
+        for box in self._shrinking:
+            box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+            box.setMinimumContentsLength(10)
         self.retranslate()
 
     def _make_parts(self) -> QGroupBox:
@@ -738,3 +746,10 @@ class BuildForm(QScrollArea):
         self.nodes.setSpecialValueText(translate("Planner", "1 (no cluster)"))
         for key, label in self.olabels.items():
             label.setText(onames[key])
+        self._fit_choice_popups()
+
+    def _fit_choice_popups(self) -> None:
+        """Each choice's list as wide as its longest entry (the box itself shows what fits of it)."""
+        for box in self._shrinking:
+            view = box.view()
+            view.setMinimumWidth(view.sizeHintForColumn(0) + view.verticalScrollBar().sizeHint().width() + 12)

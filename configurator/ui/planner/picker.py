@@ -115,7 +115,7 @@ class PartPicker(QComboBox):
         self.category = category
         self.setEditable(True)
         self.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
-        self.setMinimumContentsLength(28)
+        self.setMinimumContentsLength(16)
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self._found: dict[str, tuple[dict[str, object], dict[str, object]]] = {}
         completer = self.completer()
