@@ -83,18 +83,6 @@ class Check:
             "rules": list(self.rules),
         }
 
-    @classmethod
-    def from_wire(cls, d: dict[str, Any]) -> Check:
-        return cls(
-            str(d["id"]),
-            str(d["verdict"]),
-            str(d.get("detail") or ""),
-            dict(d.get("params") or {}),
-            d.get("fix"),
-            dict(d.get("fix_params") or {}),
-            tuple(d.get("rules") or ()),
-        )
-
     # the worker sends checks with to_json
     to_json = to_wire
 

@@ -145,11 +145,6 @@ def rule_for_unit(unit: Any) -> Precision:
     return THROUGHPUT if "/" in unit or unit.endswith(("FLOPS", "OPS")) else DEFAULT
 
 
-def round_float(value: float, key: str | None, inherited: Precision | None = None) -> float | int:
-    rule = rule_for_key(key) if key is not None else None
-    return (rule or inherited or DEFAULT)(value)
-
-
 def tidy(doc: Any, inherited: Precision | None = None) -> Any:
     """``doc`` with every float rounded to its quantity. ``doc`` is not changed: an object or array
     holding a float to round is copied (one holding none is returned as it is, which keeps

@@ -620,21 +620,6 @@ def _damaged_rows(con: sqlite3.Connection, tables: Iterable[str]) -> list[Damage
     return bad
 
 
-def check_integrity(path: Path) -> str | None:
-    """``None`` if the file is a healthy SQLite database (or new), else the reason it is damaged."""
-    if not _has_content(path):
-        return None
-    if not _is_sqlite_file(path):
-        return "not an SQLite database"
-    return _inspect(path, 5.0, read_only_reason(path) is not None).damaged
-
-
-def stored_revision(path: Path) -> str | None:
-    if not _has_content(path):
-        return None
-    return _inspect(path, 5.0, read_only_reason(path) is not None).revision
-
-
 def quarantine(path: Path, reason: str, now: datetime | None = None) -> Recovery:
     """Rename a damaged database and its side files; never delete anything."""
     stamp = (now or datetime.now()).strftime("%Y%m%d-%H%M%S")

@@ -447,12 +447,6 @@ class PartsRepository:
                 "store", "There is no part with the id {id}."), {"id": part_id}))
         return row
 
-    def apply_import(self, new_parts: list[AnyPart], price_updates: list[AnyPart],
-                     replaced: list[AnyPart]) -> None:
-        """Write a validated CSV import in one transaction (all or nothing)."""
-        with self.store.begin_write() as con:
-            self.write_import_batch(con, new_parts, price_updates, replaced, datetime.now())
-
     def write_import_batch(self, con: Connection, new_parts: Sequence[ImportRow], price_updates: Sequence[AnyPart],
                            replaced: Sequence[AnyPart], now: datetime,
                            encode: Callable[[Any], str] | None = None) -> None:
