@@ -80,7 +80,7 @@ def cmd_check(cli: Cli) -> int:
 def cmd_suggest(cli: Cli) -> int:
     import math
 
-    from configurator.core.build import MAX_BUDGET_CNY, BuildError, Workload, _Reader, _workload, build_to_dict
+    from configurator.core.build import MAX_BUDGET_CNY, BuildError, Workload, build_to_dict, read_workload
     from configurator.core.suggest import DEFAULT_WORKLOAD, SuggestOptions, suggest, why_nothing
 
     a = cli.args
@@ -100,14 +100,13 @@ def cmd_suggest(cli: Cli) -> int:
     for key in ("batch_size", "seq_len", "sharding", "finetune", "dataset_gb", "checkpoints_kept"):
         if getattr(a, key) is not None:
             doc[key] = getattr(a, key)
-    reader = _Reader()
-    workload = _workload(reader, doc)
-    if reader.errors or workload is None:
+    workload, bad = read_workload(doc)
+    if bad or workload is None:
         flags = {"model": "--workload", "task": "--task", "precision": "--precision", "batch_size": "--batch-size",
                  "seq_len": "--seq-len", "sharding": "--sharding", "finetune": "--finetune",
                  "dataset_gb": "--dataset-gb", "checkpoints_kept": "--checkpoints-kept"}
         cli.fail([(flags.get(e.path.removeprefix("workload."), e.path), e.message.render(cli.translator))
-                  for e in BuildError(reader.errors).errors])
+                  for e in BuildError(bad).errors])
     assert isinstance(workload, Workload)
     sizes = frozenset(s.strip() for s in (a.case or "").split(",") if s.strip())
     relax = frozenset(s.strip().upper() for s in (a.relax or "").split(",") if s.strip())

@@ -929,6 +929,14 @@ def gpu_errors(workload: Workload, gpus: Iterable[Gpu]) -> list[FieldError]:
     return out
 
 
+def read_workload(value: Any) -> tuple[Workload | None, list[FieldError]]:
+    """A workload from a mapping as a build file's ``workload`` holds it (the command line's suggest options):
+    the workload, or None and every problem with its path (``workload.task``)."""
+    r = _Reader()
+    workload = _workload(r, value)
+    return (workload if not r.errors else None), r.errors
+
+
 def workload_errors(workload: Workload) -> list[FieldError]:
     """What the build file's reader would say about this workload (made in code, e.g. by the planner's
     form): the same rules, so a form cannot hold a workload a file may not (int8 training)."""

@@ -54,9 +54,9 @@ from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.parts import AnyPart, Case, Cooler, Cpu, Gpu, Memory, Motherboard, Psu, Storage
 from configurator.core.rules.balance import cores_needed, ram_needed_gib, storage_need
 from configurator.core.rules.budget_power import NEAR_LIMIT_PCT, SUSTAINED_PCT, connectors
-from configurator.core.rules.physical import MID_TOWER_OPEN_AIR, SMALL_PSU, _mid_tower, stacked
+from configurator.core.rules.physical import MID_TOWER_OPEN_AIR, SMALL_PSU, mid_tower, stacked
 from configurator.core.suggest_explain import binding, reasons, trade, why_nothing
-from configurator.core.suggest_prune import _profile, prune
+from configurator.core.suggest_prune import config_profile, prune
 from configurator.core.suggest_score import (
     COMPLETION_ERRORS,
     COMPLETION_RULES,
@@ -387,7 +387,7 @@ class _Search:
                  and (cfg.gpu is None or (cfg.gpu.length_mm or 0) <= c.max_gpu_length_mm)
                  and (cfg.gpu is None or cfg.gpu.cooling != "passive" or c.server_airflow)  # THERM-1
                  and (not stacked_open or c.server_airflow)  # THERM-2
-                 and (not crowded or c.server_airflow or not _mid_tower(c.form_factor))
+                 and (not crowded or c.server_airflow or not mid_tower(c.form_factor))
                  and (width is None or c.max_board_width_mm is None or width <= c.max_board_width_mm)]  # FIT-5
         base = _base(cfg)
         # PWR-2 without memory and drives: their watts only add to the peak, so a supply short of this is
@@ -513,7 +513,7 @@ class _Search:
             return None
         got = self._specs.get(gpu.id)
         if got is None:
-            got = self._specs[gpu.id] = _profile(gpu)[0]
+            got = self._specs[gpu.id] = config_profile(gpu)[0]
         return got
 
     def _cheapest(self, base: list[BuildPart], mems: list[tuple[int, Memory, int]], drives: list[Storage],

@@ -81,7 +81,7 @@ def _frozen(values: tuple[Any, ...], lists: tuple[int, ...]) -> tuple[Any, ...]:
     return tuple(out)
 
 
-def _profile(part: AnyPart, limits: Mapping[str, list[int]] | None = None) -> tuple[Any, tuple[Any, ...]]:
+def config_profile(part: AnyPart, limits: Mapping[str, list[int]] | None = None) -> tuple[Any, tuple[Any, ...]]:
     """The fields that must be equal (as one hashable key) and the ordered ones (better = bigger).
 
     ``limits``: for a GPU, the sorted limits of the kept cases per "fits under" field; such a field
@@ -124,13 +124,13 @@ def _prune_into(kept: dict[str, AnyPart], parts: Iterable[AnyPart], alternatives
     # them dominates the rest, or is itself pruned by parts that dominate the rest).
     same: dict[tuple[str, Any, tuple[Any, ...]], list[tuple[int, str, AnyPart]]] = {}
     for part in parts:
-        equal, ordered = _profile(part, limits)
+        equal, ordered = config_profile(part, limits)
         same.setdefault((part.category, equal, ordered), []).append((part.price_cny, part.id, part))
     groups: dict[tuple[str, Any, int], list[tuple[int, str, tuple[Any, ...], AnyPart]]] = {}
     for (category, equal, ordered), listed in same.items():
         need = alternatives + 1 if category == "gpu" else 1
         cheapest = heapq.nsmallest(need, listed) if len(listed) > need else listed  # ids are unique
-        # Fields with a direction that are None on this part go into the equal key (via _profile),
+        # Fields with a direction that are None on this part go into the equal key (via config_profile),
         # so parts in one group have the same ordered fields.
         groups.setdefault((category, equal, len(ordered)), []).extend(
             (price, pid, ordered, part) for price, pid, part in cheapest)

@@ -33,9 +33,9 @@ from configurator.core.parts import (  # the validator's own rules
     today_iso,
 )
 from configurator.store.catalogue import ROW_FIELDS
-from configurator.store.csvfile import GUARD, INT_LIMIT, MAX_DIGITS, _has_surrogate, unguard_formula
+from configurator.store.csvfile import GUARD, INT_LIMIT, MAX_DIGITS, has_surrogate, unguard_formula
 
-_SLOW = object()
+SLOW = object()
 LIST_CACHE = 4096  # distinct list-cell texts remembered per field
 MEMO = 512  # distinct cell texts remembered per column of one file (specs repeat; ids and names do not)
 _SKIP = object()  # a white-space cell: as if empty
@@ -95,7 +95,7 @@ def _text_converter(name: str, tp: Any) -> Callable[[str], Any]:
 
         def convert_list(text: str) -> list[Any]:
             value = parse_text_value(text, hint)
-            if not isinstance(value, list) or _has_surrogate(value):
+            if not isinstance(value, list) or has_surrogate(value):
                 raise _SlowError
             if nested is None:
                 if not all(type(v) is str for v in value):
@@ -224,8 +224,8 @@ def _compiled(category: str) -> _Compiled:
     return got
 
 
-def _fast_part(category: str, cells: dict[str, str]) -> Any:
-    """The part of a good row, or _SLOW when the row needs the full validator (and its messages)."""
+def fast_part(category: str, cells: dict[str, str]) -> Any:
+    """The part of a good row, or SLOW when the row needs the full validator (and its messages)."""
     comp = _compiled(category)
     converters = comp.converters
     kwargs: dict[str, Any] = {}
@@ -236,23 +236,23 @@ def _fast_part(category: str, cells: dict[str, str]) -> Any:
             conv = converters.get(key)
             if conv is None:
                 if text.strip() or not key:
-                    return _SLOW
+                    return SLOW
                 continue
             if text.isspace():
                 continue
             kwargs[key] = conv(text)
     except _SlowError:
-        return _SLOW
+        return SLOW
     if not comp.required.issubset(kwargs):
-        return _SLOW
+        return SLOW
     errors: list[FieldError] = []
     _check_semantics(kwargs, errors)
     if errors:
-        return _SLOW
+        return SLOW
     try:
         return comp.cls(**kwargs)
     except TypeError:
-        return _SLOW
+        return SLOW
 
 
 
@@ -349,8 +349,8 @@ def _fill(kwargs: dict[str, Any], fields: tuple[Field, ...], texts: tuple[str, .
             if not text.isspace():
                 kwargs[key] = conv(text)
             continue
-        value = memo.get(text, _SLOW)
-        if value is _SLOW:
+        value = memo.get(text, SLOW)
+        if value is SLOW:
             value = _SKIP if text.isspace() else conv(text)
             if len(memo) < MEMO:
                 memo[text] = value

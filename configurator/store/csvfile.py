@@ -412,7 +412,7 @@ def read_rows(text: str) -> tuple[list[str], list[tuple[int, dict[str, str]]]]:
     return header, rows
 
 
-def _has_surrogate(value: Any) -> bool:
+def has_surrogate(value: Any) -> bool:
     try:
         json.dumps(value, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:

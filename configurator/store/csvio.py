@@ -41,7 +41,7 @@ from configurator.core.parts import (
     part_to_dict,
 )
 from configurator.store.catalogue import specs_of
-from configurator.store.csvfast import _SLOW, FastRows, Listing, _fast_part, fast_specs
+from configurator.store.csvfast import SLOW, FastRows, Listing, fast_part, fast_specs
 from configurator.store.csvfile import (
     COMMENT,
     INT_LIMIT,
@@ -50,12 +50,12 @@ from configurator.store.csvfile import (
     RowError,
     _export_cell,
     _file_error,
-    _has_surrogate,
     _m,
     atomic_text_writer,
     csv_columns,
     detect_encoding,
     export_csv,
+    has_surrogate,
     iter_records,
     read_rows,
     unguard_formula,
@@ -114,7 +114,7 @@ def _convert(key: str, text: str, hint: Any, line: int, errors: list[RowError]) 
     if isinstance(value, float) and not math.isfinite(value):
         errors.append(RowError(line, FieldError(key, _m(_MSG_NOT_FINITE, got=text.strip()))))
         return _BAD
-    if base is list and not isinstance(value, str) and _has_surrogate(value):
+    if base is list and not isinstance(value, str) and has_surrogate(value):
         errors.append(RowError(line, FieldError(key, _m(_MSG_SURROGATE))))
         return _BAD
     return value
@@ -156,8 +156,8 @@ class _Importer:
                 got=category))))
             return
         if not any(k in STORE_FIELDS for k in cells):
-            fast = _fast_part(category, cells)
-            if fast is not _SLOW:
+            fast = fast_part(category, cells)
+            if fast is not SLOW:
                 self._accept(line, fast)
                 return
         hints = self._hints[category]

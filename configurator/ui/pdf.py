@@ -55,7 +55,7 @@ FONT_FAMILIES = ["DejaVu Sans", "Noto Sans", "WenQuanYi Micro Hei", "Noto Sans C
 SEVERITY_COLOURS = {"error": "#c0392b", "warning": "#b9770e", "info": "#2e86c1"}
 
 
-def _e(text: object) -> str:
+def esc(text: object) -> str:
     return html.escape(str(text))
 
 
@@ -63,17 +63,17 @@ def _text(value: Message | str) -> str:
     return value.render(translate) if isinstance(value, Message) else value
 
 
-def _whole(text: str) -> str:
+def unbroken(text: str) -> str:
     """A price or a figure with its unit, never broken across lines (Chinese text may break anywhere)."""
-    return f"<span style='white-space:nowrap'>{_e(text)}</span>"
+    return f"<span style='white-space:nowrap'>{esc(text)}</span>"
 
 
 def _figure(number: str, unit: str) -> str:
     """A figure in a narrow column: the number, its unit on the line below where it has one (a long unit,
     "token/秒（每 ¥1000）", is never broken inside a word, nor glued to the number)."""
     if len(unit) <= 4:  # W, GiB, %: beside the number
-        return f"<b>{_whole(f'{number} {unit}'.strip())}</b>"
-    return f"<b>{_whole(number)}</b><br><small>{_e(unit)}</small>"
+        return f"<b>{unbroken(f'{number} {unit}'.strip())}</b>"
+    return f"<b>{unbroken(number)}</b><br><small>{esc(unit)}</small>"
 
 
 def _specs_html(row: SheetRow) -> str:
@@ -86,12 +86,12 @@ def _specs_html(row: SheetRow) -> str:
         text = f"{translate('parts', label)} {display_value(name, value)}" \
                f"{' ' + translate('parts', unit) if unit and value is not None else ''}"
         mark = f" <b style='color:#b9770e'>{UNVERIFIED_MARK}</b>" if name in doubt else ""
-        shown.append(_e(text) + mark)
+        shown.append(esc(text) + mark)
     out = " · ".join(shown)
     if row.unverified:
         words = fill(translate("Sheet", "Unverified: {fields}"),
                      fields=", ".join(translate("parts", label) for _name, label in row.unverified))
-        out += f"<br><span style='color:#b9770e'>{UNVERIFIED_MARK} {_e(words)}</span>"
+        out += f"<br><span style='color:#b9770e'>{UNVERIFIED_MARK} {esc(words)}</span>"
     return out
 
 
@@ -169,10 +169,10 @@ def _labels() -> dict[str, str]:
 
 
 def sheet_html(sheet: Sheet) -> str:
-    L = {k: _e(v) for k, v in _labels().items()}  # noqa: N806 - a table of labels
+    L = {k: esc(v) for k, v in _labels().items()}  # noqa: N806 - a table of labels
     b = sheet.build
     r = sheet.report
-    title = _e(sheet.title) if sheet.title else L["sheet"]
+    title = esc(sheet.title) if sheet.title else L["sheet"]
     subtitle = fill(L["subtitle"], date=sheet.day.isoformat(), version=__version__)
     out = [f"<h1>{title}</h1>", f"<p style='color:#555'>{subtitle}</p>"]
     errors = len(r.errors)
@@ -186,36 +186,36 @@ def sheet_html(sheet: Sheet) -> str:
                                                                              "subtotal")) + "</tr>")
     for row in sheet.rows:
         used = f" ({L['used']})" if row.used else ""
-        out.append(f"<tr><td align='right'>{row.qty}</td><td>{_e(row.part.name)}{used}</td>"
+        out.append(f"<tr><td align='right'>{row.qty}</td><td>{esc(row.part.name)}{used}</td>"
                    f"<td><small>{_specs_html(row)}</small></td>"
-                   f"<td align='right'>{_whole(f'¥{row.part.price_cny:,}')}</td>"
-                   f"<td align='right'>{_whole(f'¥{row.subtotal:,}')}</td></tr>")
+                   f"<td align='right'>{unbroken(f'¥{row.part.price_cny:,}')}</td>"
+                   f"<td align='right'>{unbroken(f'¥{row.subtotal:,}')}</td></tr>")
     out.append(f"<tr><td></td><td colspan='3'><b>{L['total']}</b></td>"
-               f"<td align='right'><b>{_whole(f'¥{r.total_cny:,}')}</b></td></tr>")
+               f"<td align='right'><b>{unbroken(f'¥{r.total_cny:,}')}</b></td></tr>")
     if b.budget_cny is not None:
         left = b.budget_cny - r.total_cny
         word = L["left"] if left >= 0 else L["over"]
-        out.append(f"<tr><td></td><td colspan='3'>{L['budget']}: {_whole(f'¥{b.budget_cny:,.0f}')} — "
-                   f"{_whole(f'¥{abs(left):,.0f}')} {word}</td><td></td></tr>")
+        out.append(f"<tr><td></td><td colspan='3'>{L['budget']}: {unbroken(f'¥{b.budget_cny:,.0f}')} — "
+                   f"{unbroken(f'¥{abs(left):,.0f}')} {word}</td><td></td></tr>")
     out.append("</table>")
     if any(row.unverified for row in sheet.rows):
-        out.append(f"<p><small style='color:#b9770e'>{_e(translate('Sheet', UNVERIFIED_NOTE))}</small></p>")
+        out.append(f"<p><small style='color:#b9770e'>{esc(translate('Sheet', UNVERIFIED_NOTE))}</small></p>")
 
     out.append(f"<h2>{L['power']}</h2><ul>")
     peak = r.estimate("peak_power_w")
     if peak is not None:
-        out.append(f"<li>{L['peak']}: {_e(peak.how.render(translate))}</li>")
+        out.append(f"<li>{L['peak']}: {esc(peak.how.render(translate))}</li>")
     for n, seat in enumerate(sheet.seats, start=1):
         src = L["from_cpu"] if seat.slot.source == "cpu" else L["from_chipset"]
-        link = _whole(f"x{seat.lanes} Gen{seat.gen}")
-        out.append(f"<li>GPU {n}: {_e(seat.gpu.name)} — {_e(seat.slot.name)}, {link}, {src}</li>")
+        link = unbroken(f"x{seat.lanes} Gen{seat.gen}")
+        out.append(f"<li>GPU {n}: {esc(seat.gpu.name)} — {esc(seat.slot.name)}, {link}, {src}</li>")
     out.append("</ul>")
 
     if b.workload is not None:
         w = b.workload
         out.append(f"<h2>{L['workload']}</h2>")
         # what the workload is: model, task, runtime, precision, fine-tuning, optimizer, sharding or parallelism …
-        cells = [f"{_e(translate('workload', WORKLOAD_LABELS[key]))}: <b>{_e(_text(value))}</b>"
+        cells = [f"{esc(translate('workload', WORKLOAD_LABELS[key]))}: <b>{esc(_text(value))}</b>"
                  for key, value in workload_summary(w)]
         out.append("<table width='100%' cellspacing='0' cellpadding='2'>")
         for i in range(0, len(cells), 2):
@@ -226,16 +226,16 @@ def sheet_html(sheet: Sheet) -> str:
         for e in r.estimates:
             if e.key in CLUSTER_KEYS:
                 continue  # their own section below
-            label = _e(translate("estimates", ESTIMATE_LABELS.get(e.key, e.key)))
-            sure = _e(translate("estimates", CONFIDENCE_LABELS[e.confidence]))
+            label = esc(translate("estimates", ESTIMATE_LABELS.get(e.key, e.key)))
+            sure = esc(translate("estimates", CONFIDENCE_LABELS[e.confidence]))
             if e.value is None or e.key == "scaling_efficiency":
-                shown = f"<b>{_whole('—' if e.value is None else f'{e.value:.0%}')}</b>"
+                shown = f"<b>{unbroken('—' if e.value is None else f'{e.value:.0%}')}</b>"
             else:
                 shown = _figure(f"{e.value:,}", unit_text(e.unit, translate))
             if e.low is not None and e.high is not None and e.key != "scaling_efficiency":
                 shown += f"<br><small>{e.low:,.0f}–{e.high:,.0f}</small>"  # the cross-validated range
             out.append(f"<tr><td width='20%'>{label}</td><td width='20%' align='right'>{shown}</td>"
-                       f"<td><small>{_e(e.how.render(translate))} ({sure})</small></td></tr>")
+                       f"<td><small>{esc(e.how.render(translate))} ({sure})</small></td></tr>")
         out.append("</table>")
         if sheet.chart:
             # a heading (if small), so that it stays on the page of its chart
@@ -245,16 +245,16 @@ def sheet_html(sheet: Sheet) -> str:
     if sheet.benchmark:
         out.append(f"<h2>{L['measured']}</h2><ul>")
         for workload, measured, unit in sheet.benchmark:
-            out.append(f"<li>{_e(workload)}: {_whole(f'{measured:,.1f} {unit_text(unit, translate)}')}</li>")
+            out.append(f"<li>{esc(workload)}: {unbroken(f'{measured:,.1f} {unit_text(unit, translate)}')}</li>")
         out.append("</ul>")
 
     out.append(f"<h2>{L['findings']}</h2>")
     out.append("<table width='100%' cellspacing='0' cellpadding='3' border='1' style='border-collapse:collapse'>")
     for f in r.findings:
-        guide = f"<br><small style='color:#666'>“{_e(f.guide)}”</small>" if f.guide else ""
+        guide = f"<br><small style='color:#666'>“{esc(f.guide)}”</small>" if f.guide else ""
         out.append(f"<tr><td width='12%' style='color:{SEVERITY_COLOURS[f.severity]}'>{L[f.severity]}</td>"
-                   f"<td width='18%'>{_e(f.rule)} · {_e(source_text(f.source, translate))}</td>"
-                   f"<td>{_e(f.message.render(translate))}{guide}</td></tr>")
+                   f"<td width='18%'>{esc(f.rule)} · {esc(source_text(f.source, translate))}</td>"
+                   f"<td>{esc(f.message.render(translate))}{guide}</td></tr>")
     out.append("</table>")
     out.append(f"<p style='color:#666'><small>{L['footer']}</small></p>")
     return "".join(out)
@@ -268,15 +268,15 @@ def _cluster_section(r: Report) -> list[str]:
         return []
     title = fill(translate("Planner", "Cluster: {n} nodes over {network}"),
              n=c.nodes, network=INTERCONNECTS[c.interconnect].name)
-    out = [f"<h2>{_e(title)}</h2>",
+    out = [f"<h2>{esc(title)}</h2>",
            "<table width='100%' cellspacing='0' cellpadding='3' border='1' style='border-collapse:collapse'>"]
     for e in shown:
         assert e.value is not None
         value = (f"{e.value:.0%}" if e.key == "cluster_scaling_efficiency" else f"¥{e.value:,.0f}" if e.unit == "CNY"
                  else f"{e.value:,} {unit_text(e.unit, translate)}")
-        out.append(f"<tr><td width='20%'>{_e(translate('estimates', ESTIMATE_LABELS[e.key]))}</td>"
-                   f"<td width='24%' align='right'><b>{_whole(value)}</b></td>"
-                   f"<td><small>{_e(e.how.render(translate))}</small></td></tr>")
+        out.append(f"<tr><td width='20%'>{esc(translate('estimates', ESTIMATE_LABELS[e.key]))}</td>"
+                   f"<td width='24%' align='right'><b>{unbroken(value)}</b></td>"
+                   f"<td><small>{esc(e.how.render(translate))}</small></td></tr>")
     out.append("</table>")
     return out
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from configurator.core.parts import CATEGORIES, RECORD_SHAPES, parse_text_value, part_from_dict
-from configurator.store.csvfast import _SLOW, FastRows, _fast_part
+from configurator.store.csvfast import SLOW, FastRows, fast_part
 from configurator.store.csvfile import export_template, template_columns, template_example
 from configurator.store.csvio import CsvImportError, import_csv
 from configurator.store.repository import PartsRepository
@@ -102,13 +102,13 @@ def test_the_fast_path_reads_a_row_of_required_cells_as_part_from_dict_does(
                            for h, c in zip(header, rec, strict=True) if c}, category)
     assert listing.part() == slow
     cells = {h: c for h, c in zip(header, rec, strict=True) if c}
-    fast = _fast_part(category, cells)
-    assert fast is not _SLOW and fast == slow
+    fast = fast_part(category, cells)
+    assert fast is not SLOW and fast == slow
     # A row the validator refuses (a required cell left empty) is not taken by the fast path either.
     name = sorted(required - {"id", "category"})[0]
     gap = [("" if h == name else c) for h, c in zip(header, rec, strict=True)]
     assert FastRows(header).part(gap) is None
-    assert _fast_part(category, {h: c for h, c in zip(header, gap, strict=True) if c}) is _SLOW
+    assert fast_part(category, {h: c for h, c in zip(header, gap, strict=True) if c}) is SLOW
 
 
 def test_the_marks_are_in_the_readers_language() -> None:

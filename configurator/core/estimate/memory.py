@@ -723,7 +723,7 @@ def _infer(w: Workload, spec: ModelSpec, n: int, b: int, display_gpu: bool) -> V
         weights = p * wb / model_parallel
         kv_share = 1.0 / model_parallel
     weights += spec.frozen_params * wb / model_parallel  # a diffusion model's VAE and text encoders
-    live_one = _inference_working_set(spec, s, w.precision, w.attention, model_parallel if w.parallel == "tensor"
+    live_one = inference_working_set(spec, s, w.precision, w.attention, model_parallel if w.parallel == "tensor"
                                       else 1)
     e_kv = 4.0 if w.precision == "fp32" else 2.0
     kv_heads = spec.kv_heads or spec.heads
@@ -744,7 +744,7 @@ def expert_params(spec: ModelSpec) -> float:
     return float(spec.layers * experts * per_expert) * scale
 
 
-def _inference_working_set(spec: ModelSpec, seq: int, precision: str, attention: str, tp: int) -> float:
+def inference_working_set(spec: ModelSpec, seq: int, precision: str, attention: str, tp: int) -> float:
     """Bytes per sample alive at once without autograd: the residual stream and one layer's widest
     intermediate (the MLP's, or eager attention's scores), and a decoder's next-token logits in fp32."""
     e = 4.0 if precision == "fp32" else 2.0

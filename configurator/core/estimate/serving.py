@@ -50,7 +50,7 @@ from typing import TYPE_CHECKING
 
 from configurator.core.build import Workload
 from configurator.core.estimate import throughput as tp
-from configurator.core.estimate.memory import CUDA_CONTEXT_GIB, _inference_working_set, weight_bytes_per_param
+from configurator.core.estimate.memory import CUDA_CONTEXT_GIB, inference_working_set, weight_bytes_per_param
 from configurator.core.units import GIB
 
 if TYPE_CHECKING:
@@ -117,7 +117,7 @@ def kv_budget(w: Workload, vram_gib: float, tensor_parallel: int, runtime: str) 
     spec = w.spec()
     weights = spec.params * weight_bytes_per_param(w) / tensor_parallel
     precision = "fp16" if w.quant is not None else w.precision
-    act = _inference_working_set(spec, CHUNK, precision, "sdpa", tensor_parallel)
+    act = inference_working_set(spec, CHUNK, precision, "sdpa", tensor_parallel)
     frac = MEMORY_FRACTION.get(runtime, 0.9)
     vram = vram_gib * GIB
 

@@ -49,7 +49,7 @@ def cooling(ctx: Ctx) -> None:
     # A rack chassis's fan wall forces air through stacked cards; a desktop case does not.
     forced = case is not None and case.server_airflow
     open_air = [s for s in pl.seats if s.gpu.cooling == "open_air"]
-    if case is not None and not forced and len(open_air) > MID_TOWER_OPEN_AIR and _mid_tower(case.form_factor):
+    if case is not None and not forced and len(open_air) > MID_TOWER_OPEN_AIR and mid_tower(case.form_factor):
         heat = sum(s.gpu.board_power_w for s in open_air)
         ctx.add("THERM-2", "error", "vendor specs",
                 QT_TRANSLATE_NOOP(
@@ -76,7 +76,7 @@ def cooling(ctx: Ctx) -> None:
                 slot2=lower.slot.name)
 
 
-def _mid_tower(form_factor: str) -> bool:
+def mid_tower(form_factor: str) -> bool:
     ff = form_factor.lower()
     return "mid tower" in ff or "mini tower" in ff or "micro" in ff or "itx" in ff or "sff" in ff
 
