@@ -7,6 +7,7 @@ imported only then, so an English command line never loads Qt.
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable
 
@@ -43,8 +44,10 @@ def qm_path(lang: str) -> str:
     return str(TRANSLATIONS_DIR / f"configurator_{lang}.qm")
 
 
+@functools.cache
 def translator_for(lang: str) -> Translate | None:
-    """A ``translate(context, text)`` function, or None for English (or if Qt is missing)."""
+    """A ``translate(context, text)`` function, or None for English (or if Qt is missing); one per language and
+    process (the command line's help and its output share it: the catalogue is read once)."""
     if lang == "en":
         return None
     try:

@@ -210,7 +210,7 @@ def check(build: Build, catalogue: Mapping[str, AnyPart],
     ``with_estimates=False``: the rules' findings only, without the estimates and the info findings drawn
     from them (EST-1, performance per watt): what Suggest needs to judge the thousands of builds it
     tries, at a fraction of the cost."""
-    problems = _workload_problems(build.workload) if build.workload is not None else ()
+    problems = _problems(build.workload) if build.workload is not None else ()
     if build.workload is not None and not problems:  # what it asks of the cards: fp8, a kernel's compute capability
         problems = tuple(gpu_errors(build.workload, [g for p in build.parts
                                                      if isinstance(g := catalogue.get(p.id), Gpu)]))
@@ -266,6 +266,12 @@ def check(build: Build, catalogue: Mapping[str, AnyPart],
         budget_power.per_watt(ctx, main.value, main.unit)
     findings = sorted(ctx.findings, key=lambda f: SEVERITY_ORDER[f.severity])
     return Report(build, total, tuple(findings), tuple(estimates), placement, n, problems)
+
+
+def _problems(workload: Workload) -> tuple[FieldError, ...]:
+    """The workload's problems. A workload that names a config.json is read again each time (the file may have
+    gone or changed since), so a missing file is a workload error here, not an exception in the estimates."""
+    return tuple(workload_errors(workload)) if workload.hf_config is not None else _workload_problems(workload)
 
 
 @functools.lru_cache(maxsize=64)
@@ -765,22 +771,18 @@ def _quant_json(w: Workload, one: tp.Throughput, gpu: Gpu) -> dict[str, Any]:
             "format_key": one.format_key}
 
 
-_FORMAT_ROWS: list[tuple[fitting.Fit, dict[tuple[str, str], list[fitting.CvRow]]]] = []
-
-
 def _format_rows(fit: fitting.Fit) -> dict[tuple[str, str], list[fitting.CvRow]]:
     """The fit's held-out rows (leave-one-GPU-out) by (family, weight format's kernel), worked out once per fit."""
-    for known, found in _FORMAT_ROWS:
-        if known is fit:
-            return found
-    table: dict[tuple[str, str], list[fitting.CvRow]] = {}
-    for r in fit.cv:
-        c = fitting.case_for(r.m)
-        key = tp.format_key(c) if c is not None else None
-        if key:
-            table.setdefault((r.m.family, key), []).append(r)
-    _FORMAT_ROWS[:] = [*_FORMAT_ROWS[-3:], (fit, table)]
-    return table
+    def compute() -> dict[tuple[str, str], list[fitting.CvRow]]:
+        table: dict[tuple[str, str], list[fitting.CvRow]] = {}
+        for r in fit.cv:
+            c = fitting.case_for(r.m)
+            key = tp.format_key(c) if c is not None else None
+            if key:
+                table.setdefault((r.m.family, key), []).append(r)
+        return table
+
+    return fitting.derived(fit, "rows by weight format", compute)
 
 
 MIN_FORMAT_ROWS = 3  # held-out rows of a kernel below which its range is the family's

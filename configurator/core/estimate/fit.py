@@ -39,9 +39,9 @@ import dataclasses
 import math
 import re
 import statistics
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, TypeVar, cast
 
 from configurator.core import measurements as ms
 from configurator.core.build import Workload
@@ -450,6 +450,26 @@ def fit_for(rows: Sequence[ms.Measurement] | None = None, gpus: Mapping[str, Gpu
     if found is None:
         found = _FITS[key] = fit(data, used)
     return found
+
+
+T = TypeVar("T")
+_DERIVED: dict[tuple[int, str], tuple[Fit, Any]] = {}
+MAX_DERIVED = 32  # entries kept: a few fits (the shipped one, a test's) × the few things derived from each
+
+
+def derived(fit: Fit, name: str, compute: Callable[[], T]) -> T:
+    """What ``compute`` derives from ``fit`` (validated range widths, the scaling band, rows by format),
+    worked out once per fit and ``name``. Keyed by the fit's identity (a fit is not hashable) and holding the
+    fit, so a key is never reused by another; the oldest entries go beyond MAX_DERIVED."""
+    key = (id(fit), name)
+    found = _DERIVED.get(key)
+    if found is not None and found[0] is fit:
+        return cast(T, found[1])
+    value = compute()
+    _DERIVED[key] = (fit, value)
+    while len(_DERIVED) > MAX_DERIVED:
+        del _DERIVED[next(iter(_DERIVED))]
+    return value
 
 
 def factors_for(rows: Sequence[ms.Measurement] | None = None) -> tp.Factors:

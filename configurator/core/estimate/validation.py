@@ -309,20 +309,15 @@ def widths(fit: fitting.Fit, loso: Result) -> dict[str, Width]:
     return out
 
 
-_WIDTHS: dict[int, tuple[fitting.Fit, dict[str, Width]]] = {}
-
-
 def widths_for(fit: fitting.Fit) -> dict[str, Width]:
-    """:func:`widths` for a fit (its own rows, on the measured GPUs' specs), memoised with the fit: the
-    fits are memoised themselves (``fit.fit_for``), so each is validated once per process."""
-    found = _WIDTHS.get(id(fit))
-    if found is not None and found[0] is fit:
-        return found[1]
-    gpus = fitting.measured_gpus()
-    used = {m.gpu: gpus[m.gpu] for m in fit.rows if m.gpu in gpus}
-    result = widths(fit, leave_one_source_out(list(fit.rows), used)) if fit.rows else {}
-    _WIDTHS[id(fit)] = (fit, result)
-    return result
+    """:func:`widths` for a fit (its own rows, on the measured GPUs' specs), worked out once per fit
+    (fitting.derived); the fits are memoised themselves (``fit.fit_for``), so each is validated once per process."""
+    def compute() -> dict[str, Width]:
+        gpus = fitting.measured_gpus()
+        used = {m.gpu: gpus[m.gpu] for m in fit.rows if m.gpu in gpus}
+        return widths(fit, leave_one_source_out(list(fit.rows), used)) if fit.rows else {}
+
+    return fitting.derived(fit, "widths", compute)
 
 
 def width_for(fit: fitting.Fit | None, family: str) -> Width | None:
@@ -375,19 +370,16 @@ def scaling_pairs(rows: Sequence[ms.Measurement], fit: fitting.Fit, gpus: Mappin
     return out
 
 
-_SCALING: dict[int, tuple[fitting.Fit, ScalingBand | None]] = {}
-
-
 def scaling_band(fit: fitting.Fit | None = None) -> ScalingBand | None:
     """The extremes of measured / predicted efficiency over :func:`scaling_pairs` of the shipped measurements
-    (few pairs, two publications: the extremes, not percentiles), memoised with the fit; None without pairs."""
-    fit = fit or fitting.fit_for()
-    found = _SCALING.get(id(fit))
-    if found is not None and found[0] is fit:
-        return found[1]
-    pairs = scaling_pairs(fitting.shipped(), fit, fitting.measured_gpus())
-    ratios = [meas / pred for _m, meas, pred in pairs]
-    band = ScalingBand(min(min(ratios), 1.0), max(max(ratios), 1.0), len(pairs),
-                       len({m.origin for m, _a, _b in pairs})) if ratios else None
-    _SCALING[id(fit)] = (fit, band)
-    return band
+    (few pairs, two publications: the extremes, not percentiles), once per fit (fitting.derived); None without
+    pairs."""
+    the_fit = fit or fitting.fit_for()
+
+    def compute() -> ScalingBand | None:
+        pairs = scaling_pairs(fitting.shipped(), the_fit, fitting.measured_gpus())
+        ratios = [meas / pred for _m, meas, pred in pairs]
+        return ScalingBand(min(min(ratios), 1.0), max(max(ratios), 1.0), len(pairs),
+                           len({m.origin for m, _a, _b in pairs})) if ratios else None
+
+    return fitting.derived(the_fit, "scaling band", compute)

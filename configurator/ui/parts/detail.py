@@ -21,9 +21,9 @@ from configurator.core.i18n import fill
 from configurator.core.parts import AnyPart, Motherboard, part_to_dict
 from configurator.store.repository import PartsRepository, RepositoryError, today
 from configurator.ui.i18n import translate
-from configurator.ui.part_columns import header_text
+from configurator.ui.part_columns import display_value, header_text
 from configurator.ui.parts.measurements import GpuMeasurements, MeasurementsSource, gpu_measurements
-from configurator.ui.parts.values import shown_value, unverified_words
+from configurator.ui.parts.values import unverified_words
 from configurator.ui.theme import colours, on_theme_change
 
 SKIP_IN_DETAIL = {"id", "name", "source", "notes", "pcie_slots", "m2_slots", "custom", "user_edited", "unverified"}
@@ -142,7 +142,7 @@ class DetailPane(QWidget):
                 continue
             rows.append(
                 f"<tr><td style='padding-right:14px'>{html.escape(header_text(part.category, key))}"
-                f"</td><td><b>{html.escape(shown_value(key, value))}</b>{mark if key in doubt else ''}</td></tr>"
+                f"</td><td><b>{html.escape(display_value(key, value))}</b>{mark if key in doubt else ''}</td></tr>"
             )
         out = [f"<p><code>{html.escape(part.id)}</code>"]
         if part.custom:

@@ -28,8 +28,8 @@ from configurator.core.sheet import UNVERIFIED_MARK
 from configurator.store.part_pages import matching_rows, rowid_of, rows_at
 from configurator.store.repository import PartQuery, PartsRepository, Unreadable, decode_row
 from configurator.ui.i18n import translate
-from configurator.ui.part_columns import ALL, PART_ROLE, SORT_ROLE, columns_for, header_text
-from configurator.ui.parts.values import shown_value, unverified_tip
+from configurator.ui.part_columns import ALL, PART_ROLE, SORT_ROLE, columns_for, display_value, header_text
+from configurator.ui.parts.values import unverified_tip
 from configurator.ui.tasks import TaskRunner
 
 log = logging.getLogger(__name__)
@@ -252,7 +252,7 @@ class PartsTableModel(QAbstractTableModel):
             return None
         value = part.category if name == "category" else getattr(part, name, None)
         if role == Qt.ItemDataRole.DisplayRole:
-            text = shown_value(name, value)
+            text = display_value(name, value)
             if name == "price_cny" and part.user_edited:
                 text += " ✎"
             if name == "name" and part.custom:

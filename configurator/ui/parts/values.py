@@ -1,19 +1,9 @@
-"""A spec value as the Parts tab shows it: a choice field's value in words ("Open-air (axial fans)", not
-``open_air``), in the reader's language; anything else as the parts tables show it."""
+"""What the Parts tab says beside a figure no vendor source confirmed (the part's ``unverified`` list). Values
+themselves are shown by ui.part_columns.display_value (a choice field's value in words)."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from configurator.core.parts import VALUE_LABELS, value_label
 from configurator.ui.i18n import translate
-from configurator.ui.part_columns import display_value
-
-
-def shown_value(name: str, value: Any) -> str:
-    if isinstance(value, str) and name in VALUE_LABELS:
-        return translate("parts", value_label(name, value))
-    return display_value(name, value)
 
 
 def unverified_words() -> str:

@@ -16,11 +16,9 @@ from configurator.core.model_specs import ModelSpec
 from configurator.core.parts import (
     CATEGORY_LABELS,
     SUMMARY_FIELDS,
-    VALUE_LABELS,
     AnyPart,
     field_unit,
     part_to_dict,
-    value_label,
 )
 from configurator.core.search import Term, parse_search, term_matches
 from configurator.ui.i18n import translate
@@ -63,8 +61,7 @@ def choice_figures(part: AnyPart) -> list[str]:
         if isinstance(value, int) and not unit:
             out.append(_counted(key, value))
         else:
-            text = (translate("parts", value_label(key, value)) if isinstance(value, str) and key in VALUE_LABELS
-                    else display_value(key, value))  # "NVMe SSD", not "nvme"
+            text = display_value(key, value)  # "NVMe SSD", not "nvme"
             out.append(f"{text} {translate('parts', unit)}".strip() if unit else text)
     return out
 

@@ -4,7 +4,6 @@ actions (files.py), around one document with undo (document.py)."""
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -19,7 +18,6 @@ from configurator.core.cloud import CloudPrice
 from configurator.core.detect import DetectedMachine
 from configurator.core.engine import Report, check
 from configurator.core.i18n import fill
-from configurator.core.models import ConfigError
 from configurator.core.parts import CATEGORY_LABELS, AnyPart
 from configurator.core.presets import Preset, presets, tier_label
 from configurator.core.sheet import Sheet, build_sheet
@@ -287,15 +285,8 @@ class PlannerTab(QWidget):
         if build.name in this_machine_names():
             self.upgrade.ensure_evidence()
             measured = self.upgrade.measured_power
-        try:
-            report = check(build, self.catalogue, cloud_prices=self.cloud_prices, local=self.local,
-                           measured_power=measured)
-        except ConfigError:
-            # the workload's config.json went or changed since it was read: the line under the model says why,
-            # and the build is checked without its workload until the file is back or another model is chosen
-            build = dataclasses.replace(build, workload=None)
-            report = check(build, self.catalogue, cloud_prices=self.cloud_prices, local=self.local,
-                           measured_power=measured)
+        report = check(build, self.catalogue, cloud_prices=self.cloud_prices, local=self.local,
+                       measured_power=measured)
         self.report = report
         self.sheet = build_sheet(build, self.catalogue, report, with_chart=False)
         self.form.show_problems(report.workload_errors)
