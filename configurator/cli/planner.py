@@ -190,7 +190,7 @@ def cmd_suggest(cli: Cli) -> int:
 def _defaults(workload: Any, cli: Cli | None = None) -> dict[str, Any]:
     """What Suggest assumed where the workload says nothing (BAL-4): the data set, the checkpoints kept,
     the environment, and the storage they need."""
-    from configurator.core.rules.balance import storage_need
+    from configurator.core.rules.bal import storage_need
 
     need = storage_need(workload)
     out: dict[str, Any] = {"dataset": need.dataset_gb, "kept": need.checkpoints, "env": need.environment_gb,

@@ -12,7 +12,7 @@ from configurator.core.estimate import validation
 from configurator.core.findings import Estimate
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.numbers import unit_message
-from configurator.core.rules.context import Ctx
+from configurator.core.rules.shared import Ctx
 
 CLUSTER_KEYS = ("cluster_throughput", "cluster_scaling_efficiency", "cluster_price_cny", "cluster_power_w")
 

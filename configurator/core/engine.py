@@ -46,8 +46,8 @@ from configurator.core.models import throughput_note
 from configurator.core.numbers import unit_message, word_message
 from configurator.core.parts import AnyPart, FieldError, Gpu, Storage
 from configurator.core.pcie import Placement, layout
-from configurator.core.rules import balance, budget_power, hardware, physical, platform, topology
-from configurator.core.rules.context import Ctx
+from configurator.core.rules import bud, order, pwr
+from configurator.core.rules.shared import Ctx
 from configurator.core.units import GIB
 
 
@@ -229,22 +229,9 @@ def check(build: Build, catalogue: Mapping[str, AnyPart],
     ctx = Ctx(r, power, placement, vram, ram, counted=gpus, cloud=cloud, measured=measured_power,
               catalogue=catalogue if with_estimates else {})
 
-    budget_power.budget(ctx)
-    budget_power.power(ctx)
-    platform.pcie(ctx)
-    topology.topology(ctx, gpus)
-    platform.compat(ctx)
-    physical.cooling(ctx)
-    physical.fit(ctx)
-    balance.balance(ctx, gpus)
-    hardware.software(ctx)
-    hardware.gpu(ctx)
-    hardware.cpu(ctx)
-    hardware.memory(ctx)
-    hardware.storage(ctx)
-    hardware.fit(ctx, n)
+    order.run(ctx)
 
-    total = budget_power.total_cny(ctx)
+    total = bud.total_cny(ctx)
     if not with_estimates:
         findings = sorted(ctx.findings, key=lambda f: SEVERITY_ORDER[f.severity])
         return Report(build, total, tuple(findings), (), placement, n, problems)
@@ -263,7 +250,7 @@ def check(build: Build, catalogue: Mapping[str, AnyPart],
     _guide_disagreements(ctx, gpus, f, rows)
     main = next((e for e in estimates if e.key in ("throughput_total", "throughput_cpu")), None)
     if main is not None and main.value:
-        budget_power.per_watt(ctx, main.value, main.unit)
+        pwr.per_watt(ctx, main.value, main.unit)
     findings = sorted(ctx.findings, key=lambda f: SEVERITY_ORDER[f.severity])
     return Report(build, total, tuple(findings), tuple(estimates), placement, n, problems)
 

@@ -52,9 +52,11 @@ from configurator.core.estimate.memory import host_ram
 from configurator.core.estimate.power import estimate_power, is_atx3
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.parts import AnyPart, Case, Cooler, Cpu, Gpu, Memory, Motherboard, Psu, Storage
-from configurator.core.rules.balance import cores_needed, ram_needed_gib, storage_need
-from configurator.core.rules.budget_power import NEAR_LIMIT_PCT, SUSTAINED_PCT, connectors
-from configurator.core.rules.physical import MID_TOWER_OPEN_AIR, SMALL_PSU, mid_tower, stacked
+from configurator.core.rules.bal import cores_needed, ram_needed_gib, storage_need
+from configurator.core.rules.fit import SMALL_PSU
+from configurator.core.rules.pwr import NEAR_LIMIT_PCT, SUSTAINED_PCT, connectors
+from configurator.core.rules.shared import mid_tower
+from configurator.core.rules.therm import MID_TOWER_OPEN_AIR, stacked
 from configurator.core.suggest_explain import binding, reasons, trade, why_nothing
 from configurator.core.suggest_prune import config_profile, prune
 from configurator.core.suggest_score import (

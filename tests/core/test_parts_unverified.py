@@ -15,7 +15,7 @@ from planner_kit import Kit
 from configurator.cli.entry import main
 from configurator.core.i18n import Message
 from configurator.core.parts import Case, part_from_dict, part_to_dict
-from configurator.core.rules.context import Ctx, check_vendor, unverified_figures
+from configurator.core.rules.shared import Ctx, check_vendor, unverified_figures
 from configurator.store.catalogue import load_catalogue
 
 ROOT = Path(__file__).resolve().parents[2]

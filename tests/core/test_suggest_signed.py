@@ -11,7 +11,7 @@ from planner_kit import CATALOGUE
 from configurator.core.build import MAX_BUDGET_CNY, Workload, resolve
 from configurator.core.estimate.power import estimate_power
 from configurator.core.parts import Case, Cpu, Gpu, Memory, Psu, Storage
-from configurator.core.rules.balance import ram_needed_gib, storage_need
+from configurator.core.rules.bal import ram_needed_gib, storage_need
 from configurator.core.suggest import Suggestion, SuggestOptions, suggest, why_nothing
 from configurator.core.suggest_score import case_sizes
 

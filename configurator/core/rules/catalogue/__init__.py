@@ -1,5 +1,7 @@
 """The rules catalogue: every rule ID the app cites, its source, the severities its findings
-can have and why it exists, and the guides' errata. The single source of docs/rules.md:
+can have and why it exists, and the guides' errata; one module per rule-ID prefix (pwr.py holds the
+PWR-* entries; the checks are in configurator/core/rules/pwr.py), the errata in errata.py. The single
+source of docs/rules.md:
 
     python -m configurator.core.rules.catalogue --markdown > docs/rules.md   (or: make docs)
 
@@ -14,7 +16,30 @@ from collections.abc import Sequence
 
 from configurator.core.findings import source_text
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Translate
-from configurator.core.rules.catalogue import guides, more
+from configurator.core.rules.catalogue import (
+    bal,
+    bud,
+    clu,
+    comp,
+    cpu,
+    cud,
+    dist,
+    env,
+    errata,
+    est,
+    fit,
+    gpu,
+    mon,
+    oom,
+    pci,
+    pwr,
+    ram,
+    ref,
+    sto,
+    therm,
+    tier,
+    upg,
+)
 from configurator.core.rules.catalogue.model import SEVERITY_KEYS, Erratum, Rule, Status
 
 __all__ = ["ERRATA", "RULES", "SECTIONS", "SEVERITY_KEYS", "Erratum", "Rule", "Status", "get", "markdown",
@@ -23,23 +48,25 @@ __all__ = ["ERRATA", "RULES", "SECTIONS", "SEVERITY_KEYS", "Erratum", "Rule", "S
 CONTEXT = "rule catalogue"
 
 SECTIONS: tuple[tuple[str, tuple[Rule, ...]], ...] = (
-    (QT_TRANSLATE_NOOP("rule catalogue", "Budget and cost"), guides.BUDGET),
-    (QT_TRANSLATE_NOOP("rule catalogue", "Power"), guides.POWER),
-    (QT_TRANSLATE_NOOP("rule catalogue", "PCIe and multi-GPU"), guides.PCIE),
-    (QT_TRANSLATE_NOOP("rule catalogue", "Drivers, CUDA, software stack"), guides.SOFTWARE),
-    (QT_TRANSLATE_NOOP("rule catalogue", "GPU and VRAM"), guides.GPU),
-    (QT_TRANSLATE_NOOP("rule catalogue", "CPU"), guides.CPU),
-    (QT_TRANSLATE_NOOP("rule catalogue", "Memory (RAM)"), guides.MEMORY),
-    (QT_TRANSLATE_NOOP("rule catalogue", "Storage"), guides.STORAGE),
-    (QT_TRANSLATE_NOOP("rule catalogue", "Compatibility and fit"), more.COMPATIBILITY),
-    (QT_TRANSLATE_NOOP("rule catalogue", "Reference performance"), more.REFERENCE),
-    (QT_TRANSLATE_NOOP("rule catalogue", "Presets (the guides' tiers)"), more.TIERS),
-    (QT_TRANSLATE_NOOP("rule catalogue", "Monitoring and troubleshooting"), more.MONITORING),
-    (QT_TRANSLATE_NOOP("rule catalogue", "Beyond the guides"), more.BEYOND),
+    (QT_TRANSLATE_NOOP("rule catalogue", "Budget and cost"), bud.RULES),
+    (QT_TRANSLATE_NOOP("rule catalogue", "Power"), pwr.RULES),
+    (QT_TRANSLATE_NOOP("rule catalogue", "PCIe and multi-GPU"), pci.RULES),
+    (QT_TRANSLATE_NOOP("rule catalogue", "Drivers, CUDA, software stack"), cud.RULES),
+    (QT_TRANSLATE_NOOP("rule catalogue", "GPU and VRAM"), gpu.RULES),
+    (QT_TRANSLATE_NOOP("rule catalogue", "CPU"), cpu.RULES),
+    (QT_TRANSLATE_NOOP("rule catalogue", "Memory (RAM)"), ram.RULES),
+    (QT_TRANSLATE_NOOP("rule catalogue", "Storage"), sto.RULES),
+    (QT_TRANSLATE_NOOP("rule catalogue", "Compatibility and fit"), comp.RULES + fit.RULES),
+    (QT_TRANSLATE_NOOP("rule catalogue", "Reference performance"), ref.RULES),
+    (QT_TRANSLATE_NOOP("rule catalogue", "Presets (the guides' tiers)"), tier.RULES),
+    (QT_TRANSLATE_NOOP("rule catalogue", "Monitoring and troubleshooting"),
+     mon.RULES + oom.RULES + dist.RULES + env.RULES + upg.RULES),
+    (QT_TRANSLATE_NOOP("rule catalogue", "Beyond the guides"),
+     therm.RULES + fit.BEYOND + pwr.BEYOND + pci.BEYOND + bal.RULES + est.RULES + clu.RULES),
 )
 
 RULES: tuple[Rule, ...] = tuple(r for _title, rules in SECTIONS for r in rules)
-ERRATA: tuple[Erratum, ...] = more.ERRATA
+ERRATA: tuple[Erratum, ...] = errata.ERRATA
 _BY_ID = {r.id: r for r in RULES}
 
 SEVERITY_WORDS = {

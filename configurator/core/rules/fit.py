@@ -1,93 +1,111 @@
-"""Cooling (THERM-1, THERM-2) and physical fit (FIT-4 power supply, FIT-5 board size, FIT-6 CPU cooler):
-the checks RULES.md lists under "Beyond the guides", from vendor specs."""
+"""Fit (FIT-1..7): the workload's estimated memory against each GPU's VRAM (FIT-1) and the host RAM
+(FIT-2), the data set against the storage (FIT-3), and beyond the guides, from vendor specs: the power
+supply's form factor (FIT-4), the board's size (FIT-5) and the CPU cooler (FIT-6) in the case, the
+drives against the board's connectors and the case's bays (FIT-7)."""
 
 from __future__ import annotations
 
-from configurator.core.i18n import QT_TRANSLATE_NOOP
-from configurator.core.pcie import Placement, Seat
-from configurator.core.rules.context import Ctx
+from typing import Any
+
+from configurator.core.estimate.memory import verdict
+from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
+from configurator.core.rules.shared import Ctx, option_list
+from configurator.core.units import GIB
 
 ATX_WIDTH_MM = 244  # the ATX board's 9.6 in; anything wider needs the case's published limit (FIT-5)
 SMALL_PSU = ("SFX", "SFX-L")  # fit an ATX bay with an adapter bracket (FIT-4)
-# THERM-2: open-air cards a mid tower takes. Each blows its board power into the case (an RTX 5080:
-# 360 W); two, with a free slot between, is what a mid tower's two or three front fans carry out.
-MID_TOWER_OPEN_AIR = 2
 
 
-def stacked(placement: Placement) -> list[tuple[Seat, Seat]]:
-    """THERM-2: pairs of cards where the lower one sits in the first slot position below what the upper
-    one covers, so nothing separates the upper card's fans from the lower card's backplate."""
-    below = {s.slot.position: s for s in placement.seats}
-    return [(s, below[s.covers[-1] + 1]) for s in sorted(placement.seats, key=lambda s: s.slot.position)
-            if s.covers[-1] + 1 in below]
-
-
-def cooling(ctx: Ctx) -> None:
-    r = ctx.r
-    case = r.case
-    for g in {g.id: g for g in r.gpu_list if g.form_factor == "pcie" and g.cooling == "passive"}.values():
-        numbers = {"part": g.id, "cooling": g.cooling, "case": case.id if case else None,
-                   "server_airflow": case.server_airflow if case else None}
-        if case is None:
-            ctx.add("THERM-1", "info", "vendor specs",
-                    QT_TRANSLATE_NOOP(
-                        "rules",
-                        "{gpu} is passively cooled (a heatsink, no fan): it needs a server chassis that forces "
-                        "air front to back through it."), numbers, gpu=g.name)
-        elif not case.server_airflow:
-            ctx.add("THERM-1", "error", "vendor specs",
-                    QT_TRANSLATE_NOOP(
-                        "rules",
-                        "{gpu} is passively cooled (a heatsink, no fan) and relies on a server chassis's forced "
-                        "front-to-back airflow; {case} has none, so the card overheats and throttles or shuts "
-                        "down under load. Use a server chassis, or an actively cooled card."),
-                    numbers, gpu=g.name, case=case.name)
-    pl = ctx.placement
-    if pl is None:
+def vram(ctx: Ctx) -> None:
+    """FIT-1: the estimate per GPU against the smallest card; where it does not fit, the memory options
+    that make it fit (RAM-4 lists them all: ram.reduce)."""
+    n_gpus = len(ctx.counted)
+    w = ctx.workload
+    vram = ctx.vram
+    gpus = ctx.r.gpu_list
+    if w is None or vram is None or not gpus:
         return
-    order = {id(s): n for n, s in enumerate(sorted(pl.seats, key=lambda s: s.slot.position), start=1)}
-    # A rack chassis's fan wall forces air through stacked cards; a desktop case does not.
-    forced = case is not None and case.server_airflow
-    open_air = [s for s in pl.seats if s.gpu.cooling == "open_air"]
-    if case is not None and not forced and len(open_air) > MID_TOWER_OPEN_AIR and mid_tower(case.form_factor):
-        heat = sum(s.gpu.board_power_w for s in open_air)
-        ctx.add("THERM-2", "error", "vendor specs",
+    have = min(g.vram_gb for g in gpus)
+    need = vram.total / GIB
+    low, high = vram.low / GIB, vram.high / GIB
+    state = verdict(vram, have)
+    numbers = {"need_gib": round(need, 2), "low_gib": round(low, 2), "high_gib": round(high, 2),
+               "verdict": state, "vram_gib": have, "breakdown_gib": vram.gib(), "gpus": n_gpus,
+               "sharding": w.sharding, "parallel": w.parallel, "finetune": w.finetune, "offload": w.offload,
+               "precision": w.precision, "batch": w.effective_batch,
+               "display_gpu": ctx.r.build.options.display_gpu}
+    parts: dict[str, Any] = dict(w=vram.weights / GIB, g=vram.gradients / GIB, o=vram.optimizer / GIB,
+                 a=(vram.activations + vram.autocast_copies + vram.recompute) / GIB, lg=vram.logits / GIB,
+                 kv=vram.kv_cache / GIB, c=(vram.context + vram.display + vram.margin) / GIB)
+    if state == "does_not_fit":
+        options = ctx.memory_options
+        numbers["options"] = [o.to_json() for o in options]
+        fits = [o for o in options if o.verdict != "does_not_fit"]
+        ctx.add("FIT-1", "error", "first principles",
                 QT_TRANSLATE_NOOP(
                     "rules",
-                    "{n} open-air cards in a mid tower ({case}): they blow about {watts:,} W into the case, more "
-                    "than its fans move out, and the cards throttle. At most two open-air cards with a free slot "
-                    "between them fit a mid tower; for more, use a full tower or rack chassis, or blower or "
-                    "water-cooled cards."),
-                {"open_air_cards": len(open_air), "limit": MID_TOWER_OPEN_AIR, "heat_w": heat,
-                 "case_form_factor": case.form_factor}, n=len(open_air), case=case.name, watts=heat)
-    for upper, lower in stacked(pl):
-        if upper.gpu.cooling != "open_air" or forced:
-            continue
-        ctx.add("THERM-2", "error", "vendor specs",
+                    "Estimated {need:.1f} GiB per GPU (range {low:.1f}–{high:.1f}: weights {w:.1f}, gradients "
+                    "{g:.1f}, optimizer {o:.1f}, activations {a:.1f}, logits and loss {lg:.1f}, KV cache {kv:.1f}, "
+                    "CUDA context, display and allocator margin {c:.1f}): even the low end is more than the {have} "
+                    "GiB on the card. {fixes}"),
+                numbers, need=need, low=low, high=high, have=have, **parts,
+                fixes=Message("rules", QT_TRANSLATE_NOOP("rules", "It fits with: {options} (RAM-4)."),
+                              {"options": option_list(fits)}) if fits else Message("rules", QT_TRANSLATE_NOOP(
+                                  "rules", "No single option makes it fit (RAM-4): a card with more memory.")))
+    elif state == "tight":
+        ctx.add("FIT-1", "warning", "first principles",
                 QT_TRANSLATE_NOOP(
                     "rules",
-                    "GPU {n} ({gpu}, open-air fans) in {slot} sits directly above GPU {m} in {slot2} with no free "
-                    "slot between: its fans draw air from a gap of a few millimetres and it throttles under "
-                    "sustained load. Leave a slot free between them (a board with wider slot spacing), or use "
-                    "blower-style or water-cooled cards, which stack, or a rack chassis with a fan wall."),
-                {"upper_slot": upper.slot.name, "lower_slot": lower.slot.name, "gap_slots": 0,
-                 "upper_cooling": upper.gpu.cooling},
-                n=order[id(upper)], gpu=upper.gpu.name, slot=upper.slot.name, m=order[id(lower)],
-                slot2=lower.slot.name)
+                    "Tight: estimated {need:.1f} GiB per GPU (range {low:.1f}–{high:.1f}) against {have} GiB; "
+                    "within the estimate's error (saved tensors ±10 %, allocator margin 0–25 %) it may run out "
+                    "of memory. Leave {margin:.1f} GiB more room to be sure."),
+                numbers, need=need, low=low, high=high, have=have, margin=high - have)
+    else:
+        ctx.add("FIT-1", "info", "first principles",
+                QT_TRANSLATE_NOOP("rules",
+                                  "Fits: estimated {need:.1f} GiB per GPU (range {low:.1f}–{high:.1f}) of {have} "
+                                  "GiB ({share:.0%}); {margin:.1f} GiB to spare at the high end."),
+                numbers, need=need, low=low, high=high, have=have, share=need / have, margin=have - high)
 
 
-def mid_tower(form_factor: str) -> bool:
-    ff = form_factor.lower()
-    return "mid tower" in ff or "mini tower" in ff or "micro" in ff or "itx" in ff or "sff" in ff
+def host_ram(ctx: Ctx) -> None:
+    """FIT-2: the first-principles host RAM estimate against the RAM installed."""
+    r = ctx.r
+    w = ctx.workload
+    ram = r.ram_gb
+    if not r.memory or w is None:
+        return
+    est = ctx.ram
+    assert est is not None
+    numbers = {"ram_gb": ram, "first_principles_gb": est.first_principles_gib, "guide_formula_gb": est.guide_gib,
+               "parts_gb": est.parts}
+    if ram < est.first_principles_gib:
+        ctx.add("FIT-2", "error", "first principles",
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "Estimated host RAM need {need:.1f} GiB (first principles: OS and libraries, a host copy of "
+                    "the weights per process, DataLoader prefetch) is more than the {ram} GiB installed."),
+                numbers, need=est.first_principles_gib, ram=ram)
 
 
-def fit(ctx: Ctx) -> None:
-    _psu(ctx)
-    _board(ctx)
-    _cooler(ctx)
+def dataset(ctx: Ctx) -> None:
+    """FIT-3: the workload's data set against the build's storage."""
+    r = ctx.r
+    w = ctx.workload
+    if not r.storage or w is None or not w.dataset_gb:
+        return
+    fast_gb = sum(s.capacity_gb * q for s, q in r.storage if s.kind != "hdd")
+    total_gb = sum(s.capacity_gb * q for s, q in r.storage)
+    best = max(r.storage, key=lambda sq: sq[0].seq_read_mbs)[0]
+    if w.dataset_gb > total_gb:
+        numbers = {"fast_gb": fast_gb, "total_gb": total_gb, "best_seq_read_mbs": best.seq_read_mbs,
+                   "dataset_gb": w.dataset_gb}
+        ctx.add("FIT-3", "error", "G 四.1",
+                QT_TRANSLATE_NOOP("rules", "The {ds:g} GB data set does not fit on {gb} GB of storage."),
+                numbers, ds=w.dataset_gb, gb=total_gb)
 
 
-def _psu(ctx: Ctx) -> None:
+def psu_form_factor(ctx: Ctx) -> None:
     case = ctx.r.case
     if case is None:
         return
@@ -117,7 +135,7 @@ def _psu(ctx: Ctx) -> None:
                     ffs=", ".join(case.psu_form_factors) or "—")
 
 
-def _board(ctx: Ctx) -> None:
+def board_size(ctx: Ctx) -> None:
     board, case = ctx.r.board, ctx.r.case
     if board is None or case is None:
         return
@@ -142,7 +160,7 @@ def _board(ctx: Ctx) -> None:
                 numbers, board=board.name, size=board.width_mm, atx=ATX_WIDTH_MM, case=case.name)
 
 
-def _cooler(ctx: Ctx) -> None:
+def cpu_cooler(ctx: Ctx) -> None:
     r = ctx.r
     cpu, case = r.cpu, r.case
     if not r.coolers:
@@ -223,3 +241,50 @@ def _cooler(ctx: Ctx) -> None:
                             "rules", "{cooler} has a {r} mm radiator; {case} mounts {sizes} mm radiators."),
                         {**numbers, "case_radiator_mm": sizes}, rests_on=[(case, "radiator_sizes_mm")],
                         cooler=cooler.name, r=cooler.radiator_mm, case=case.name, sizes=", ".join(map(str, sizes)))
+
+
+def drive_bays(ctx: Ctx) -> None:
+    """FIT-7: M.2 drives against the board's usable connectors, SATA drives against its ports, 3.5" and
+    2.5" drives against the case's bays (3.5" bays also take 2.5" drives)."""
+    r = ctx.r
+    board, case = r.board, r.case
+    drives = [s for s, q in r.storage for _ in range(q)]
+    if not drives:
+        return
+    pl = ctx.placement
+    m2 = [d for d in drives if d.form_factor.startswith("M.2")]
+    if board is not None and pl is not None and pl.drives_unplaced:
+        ctx.add("FIT-7", "error", "vendor specs",
+                QT_TRANSLATE_NOOP("rules", "{n} M.2 drives but {board} has {slots} usable M.2 connectors."),
+                {"m2_drives": len(m2), "m2_slots": pl.m2_usable}, n=len(m2), board=board.name, slots=pl.m2_usable)
+    sata = [d for d in drives if d.interface.upper().startswith("SATA") and not d.form_factor.startswith("M.2")]
+    if board is not None and len(sata) > board.sata_ports:
+        ctx.add("FIT-7", "error", "vendor specs",
+                QT_TRANSLATE_NOOP("rules", "{n} SATA drives but {board} has {ports} SATA ports."),
+                {"sata_drives": len(sata), "sata_ports": board.sata_ports}, n=len(sata), board=board.name,
+                ports=board.sata_ports)
+    u2 = [d for d in drives if d.form_factor.startswith("U.2")]
+    if u2:
+        ctx.add("FIT-7", "info", "vendor specs",
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "{n} U.2 drive(s): each needs a U.2 port (OCuLink, SlimSAS or MCIO on server boards), a "
+                    "backplane or a PCIe adapter card; the board's connectors are not counted here."),
+                {"u2_drives": len(u2)}, n=len(u2))
+    if case is None or case.bays_35 is None:
+        return
+    big = sum(1 for d in drives if d.form_factor.startswith("3.5"))
+    small = sum(1 for d in drives if d.form_factor.startswith(("2.5", "U.2")))
+    bays_25 = case.bays_25 or 0
+    numbers = {"drives_35": big, "drives_25": small, "bays_35": case.bays_35, "bays_25": bays_25}
+    bays = [(case, "bays_35"), (case, "bays_25")]
+    if big > case.bays_35:
+        ctx.add("FIT-7", "error", "vendor specs",
+                QT_TRANSLATE_NOOP("rules", "{n} 3.5\" drives but {case} has {bays} 3.5\" bays."),
+                numbers, rests_on=bays, n=big, case=case.name, bays=case.bays_35)
+    elif small > bays_25 + case.bays_35 - big:
+        ctx.add("FIT-7", "error", "vendor specs",
+                QT_TRANSLATE_NOOP(
+                    "rules",
+                    "{n} 2.5\" drives but {case} has {small} 2.5\" mounts and {free} free 3.5\" bays."),
+                numbers, rests_on=bays, n=small, case=case.name, small=bays_25, free=case.bays_35 - big)

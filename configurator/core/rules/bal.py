@@ -13,7 +13,7 @@ from configurator.core.build import Workload
 from configurator.core.estimate.memory import OPTIMIZER_BYTES, WEIGHT_BYTES
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.parts import Gpu
-from configurator.core.rules.context import Ctx
+from configurator.core.rules.shared import Ctx
 from configurator.core.units import GIB
 
 LOADER_WORKERS_PER_GPU = 4  # G 四.2 / STO-5: num_workers ≥ 4
@@ -101,15 +101,10 @@ def ram_needed_gib(w: Workload | None, counted: list[Gpu]) -> tuple[float, str]:
     return float(sum(g.vram_gb for g in counted)), "vram"
 
 
-def balance(ctx: Ctx, counted: list[Gpu]) -> None:
-    _cores(ctx, counted)
-    _channels(ctx)
-    _ram_vs_vram(ctx, counted)
-    storage(ctx)
-
-
-def _cores(ctx: Ctx, counted: list[Gpu]) -> None:
+def cores_per_gpu(ctx: Ctx) -> None:
+    """BAL-1: CPU cores for the GPUs' data loading (training)."""
     r = ctx.r
+    counted = ctx.counted
     w = ctx.workload
     cpu = r.cpu
     if cpu is None or not counted or w is None or w.task != "train":
@@ -131,7 +126,8 @@ def _cores(ctx: Ctx, counted: list[Gpu]) -> None:
                 workers=workers, need=need)
 
 
-def _channels(ctx: Ctx) -> None:
+def channels(ctx: Ctx) -> None:
+    """BAL-2: the memory channels the modules fill."""
     r = ctx.r
     cpu, board = r.cpu, r.board
     if cpu is None or not r.memory:
@@ -154,8 +150,10 @@ def _channels(ctx: Ctx) -> None:
         modules=per_cpu, filled=filled, cpu=cpu.name, channels=cpu.memory_channels, share=share, reach=reachable)
 
 
-def _ram_vs_vram(ctx: Ctx, counted: list[Gpu]) -> None:
+def ram_vs_vram(ctx: Ctx) -> None:
+    """BAL-3: host RAM against the GPUs' VRAM (training) or the model's weights (inference)."""
     r = ctx.r
+    counted = ctx.counted
     if not counted or not r.memory:
         return
     need, what = ram_needed_gib(ctx.workload, counted)
