@@ -150,7 +150,7 @@ class Workload:
     grad_checkpointing: bool = False
     sharding: str = "none"
     dataset_gb: float | None = None
-    # Checkpoints the run keeps on disk (BAL-4); None: the default per model (rules/balance.py's
+    # Checkpoints the run keeps on disk (BAL-4); None: the default per model (rules/bal.py's
     # default_checkpoints: 2 for training, the latest and the best; 0 for inference).
     checkpoints_kept: int | None = None
     # model: "custom"

@@ -109,7 +109,7 @@ class Part:
     launch_year: int | None = None
     notes: str | None = None
     # Figures not found on the vendor's page or manual (field names of this part): shown marked, and a
-    # finding that rests on one says to check the vendor's figure (rules.context.Ctx.add's rests_on).
+    # finding that rests on one says to check the vendor's figure (rules.shared.Ctx.add's rests_on).
     unverified: list[str] = field(default_factory=list)
     custom: bool = False
     user_edited: bool = False
