@@ -25,7 +25,7 @@ def _lane_source(source: str) -> Message:
 def pcie(ctx: Ctx) -> None:
     r = ctx.r
     gpus = r.gpu_list
-    sxm = r.module_gpus  # PCI-8 (baseboard below): they sit on a baseboard
+    sxm = r.module_gpus  # PCI-8 (baseboard()): they sit on a baseboard
     board = r.board
     pl = ctx.placement
     if board is None or pl is None or not gpus:
