@@ -16,8 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from configurator.bench import system
 from configurator.bench.i18n import QT_TRANSLATE_NOOP
+from configurator.host import cpu, gpu, system
 
 VERDICTS = ("pass", "warn", "fail", "skip")
 
@@ -124,13 +124,13 @@ class Probe:
             p.torch = torch
         except Exception as exc:
             p.torch_error = f"{type(exc).__name__}: {exc}"
-        p.nvidia_pci = system.nvidia_pci_devices()
-        p.smi = system.nvidia_smi()
-        p.proc_driver = system.proc_driver_version()
+        p.nvidia_pci = gpu.nvidia_pci_devices()
+        p.smi = gpu.nvidia_smi()
+        p.proc_driver = gpu.proc_driver_version()
         p.wsl = system.wsl()
         p.in_venv = sys.prefix != sys.base_prefix
         p.conda = os.environ.get("CONDA_PREFIX")
-        p.cpu = system.cpu_counts()
+        p.cpu = cpu.counts()
         p.omp_threads = os.environ.get("OMP_NUM_THREADS")
         if run_pip:
             p.pip_check = _pip_check()
@@ -443,7 +443,7 @@ def run_checks(probe: Probe | None = None) -> list[Check]:
         desc = "; ".join(
             f"{g.get('name') or g.get('bus_id')}: Gen{g.get('gen_max') or '?'} "
             f"x{g.get('width_current') or '?'} (max x{g.get('width_max') or '?'}), ≈"
-            f"{system.pcie_expected_gbps(g.get('gen_max'), g.get('width_current')) or '?'} GB/s"
+            f"{gpu.pcie_expected_gbps(g.get('gen_max'), g.get('width_current')) or '?'} GB/s"
             for g in links
         )
         if narrow:

@@ -17,8 +17,8 @@ from configurator.bench.fingerprint import machine_id
 from configurator.bench.protocol import Emitter, ProtocolError, decode, encode
 from configurator.bench.results import RowResult, RunRecord, export_csv, export_json
 from configurator.bench.stats import measure, median_iqr, quartiles
-from configurator.bench.system import pcie_expected_gbps
 from configurator.core.i18n import Message
+from configurator.host.gpu import pcie_expected_gbps
 
 
 def test_protocol_round_trip_and_garbage() -> None:
