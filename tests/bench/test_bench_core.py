@@ -179,6 +179,19 @@ GPU = [{"bus_id": "0000:01:00.0", "gen_current": 1, "gen_max": 4, "width_current
 SMI = {"driver": "535.104.05", "cuda": "12.2", "gpus": [{"name": "RTX 3090", "driver": "535.104.05", **GPU[0]}]}
 
 
+def test_doctor_one_registered_check_each_in_order() -> None:
+    """Each check is a function of its own, run in the order it is registered; the order is what the
+    CLI and the Benchmark tab show, and CUDA is asked once however many checks need it."""
+    torch = FakeTorch("12.1", available=True)
+    asked = []
+    torch.cuda.is_available = lambda: asked.append(1) or True  # type: ignore[method-assign]
+    checks = run_checks(base_probe(nvidia_pci=GPU, smi=SMI, torch=torch))
+    assert [c.id for c in checks] == ["driver", "torch_cuda", "cuda_runtime", "cuda_available", "cudnn", "arch",
+                                      "pcie", "cpu_threads", "os", "venv", "pip_check", "paths"]
+    assert len(doctor.CHECKS) == len(checks) and asked == [1]
+    assert [c.verdict for c in checks][:6] == ["pass"] * 6
+
+
 def test_doctor_gpu_failures_have_fixes() -> None:
     # a GPU on the bus but no driver, and a CPU-only torch
     checks = run_checks(base_probe(nvidia_pci=GPU))
