@@ -29,8 +29,8 @@ def _time(fn: Callable[[], object]) -> float:
 
 
 def run(repeats: int = 7) -> None:
+    from benchmarks.demo_cluster import PrometheusServer, fake_node
     from configurator.monitor.cluster import PrometheusCluster
-    from configurator.monitor.demo_cluster import PrometheusServer, fake_node
     from configurator.monitor.prometheus import PrometheusClient
 
     nodes = [fake_node(f"node-{i + 1}", GPUS) for i in range(NODES)]

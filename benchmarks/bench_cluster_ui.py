@@ -28,7 +28,7 @@ def run(repeats: int = 7) -> None:
     from PySide6.QtCore import QEventLoop, QSettings
     from PySide6.QtWidgets import QApplication
 
-    from configurator.monitor.demo_cluster import PrometheusServer, fake_node
+    from benchmarks.demo_cluster import PrometheusServer, fake_node
     from configurator.monitor.prometheus import PrometheusClient
     from configurator.ui.monitor.cluster_view import ClusterView
     from configurator.ui.tasks import TaskRunner

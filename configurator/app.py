@@ -125,15 +125,11 @@ def build_tabs(services: Services, defer: bool = False,
     def detect_machine(catalogue: dict[str, Any]) -> Any:
         """This machine as catalogue parts: the GPUs as the monitor last sampled them (nothing but its
         sampler calls NVML), the rest from /proc, /sys and DMI (core.detect)."""
-        from configurator.bench.machine import read_facts
-        from configurator.core.detect import detect, gpu_facts, no_gpu_read
+        from configurator.core.detect import detect
+        from configurator.host.facts import read_facts, sampled_gpus
 
         snap = monitors[0].latest if monitors else None
-        gpus = gpu_facts(snap.gpus) if snap is not None else []
-        error = None
-        if not gpus:
-            why = (snap.nvml.error or snap.nvml.error_kind) if snap is not None else None
-            error = no_gpu_read(why or translate("Planner", "the monitor has not sampled the GPUs yet"))
+        gpus, error = sampled_gpus(snap, translate("Planner", "the monitor has not sampled the GPUs yet"))
         return detect(read_facts(gpus, error), catalogue)
 
     planner = PlannerTab(services.parts, BuildsRepository(services.store), services.settings,

@@ -59,6 +59,9 @@ def test_wheel_carries_the_data(installed: tuple[Path, dict[str, str], Path]) ->
     assert "configurator/_data/resources/translations/configurator_zh_CN.qm" in names
     assert "configurator/_data/docs/rules.md" in names  # the rules catalogue the About box opens
     assert not any(n.startswith(("tests/", "benchmarks/")) for n in names)
+    # what only the tests and the benchmarks use stays out: the misbehaving worker, the posed cluster
+    assert not any(n.endswith(("/fault_worker.py", "/demo_cluster.py")) for n in names)
+    assert "configurator/host/cpu.py" in names and "configurator/host/rapl.py" in names  # the worker reads them
 
 
 def test_installed_cli_lists_checks_and_translates(installed: tuple[Path, dict[str, str], Path],

@@ -6,7 +6,7 @@
 - CUDA on a GPU without the counter (before Volta: a GTX 10 series, a P100): the GPU's power draw
   (``nvmlDeviceGetPowerUsage``) sampled every 0.1 s through the window on a thread of its own and
   integrated (trapezoids); method ``nvml-power-integrated``.
-- CPU: the package counters of Linux's powercap interface (RAPL, :class:`configurator.powercap.Rapl`)
+- CPU: the package counters of Linux's powercap interface (RAPL, :class:`configurator.host.rapl.Rapl`)
   where they are readable (often root only); method ``rapl-package``. They count the whole package
   (all cores, other processes too), which the result says.
 - Otherwise nothing: the result says n/a, never a guess.
@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from configurator.powercap import Rapl
+from configurator.host.rapl import Rapl
 
 NVML = "nvml-energy-counter"
 NVML_POWER = "nvml-power-integrated"

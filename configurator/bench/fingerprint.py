@@ -14,7 +14,8 @@ import sys
 from importlib import metadata
 from typing import Any
 
-from configurator.bench import system
+from configurator.host import cpu, memory, system
+from configurator.host.gpu import nvidia_smi
 
 
 def _version(dist: str) -> str | None:
@@ -36,14 +37,14 @@ def resolve_device(requested: str, torch: Any) -> str:
 
 
 def collect(torch: Any | None = None) -> dict[str, Any]:
-    counts = system.cpu_counts()
+    counts = cpu.counts()
     fp: dict[str, Any] = {
-        "cpu": system.cpu_model(),
-        "cpu_mhz": system.cpu_mhz(),
+        "cpu": cpu.model(),
+        "cpu_mhz": cpu.mhz(),
         "cpu_logical": counts["logical"],
         "cpu_physical": counts["physical"],
         "cpu_usable": counts["usable"],
-        "ram_gib": system.ram_gib(),
+        "ram_gib": memory.ram_gib(),
         "gpus": [],
         "os": f"{platform.system()} {platform.release()}",
         "wsl": system.wsl(),
@@ -63,7 +64,7 @@ def collect(torch: Any | None = None) -> dict[str, Any]:
     fp["torch_cuda"] = torch.version.cuda
     fp["torch_threads"] = torch.get_num_threads()
     fp["cpu_capability"] = _cpu_capability(torch)
-    smi = system.nvidia_smi() if torch.version.cuda else None
+    smi = nvidia_smi() if torch.version.cuda else None
     if smi and "driver" in smi:
         fp["driver"], fp["driver_cuda"] = smi["driver"], smi["cuda"]
     links = {g["bus_id"].lower()[-12:]: g for g in (smi or {}).get("gpus", [])}

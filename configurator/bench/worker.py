@@ -92,7 +92,8 @@ def main(argv: list[str] | None = None) -> int:
     torch = _import_torch(emit)
     if args.threads > 0:
         torch.set_num_threads(args.threads)
-    from configurator.bench import fingerprint, system
+    from configurator.bench import fingerprint
+    from configurator.host import cpu
 
     if args.fingerprint:
         fp = fingerprint.collect(torch)
@@ -106,7 +107,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
 
     device = fingerprint.resolve_device(args.device, torch)
-    cpus = system.cpu_counts()["usable"] or 1
+    cpus = cpu.counts()["usable"] or 1
     params = {**suites.params(args.job, args.suite, device, cpus), **overrides}
     from configurator.bench.workloads import get
     from configurator.bench.workloads.common import Context, Skip, WorkloadError, is_oom

@@ -13,8 +13,7 @@ from configurator.cli.inputs import load_catalogue, read_build_file
 from configurator.core.i18n import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
-    from configurator.core.detect import DetectedMachine, GpuFact
-    from configurator.core.i18n import Message
+    from configurator.core.detect import DetectedMachine
     from configurator.core.parts import AnyPart
 
 MAX_TARIFF = 100.0  # ¥/kWh
@@ -46,26 +45,12 @@ def register(sub: Subcommands) -> None:
 # -- detect ----------------------------------------------------------------------------------------------
 
 
-def _gpu_facts(cli: Cli) -> tuple[list[GpuFact], Message | None]:
-    from configurator.core.detect import gpu_facts, no_gpu_read
+def detect_machine(cli: Cli, catalogue: dict[str, AnyPart]) -> DetectedMachine:
+    from configurator.core.detect import detect
+    from configurator.host.facts import nvml_gpus, read_facts
     from configurator.monitor.service import make_gpu_backend
 
-    backend = make_gpu_backend(cli.fake_gpus)
-    status = backend.start()
-    try:
-        if not status.available:
-            return [], no_gpu_read(status.error or status.error_kind or "NVML")
-        _status, gpus = backend.sample(slow=True)
-        return gpu_facts(gpus), None
-    finally:
-        backend.close()
-
-
-def detect_machine(cli: Cli, catalogue: dict[str, AnyPart]) -> DetectedMachine:
-    from configurator.bench.machine import read_facts
-    from configurator.core.detect import detect
-
-    gpus, error = _gpu_facts(cli)
+    gpus, error = nvml_gpus(make_gpu_backend(cli.fake_gpus))
     return detect(read_facts(gpus, error), catalogue)
 
 

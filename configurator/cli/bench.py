@@ -15,8 +15,10 @@ from configurator.cli.context import EXIT_FINDINGS, EXIT_INTERRUPTED, EXIT_OK, C
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 
 if TYPE_CHECKING:
+    from configurator.bench.launch import Cluster
     from configurator.bench.results import RowResult, RunRecord
-    from configurator.bench.runner import Event
+    from configurator.bench.runner import Event, SubprocessRunner, SuiteSession
+    from configurator.store.database import Store
 
 SUITES = ("quick", "standard", "full")
 DEVICES = ("auto", "cpu", "cuda", "mps")
@@ -120,34 +122,72 @@ def _row_line(cli: Cli, row: RowResult) -> str:
 
 
 def cmd_bench(cli: Cli) -> int:
-    from configurator.bench import suites
-    from configurator.bench.results import export_json
-    from configurator.bench.runner import SubprocessRunner, SuiteSession
-
     a = cli.args
     errors: list[tuple[str, str]] = []
-    jobs = None
-    if a.only is not None:
-        jobs, bad = suites.parse_only(a.only)
-        if bad:
-            errors.append(("--only", cli.say(QT_TRANSLATE_NOOP("cli", "unknown workload(s) {names}; choose from "
-                                                                      "{choices}"),
-                                             names=", ".join(bad), choices=", ".join(suites.JOBS))))
-        elif not jobs:
-            errors.append(("--only", cli.say(QT_TRANSLATE_NOOP("cli", "names no workload"))))
+    jobs = _jobs(cli, errors)
     cluster = bench_nodes.cluster_from_args(cli, jobs, errors)
     if cluster is not None and a.print_launch and not errors:
         bench_nodes.print_launch(cli, cluster, a.device)
         return EXIT_OK
-    python = a.python
+    python = _python(cli, errors)
+    _check_options(cli, errors)
+    if errors:
+        cli.fail(errors)
+    store = _open_store(cli)
+    runner = _runner(cli, _session(cli, jobs, python, cluster))
+    interrupted = {"yes": False}
+
+    def on_sigint(_signum: int, _frame: Any) -> None:
+        interrupted["yes"] = True
+        runner.cancel()
+
+    previous = signal.signal(signal.SIGINT, on_sigint)
+    try:
+        record = runner.run()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    _keep(cli, record, store)
+    code = _outcome(cli, record, cluster)  # printed whether or not Ctrl-C stopped it
+    return EXIT_INTERRUPTED if interrupted["yes"] else code
+
+
+def _jobs(cli: Cli, errors: list[tuple[str, str]]) -> list[str] | None:
+    """The jobs ``--only`` names (None: the suite's), or its problem in ``errors``."""
+    from configurator.bench import suites
+
+    if cli.args.only is None:
+        return None
+    jobs, bad = suites.parse_only(cli.args.only)
+    if bad:
+        errors.append(("--only", cli.say(QT_TRANSLATE_NOOP("cli", "unknown workload(s) {names}; choose from "
+                                                                  "{choices}"),
+                                         names=", ".join(bad), choices=", ".join(suites.JOBS))))
+    elif not jobs:
+        errors.append(("--only", cli.say(QT_TRANSLATE_NOOP("cli", "names no workload"))))
+    return jobs
+
+
+def _python(cli: Cli, errors: list[tuple[str, str]]) -> str | None:
+    """The interpreter the workers run under: ``--python``, else one found with torch (looked for only
+    when nothing else is wrong), or its problem in ``errors``."""
+    a = cli.args
+    python: str | None = a.python
     if a.python and not Path(a.python).is_file():
         errors.append(("--python", cli.say(QT_TRANSLATE_NOOP("cli", "no such interpreter: {path}"), path=a.python)))
-    elif not a.python and not errors:
-        python = _default_python(cli)
-        if python is None:
-            errors.append(("--python", cli.say(QT_TRANSLATE_NOOP(
-                "cli", "no Python with PyTorch found on this machine; give one with --python PATH "
-                       "(`configurator bench interpreters` lists the interpreters found)"))))
+        return python
+    if a.python or errors:
+        return python
+    python = _default_python(cli)
+    if python is None:
+        errors.append(("--python", cli.say(QT_TRANSLATE_NOOP(
+            "cli", "no Python with PyTorch found on this machine; give one with --python PATH "
+                   "(`configurator bench interpreters` lists the interpreters found)"))))
+    return python
+
+
+def _check_options(cli: Cli, errors: list[tuple[str, str]]) -> None:
+    """The problems of --out, --timeout, --threads, --build and --data-dir, in that order."""
+    a = cli.args
     if a.out:
         from configurator.files import refuse_link
 
@@ -172,19 +212,29 @@ def cmd_bench(cli: Cli) -> int:
         errors.append(("--build", cli.say(QT_TRANSLATE_NOOP("cli", "cannot link to a build with --no-store"))))
     if a.data_dir and not Path(a.data_dir).is_dir():
         errors.append(("--data-dir", cli.say(QT_TRANSLATE_NOOP("cli", "no such folder: {path}"), path=a.data_dir)))
-    if errors:
-        cli.fail(errors)
 
-    store = None
-    if not a.no_store:
-        store = cli.open_store(writable=True)
-        if a.build is not None:
-            from configurator.store.repository import BuildsRepository
 
-            if BuildsRepository(store).get(a.build) is None:
-                store.close()
-                cli.fail([("--build", cli.say(QT_TRANSLATE_NOOP("cli", "no saved build {id}"), id=a.build))])
+def _open_store(cli: Cli) -> Store | None:
+    """The database the run is saved in (None with --no-store); exit 2 if --build names no saved build."""
+    a = cli.args
+    if a.no_store:
+        return None
+    store = cli.open_store(writable=True)
+    if a.build is not None:
+        from configurator.store.repository import BuildsRepository
 
+        if BuildsRepository(store).get(a.build) is None:
+            store.close()
+            cli.fail([("--build", cli.say(QT_TRANSLATE_NOOP("cli", "no saved build {id}"), id=a.build))])
+    return store
+
+
+def _session(cli: Cli, jobs: list[str] | None, python: str | None, cluster: Cluster | None) -> SuiteSession:
+    """The suite to run: the jobs, their parameters (--data-dir, the cluster) and time limits."""
+    from configurator.bench import suites
+    from configurator.bench.runner import SuiteSession
+
+    a = cli.args
     overrides: dict[str, dict[str, Any]] = {}
     if a.data_dir:
         overrides["dataloader"] = {"data_dir": str(Path(a.data_dir).resolve())}
@@ -193,8 +243,14 @@ def cmd_bench(cli: Cli) -> int:
         overrides["ddp"] = cluster.to_params()
         if timeout is None:  # the job waits for the other nodes first
             timeout = suites.TIMEOUTS[a.suite] + cluster.timeout_s + 30.0
-    session = SuiteSession(a.suite, a.device, jobs, python, overrides=overrides, timeout_s=timeout,
-                           threads=a.threads)
+    return SuiteSession(a.suite, a.device, jobs, python, overrides=overrides, timeout_s=timeout,
+                        threads=a.threads)
+
+
+def _runner(cli: Cli, session: SuiteSession) -> SubprocessRunner:
+    """A runner for ``session`` that tells its progress on stderr."""
+    from configurator.bench.runner import SubprocessRunner
+
     total = len(session.jobs)
     counter = {"n": 0}
 
@@ -208,22 +264,17 @@ def cmd_bench(cli: Cli) -> int:
             cli.warn("    " + cli.render(ev.message))
         elif ev.kind == "garbage":
             cli.warn("    " + cli.say(QT_TRANSLATE_NOOP("cli", "output not understood: {line}"), line=ev.text))
-        elif ev.kind == "stderr" and a.verbose:
+        elif ev.kind == "stderr" and cli.args.verbose:
             cli.warn("      | " + ev.text)
 
-    runner = SubprocessRunner(session, on_event)
-    interrupted = {"yes": False}
+    return SubprocessRunner(session, on_event)
 
-    def on_sigint(_signum: int, _frame: Any) -> None:
-        interrupted["yes"] = True
-        runner.cancel()
 
-    previous = signal.signal(signal.SIGINT, on_sigint)
-    try:
-        record = runner.run()
-    finally:
-        signal.signal(signal.SIGINT, previous)
+def _keep(cli: Cli, record: RunRecord, store: Store | None) -> None:
+    """Save the run in the database (then close it) and write --out."""
+    from configurator.bench.results import export_json
 
+    a = cli.args
     try:
         if store is not None:
             from configurator.store.bench_results import BenchResultsRepository
@@ -238,21 +289,25 @@ def cmd_bench(cli: Cli) -> int:
         except OSError as exc:
             cli.fail([(str(a.out), cli.file_problem(str(a.out), exc))], code=EXIT_FINDINGS)
 
-    if a.json:
+
+def _outcome(cli: Cli, record: RunRecord, cluster: Cluster | None) -> int:
+    """Print the run (JSON or a table) and why it failed: EXIT_FINDINGS if the suite could not run or
+    the run across nodes failed, else EXIT_OK."""
+    if cli.args.json:
         cli.emit_json(record.to_json(translate=cli.translator))
     else:
         _print_human(cli, record)
     if record.error is not None:
         cli.warn(cli.say(QT_TRANSLATE_NOOP("cli", "The suite could not run: {reason}"),
                          reason=record.error.render(cli.translator)))
-        return EXIT_INTERRUPTED if interrupted["yes"] else EXIT_FINDINGS  # Ctrl-C in the fingerprint: 130
+        return EXIT_FINDINGS
     if cluster is not None:  # across nodes the one job is the run: a script (sbatch) must see it fail
         row = record.row("ddp-scaling")
         if row is not None and row.status not in ("ok", "skipped"):
             cli.warn(cli.say(QT_TRANSLATE_NOOP("cli", "The run across nodes failed: {reason}"),
                              reason=row.error_text(cli.translator) or row.status))
-            return EXIT_INTERRUPTED if interrupted["yes"] else EXIT_FINDINGS
-    return EXIT_INTERRUPTED if interrupted["yes"] else EXIT_OK
+            return EXIT_FINDINGS
+    return EXIT_OK
 
 
 def _print_human(cli: Cli, record: RunRecord) -> None:

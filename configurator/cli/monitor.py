@@ -19,7 +19,9 @@ from configurator.cli.context import EXIT_OK, Cli, Subcommands, add_command
 from configurator.core.i18n import QT_TRANSLATE_NOOP
 
 if TYPE_CHECKING:
+    from configurator.monitor.service import MonitorService
     from configurator.monitor.snapshot import Snapshot
+    from configurator.store.database import Store
 
 from configurator.core.units import GIB
 
@@ -229,17 +231,34 @@ def _cluster_text(cli: Cli, doc: dict[str, Any]) -> str:
 
 
 def cmd_monitor(cli: Cli) -> int:
-    import signal
-    import threading
-
-    from configurator.monitor.exporter import AddressError, parse_address
-    from configurator.monitor.sampler import MAX_INTERVAL_S, MIN_INTERVAL_S
     from configurator.monitor.service import MonitorService
-    from configurator.monitor.snapshot import snapshot_to_dict
 
     args = cli.args
     if args.prometheus is not None:
         return _cluster(cli)
+    address = _checked_address(cli)
+    service = MonitorService.create(cli.fake_gpus, interval_s=args.interval if not args.once else 1.0,
+                                    node_name=args.node_name)
+    service.gpu.start()
+    recording: dict[str, Any] = {}  # "store": the database, "id": the recording's row, once recording
+    try:
+        if args.record:
+            _start_recording(cli, service, recording)
+        if address is not None:
+            _serve(cli, service, address)
+        if args.once:
+            return _once(cli, service)
+        return _watch(cli, service)
+    finally:
+        _stop(cli, service, recording.get("store"), recording.get("id"))
+
+
+def _checked_address(cli: Cli) -> tuple[str, int] | None:
+    """Where --serve listens (None: it is not given); every problem of the options: one line each, exit 2."""
+    from configurator.monitor.exporter import AddressError, parse_address
+    from configurator.monitor.sampler import MAX_INTERVAL_S, MIN_INTERVAL_S
+
+    args = cli.args
     errors: list[tuple[str, str]] = []
     if args.node_name is not None and (args.serve is None or not args.node_name.strip() or len(args.node_name) > 253
                                        or any(not ch.isprintable() for ch in args.node_name)):
@@ -266,87 +285,105 @@ def cmd_monitor(cli: Cli) -> int:
         errors.extend(_record_problems(cli, args.record, args.force))
     if errors:
         cli.fail(errors)
+    return address
 
-    service = MonitorService.create(cli.fake_gpus, interval_s=args.interval if not args.once else 1.0,
-                                    node_name=args.node_name)
-    service.gpu.start()
-    store = None
-    recording_id = None
+
+def _start_recording(cli: Cli, service: MonitorService, recording: dict[str, Any]) -> None:
+    """Start --record's CSV and its row in the database (kept in ``recording`` as soon as the database
+    is open, so that it is closed whatever happens next)."""
+    from configurator.store.recordings import RecordingsRepository
+
+    args = cli.args
     try:
-        if args.record:
-            try:
-                recorder = service.start_recording(args.record, overwrite=args.force)
-            except OSError as exc:
-                cli.fail([(args.record, _record_error(cli, args.record, exc))])
-            from configurator.store.recordings import RecordingsRepository
+        recorder = service.start_recording(args.record, overwrite=args.force)
+    except OSError as exc:
+        cli.fail([(args.record, _record_error(cli, args.record, exc))])
+    store = recording["store"] = cli.open_store(writable=True)
+    recording["id"] = RecordingsRepository(store).start(recorder.path, service.host.hostname, args.interval,
+                                                        recorder.started_at)
 
-            store = cli.open_store(writable=True)
-            recording_id = RecordingsRepository(store).start(recorder.path, service.host.hostname,
-                                                             args.interval, recorder.started_at)
-        if address is not None:
-            try:
-                url = service.exporter.start(*address)
-            except OSError as exc:
-                cli.fail([("--serve", cli.say(QT_TRANSLATE_NOOP("cli", "cannot listen on {address}: {error}"),
-                                              address=args.serve, error=exc.strerror or str(exc)))])
-            cli.warn(cli.say(QT_TRANSLATE_NOOP("cli", "Serving Prometheus metrics at {url}"), url=url))
-            if service.exporter.warning is not None:  # not loopback: the metrics are unauthenticated
-                cli.warn(cli.render(service.exporter.warning))
 
-        if args.once:
-            # psutil's CPU and I/O rates need two readings: the first one primes them.
-            service.sampler.sample_once()
-            time.sleep(min(args.interval, 0.5))
-            snap = service.sampler.sample_once()
-            if args.json:
-                cli.emit_json(snapshot_to_dict(snap))
-            else:
-                print(_human(cli, snap, header=True))
-            return EXIT_OK
+def _serve(cli: Cli, service: MonitorService, address: tuple[str, int]) -> None:
+    """Start the Prometheus exporter at ``address`` (exit 2 if it cannot listen there)."""
+    try:
+        url = service.exporter.start(*address)
+    except OSError as exc:
+        cli.fail([("--serve", cli.say(QT_TRANSLATE_NOOP("cli", "cannot listen on {address}: {error}"),
+                                      address=cli.args.serve, error=exc.strerror or str(exc)))])
+    cli.warn(cli.say(QT_TRANSLATE_NOOP("cli", "Serving Prometheus metrics at {url}"), url=url))
+    if service.exporter.warning is not None:  # not loopback: the metrics are unauthenticated
+        cli.warn(cli.render(service.exporter.warning))
 
-        # Continuous: the sampler thread samples, this thread prints.
-        done = threading.Event()
-        printed = [0]
-        header = [True]
 
-        def show(snap: Snapshot) -> None:
-            if args.json:
-                cli.emit_json_line(snapshot_to_dict(snap))
-            else:
-                print(_human(cli, snap, header=header[0]), flush=True)
-                header[0] = False
-            printed[0] += 1
-            if args.count is not None and printed[0] >= args.count:
-                done.set()
+def _once(cli: Cli, service: MonitorService) -> int:
+    """One snapshot, printed."""
+    from configurator.monitor.snapshot import snapshot_to_dict
 
-        def alerts(events: list[Any]) -> None:
-            for e in events:
-                word = cli.translate("cli", "ALERT") if e.kind == "raised" else cli.translate("cli", "cleared")
-                cli.warn(f"{word} {e.alert.rule} · {e.alert.source}: {cli.render(e.alert.message)}")
+    # psutil's CPU and I/O rates need two readings: the first one primes them.
+    service.sampler.sample_once()
+    time.sleep(min(cli.args.interval, 0.5))
+    snap = service.sampler.sample_once()
+    if cli.args.json:
+        cli.emit_json(snapshot_to_dict(snap))
+    else:
+        print(_human(cli, snap, header=True))
+    return EXIT_OK
 
-        service.sampler.subscribe(show)
-        service.on_alerts(alerts)
-        previous = signal.signal(signal.SIGTERM, lambda *_: done.set()) \
-            if threading.current_thread() is threading.main_thread() else None
-        service.start()
-        try:
-            while not done.wait(0.2):
-                pass
-        except KeyboardInterrupt:
+
+def _watch(cli: Cli, service: MonitorService) -> int:
+    """Continuous: the sampler thread samples, this thread prints, until --count snapshots, Ctrl-C or
+    SIGTERM."""
+    import signal
+    import threading
+
+    from configurator.monitor.snapshot import snapshot_to_dict
+
+    args = cli.args
+    done = threading.Event()
+    printed = [0]
+    header = [True]
+
+    def show(snap: Snapshot) -> None:
+        if args.json:
+            cli.emit_json_line(snapshot_to_dict(snap))
+        else:
+            print(_human(cli, snap, header=header[0]), flush=True)
+            header[0] = False
+        printed[0] += 1
+        if args.count is not None and printed[0] >= args.count:
+            done.set()
+
+    def alerts(events: list[Any]) -> None:
+        for e in events:
+            word = cli.translate("cli", "ALERT") if e.kind == "raised" else cli.translate("cli", "cleared")
+            cli.warn(f"{word} {e.alert.rule} · {e.alert.source}: {cli.render(e.alert.message)}")
+
+    service.sampler.subscribe(show)
+    service.on_alerts(alerts)
+    previous = signal.signal(signal.SIGTERM, lambda *_: done.set()) \
+        if threading.current_thread() is threading.main_thread() else None
+    service.start()
+    try:
+        while not done.wait(0.2):
             pass
-        finally:
-            if previous is not None:
-                signal.signal(signal.SIGTERM, previous)
-        return EXIT_OK
+    except KeyboardInterrupt:
+        pass
     finally:
-        rec = service.stop_recording()
-        service.stop()
-        if store is not None:
-            from configurator.store.recordings import RecordingsRepository
+        if previous is not None:
+            signal.signal(signal.SIGTERM, previous)
+    return EXIT_OK
 
-            if recording_id is not None and rec is not None:
-                RecordingsRepository(store).finish(recording_id, rows=rec.rows, gpus=rec.gpus,
-                                                   markers=rec.markers, stopped_at=rec.stopped_at)
-                cli.warn(cli.say(QT_TRANSLATE_NOOP("cli", "Recorded {rows} samples to {path}"),
-                                 rows=rec.rows, path=str(rec.path)))
-            store.close()
+
+def _stop(cli: Cli, service: MonitorService, store: Store | None, recording_id: int | None) -> None:
+    """Stop sampling and the recording; its row in the database gets what was recorded."""
+    rec = service.stop_recording()
+    service.stop()
+    if store is not None:
+        from configurator.store.recordings import RecordingsRepository
+
+        if recording_id is not None and rec is not None:
+            RecordingsRepository(store).finish(recording_id, rows=rec.rows, gpus=rec.gpus,
+                                               markers=rec.markers, stopped_at=rec.stopped_at)
+            cli.warn(cli.say(QT_TRANSLATE_NOOP("cli", "Recorded {rows} samples to {path}"),
+                             rows=rec.rows, path=str(rec.path)))
+        store.close()

@@ -1,6 +1,6 @@
 """This machine as a build: the hardware the host reports, matched to catalogue parts.
 
-The facts (:class:`MachineFacts`) come from NVML, /proc and /sys (monitor/machine.py reads them);
+The facts (:class:`MachineFacts`) come from NVML, /proc and /sys (host/facts.py reads them);
 this module only matches them, so it is pure and testable with any strings. Each part is matched by
 its model tokens: the words of a catalogue name that carry a digit (``4090``, ``i9-13900k``,
 ``b550-f``) must all be in the reported name, and the variant words (Ti, SUPER, D, X3D, PCIe, SXM,

@@ -11,8 +11,8 @@ from typing import Any
 
 import psutil
 
+from configurator.host.rapl import Rapl
 from configurator.monitor.snapshot import HostSample, TrainingProcess
-from configurator.powercap import Rapl
 
 log = logging.getLogger(__name__)
 

@@ -14,6 +14,7 @@ from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 OUT = Path(__file__).resolve().parent
+sys.path.insert(0, str(OUT.parents[1]))  # the checkout: benchmarks.demo_cluster poses the cluster
 TMP = Path(tempfile.mkdtemp(prefix="configurator-shots-"))
 os.environ["XDG_CONFIG_HOME"] = str(TMP / "cfg")
 os.environ["XDG_DATA_HOME"] = str(TMP / "data")
@@ -155,8 +156,8 @@ def cluster_stack():  # type: ignore[no-untyped-def]
     """A small cluster on this machine: two nodes of this app's exporter on fake GPUs (one GPU of node-b
     lags), two nodes shaped like DCGM exporter with two Slurm jobs (4242 spans both nodes and one of its GPUs
     lags: DIST-1 across nodes; 5151 idles: GPU-6), and a real Prometheus."""
+    from benchmarks.demo_cluster import DcgmGpu, PrometheusServer, StaticPages, dcgm_page, fake_node
     from configurator.monitor import fake_nvml
-    from configurator.monitor.demo_cluster import DcgmGpu, PrometheusServer, StaticPages, dcgm_page, fake_node
 
     lagging = fake_nvml.several(4)
     lagging.gpus[3].base_util, lagging.gpus[3].swing = 32.0, 20.0

@@ -17,8 +17,8 @@ from configurator.bench.fingerprint import machine_id
 from configurator.bench.protocol import Emitter, ProtocolError, decode, encode
 from configurator.bench.results import RowResult, RunRecord, export_csv, export_json
 from configurator.bench.stats import measure, median_iqr, quartiles
-from configurator.bench.system import pcie_expected_gbps
 from configurator.core.i18n import Message
+from configurator.host.gpu import pcie_expected_gbps
 
 
 def test_protocol_round_trip_and_garbage() -> None:
@@ -177,6 +177,19 @@ def test_doctor_cpu_only_machine_passes() -> None:
 
 GPU = [{"bus_id": "0000:01:00.0", "gen_current": 1, "gen_max": 4, "width_current": 8, "width_max": 16}]
 SMI = {"driver": "535.104.05", "cuda": "12.2", "gpus": [{"name": "RTX 3090", "driver": "535.104.05", **GPU[0]}]}
+
+
+def test_doctor_one_registered_check_each_in_order() -> None:
+    """Each check is a function of its own, run in the order it is registered; the order is what the
+    CLI and the Benchmark tab show, and CUDA is asked once however many checks need it."""
+    torch = FakeTorch("12.1", available=True)
+    asked = []
+    torch.cuda.is_available = lambda: asked.append(1) or True  # type: ignore[method-assign]
+    checks = run_checks(base_probe(nvidia_pci=GPU, smi=SMI, torch=torch))
+    assert [c.id for c in checks] == ["driver", "torch_cuda", "cuda_runtime", "cuda_available", "cudnn", "arch",
+                                      "pcie", "cpu_threads", "os", "venv", "pip_check", "paths"]
+    assert len(doctor.CHECKS) == len(checks) and asked == [1]
+    assert [c.verdict for c in checks][:6] == ["pass"] * 6
 
 
 def test_doctor_gpu_failures_have_fixes() -> None:

@@ -24,7 +24,7 @@ from configurator.bench.runner import SubprocessRunner, SuiteSession
 from configurator.monitor.fake_nvml import FakeNvml, FakeProcess, several
 from configurator.monitor.nvml import NvmlBackend
 
-FAULT = "configurator.bench.fault_worker"
+FAULT = "tests.support.fault_worker"
 HOG = "import time\nend = time.monotonic() + 60\nwhile time.monotonic() < end: pass\n"
 
 

@@ -12,7 +12,7 @@ import pytest
 
 from configurator.bench.runner import LINGER_S, Event, SubprocessRunner, SuiteSession
 
-FAULT = "configurator.bench.fault_worker"
+FAULT = "tests.support.fault_worker"
 
 
 def session(jobs: list[str], **kw) -> SuiteSession:  # type: ignore[no-untyped-def]

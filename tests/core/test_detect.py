@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from planner_kit import CATALOGUE
 
-from configurator.bench.machine import read_facts
 from configurator.core.detect import DriveFact, GpuFact, MachineFacts, detect
 from configurator.core.units import GIB
+from configurator.host.facts import read_facts
 
 # (as NVML names it, memory it reports in GiB, catalogue id)
 GPUS = [

@@ -19,10 +19,7 @@ import numpy as np
 import pytest
 from waiting import wait_until
 
-from configurator.monitor import fake_nvml
-from configurator.monitor.alerts import Thresholds
-from configurator.monitor.cluster import ClusterSnapshot, PrometheusCluster, cluster_to_dict
-from configurator.monitor.demo_cluster import (
+from benchmarks.demo_cluster import (
     DcgmGpu,
     NodeExporter,
     PrometheusServer,
@@ -31,6 +28,9 @@ from configurator.monitor.demo_cluster import (
     fake_node,
     free_port,
 )
+from configurator.monitor import fake_nvml
+from configurator.monitor.alerts import Thresholds
+from configurator.monitor.cluster import ClusterSnapshot, PrometheusCluster, cluster_to_dict
 from configurator.monitor.prometheus import (
     NoDataError,
     NotPrometheusError,

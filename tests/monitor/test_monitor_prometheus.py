@@ -12,8 +12,7 @@ from collections.abc import Iterator
 import numpy as np
 import pytest
 
-from configurator.monitor.cluster import choose_step
-from configurator.monitor.demo_cluster import (
+from benchmarks.demo_cluster import (
     INSTALL_PROMETHEUS,
     MissingTool,
     PrometheusServer,
@@ -21,6 +20,7 @@ from configurator.monitor.demo_cluster import (
     find_tool,
     free_port,
 )
+from configurator.monitor.cluster import choose_step
 from configurator.monitor.prometheus import (
     BadUrlError,
     NotPrometheusError,

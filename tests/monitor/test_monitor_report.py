@@ -107,7 +107,7 @@ def test_a_torn_last_row_is_ignored(tmp_path: Path) -> None:
 
 
 def test_rapl_package_energy_across_a_wraparound(tmp_path: Path) -> None:
-    from configurator.monitor.host import Rapl
+    from configurator.host.rapl import Rapl
 
     pkg = tmp_path / "intel-rapl:0"
     sub = tmp_path / "intel-rapl:0:0"  # the core sub-domain: inside the package, not added again

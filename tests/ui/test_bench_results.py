@@ -19,7 +19,7 @@ from configurator.ui.bench import BenchmarkTab, QtSuiteRunner
 from configurator.ui.main_window import MainWindow
 from configurator.ui.tasks import TaskRunner
 
-FAULT = "configurator.bench.fault_worker"
+FAULT = "tests.support.fault_worker"
 HOG = "import time\nend = time.monotonic() + 60\nwhile time.monotonic() < end: pass\n"
 
 

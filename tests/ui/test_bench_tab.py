@@ -20,7 +20,7 @@ from configurator.store.repository import BuildsRepository
 from configurator.ui.bench import BenchmarkTab, QtSuiteRunner
 from configurator.ui.tasks import TaskRunner
 
-FAULT = "configurator.bench.fault_worker"
+FAULT = "tests.support.fault_worker"
 
 
 def probe_of(path: str | Path, torch: str | None = "2.14.1+cu128", cuda: str | None = "12.8",

@@ -13,9 +13,9 @@ import numpy as np
 import pytest
 from PySide6.QtCore import QSettings
 
+from benchmarks.demo_cluster import DcgmGpu, PrometheusServer, StaticPages, dcgm_page, fake_node
 from configurator.monitor import fake_nvml
 from configurator.monitor.alerts import Thresholds
-from configurator.monitor.demo_cluster import DcgmGpu, PrometheusServer, StaticPages, dcgm_page, fake_node
 from configurator.ui.monitor import MonitorTab
 from configurator.ui.monitor.cluster_view import SETTINGS_URL, ClusterView
 from configurator.ui.tasks import TaskRunner

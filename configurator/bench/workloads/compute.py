@@ -6,10 +6,10 @@ import statistics
 import time
 from typing import Any
 
-from configurator.bench import system
 from configurator.bench.i18n import QT_TRANSLATE_NOOP
 from configurator.bench.stats import calibrate, median_iqr
 from configurator.bench.workloads.common import Context, Skip, timing_details
+from configurator.host.gpu import nvidia_smi, pcie_expected_gbps
 
 DTYPES = {"fp32": "float32", "tf32": "float32", "fp16": "float16", "bf16": "bfloat16"}
 
@@ -125,7 +125,7 @@ def _link(ctx: Context) -> dict[str, Any]:
     for gpu in ctx.fingerprint.get("gpus", []):
         if gpu.get("index") == ctx.torch.cuda.current_device():
             return dict(gpu)
-    smi = system.nvidia_smi() or {}
+    smi = nvidia_smi() or {}
     gpus = smi.get("gpus") or [{}]
     first: dict[str, Any] = dict(gpus[0])
     return first
@@ -142,7 +142,7 @@ def run_copies(ctx: Context) -> None:
     link = _link(ctx)
     gen = link.get("gen_max") or link.get("gen_current")
     width = link.get("width_current") or link.get("width_max")
-    expected = system.pcie_expected_gbps(gen, width)
+    expected = pcie_expected_gbps(gen, width)
     dev = t.empty(nbytes, dtype=t.uint8, device="cuda")
     for i, row in enumerate(rows):
         ctx.emit.progress(i / len(rows), QT_TRANSLATE_NOOP("bench", "{row}: {mib} MiB"), row=row,

@@ -9,9 +9,9 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from configurator.bench import system
 from configurator.bench.i18n import QT_TRANSLATE_NOOP
 from configurator.bench.workloads.common import Context, timing_details
+from configurator.host import system
 
 
 class RawImages:

@@ -178,98 +178,104 @@ class _Gpu:
                           job=self.job[0] if self.job else None, exporters=tuple(self.exporters), **kw)
 
 
-def read_nodes(gauges: list[Sample], rates: list[Sample]) -> tuple[
-        tuple[ClusterNode, ...], dict[tuple[str, str, str], tuple[str, str]],
-        dict[str, tuple[str, str, str | None]]]:
-    """The nodes; each GPU's key (as :func:`gpu_key` makes it) -> (hostname, GPU id); each job's
-    key -> (kind, name, label)."""
-    uname = {s.labels.get("instance", ""): s.labels["nodename"] for s in gauges
-             if s.labels.get("__name__") == "node_uname_info" and s.labels.get("nodename")}
-    hosts: dict[str, dict[str, Any]] = {}
-    exporters: dict[str, list[str]] = {}
-    per_cpu: dict[str, dict[int, float]] = {}
-    gpus: dict[tuple[str, str, str], _Gpu] = {}
+Jobs = dict[str, tuple[str, str, str | None]]
 
-    def seen(host: str, exporter: str) -> dict[str, Any]:
-        ex = exporters.setdefault(host, [])
+
+class _Nodes:
+    """The series gathered per host (its exporters, host fields, per-core shares) and per GPU."""
+
+    def __init__(self, gauges: list[Sample]):
+        self.uname = {s.labels.get("instance", ""): s.labels["nodename"] for s in gauges
+                      if s.labels.get("__name__") == "node_uname_info" and s.labels.get("nodename")}
+        self.hosts: dict[str, dict[str, Any]] = {}
+        self.exporters: dict[str, list[str]] = {}
+        self.per_cpu: dict[str, dict[int, float]] = {}
+        self.gpus: dict[tuple[str, str, str], _Gpu] = {}
+
+    def seen(self, host: str, exporter: str) -> dict[str, Any]:
+        ex = self.exporters.setdefault(host, [])
         if exporter not in ex:
             ex.append(exporter)
-        return hosts.setdefault(host, {})
+        return self.hosts.setdefault(host, {})
 
-    def gpu_of(labels: dict[str, str], host: str) -> _Gpu:
+    def gpu_of(self, labels: dict[str, str], host: str) -> _Gpu:
         key = gpu_key(labels, host)
-        g = gpus.get(key)
+        g = self.gpus.get(key)
         if g is None:
-            g = gpus[key] = _Gpu(host, labels)
+            g = self.gpus[key] = _Gpu(host, labels)
         if g.job is None:
             g.job = _job_of(labels)
         return g
 
-    # DCGM's series first, so its numbers win where a node has both exporters
-    for s in sorted(gauges, key=lambda s: not s.labels.get("__name__", "").startswith("DCGM_")):
+    def gauge(self, s: Sample) -> None:
+        """One instant sample: a GPU's field, a host's, or only that its exporter is there."""
         lab = s.labels
         name = lab.get("__name__", "")
-        host = host_of(lab, uname)
+        host = host_of(lab, self.uname)
         if name in DCGM_GPU:
-            seen(host, "dcgm")
+            self.seen(host, "dcgm")
             fieldname, factor = DCGM_GPU[name]
-            gpu_of(lab, host).put(fieldname, None if s.value is None else s.value * factor, "dcgm")
+            self.gpu_of(lab, host).put(fieldname, None if s.value is None else s.value * factor, "dcgm")
         elif name.startswith("DCGM_"):
-            seen(host, "dcgm")
+            self.seen(host, "dcgm")
         elif name in OUR_GPU:
-            seen(host, "configurator")
+            self.seen(host, "configurator")
             fieldname, factor = OUR_GPU[name]
-            gpu_of(lab, host).put(fieldname, None if s.value is None else s.value * factor, "configurator")
+            self.gpu_of(lab, host).put(fieldname, None if s.value is None else s.value * factor, "configurator")
         elif name == "configurator_gpu_up":
-            seen(host, "configurator")
-            g = gpu_of(lab, host)
+            self.seen(host, "configurator")
+            g = self.gpu_of(lab, host)
             g.put("_up", s.value, "configurator")
             g.lost = g.lost or s.value == 0
         elif name == "configurator_gpu_clocks_event_active":
-            g = gpu_of(lab, host)
+            g = self.gpu_of(lab, host)
             g.reasons = (g.reasons or 0) | (_REASON_BITS.get(lab.get("reason", ""), 0) if s.value else 0)
         elif name == REPORTED:
-            g = gpu_of(lab, host)
+            g = self.gpu_of(lab, host)
             g.reasons = g.reasons or 0
         elif name == "configurator_gpu_process_memory_bytes":
-            g = gpu_of(lab, host)
+            g = self.gpu_of(lab, host)
             pid = int(lab["pid"]) if lab.get("pid", "").isdigit() else 0
             g.processes.append(GpuProcess(pid, None if s.value is None else int(s.value),
                                           lab.get("process") or None, None))
         elif name in OUR_HOST:
             fieldname, factor = OUR_HOST[name]
-            h = seen(host, "configurator")
+            h = self.seen(host, "configurator")
             if s.value is not None and h.get(fieldname) is None:
                 h[fieldname] = s.value * factor
         elif name == "configurator_host_core_utilization_ratio" and s.value is not None:
-            per_cpu.setdefault(host, {})[int(lab.get("cpu", "0"))] = s.value * 100
+            self.per_cpu.setdefault(host, {})[int(lab.get("cpu", "0"))] = s.value * 100
         elif name.startswith("configurator_"):
-            seen(host, "configurator")
+            self.seen(host, "configurator")
         elif name in NODE_HOST or name == "node_uname_info":
-            h = seen(host, "node")
+            h = self.seen(host, "node")
             if name in NODE_HOST and s.value is not None:
                 h.setdefault("_node", {})[NODE_HOST[name]] = s.value
-    cpu: dict[str, dict[str, float]] = {}
-    for s in rates:
-        host = host_of(s.labels, uname)
-        h = seen(host, "node")
-        q = s.labels.get("q", "")
-        if s.value is None:
-            continue
-        if q == "cpu":
-            cpu.setdefault(host, {})[s.labels.get("mode", "")] = s.value
-        else:
-            h.setdefault("_node", {})[q] = s.value
-    for host, modes in cpu.items():
-        total = sum(modes.values())
-        if total > 0:
-            idle, wait = modes.get("idle", 0.0), modes.get("iowait", 0.0)
-            node = hosts[host].setdefault("_node", {})
-            node["cpu_percent"] = max(0.0, min(100.0, 100.0 * (total - idle - wait) / total))
-            node["iowait_percent"] = 100.0 * wait / total
-    out = []
-    for host in sorted(hosts):
-        h = hosts[host]
+
+    def rates(self, rates: list[Sample]) -> None:
+        """node_exporter's rates: the CPU's busy and iowait shares, and the rest as they come."""
+        cpu: dict[str, dict[str, float]] = {}
+        for s in rates:
+            host = host_of(s.labels, self.uname)
+            h = self.seen(host, "node")
+            q = s.labels.get("q", "")
+            if s.value is None:
+                continue
+            if q == "cpu":
+                cpu.setdefault(host, {})[s.labels.get("mode", "")] = s.value
+            else:
+                h.setdefault("_node", {})[q] = s.value
+        for host, modes in cpu.items():
+            total = sum(modes.values())
+            if total > 0:
+                idle, wait = modes.get("idle", 0.0), modes.get("iowait", 0.0)
+                node = self.hosts[host].setdefault("_node", {})
+                node["cpu_percent"] = max(0.0, min(100.0, 100.0 * (total - idle - wait) / total))
+                node["iowait_percent"] = 100.0 * wait / total
+
+    def node(self, host: str) -> ClusterNode:
+        """One host: our exporter's fields, node_exporter's where ours say nothing, and its GPUs."""
+        h = self.hosts[host]
         n = h.pop("_node", {})
         if n.get("_mem_total") is not None and n.get("_mem_avail") is not None:
             n["memory_used_bytes"], n["memory_total_bytes"] = n["_mem_total"] - n["_mem_avail"], n["_mem_total"]
@@ -281,28 +287,48 @@ def read_nodes(gauges: list[Sample], rates: list[Sample]) -> tuple[
         for k in list(h):
             if k in _INT_FIELDS and h[k] is not None:
                 h[k] = int(h[k])
-        cores = per_cpu.get(host, {})
+        cores = self.per_cpu.get(host, {})
         sample = HostSample(hostname=host, per_cpu_percent=tuple(cores[i] for i in sorted(cores)), **h)
-        node_gpus = sorted((g.build() for g in gpus.values() if g.host == host), key=lambda g: (g.index, g.id))
-        out.append(ClusterNode(host, sample, tuple(node_gpus), tuple(exporters.get(host, ()))))
-    keys = {}
-    info: dict[str, tuple[str, str, str | None]] = {}
-    for key, g in gpus.items():
-        keys[key] = (g.host, g.build().id)
-        if g.job is not None:
-            info.setdefault(g.job[0], (g.job[1], g.job[2], g.job[3]))
-    # A GPU with no job label whose processes our exporter names: one job per node and command.
-    nodes = []
-    for n in out:
-        node_gpus = []
-        for cg in n.gpus:
-            cmd = next((_command(p.name) for p in cg.processes if p.name), "") if cg.job is None else ""
-            if cmd:
-                job = f"proc:{n.hostname}:{cmd}"
-                info.setdefault(job, ("process", f"{n.hostname}: {cmd}", None))
-                cg = replace(cg, job=job)
-            node_gpus.append(cg)
-        nodes.append(replace(n, gpus=tuple(node_gpus)))
-    return tuple(nodes), keys, info
+        node_gpus = sorted((g.build() for g in self.gpus.values() if g.host == host), key=lambda g: (g.index, g.id))
+        return ClusterNode(host, sample, tuple(node_gpus), tuple(self.exporters.get(host, ())))
+
+    def labelled_jobs(self) -> tuple[dict[tuple[str, str, str], tuple[str, str]], Jobs]:
+        """Each GPU's key -> (hostname, GPU id); the jobs the GPUs' labels name."""
+        keys = {}
+        info: Jobs = {}
+        for key, g in self.gpus.items():
+            keys[key] = (g.host, g.build().id)
+            if g.job is not None:
+                info.setdefault(g.job[0], (g.job[1], g.job[2], g.job[3]))
+        return keys, info
+
+
+def _process_jobs(n: ClusterNode, info: Jobs) -> ClusterNode:
+    """A GPU with no job label whose processes our exporter names: one job per node and command
+    (added to ``info``)."""
+    node_gpus = []
+    for cg in n.gpus:
+        cmd = next((_command(p.name) for p in cg.processes if p.name), "") if cg.job is None else ""
+        if cmd:
+            job = f"proc:{n.hostname}:{cmd}"
+            info.setdefault(job, ("process", f"{n.hostname}: {cmd}", None))
+            cg = replace(cg, job=job)
+        node_gpus.append(cg)
+    return replace(n, gpus=tuple(node_gpus))
+
+
+def read_nodes(gauges: list[Sample], rates: list[Sample]) -> tuple[
+        tuple[ClusterNode, ...], dict[tuple[str, str, str], tuple[str, str]], Jobs]:
+    """The nodes; each GPU's key (as :func:`gpu_key` makes it) -> (hostname, GPU id); each job's
+    key -> (kind, name, label)."""
+    found = _Nodes(gauges)
+    # DCGM's series first, so its numbers win where a node has both exporters
+    for s in sorted(gauges, key=lambda s: not s.labels.get("__name__", "").startswith("DCGM_")):
+        found.gauge(s)
+    found.rates(rates)
+    nodes = [found.node(host) for host in sorted(found.hosts)]
+    keys, info = found.labelled_jobs()
+    return tuple(_process_jobs(n, info) for n in nodes), keys, info
+
 
 # -- jobs and their judgement ----------------------------------------------------------------------------

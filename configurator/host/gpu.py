@@ -1,16 +1,17 @@
-"""Standard-library probes of the host: CPU, memory, NVIDIA devices on the PCI bus,
-``nvidia-smi``, WSL, file systems. Every probe returns ``None`` (or an empty list)
-where it cannot tell, and never raises."""
+"""The NVIDIA GPUs as seen from outside torch and NVML: the devices on the PCI bus and their links
+(Linux sysfs), ``nvidia-smi`` and the kernel module's version; standard library only. Every probe
+returns ``None`` (or an empty list) where it cannot tell, and never raises."""
 
 from __future__ import annotations
 
 import os
-import platform
 import re
 import shutil
 import subprocess
 from pathlib import Path
 from typing import Any
+
+from configurator.host import files
 
 NVIDIA_VENDOR = "0x10de"
 
@@ -25,66 +26,6 @@ def pcie_expected_gbps(gen: int | None, width: int | None) -> float | None:
     return round(PCIE_GBPS_PER_LANE[gen] * width, 2)
 
 
-def _read(path: str | Path) -> str | None:
-    try:
-        return Path(path).read_text(encoding="utf-8", errors="replace")
-    except OSError:
-        return None
-
-
-def cpu_model() -> str:
-    text = _read("/proc/cpuinfo") or ""
-    m = re.search(r"^model name\s*:\s*(.+)$", text, re.M)
-    if m:
-        return m.group(1).strip()
-    return platform.processor() or platform.machine() or "unknown"
-
-
-def cpu_mhz() -> float | None:
-    """The current clock of the first core as the kernel reports it (MHz), if it does."""
-    text = _read("/proc/cpuinfo") or ""
-    m = re.search(r"^cpu MHz\s*:\s*([0-9.]+)$", text, re.M)
-    return round(float(m.group(1)), 1) if m else None
-
-
-def cpu_counts() -> dict[str, int | None]:
-    logical = os.cpu_count()
-    try:
-        usable: int | None = len(os.sched_getaffinity(0))
-    except (AttributeError, OSError):
-        usable = logical
-    physical = None
-    text = _read("/proc/cpuinfo")
-    if text:
-        pairs = set()
-        phys = core = None
-        for line in text.splitlines():
-            if line.startswith("physical id"):
-                phys = line.split(":")[1].strip()
-            elif line.startswith("core id"):
-                core = line.split(":")[1].strip()
-            elif not line.strip():
-                if phys is not None and core is not None:
-                    pairs.add((phys, core))
-                phys = core = None
-        if phys is not None and core is not None:
-            pairs.add((phys, core))
-        physical = len(pairs) or None
-    return {"logical": logical, "usable": usable, "physical": physical}
-
-
-def ram_gib() -> float | None:
-    text = _read("/proc/meminfo")
-    if text:
-        m = re.search(r"^MemTotal:\s*(\d+)\s*kB", text, re.M)
-        if m:
-            return round(int(m.group(1)) / 1024**2, 1)
-    try:
-        return round(os.sysconf("SC_PAGE_SIZE") * os.sysconf("SC_PHYS_PAGES") / 1024**3, 1)
-    except (AttributeError, ValueError, OSError):
-        return None
-
-
 def nvidia_pci_devices() -> list[dict[str, Any]]:
     """NVIDIA display/3D controllers on the PCI bus (Linux sysfs), with their link."""
     out: list[dict[str, Any]] = []
@@ -92,8 +33,8 @@ def nvidia_pci_devices() -> list[dict[str, Any]]:
     if not root.is_dir():
         return out
     for dev in sorted(root.iterdir()):
-        vendor = (_read(dev / "vendor") or "").strip()
-        klass = (_read(dev / "class") or "").strip()
+        vendor = (files.read(dev / "vendor") or "").strip()
+        klass = (files.read(dev / "class") or "").strip()
         if vendor != NVIDIA_VENDOR or not klass.startswith("0x03"):
             continue
         out.append({"bus_id": dev.name, **sysfs_link(dev)})
@@ -122,10 +63,10 @@ def _int(text: str | None) -> int | None:
 
 def sysfs_link(dev: Path) -> dict[str, int | None]:
     return {
-        "gen_current": _gen_from_speed(_read(dev / "current_link_speed")),
-        "gen_max": _gen_from_speed(_read(dev / "max_link_speed")),
-        "width_current": _int(_read(dev / "current_link_width")),
-        "width_max": _int(_read(dev / "max_link_width")),
+        "gen_current": _gen_from_speed(files.read(dev / "current_link_speed")),
+        "gen_max": _gen_from_speed(files.read(dev / "max_link_speed")),
+        "width_current": _int(files.read(dev / "current_link_width")),
+        "width_max": _int(files.read(dev / "max_link_width")),
     }
 
 
@@ -174,34 +115,8 @@ def nvidia_smi() -> dict[str, Any] | None:
 
 
 def proc_driver_version() -> str | None:
-    text = _read("/proc/driver/nvidia/version")
+    text = files.read("/proc/driver/nvidia/version")
     if not text:
         return None
     m = re.search(r"Kernel Module\s+(?:for \S+\s+)?([\d.]+)", text)
     return m.group(1) if m else None
-
-
-def wsl() -> str | None:
-    """'wsl2', 'wsl1' or None (not WSL)."""
-    rel = platform.release().lower()
-    text = (_read("/proc/version") or "").lower()
-    if "microsoft" not in rel and "microsoft" not in text:
-        return None
-    return "wsl2" if ("wsl2" in rel or "microsoft-standard" in rel or Path("/run/WSL").exists()) else "wsl1"
-
-
-def filesystem_of(path: str | Path) -> str | None:
-    """The file-system type holding ``path`` (from /proc/mounts), e.g. ext4, tmpfs."""
-    text = _read("/proc/mounts")
-    if not text:
-        return None
-    target = os.path.realpath(path)
-    best, fstype = "", None
-    for line in text.splitlines():
-        parts = line.split()
-        if len(parts) < 3:
-            continue
-        mnt = parts[1].replace("\\040", " ")
-        if (target == mnt or target.startswith(mnt.rstrip("/") + "/")) and len(mnt) >= len(best):
-            best, fstype = mnt, parts[2]
-    return fstype

@@ -1,9 +1,12 @@
 """CPU package energy from Linux's powercap files (RAPL), standard library only: the monitor's host
-backend and the benchmark worker (which runs where only torch is installed) both read it here."""
+backend and the benchmark worker's energy meter (which runs where only torch is installed) both read
+it here."""
 
 from __future__ import annotations
 
 from pathlib import Path
+
+from configurator.host.files import value
 
 
 class Rapl:
@@ -22,9 +25,9 @@ class Rapl:
         for d in entries:
             if d.name.count(":") != 1:  # sub-domains (core, uncore, dram) are inside the package
                 continue
-            name = read_text(d / "name")
-            top = read_text(d / "max_energy_range_uj")
-            if name and name.startswith("package") and top and top.isdigit() and read_text(d / "energy_uj"):
+            name = value(d / "name")
+            top = value(d / "max_energy_range_uj")
+            if name and name.startswith("package") and top and top.isdigit() and value(d / "energy_uj"):
                 self.domains.append((d / "energy_uj", int(top)))
         self._last: list[int] | None = None
         self.total_j = 0.0
@@ -39,7 +42,7 @@ class Rapl:
             return None
         now: list[int] = []
         for path, _top in self.domains:
-            text = read_text(path)
+            text = value(path)
             if text is None or not text.isdigit():
                 return None
             now.append(int(text))
@@ -49,9 +52,3 @@ class Rapl:
         self._last = now
         return self.total_j
 
-
-def read_text(path: Path) -> str | None:
-    try:
-        return path.read_text(encoding="ascii", errors="replace").strip()
-    except OSError:
-        return None

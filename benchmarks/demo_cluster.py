@@ -1,4 +1,5 @@
-"""A small cluster posed on one machine, for demos, screenshots, tests and the benchmark.
+"""A small cluster posed on one machine, for the cluster benchmarks, tests and screenshots (not in the
+wheel: nothing in the app uses it).
 
 * :func:`fake_node`: this app's monitor on fake GPUs with its exporter, posing as another node
   (the exporter's ``node_name``);
