@@ -150,6 +150,13 @@ def print_source_out(fit: Any) -> None:
         print(f"{fam:<12} {w.basis:<36} {w.rows:>5} {w.origins:>5} {w.median:>8.1%} {w.low_ratio:>7.3f} "
               f"{w.high_ratio:>7.3f} "
               f"{pct:>9} {cov:>7}{'' if w.coverage is None or w.coverage >= val.TARGET_COVERAGE else '  MISSES'}")
+    serve = [f for f in loso.families if f.startswith("llm-serve")]
+    if serve:
+        print("serving (task serve, predicted by serving.py on the step model fitted to the other origins, never "
+              "fitted; aim: median <= 20 %, coverage >= 80 %): " + "; ".join(
+                  f"{f} {loso.families[f].median:.1%} / "
+                  f"{'—' if widths.get(f) is None or widths[f].coverage is None else f'{widths[f].coverage:.0%}'}"
+                  for f in serve))
     band = val.scaling_band(fit)
     if band is not None:
         print(f"data-parallel scaling efficiency: measured / predicted {band.low_ratio:.3f}-{band.high_ratio:.3f} over "

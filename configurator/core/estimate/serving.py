@@ -183,9 +183,11 @@ def _ratios(fit: Fit | None, family: str, tensor_parallel: bool) -> tuple[float,
 
 
 def estimate(w: Workload, gpu_hw: tp.Hw, vram_gib: float, gpus: int, f: tp.Factors,
-             system: tp.System | None = None) -> Serving:
+             system: tp.System | None = None, *, max_seqs: int = MAX_SEQS, ranges: bool = True) -> Serving:
     """The serving estimates of a build of ``gpus`` GPUs like ``gpu_hw`` (the slowest, its ``vram_gib`` the
-    smallest), their link in ``system`` (tensor parallel)."""
+    smallest), their link in ``system`` (tensor parallel). ``max_seqs``: the engine's largest batch (a published
+    run's configured one); without ``ranges`` the central values only (each range's factors 1: the validation
+    predicting published rows)."""
     assert w.serving and w.prompt_tokens and w.output_tokens
     n = max(gpus, 1)
     ways = n if w.parallel == "tensor" else 1
@@ -199,8 +201,8 @@ def estimate(w: Workload, gpu_hw: tp.Hw, vram_gib: float, gpus: int, f: tp.Facto
     per_token = kv_bytes_per_token(w, ways)
     budget, weights = kv_budget(w, vram_gib, ways, runtime)
     # sequences one engine holds: central at the mean occupancy P + O/2, low at the full P + O
-    cap = Band(min(budget.value / per_token / (p + o / 2), MAX_SEQS), min(budget.low / per_token / (p + o), MAX_SEQS),
-               min(budget.high / per_token / (p + o / 2), MAX_SEQS))
+    cap = Band(min(budget.value / per_token / (p + o / 2), max_seqs), min(budget.low / per_token / (p + o), max_seqs),
+               min(budget.high / per_token / (p + o / 2), max_seqs))
     b_max = max(cap.value, 0.0)
     capacity = engines * b_max / (o * eng.step(b_max)) if b_max >= 1 else 0.0
     saturated = False
@@ -221,8 +223,12 @@ def estimate(w: Workload, gpu_hw: tp.Hw, vram_gib: float, gpus: int, f: tp.Facto
     t_dec, parts = eng.decode(b or 1)
     tokens = engines * b / t_step if b else 0.0
     requests = tokens / o
-    lo_d, hi_d, basis_d = _ratios(f.fit, "llm-decode", ways > 1)
-    lo_p, hi_p, basis_p = _ratios(f.fit, "llm-prefill", False)
+    if ranges:
+        lo_d, hi_d, basis_d = _ratios(f.fit, "llm-decode", ways > 1)
+        lo_p, hi_p, basis_p = _ratios(f.fit, "llm-prefill", False)
+    else:
+        lo_d = hi_d = lo_p = hi_p = 1.0
+        basis_d, basis_p = {}, {}
     tpot = t_step * 1e3
     ttft: Band | None = None
     if not saturated and b:
@@ -240,7 +246,7 @@ def estimate(w: Workload, gpu_hw: tp.Hw, vram_gib: float, gpus: int, f: tp.Facto
         capacity, Band(tokens, tokens * lo_d, tokens * hi_d), Band(requests, requests * lo_d, requests * hi_d),
         ttft, Band(tpot, tpot / hi_d, tpot / lo_d), max(parts, key=lambda k: parts[k]),
         {"decode": basis_d, "prefill": basis_p, "chunk_tokens": CHUNK, "memory_fraction": MEMORY_FRACTION.get(runtime),
-         "max_seqs": MAX_SEQS})
+         "max_seqs": max_seqs})
 
 
 def _batch_for(eng: _Engine, rate: float, b_max: float) -> float:
