@@ -318,8 +318,9 @@ def _date(raw: dict[str, str], key: str, *, required: bool) -> str | None:
 _FLAG = re.compile(r"^[a-z0-9][a-z0-9.+-]*$")
 # Flags with a number: tp-N (tensor parallel over N GPUs: N is the row's gpu_count), grad-accum-N (micro-batches per
 # optimizer step), group-N (quantisation group size), bpw-X (EXL2's average bits per weight); serving: rate-X
-# (requests/s arriving, open loop), max-batch-N (the engine's largest batch of sequences, as configured).
-_NUMBERED = re.compile(r"^(tp|grad-accum|group|bpw|rate|max-batch)-(.+)$")
+# (requests/s arriving, open loop), max-batch-N (the engine's largest batch of sequences, as configured),
+# multi-step-N (decode steps per scheduling: vLLM's --num-scheduler-steps).
+_NUMBERED = re.compile(r"^(tp|grad-accum|group|bpw|rate|max-batch|multi-step)-(.+)$")
 # Weight formats a runtime serves, not trains in (a QLoRA row is bf16 compute with the flag qlora).
 INFERENCE_FORMATS: tuple[str, ...] = ("nf4", "bnb-fp4", "bnb-int8", "awq", "gptq", "exl2")
 
@@ -373,8 +374,8 @@ def _check_serving(raw: dict[str, str], task: str, fam: str, unit: str, flags: S
     if task != "serve":
         if unit in ("requests/s", "ms"):
             raise _BadRowError(f"unit: {unit!r} is a serving unit (task serve)")
-        if any(f.startswith(("rate-", "max-batch-")) for f in flags):
-            raise _BadRowError("flags: rate-X and max-batch-N apply to task serve only")
+        if any(f.startswith(("rate-", "max-batch-", "multi-step-")) for f in flags):
+            raise _BadRowError("flags: rate-X, max-batch-N and multi-step-N apply to task serve only")
         return
     if unit not in SERVE_UNITS[fam]:
         raise _BadRowError(f"unit: {fam} is measured in {' or '.join(SERVE_UNITS[fam])}, not {unit!r}")

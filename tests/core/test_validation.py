@@ -118,8 +118,9 @@ def test_tensorrt_llm_rows_enter_the_fit_and_batch_rows_predict_all_streams() ->
     big = next(m for m in trt if m.batch_size == 112)
     case = fitting.case_for(big)
     assert case is not None and case.batch == 112 and case.units == 112  # all 112 streams' tokens/s, as the value
-    # FP8 KV cache: half the bytes per cached element, read as half the context
-    assert case.seq == (128 + 2048 // 2) // 2
+    # FP8 KV cache: the full mean context, read at 1 B per cached element (Case.kv_bytes, not half the context:
+    # the attention's FLOPs over the context stay whole)
+    assert case.seq == 128 + 2048 // 2 and case.kv_bytes == 1.0
 
 
 def test_every_new_row_validates_with_a_url_at_a_commit() -> None:

@@ -20,7 +20,7 @@ NGC's 2019 containers (``pytorch:19.xx``: per-operator dispatch cost, optimizers
 tensor, attention scaling, masking, softmax and dropout as separate kernels); fused LLM training (flag
 ``flash-attn``); llama.cpp before 2024 and since. A row's flag ``grad-accum-N`` amortises the optimizer step
 over N micro-batches (DLE's LAMB pre-training). A decode row of batch B is B streams' tokens/s together, which is what
-the model's decode case of batch B predicts; an FP8 KV cache (flag ``fp8-kv``) is read as half the context.
+the model's decode case of batch B predicts; an FP8 KV cache (flag ``fp8-kv``) is read at 1 B per element.
 torchtune's recipes are the runtime "fused" (SDPA attention). Rows kept but not fitted: ``not_fitted_reason``.
 
 Where a held-out row's error rests on a stated prior more than on data: the V100 is the only Volta card
@@ -190,14 +190,11 @@ def case_for(m: ms.Measurement) -> tp.Case | None:
         kernel = next((k for f, k in _KERNEL_FLAGS.items() if f in m.flags), "")
         ways = int(_flag_number(m, "tp-") or 1)
         prompt, gen = m.prompt_len or (0 if m.task == "decode" else 512), m.gen_len or 256
-        if "fp8-kv" in m.flags and m.task == "decode":
-            # an FP8 KV cache reads 1 B per cached element where the model counts 2 B: taken as half the
-            # context (its attention FLOPs, a few % of such a step, halve with it)
-            prompt, gen = prompt // 2, gen // 2
         # a decode row's value is the tokens/s of all its batch_size streams together (the total over its GPUs,
         # db/measurements/README.md): the batch case steps them all, one token each
+        # an FP8 KV cache (flag fp8-kv): each step reads 1 B per cached element, not 2
         one = tp.Case(spec, "decode", precision, 1, 1, runtime=runtime, lm_head=True, bits=bits, kernel=kernel,
-                      tensor_parallel=ways)
+                      tensor_parallel=ways, kv_bytes=1.0 if "fp8-kv" in m.flags else 2.0)
         cases = tp.llm_cases(one, m.batch_size or 1, prompt, gen)
         return cases["batch"] if m.task == "decode" else cases["prefill"]
     task = "train" if m.task == "train" else "infer"
@@ -333,11 +330,17 @@ def predict_serve(m: ms.Measurement, gpu: Gpu, theta: Sequence[float]) -> float:
     system = tp.System(gpus=m.gpu_count, link=hw.link, link_path=hw.link_path)
     f = tp.Factors(fit=Fit(tuple(theta), (), ()))
     cap = int(_flag_number(m, "max-batch-") or srv.MAX_SEQS)
-    s = srv.estimate(w, tp.gpu_hw(gpu), gpu.vram_gb, m.gpu_count, f, system, max_seqs=cap, ranges=False)
+    # the run's engine settings: an FP8 KV cache (fp8-kv), decode steps per scheduling (multi-step-N)
+    kv = "fp8" if "fp8-kv" in m.flags else None
+    steps = int(_flag_number(m, "multi-step-") or 1)
+
+    def run(load: Workload) -> srv.Serving:
+        return srv.estimate(load, tp.gpu_hw(gpu), gpu.vram_gb, m.gpu_count, f, system, max_seqs=cap, ranges=False,
+                            kv_cache_dtype=kv, scheduler_steps=steps)
+
+    s = run(w)
     if m.family == ms.LLM_SERVE_TTFT and s.ttft_ms is None:
-        at_capacity = dataclasses.replace(w, request_rate=None, concurrency=max(int(s.max_concurrency.value), 1))
-        s = srv.estimate(at_capacity, tp.gpu_hw(gpu), gpu.vram_gb, m.gpu_count, f, system, max_seqs=cap,
-                         ranges=False)
+        s = run(dataclasses.replace(w, request_rate=None, concurrency=max(int(s.max_concurrency.value), 1)))
     if m.family == ms.LLM_SERVE_TTFT:
         assert s.ttft_ms is not None
         return s.ttft_ms.value
