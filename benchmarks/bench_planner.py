@@ -139,7 +139,7 @@ def print_source_out(fit: Any) -> None:
     for fam, r in loso.families.items():
         cov = val.coverage([h for h in loso.held if h.m.family == fam], before)
         one = "  one source: no second publication to hold out" if r.origins == 1 else ""
-        print(f"{fam:<12} {r.rows:>5} {r.origins:>5} {r.median:>8.1%} {r.worst:>8.1%} "
+        print(f"{fam:<14} {r.rows:>5} {r.origins:>5} {r.median:>8.1%} {r.worst:>8.1%} "
               f"{'—' if cov is None else f'{cov:.0%}':>7} {r.not_stated:>8}{one}")
     print("\n== ranges from held-out residuals (aim: >= 80 % of held-out measurements inside) ==")
     print(f"{'family':<12} {'basis':<36} {'rows':>5} {'orig.':>5} {'median':>8} {'low':>7} {'high':>7} {'pct':>9} "
@@ -147,9 +147,16 @@ def print_source_out(fit: Any) -> None:
     for fam, w in widths.items():
         pct = f"{w.tail:.3g}-{1 - w.tail:.3g}"
         cov = "—" if w.coverage is None else f"{w.coverage:.0%}"
-        print(f"{fam:<12} {w.basis:<36} {w.rows:>5} {w.origins:>5} {w.median:>8.1%} {w.low_ratio:>7.3f} "
+        print(f"{fam:<14} {w.basis:<36} {w.rows:>5} {w.origins:>5} {w.median:>8.1%} {w.low_ratio:>7.3f} "
               f"{w.high_ratio:>7.3f} "
               f"{pct:>9} {cov:>7}{'' if w.coverage is None or w.coverage >= val.TARGET_COVERAGE else '  MISSES'}")
+    serve = [f for f in loso.families if f.startswith("llm-serve")]
+    if serve:
+        print("serving (task serve, predicted by serving.py on the step model fitted to the other origins, never "
+              "fitted; aim: median <= 20 %, coverage >= 80 %): " + "; ".join(
+                  f"{f} {loso.families[f].median:.1%} / "
+                  f"{'—' if widths.get(f) is None or widths[f].coverage is None else f'{widths[f].coverage:.0%}'}"
+                  for f in serve))
     band = val.scaling_band(fit)
     if band is not None:
         print(f"data-parallel scaling efficiency: measured / predicted {band.low_ratio:.3f}-{band.high_ratio:.3f} over "

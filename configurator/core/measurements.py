@@ -27,9 +27,15 @@ GPT_TRAIN = "gpt-train"
 LLM_PREFILL = "llm-prefill"
 LLM_DECODE = "llm-decode"
 OTHER = "other"
-FAMILIES: tuple[str, ...] = (CNN_TRAIN, BERT_TRAIN, GPT_TRAIN, LLM_PREFILL, LLM_DECODE, OTHER)
+# Serving under a load of requests (task serve): the whole build's output tokens/s or requests/s, and the median
+# time to first token and time per output token (ms)
+LLM_SERVE = "llm-serve"
+LLM_SERVE_TTFT = "llm-serve-ttft"
+LLM_SERVE_TPOT = "llm-serve-tpot"
+SERVE_FAMILIES: tuple[str, ...] = (LLM_SERVE, LLM_SERVE_TTFT, LLM_SERVE_TPOT)
+FAMILIES: tuple[str, ...] = (CNN_TRAIN, BERT_TRAIN, GPT_TRAIN, LLM_PREFILL, LLM_DECODE, OTHER, *SERVE_FAMILIES)
 
-TASKS: tuple[str, ...] = ("train", "inference", "prefill", "decode")
+TASKS: tuple[str, ...] = ("train", "inference", "prefill", "decode", "serve")
 # "amp" = automatic mixed precision (FP16 compute, FP32 master weights); q4_* / q8_0 are llama.cpp GGUF types.
 # Weight-only inference formats: int8 / int4 (a runtime's own weight-only quantisation, e.g. gpt-fast's), nf4,
 # bnb-fp4 and bnb-int8 (bitsandbytes 4-bit NormalFloat / FP4 and LLM.int8()), awq and gptq (4-bit, group-wise), exl2
@@ -37,7 +43,9 @@ TASKS: tuple[str, ...] = ("train", "inference", "prefill", "decode")
 # with the flag qlora / lora (QLoRA's base weights are NF4): the precision is the compute's.
 PRECISIONS: tuple[str, ...] = ("fp32", "tf32", "fp16", "amp", "bf16", "fp8", "int8", "int4",
                                "q4_0", "q4_k_m", "q5_k_m", "q8_0", "nf4", "bnb-fp4", "bnb-int8", "awq", "gptq", "exl2")
-UNITS: tuple[str, ...] = ("images/s", "sequences/s", "tokens/s")
+UNITS: tuple[str, ...] = ("images/s", "sequences/s", "tokens/s", "requests/s", "ms")
+# The units of each serving family (the latencies in ms; the throughput as tokens/s or requests/s)
+SERVE_UNITS = {LLM_SERVE: ("tokens/s", "requests/s"), LLM_SERVE_TTFT: ("ms",), LLM_SERVE_TPOT: ("ms",)}
 RATIO_PREFIX = "ratio_to:"  # unit of a relative figure: "ratio_to:<catalogue gpu id>"
 GUIDE_PREFIX = "guide-"     # origin of the guides' own figures
 
@@ -309,8 +317,10 @@ def _date(raw: dict[str, str], key: str, *, required: bool) -> str | None:
 
 _FLAG = re.compile(r"^[a-z0-9][a-z0-9.+-]*$")
 # Flags with a number: tp-N (tensor parallel over N GPUs: N is the row's gpu_count), grad-accum-N (micro-batches per
-# optimizer step), group-N (quantisation group size), bpw-X (EXL2's average bits per weight).
-_NUMBERED = re.compile(r"^(tp|grad-accum|group|bpw)-(.+)$")
+# optimizer step), group-N (quantisation group size), bpw-X (EXL2's average bits per weight); serving: rate-X
+# (requests/s arriving, open loop), max-batch-N (the engine's largest batch of sequences, as configured),
+# multi-step-N (decode steps per scheduling: vLLM's --num-scheduler-steps).
+_NUMBERED = re.compile(r"^(tp|grad-accum|group|bpw|rate|max-batch|multi-step)-(.+)$")
 # Weight formats a runtime serves, not trains in (a QLoRA row is bf16 compute with the flag qlora).
 INFERENCE_FORMATS: tuple[str, ...] = ("nf4", "bnb-fp4", "bnb-int8", "awq", "gptq", "exl2")
 
@@ -322,6 +332,14 @@ def _check_flags(flags: Sequence[str], count: int, task: str, precision: str | N
         if (m := _NUMBERED.match(f)) is None:
             continue
         kind, number = m.groups()
+        if kind == "rate":
+            try:
+                rate = float(number)
+            except ValueError:
+                rate = math.nan
+            if not (math.isfinite(rate) and rate > 0):
+                raise _BadRowError(f"flags: {f!r} must give a positive request rate (rate-4, rate-0.5)")
+            continue
         if kind == "bpw":
             try:
                 bits = float(number)
@@ -345,6 +363,29 @@ def _check_flags(flags: Sequence[str], count: int, task: str, precision: str | N
                            "precision bf16 (or fp16) with the flag qlora")
     if precision == "exl2" and not any(f.startswith("bpw-") for f in flags):
         raise _BadRowError("flags: an exl2 row needs its bits per weight (bpw-N)")
+
+
+def _check_serving(raw: dict[str, str], task: str, fam: str, unit: str, flags: Sequence[str]) -> None:
+    """A serving row (task serve, a serving family): its unit fits its family; its requests' mean prompt and output
+    lengths; its load: a request rate (flag rate-X) or the requests in flight or submitted at once (batch_size)."""
+    if (task == "serve") != (fam in SERVE_FAMILIES):
+        raise _BadRowError(f"family: {fam!r} does not go with task {task!r} (task serve has the families "
+                           f"{', '.join(SERVE_FAMILIES)})")
+    if task != "serve":
+        if unit in ("requests/s", "ms"):
+            raise _BadRowError(f"unit: {unit!r} is a serving unit (task serve)")
+        if any(f.startswith(("rate-", "max-batch-", "multi-step-")) for f in flags):
+            raise _BadRowError("flags: rate-X, max-batch-N and multi-step-N apply to task serve only")
+        return
+    if unit not in SERVE_UNITS[fam]:
+        raise _BadRowError(f"unit: {fam} is measured in {' or '.join(SERVE_UNITS[fam])}, not {unit!r}")
+    for key in ("prompt_len", "gen_len"):
+        if not raw[key].strip():
+            raise _BadRowError(f"{key}: required for task serve (the mean tokens per request)")
+    rate = any(f.startswith("rate-") for f in flags)
+    if rate == bool(raw["batch_size"].strip()):
+        raise _BadRowError("batch_size: a serving row states its load as a request rate (flag rate-X) or as the "
+                           "requests in flight (batch_size), one of the two")
 
 
 def _row(raw: dict[str, str], known_gpus: Collection[str] | None) -> Measurement:
@@ -385,9 +426,11 @@ def _row(raw: dict[str, str], known_gpus: Collection[str] | None) -> Measurement
     task = str(_choice(raw, "task", TASKS))
     precision = _choice(raw, "precision", PRECISIONS, required=False)
     _check_flags(flags, count, task, precision)
+    fam = str(_choice(raw, "family", FAMILIES))
+    _check_serving(raw, task, fam, unit, flags)
     return Measurement(
         id=ident, origin=origin, model=_req(raw, "model"),
-        task=task, family=str(_choice(raw, "family", FAMILIES)), precision=precision,
+        task=task, family=fam, precision=precision,
         batch_size=_int(raw, "batch_size"), seq_len=_int(raw, "seq_len"), prompt_len=_int(raw, "prompt_len"),
         gen_len=_int(raw, "gen_len"), image_size=_int(raw, "image_size"),
         gpu=gpu, gpu_count=count, interconnect=_opt(raw, "interconnect"), cpu=_opt(raw, "cpu"),

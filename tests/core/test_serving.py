@@ -59,8 +59,11 @@ def test_one_gpu_64_concurrent() -> None:
     # every sequence gets one token per step: 64 sequences / TPOT ≈ tokens/s
     assert 64 / (est["serving_tpot_ms"].value / 1000) == pytest.approx(tok, rel=0.02)
     assert est["serving_ttft_ms"].value > est["serving_tpot_ms"].value  # a 512-token prompt takes longer than a step
+    # the range rests on the published serving runs' held-out residuals (db/measurements: task serve), not on the
+    # decode family's: those judge one step, these the whole serving estimate
     basis = est["serving_output_tokens_per_s"].basis
-    assert basis is not None and basis["large_batch_rows"]  # the TensorRT-LLM large-batch rows
+    assert basis is not None and basis["llm-serve"]["range_held_out"] >= 30 and basis["llm-serve"]["origins"] >= 2
+    assert basis["llm-serve-tpot"]["range_basis"] is not None
 
 
 def test_four_gpus_tensor_parallel_beats_one() -> None:

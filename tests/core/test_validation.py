@@ -85,7 +85,8 @@ def test_shipped_ranges_come_from_held_out_residuals() -> None:
     for w in widths.values():
         assert w.low_ratio <= 1 <= w.high_ratio
         assert w.basis == val.POOLED or w.basis == (val.LOSO if w.origins >= 2 else val.LOGO)
-        assert w.coverage is not None and w.coverage >= val.TARGET_COVERAGE, w.family  # every family holds 80 %
+        if w.family in fitting.FITTED_FAMILIES:  # the serving families: tests/core/test_serving_measurements.py
+            assert w.coverage is not None and w.coverage >= val.TARGET_COVERAGE, w.family  # every family holds 80 %
     assert widths["cnn-train"].basis == val.LOSO  # Lambda and NVIDIA DLE
     # gpt-train: llm-foundry's pre-training and torchtune's fine-tuning disagree beyond each other's residuals
     assert widths["gpt-train"].basis == val.POOLED and widths["gpt-train"].origins == 2
@@ -103,7 +104,7 @@ def test_pooled_coverage_never_uses_the_rows_own_origin() -> None:
 
 
 def test_vllm_before_cuda_graphs_is_kept_not_fitted() -> None:
-    rows = [m for m in ms.load() if m.framework == "vllm"]
+    rows = [m for m in ms.load() if m.framework == "vllm" and m.task != "serve"]  # serving rows: never fitted
     assert rows and all(m.source_date and m.source_date < "2023-12-17" for m in rows)
     fit = fitting.fit_for()
     assert not {m.id for m in rows} & {m.id for m in fit.rows}
@@ -117,8 +118,9 @@ def test_tensorrt_llm_rows_enter_the_fit_and_batch_rows_predict_all_streams() ->
     big = next(m for m in trt if m.batch_size == 112)
     case = fitting.case_for(big)
     assert case is not None and case.batch == 112 and case.units == 112  # all 112 streams' tokens/s, as the value
-    # FP8 KV cache: half the bytes per cached element, read as half the context
-    assert case.seq == (128 + 2048 // 2) // 2
+    # FP8 KV cache: the full mean context, read at 1 B per cached element (Case.kv_bytes, not half the context:
+    # the attention's FLOPs over the context stay whole)
+    assert case.seq == 128 + 2048 // 2 and case.kv_bytes == 1.0
 
 
 def test_every_new_row_validates_with_a_url_at_a_commit() -> None:

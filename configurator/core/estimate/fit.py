@@ -20,7 +20,7 @@ NGC's 2019 containers (``pytorch:19.xx``: per-operator dispatch cost, optimizers
 tensor, attention scaling, masking, softmax and dropout as separate kernels); fused LLM training (flag
 ``flash-attn``); llama.cpp before 2024 and since. A row's flag ``grad-accum-N`` amortises the optimizer step
 over N micro-batches (DLE's LAMB pre-training). A decode row of batch B is B streams' tokens/s together, which is what
-the model's decode case of batch B predicts; an FP8 KV cache (flag ``fp8-kv``) is read as half the context.
+the model's decode case of batch B predicts; an FP8 KV cache (flag ``fp8-kv``) is read at 1 B per element.
 torchtune's recipes are the runtime "fused" (SDPA attention). Rows kept but not fitted: ``not_fitted_reason``.
 
 Where a held-out row's error rests on a stated prior more than on data: the V100 is the only Volta card
@@ -190,14 +190,11 @@ def case_for(m: ms.Measurement) -> tp.Case | None:
         kernel = next((k for f, k in _KERNEL_FLAGS.items() if f in m.flags), "")
         ways = int(_flag_number(m, "tp-") or 1)
         prompt, gen = m.prompt_len or (0 if m.task == "decode" else 512), m.gen_len or 256
-        if "fp8-kv" in m.flags and m.task == "decode":
-            # an FP8 KV cache reads 1 B per cached element where the model counts 2 B: taken as half the
-            # context (its attention FLOPs, a few % of such a step, halve with it)
-            prompt, gen = prompt // 2, gen // 2
         # a decode row's value is the tokens/s of all its batch_size streams together (the total over its GPUs,
         # db/measurements/README.md): the batch case steps them all, one token each
+        # an FP8 KV cache (flag fp8-kv): each step reads 1 B per cached element, not 2
         one = tp.Case(spec, "decode", precision, 1, 1, runtime=runtime, lm_head=True, bits=bits, kernel=kernel,
-                      tensor_parallel=ways)
+                      tensor_parallel=ways, kv_bytes=1.0 if "fp8-kv" in m.flags else 2.0)
         cases = tp.llm_cases(one, m.batch_size or 1, prompt, gen)
         return cases["batch"] if m.task == "decode" else cases["prefill"]
     task = "train" if m.task == "train" else "infer"
@@ -234,8 +231,8 @@ def hw_for(m: ms.Measurement, gpu: Gpu) -> tp.Hw:
 
 def stream_value(m: ms.Measurement) -> float:
     """What the model predicts for a row: per GPU for data-parallel training; for LLM rows the one
-    stream's rate however many GPUs it passes through (layer split)."""
-    if m.family in (ms.LLM_DECODE, ms.LLM_PREFILL):
+    stream's rate however many GPUs it passes through (layer split); for serving rows the whole build's figure."""
+    if m.family in (ms.LLM_DECODE, ms.LLM_PREFILL, *ms.SERVE_FAMILIES):
         return m.value
     return m.per_gpu_value
 
@@ -278,6 +275,81 @@ def fit_rows(rows: Iterable[ms.Measurement], gpus: Mapping[str, Gpu]) -> list[ms
 
 
 # ---------------------------------------------------------------------------------------------
+# serving rows (task serve): predicted by core/estimate/serving.py on the fitted step model, not fitted themselves
+
+# The runtimes the serving model stands for (continuous batching, paged KV cache)
+SERVE_FRAMEWORKS = ("vllm", "tensorrt-llm")
+# Serving rows kept in the dataset but not stated by the model, and why (by flag)
+NOT_STATED_SERVE_FLAGS: dict[str, str] = {
+    # zhjunqin/LLM-Learning's TensorRT-LLM 0.9 server: its log shows the guaranteed_no_evict scheduler with chunked
+    # context off, admitting a request only when blocks for its whole maximum length are free; the model's paged
+    # cache holds sequences at their mean occupancy (serving.py), which this scheduler does not
+    "no-evict": "TensorRT-LLM's guaranteed_no_evict scheduler (KV blocks reserved for each request's maximum "
+                "length): the serving model's paged occupancy does not describe it",
+}
+
+
+def serve_workload(m: ms.Measurement) -> Workload:
+    """The planner's serving workload for a published serving row: its model, weights, runtime, lengths and load
+    (a request rate from the flag rate-X, else batch_size requests in flight: the offline runs' requests all
+    submitted at once), tensor parallel over its GPUs with the flag tp-N."""
+    precision, quant = (m.precision or "fp16"), None
+    if precision in ("awq", "gptq"):
+        precision, quant = "fp16", precision
+    rate = _flag_number(m, "rate-")
+    return Workload(m.model, "infer", precision=precision, quant=quant, runtime=m.framework,
+                    parallel="tensor" if (_flag_number(m, "tp-") or 1) > 1 else "none",
+                    concurrency=None if rate is not None else m.batch_size, request_rate=rate,
+                    prompt_tokens=m.prompt_len, output_tokens=m.gen_len)
+
+
+def serve_reason(m: ms.Measurement, gpus: Mapping[str, Gpu]) -> str | None:
+    """Why the serving model cannot state a serving row (or None: it can)."""
+    gaps = []
+    if m.framework not in SERVE_FRAMEWORKS:
+        gaps.append(f"runtime {m.framework} (serving: {', '.join(SERVE_FRAMEWORKS)})")
+    if model_spec(m.model) is None or m.model not in KNOWN_MODELS:
+        gaps.append(f"model {m.model}")
+    if m.gpu not in gpus:
+        gaps.append(f"GPU {m.gpu}")
+    if m.gpu_count > 1 and (_flag_number(m, "tp-") or 1) != m.gpu_count:
+        gaps.append(f"{m.gpu_count} GPUs ({';'.join(m.flags) or 'replicas'})")
+    gaps.extend(f"{f}: {why}" for f, why in NOT_STATED_SERVE_FLAGS.items() if f in m.flags)
+    return "; ".join(gaps) or None
+
+
+def predict_serve(m: ms.Measurement, gpu: Gpu, theta: Sequence[float]) -> float:
+    """What serving.py estimates for a serving row at the fitted parameters ``theta``: the whole build's output
+    tokens/s or requests/s, or the median TTFT / TPOT in ms. A TTFT where the model finds the row's request rate
+    beyond the build's capacity (it states none there) is its TTFT at that capacity (the running batch the cache
+    holds, no queue)."""
+    from configurator.core.estimate import serving as srv
+
+    w = serve_workload(m)
+    hw = hw_for(m, gpu)
+    system = tp.System(gpus=m.gpu_count, link=hw.link, link_path=hw.link_path)
+    f = tp.Factors(fit=Fit(tuple(theta), (), ()))
+    cap = int(_flag_number(m, "max-batch-") or srv.MAX_SEQS)
+    # the run's engine settings: an FP8 KV cache (fp8-kv), decode steps per scheduling (multi-step-N)
+    kv = "fp8" if "fp8-kv" in m.flags else None
+    steps = int(_flag_number(m, "multi-step-") or 1)
+
+    def run(load: Workload) -> srv.Serving:
+        return srv.estimate(load, tp.gpu_hw(gpu), gpu.vram_gb, m.gpu_count, f, system, max_seqs=cap, ranges=False,
+                            kv_cache_dtype=kv, scheduler_steps=steps)
+
+    s = run(w)
+    if m.family == ms.LLM_SERVE_TTFT and s.ttft_ms is None:
+        s = run(dataclasses.replace(w, request_rate=None, concurrency=max(int(s.max_concurrency.value), 1)))
+    if m.family == ms.LLM_SERVE_TTFT:
+        assert s.ttft_ms is not None
+        return s.ttft_ms.value
+    if m.family == ms.LLM_SERVE_TPOT:
+        return s.tpot_ms.value
+    return s.requests_per_s.value if m.unit == "requests/s" else s.output_tokens_per_s.value
+
+
+# ---------------------------------------------------------------------------------------------
 @dataclass(frozen=True)
 class FamilyError:
     family: str
@@ -309,6 +381,7 @@ class Fit:
     families: Mapping[str, FamilyError] = field(default_factory=dict)
     pairs_in_order: int = 0
     pairs: int = 0
+    serving: tuple[ms.Measurement, ...] = ()  # the serving rows (task serve) validated beside the fit, not fitted
 
     def value(self, name: str) -> float:
         return math.exp(self.theta[tp.INDEX[name]])
@@ -362,8 +435,9 @@ def fit(rows: Sequence[ms.Measurement], gpus: Mapping[str, Gpu], cross_validate:
     if not use:
         return Fit(tuple(tp.prior_theta()), (), ())
     theta, fitted = _fit_theta(use, gpus)
+    serving = tuple(m for m in rows if m.task == "serve" and not m.is_guide and m.gpu in gpus)
     if not cross_validate:
-        return Fit(theta, tuple(use), fitted)
+        return Fit(theta, tuple(use), fitted, serving=serving)
     cv: list[CvRow] = []
     for g in sorted({m.gpu for m in use}):
         train = [m for m in use if m.gpu != g]
@@ -381,7 +455,7 @@ def fit(rows: Sequence[ms.Measurement], gpus: Mapping[str, Gpu], cross_validate:
                                     quantile(errs, 0.9), max(errs), quantile(ratios, 0.1),
                                     quantile(ratios, 0.9))
     in_order, pairs = ranking(cv)
-    return Fit(theta, tuple(use), fitted, tuple(cv), families, in_order, pairs)
+    return Fit(theta, tuple(use), fitted, tuple(cv), families, in_order, pairs, serving)
 
 
 def ranking(cv: Sequence[CvRow]) -> tuple[int, int]:

@@ -8,7 +8,7 @@ model, the load split evenly) or one engine over all of them (``parallel: tensor
 
 KV cache (per GPU of an engine of ``t`` tensor-parallel GPUs):
 
-    bytes per token   = 2 (K and V) × layers × kv_heads × head_dim × 2 B (16-bit cache) / t
+    bytes per token   = 2 (K and V) × layers × kv_heads × head_dim × 2 B (16-bit cache; 1 B FP8) / t
     budget            = VRAM × 0.9 − weights / t − activations − CUDA context and graphs   (vLLM: its
                         gpu_memory_utilization, 0.9, of the whole card, less what its profile run and CUDA
                         graphs take), or 0.9 × (VRAM − weights / t − activations − context)  (TensorRT-LLM:
@@ -28,7 +28,8 @@ Step (the term model of :mod:`throughput`, per engine, at B sequences running):
                         and as many start, per step; their prompts run inside the step: chunked prefill)
     TPOT (median)     = t_step
     output tokens/s   = engines × B / t_step;  requests/s = output tokens/s / O
-    TTFT (median)     = t_step / 2 (the step under way when the request arrives) + ⌈P / CHUNK⌉ × t_decode(B)
+    TTFT (median)     = k × t_step / 2 (the k steps under way when the request arrives: k = 1 but for vLLM's
+                        multi-step scheduling) + ⌈P / CHUNK⌉ × t_decode(B)
                         + P × c_prefill + the wait for KV room (closed loop: requests beyond the cache's
                         concurrency wait for a slot: queued / requests/s)
 
@@ -36,10 +37,18 @@ With a request rate λ the running batch B is where the engines complete request
 λ / engines = B / (O × t_step(B)); beyond the largest B the cache holds the queue grows without bound
 (saturated: no TTFT).
 
-Ranges: tokens/s and requests/s take the held-out ratios (measured / predicted) of the LLM decode family and of
-the published large-batch decode rows (TensorRT-LLM's gptSessionBenchmark, batch 60–512, db/measurements/
-tensorrt-llm.csv), whichever is wider; TPOT the same inverted; TTFT the LLM prefill family's; the maximum
-concurrency its memory assumptions' (activations ½–2×, graphs 0.25–1 GiB; sequences at P + O/2 or at P + O).
+Engine settings a run states: an FP8 KV cache (``kv_cache_dtype``: 1 B per cached element, so twice the tokens
+in the same budget and half the cache read per step); ``scheduler_steps`` k (vLLM's --num-scheduler-steps: the
+scheduler admits new requests once per k decode steps, so the TTFT's wait for the step under way becomes
+k × t_step / 2).
+
+Ranges: tokens/s, requests/s, TTFT and TPOT take the held-out ratios (measured / predicted) of their own serving
+family (llm-serve, llm-serve-ttft, llm-serve-tpot: the published serving runs in db/measurements, each origin
+predicted by this module on the step model fitted to the others; validation.widths). Without them (a fit with
+no serving rows): tokens/s and requests/s the LLM decode family's and the published large-batch decode rows'
+(TensorRT-LLM's gptSessionBenchmark, batch 60–512, db/measurements/tensorrt-llm.csv), whichever is wider; TPOT
+the same inverted; TTFT the LLM prefill family's. The maximum concurrency: its memory assumptions' (activations
+½–2×, graphs 0.25–1 GiB; sequences at P + O/2 or at P + O).
 """
 
 from __future__ import annotations
@@ -70,6 +79,11 @@ GRAPHS_GIB = (0.25, 0.5, 1.0)
 MAX_SEQS = 256
 # The TensorRT-LLM rows the large-batch range rests on (their origin in db/measurements)
 LARGE_BATCH_ORIGIN = "tensorrt-llm-perf"
+# Bytes per cached element of a quantised KV cache (vLLM's --kv-cache-dtype fp8, TensorRT-LLM's
+# KvCacheConfig(dtype="fp8") or a ModelOpt checkpoint's kv_cache_quant_algo FP8; INT8 the same size): one byte,
+# against a 16-bit cache's two (https://docs.vllm.ai/en/v0.6.6/quantization/fp8_e4m3_kvcache.html: "reduces its
+# memory footprint. This increases the number of tokens that can be stored in the cache")
+KV_DTYPE_BYTES = {"fp16": 2.0, "bf16": 2.0, "fp8": 1.0, "int8": 1.0}
 
 
 @dataclass(frozen=True)
@@ -101,15 +115,22 @@ class Serving:
     basis: dict[str, object]
 
 
-def kv_bytes_per_token(w: Workload, tensor_parallel: int) -> float:
-    """2 (K, V) × layers × kv_heads × head_dim × 2 B, split over the tensor-parallel GPUs (K/V heads replicated
-    where there are fewer than GPUs). A 16-bit cache (fp32 models cache in 4 B)."""
+def kv_element_bytes(w: Workload, kv_cache_dtype: str | None = None) -> float:
+    """Bytes per cached K or V element: the cache's stated dtype (KV_DTYPE_BYTES), else the model's 16-bit
+    cache (fp32 models cache in 4 B)."""
+    if kv_cache_dtype is not None:
+        return KV_DTYPE_BYTES[kv_cache_dtype]
+    return 4.0 if w.precision == "fp32" else 2.0
+
+
+def kv_bytes_per_token(w: Workload, tensor_parallel: int, kv_cache_dtype: str | None = None) -> float:
+    """2 (K, V) × layers × kv_heads × head_dim × the element's bytes, split over the tensor-parallel GPUs (K/V
+    heads replicated where there are fewer than GPUs)."""
     spec = w.spec()
     heads = spec.kv_heads or spec.heads or 1
     head_dim = spec.hidden / max(spec.heads, 1)
     per_gpu_heads = max(heads / tensor_parallel, 1.0)
-    e = 4.0 if w.precision == "fp32" else 2.0
-    return 2 * spec.layers * per_gpu_heads * head_dim * e
+    return 2 * spec.layers * per_gpu_heads * head_dim * kv_element_bytes(w, kv_cache_dtype)
 
 
 def kv_budget(w: Workload, vram_gib: float, tensor_parallel: int, runtime: str) -> tuple[Band, float]:
@@ -182,10 +203,30 @@ def _ratios(fit: Fit | None, family: str, tensor_parallel: bool) -> tuple[float,
     return low, high, basis
 
 
+def _serve_ratios(fit: Fit | None, family: str) -> tuple[float, float, dict[str, object]] | None:
+    """measured / predicted at the low and high end of a serving family (llm-serve, -ttft, -tpot): the held-out
+    residuals of the published serving rows (each origin predicted by this module on the step model fitted to
+    the others: validation.widths), or None where the fit has no such width (no serving rows)."""
+    from configurator.core.estimate import validation
+
+    wd = validation.width_for(fit, family)
+    if wd is None:
+        return None
+    return wd.low_ratio, wd.high_ratio, {
+        "family": family, "range_basis": wd.basis, "range_held_out": wd.rows, "origins": wd.origins,
+        "median_error": round(wd.median, 3),
+        "range_coverage": round(wd.coverage, 3) if wd.coverage is not None else None,
+        "low_ratio": round(wd.low_ratio, 3), "high_ratio": round(wd.high_ratio, 3)}
+
+
 def estimate(w: Workload, gpu_hw: tp.Hw, vram_gib: float, gpus: int, f: tp.Factors,
-             system: tp.System | None = None) -> Serving:
+             system: tp.System | None = None, *, max_seqs: int = MAX_SEQS, ranges: bool = True,
+             kv_cache_dtype: str | None = None, scheduler_steps: int = 1) -> Serving:
     """The serving estimates of a build of ``gpus`` GPUs like ``gpu_hw`` (the slowest, its ``vram_gib`` the
-    smallest), their link in ``system`` (tensor parallel)."""
+    smallest), their link in ``system`` (tensor parallel). ``max_seqs``: the engine's largest batch (a published
+    run's configured one); without ``ranges`` the central values only (each range's factors 1: the validation
+    predicting published rows). ``kv_cache_dtype``: a quantised cache (KV_DTYPE_BYTES; None: the model's 16-bit
+    one); ``scheduler_steps``: decode steps per scheduling (vLLM's --num-scheduler-steps, 1 by default)."""
     assert w.serving and w.prompt_tokens and w.output_tokens
     n = max(gpus, 1)
     ways = n if w.parallel == "tensor" else 1
@@ -194,13 +235,16 @@ def estimate(w: Workload, gpu_hw: tp.Hw, vram_gib: float, gpus: int, f: tp.Facto
     sysm = system or tp.System()
     hw = replace(gpu_hw, link=sysm.link or gpu_hw.link, link_path=sysm.link_path)
     one = tp.planner_cases(replace(w, parallel="tensor" if ways > 1 else "none"), ways, gpu_hw.cc)["main"]
+    # each decode step reads every running sequence's cache in its own dtype
+    one = replace(one, kv_bytes=kv_element_bytes(w, kv_cache_dtype) if kv_cache_dtype else one.kv_bytes)
     eng = _Engine(one, hw, f.theta(), w.prompt_tokens, w.output_tokens)
     p, o = w.prompt_tokens, w.output_tokens
-    per_token = kv_bytes_per_token(w, ways)
+    k = max(int(scheduler_steps), 1)
+    per_token = kv_bytes_per_token(w, ways, kv_cache_dtype)
     budget, weights = kv_budget(w, vram_gib, ways, runtime)
     # sequences one engine holds: central at the mean occupancy P + O/2, low at the full P + O
-    cap = Band(min(budget.value / per_token / (p + o / 2), MAX_SEQS), min(budget.low / per_token / (p + o), MAX_SEQS),
-               min(budget.high / per_token / (p + o / 2), MAX_SEQS))
+    cap = Band(min(budget.value / per_token / (p + o / 2), max_seqs), min(budget.low / per_token / (p + o), max_seqs),
+               min(budget.high / per_token / (p + o / 2), max_seqs))
     b_max = max(cap.value, 0.0)
     capacity = engines * b_max / (o * eng.step(b_max)) if b_max >= 1 else 0.0
     saturated = False
@@ -221,26 +265,50 @@ def estimate(w: Workload, gpu_hw: tp.Hw, vram_gib: float, gpus: int, f: tp.Facto
     t_dec, parts = eng.decode(b or 1)
     tokens = engines * b / t_step if b else 0.0
     requests = tokens / o
-    lo_d, hi_d, basis_d = _ratios(f.fit, "llm-decode", ways > 1)
-    lo_p, hi_p, basis_p = _ratios(f.fit, "llm-prefill", False)
+    if ranges:
+        lo_d, hi_d, basis_d = _ratios(f.fit, "llm-decode", ways > 1)
+        lo_p, hi_p, basis_p = _ratios(f.fit, "llm-prefill", False)
+    else:
+        lo_d = hi_d = lo_p = hi_p = 1.0
+        basis_d, basis_p = {}, {}
+    # the serving families' own held-out residuals where the fit has them (they replace the decode and prefill
+    # families' widths: those judge one step, these the whole serving estimate against published serving runs)
+    own = {fam: _serve_ratios(f.fit, fam) if ranges else None for fam in ("llm-serve", "llm-serve-ttft",
+                                                                             "llm-serve-tpot")}
     tpot = t_step * 1e3
     ttft: Band | None = None
     if not saturated and b:
         prefill = p * eng.prefill_per_token()
         wait = queued / requests if queued and requests else 0.0
-        core = t_step / 2 + math.ceil(p / CHUNK) * t_dec + prefill
+        # a request arriving at a random time waits for the scheduling under way to end: half of its k steps
+        steps = k * t_step / 2 + math.ceil(p / CHUNK) * t_dec
+        core = steps + prefill
         # the step times are the decode model's (its range), the prompt's the prefill model's
-        ttft = Band((core + wait) * 1e3, (t_step / 2 / hi_d + math.ceil(p / CHUNK) * t_dec / hi_d + prefill / hi_p
-                                          + wait / hi_d) * 1e3,
-                    (t_step / 2 / lo_d + math.ceil(p / CHUNK) * t_dec / lo_d + prefill / lo_p + wait / lo_d) * 1e3)
+        ttft = Band((core + wait) * 1e3, ((steps + wait) / hi_d + prefill / hi_p) * 1e3,
+                    ((steps + wait) / lo_d + prefill / lo_p) * 1e3)
+    tok_band = Band(tokens, tokens * lo_d, tokens * hi_d)
+    req_band = Band(requests, requests * lo_d, requests * hi_d)
+    tpot_band = Band(tpot, tpot / hi_d, tpot / lo_d)
+    # basis "decode": what the tokens/s, requests/s and TPOT ranges rest on; "prefill": the TTFT's
+    served: dict[str, object] = {}
+    if (r := own["llm-serve"]) is not None:
+        tok_band = Band(tokens, tokens * r[0], tokens * r[1])
+        req_band = Band(requests, requests * r[0], requests * r[1])
+        served["llm-serve"] = r[2]
+    if (r := own["llm-serve-tpot"]) is not None:
+        tpot_band = Band(tpot, tpot * r[0], tpot * r[1])
+        served["llm-serve-tpot"] = r[2]
+    basis: dict[str, object] = {"decode": served or basis_d, "prefill": basis_p}
+    if ttft is not None and (r := own["llm-serve-ttft"]) is not None:
+        ttft = Band(ttft.value, ttft.value * r[0], ttft.value * r[1])
+        basis["prefill"] = {"llm-serve-ttft": r[2]}
     return Serving(
         load, offered, engines, ways, per_token,
         Band(budget.value / GIB, budget.low / GIB, budget.high / GIB), weights / GIB,
         Band(engines * cap.value, engines * cap.low, engines * cap.high), running, queued, saturated,
-        capacity, Band(tokens, tokens * lo_d, tokens * hi_d), Band(requests, requests * lo_d, requests * hi_d),
-        ttft, Band(tpot, tpot / hi_d, tpot / lo_d), max(parts, key=lambda k: parts[k]),
-        {"decode": basis_d, "prefill": basis_p, "chunk_tokens": CHUNK, "memory_fraction": MEMORY_FRACTION.get(runtime),
-         "max_seqs": MAX_SEQS})
+        capacity, tok_band, req_band, ttft, tpot_band, max(parts, key=lambda k: parts[k]),
+        {**basis, "chunk_tokens": CHUNK, "memory_fraction": MEMORY_FRACTION.get(runtime),
+         "max_seqs": max_seqs, "kv_cache_dtype": kv_cache_dtype or "16-bit", "scheduler_steps": k})
 
 
 def _batch_for(eng: _Engine, rate: float, b_max: float) -> float:

@@ -411,6 +411,8 @@ class Case:
     tensor_parallel: int = 1
     pipeline: int = 1
     expert_parallel: int = 1
+    # bytes per element of the KV cache a decode step reads: 2 (a 16-bit cache), 1 (an FP8 or INT8 cache)
+    kv_bytes: float = 2.0
 
     @property
     def units(self) -> float:
@@ -638,7 +640,7 @@ def work(c: Case) -> tuple[float, float, float]:
     if c.task == "decode":
         ctx = max(s, 1)
         flops = _transformer_fwd_flops(c, b, ctx)
-        kv = 2 * layers * ctx * kv_hidden(spec) * 2.0 * b
+        kv = 2 * layers * ctx * kv_hidden(spec) * c.kv_bytes * b
         flops, nbytes = _split(c, flops, _weight_bytes(c, b) + kv, b)
         return flops, nbytes, 14 * layers + 4
     ctx = c.attn_ctx or s

@@ -48,6 +48,9 @@ LOGO = "leave-one-GPU-out"
 # residuals across sources: how far the model has been off on a publication it was not fitted to. The family's
 # own rows are judged against that pool without their origin's rows (cross_coverage_pooled).
 POOLED = "leave-one-source-out, all families"
+# The families judged: the fitted ones, and serving (task serve: the whole build's output tokens/s or requests/s, the
+# median TTFT and TPOT), whose rows are predicted by core/estimate/serving.py on the fitted step model, never fitted
+JUDGED_FAMILIES: tuple[str, ...] = (*fitting.FITTED_FAMILIES, *ms.SERVE_FAMILIES)
 
 # A fitter: training rows in, a predictor out (the rate a row is predicted at).
 Predictor = Callable[[ms.Measurement], float]
@@ -215,7 +218,10 @@ def holding_band(held: Sequence[Held], group: Callable[[Held], str]) -> tuple[fl
 
 
 def reason(m: ms.Measurement, gpus: Mapping[str, Gpu]) -> str | None:
-    """Why the throughput model cannot state ``m`` (or None: it can): every gap, the same filter as the fit's."""
+    """Why the throughput model cannot state ``m`` (or None: it can): every gap, the same filter as the fit's; a
+    serving row's (task serve) from the serving model's (fit.serve_reason)."""
+    if m.task == "serve":
+        return fitting.serve_reason(m, gpus)
     if fitting.fit_rows([m], gpus):
         return None
     gaps = []
@@ -236,16 +242,29 @@ def reason(m: ms.Measurement, gpus: Mapping[str, Gpu]) -> str | None:
 
 def population(rows: Iterable[ms.Measurement]) -> list[ms.Measurement]:
     """The rows a validation is judged on: independent published figures (not the guides' own) of the
-    fitted families, absolute (not ratios)."""
-    return [m for m in ms.published(rows) if m.family in fitting.FITTED_FAMILIES and not m.is_ratio]
+    fitted families and the serving families (predicted by serving.py on the fitted step model, not fitted),
+    absolute (not ratios)."""
+    return [m for m in ms.published(rows) if m.family in JUDGED_FAMILIES and not m.is_ratio]
 
 
 def throughput_fitter(gpus: Mapping[str, Gpu], theta0: Sequence[float] | None = None) -> Fitter:
     """The throughput model as a :data:`Fitter` (starting each refit from ``theta0``: the prior when None)."""
+    fitted: dict[tuple[str, ...], list[float]] = {}
+
     def fitter(train: Sequence[ms.Measurement]) -> Predictor:
         use = fitting.fit_rows(train, gpus)
-        theta = list(fitting._fit_theta(use, gpus, theta0)[0]) if use else tp.prior_theta()
-        return lambda m: fitting.predict_row(m, gpus[m.gpu], theta)
+        # origins of serving rows only (never fitted) leave the same rows to fit: one refit serves them all
+        key = tuple(m.id for m in use)
+        if key not in fitted:
+            fitted[key] = list(fitting._fit_theta(use, gpus, theta0)[0]) if use else tp.prior_theta()
+        theta = fitted[key]
+
+        def predict(m: ms.Measurement) -> float:
+            if m.task == "serve":
+                return fitting.predict_serve(m, gpus[m.gpu], theta)
+            return fitting.predict_row(m, gpus[m.gpu], theta)
+
+        return predict
 
     return fitter
 
@@ -259,7 +278,7 @@ def leave_one_source_out(rows: Sequence[ms.Measurement], gpus: Mapping[str, Gpu]
     if band is None:
         def band(h: Held) -> tuple[float, float] | None:
             return ratio_band([o.ratio for o in held if o.m.family == h.m.family and o.m.origin != h.m.origin])
-    return Result(tuple(held), tuple(refused), summarise(held, refused, band, fitting.FITTED_FAMILIES))
+    return Result(tuple(held), tuple(refused), summarise(held, refused, band, JUDGED_FAMILIES))
 
 
 # ---------------------------------------------------------------------------------------------
@@ -288,7 +307,7 @@ def widths(fit: fitting.Fit, loso: Result) -> dict[str, Width]:
     family's leave-one-source-out residuals (POOLED), judged on the family's own held-out rows."""
     logo = [Held(r.m, fitting.stream_value(r.m), r.predicted) for r in fit.cv]
     out = {}
-    for fam in fitting.FITTED_FAMILIES:
+    for fam in JUDGED_FAMILIES:
         by_source = [h for h in loso.held if h.m.family == fam]
         if len({h.m.origin for h in by_source}) >= 2:
             pool, basis = by_source, LOSO
@@ -297,9 +316,12 @@ def widths(fit: fitting.Fit, loso: Result) -> dict[str, Width]:
             pool, basis = [h for h in logo if h.m.family == fam], LOGO
             tail, stretch, cov = holding_band(pool, lambda h: h.m.gpu)
         if by_source and (cov is None or cov < TARGET_COVERAGE):
-            tail, pooled_cov = pooled_band(by_source, loso.held)
+            # the pool: the throughput families' residuals, or the serving families' (other quantities: latencies)
+            serve = fam in ms.SERVE_FAMILIES
+            every = [h for h in loso.held if (h.m.family in ms.SERVE_FAMILIES) == serve]
+            tail, pooled_cov = pooled_band(by_source, every)
             if pooled_cov is not None and (cov is None or pooled_cov > cov):
-                pool, basis, stretch, cov = list(loso.held), POOLED, 1.0, pooled_cov
+                pool, basis, stretch, cov = every, POOLED, 1.0, pooled_cov
         b = ratio_band([h.ratio for h in pool], tail, stretch)
         if b is None:
             continue
@@ -314,8 +336,9 @@ def widths_for(fit: fitting.Fit) -> dict[str, Width]:
     (fitting.derived); the fits are memoised themselves (``fit.fit_for``), so each is validated once per process."""
     def compute() -> dict[str, Width]:
         gpus = fitting.measured_gpus()
-        used = {m.gpu: gpus[m.gpu] for m in fit.rows if m.gpu in gpus}
-        return widths(fit, leave_one_source_out(list(fit.rows), used)) if fit.rows else {}
+        rows = [*fit.rows, *fit.serving]
+        used = {m.gpu: gpus[m.gpu] for m in rows if m.gpu in gpus}
+        return widths(fit, leave_one_source_out(rows, used)) if fit.rows else {}
 
     return fitting.derived(fit, "widths", compute)
 

@@ -1,0 +1,142 @@
+"""Published serving-at-load measurements (task serve: db/measurements/tensorrt-llm-serving.csv, sglang-vllm060.csv,
+zhjunqin-serving.csv): their validation, and the serving model's leave-one-source-out error on them (serving.py on
+the fitted step model; the rows are predicted, never fitted). The guards pin what the model reaches today and the
+issue's aims where it reaches them (TPOT; TTFT's median); where it does not (output tokens/s: TensorRT-LLM's FP8
+runs measure 1.15-1.8x what it states; TTFT's coverage), the guard is the present error, so that a change making it
+worse fails."""
+
+from __future__ import annotations
+
+import pytest
+
+from configurator.core import measurements as ms
+from configurator.core.estimate import fit as fitting
+from configurator.core.estimate import validation as val
+
+HEADER = ",".join(ms.COLUMNS)
+GOOD = ("vllm-r4-tpot,o,llama-3.1-8b,serve,llm-serve-tpot,bf16,,,214,194,,nvidia-a100-80gb-sxm,1,,,vllm,0.6.0,,"
+        "rate-4;sharegpt,real,14.14,ms,,https://github.com/o/r/blob/0/README.md,table,2024-09,")
+
+
+def _parse(row: str) -> list[ms.Measurement]:
+    return ms.parse_csv(HEADER + "\n" + row + "\n", "t.csv")
+
+
+def test_a_serving_row_parses() -> None:
+    (m,) = _parse(GOOD)
+    assert (m.task, m.family, m.unit, m.flags) == ("serve", ms.LLM_SERVE_TPOT, "ms", ("rate-4", "sharegpt"))
+
+
+@pytest.mark.parametrize(("old", "new", "field"), [
+    (",ms,", ",tokens/s,", "unit"),  # a latency family in tokens/s
+    ("llm-serve-tpot", "llm-decode", "family"),  # task serve with a throughput family
+    (",214,194,", ",,194,", "prompt_len"),  # the mean prompt is needed
+    ("rate-4;", "", "batch_size"),  # no load stated
+    ("rate-4;", "rate-x;", "flags"),
+    (",,,214,", ",8,,214,", "batch_size"),  # both a rate and requests in flight
+    ("rate-4;", "rate-4;multi-step-0;", "flags"),  # vLLM's scheduler steps: a positive whole number
+])
+def test_bad_serving_rows_name_the_field(old: str, new: str, field: str) -> None:
+    with pytest.raises(ms.MeasurementError, match=field):
+        _parse(GOOD.replace(old, new, 1))
+
+
+def test_serving_units_are_refused_outside_task_serve() -> None:
+    row = GOOD.replace("serve,llm-serve-tpot", "decode,llm-decode")
+    with pytest.raises(ms.MeasurementError, match="unit"):
+        _parse(row)
+
+
+def test_the_shipped_serving_rows() -> None:
+    rows = [m for m in fitting.shipped() if m.task == "serve"]
+    assert len(rows) >= 30
+    assert len({m.origin for m in rows}) >= 3
+    for m in rows:
+        assert m.source_url and "/blob/" in m.source_url and m.framework_version, m.id
+        assert m.prompt_len and m.gen_len, m.id
+    assert {m.family for m in rows} == set(ms.SERVE_FAMILIES)
+
+
+@pytest.fixture(scope="module")
+def widths() -> dict[str, val.Width]:
+    """The planner's ranges, from the held-out residuals (each origin held out in turn): computed once per process
+    for the shipped fit, shared with the other tests that need them."""
+    return val.widths_for(fitting.fit_for())
+
+
+def test_serving_rows_are_held_out_and_never_fitted() -> None:
+    fit = fitting.fit_for()
+    assert not any(m.task == "serve" for m in fit.rows)
+    assert {m.origin for m in fit.serving} >= {"tensorrt-llm-perf-overview", "sglang-vllm060", "zhjunqin-llm-learning"}
+    gpus = fitting.measured_gpus()
+    stated = [m for m in fit.serving if val.reason(m, gpus) is None]
+    assert len(stated) >= 60
+    # the scheduler the model does not describe is listed with its reason, not dropped
+    assert any("guaranteed_no_evict" in (val.reason(m, gpus) or "") for m in fit.serving)
+    # a tensor-parallel row is compared as the whole build's figure, not per GPU
+    tp4 = next(m for m in stated if m.id == "sgl060-vllm-llama-3.1-70b-h100-x4-offline-tokens")
+    assert fitting.stream_value(tp4) == tp4.value
+
+
+def test_tpot_meets_the_aims_held_out_by_source(widths: dict[str, val.Width]) -> None:
+    w = widths[ms.LLM_SERVE_TPOT]
+    assert w.origins >= 2 and w.median <= 0.15  # aim: median <= 20 %
+    assert w.coverage is not None and w.coverage >= val.TARGET_COVERAGE
+
+
+def test_throughput_and_ttft_errors_do_not_grow(widths: dict[str, val.Width]) -> None:
+    tok = widths[ms.LLM_SERVE]
+    # today 27.8 % (47.4 % before the FP8 KV cache of TensorRT-LLM's rows was modelled): TensorRT-LLM v1.0's FP8
+    # runs still measure 1.15-1.8x the model, most where its GEMMs dominate (short outputs, long prompts)
+    assert tok.origins == 3 and tok.median <= 0.3
+    fit = fitting.fit_for()
+    gpus = fitting.measured_gpus()
+    vllm = [abs(fitting.predict_serve(m, gpus[m.gpu], fit.theta) / m.value - 1) for m in fit.serving
+            if m.family == ms.LLM_SERVE and m.framework == "vllm"]
+    assert vllm and max(vllm) <= 0.3  # vLLM's saturated runs (A100, 4x H100, RTX 3090): -22 % to +28 %
+    # TTFT meets the median aim once vLLM 0.6.0's multi-step scheduling is modelled (54.5 % before): 11.1 %
+    assert widths[ms.LLM_SERVE_TTFT].median <= 0.15
+    assert tok.coverage is not None and tok.coverage >= 0.9  # 96 %
+    # TTFT's coverage misses the aim: 9 rows from 2 origins; vLLM 0.4.1's rows (0.68-0.93x) fall outside
+    # SGLang's vLLM 0.6.0 band (0.86-0.99x) and its AWQ row (2.2x) outside both
+    ttft = widths[ms.LLM_SERVE_TTFT]
+    assert ttft.coverage is not None and ttft.coverage >= 0.6
+
+
+def _row(mid: str) -> ms.Measurement:
+    return next(m for m in fitting.fit_for().serving if m.id == mid)
+
+
+def test_multi_step_scheduling_waits_for_the_steps_under_way() -> None:
+    """vLLM's --num-scheduler-steps k admits a request at the end of the k steps under way: k × TPOT / 2 of wait
+    where one step admits it after half a step."""
+    import dataclasses
+
+    m = _row("sgl060-vllm-llama-3.1-8b-a100-rate4-ttft")
+    gpus = fitting.measured_gpus()
+    theta = fitting.fit_for().theta
+    one = dataclasses.replace(m, flags=tuple(f for f in m.flags if not f.startswith("multi-step-")))
+    ten, single = fitting.predict_serve(m, gpus[m.gpu], theta), fitting.predict_serve(one, gpus[m.gpu], theta)
+    tpot = fitting.predict_serve(dataclasses.replace(m, family=ms.LLM_SERVE_TPOT), gpus[m.gpu], theta)
+    assert ten - single == pytest.approx(9 * tpot / 2, rel=0.01)
+    assert abs(ten / m.value - 1) < 0.1  # 100.5 ms measured
+
+
+def test_an_fp8_kv_cache_holds_twice_the_tokens() -> None:
+    from configurator.core.build import Workload
+    from configurator.core.estimate import serving as srv
+    from configurator.core.estimate import throughput as tp
+
+    gpu = fitting.measured_gpus()["nvidia-h100-sxm"]
+    w = Workload("llama-3.1-8b", "infer", precision="fp8", runtime="tensorrt-llm", concurrency=4096,
+                 prompt_tokens=128, output_tokens=4096)
+    f = tp.Factors(fit=fitting.fit_for())
+    s16 = srv.estimate(w, tp.gpu_hw(gpu), gpu.vram_gb, 1, f, ranges=False, max_seqs=4096)
+    s8 = srv.estimate(w, tp.gpu_hw(gpu), gpu.vram_gb, 1, f, ranges=False, max_seqs=4096, kv_cache_dtype="fp8")
+    assert s8.kv_bytes_per_token == s16.kv_bytes_per_token / 2
+    assert s8.max_concurrency.value == pytest.approx(2 * s16.max_concurrency.value)
+    # the 128/4096 row is above what a 16-bit cache allows at the card's whole bandwidth: each token's step
+    # reads its sequence's cache, so tokens/s <= bandwidth / (mean context x bytes per token)
+    m = _row("trtllm-po-llama-3.1-8b-fp8-h100-tp1-128-4096")
+    assert "fp8-kv" in m.flags
+    assert gpu.memory_bandwidth_gbs * 1e9 / ((128 + 4096 // 2) * s16.kv_bytes_per_token) < m.value
