@@ -98,6 +98,7 @@ def run(repeats: int = 7) -> None:
           f"{fit_ms[1]:>6.1f}ms")
     print_accuracy(fitting.fit_for())
     print_source_out(fitting.fit_for())
+    print_vision_source_out()
 
 
 def print_accuracy(fit: Any) -> None:
@@ -159,6 +160,31 @@ def print_source_out(fit: Any) -> None:
           "validation.reason lists every gap)")
     for (origin, why), n in reasons.most_common():
         print(f"  {n:>4}  {origin}: {why}")
+
+
+def print_vision_source_out() -> None:
+    """Detectors and diffusion pipelines: leave-one-source-out error and coverage per family (aims: median ≤ 20 %,
+    coverage ≥ 80 %), and the published peak memory of the rows beside the planner's memory estimate."""
+    from collections import Counter
+
+    from configurator.core.estimate import vision_validation as vv
+
+    start = time.perf_counter()
+    loso = vv.leave_one_source_out()
+    taken = (time.perf_counter() - start) * 1000
+    print(f"\n== vision: leave-one-source-out error ({taken:.0f} ms; each origin's rows predicted with the family "
+          "calibration fitted to the other origins) ==")
+    print(f"{'family':<16} {'rows':>5} {'orig.':>5} {'median':>8} {'worst':>8} {'cover':>7} {'not st.':>8}   "
+          "aim: median <= 20 %, cover >= 80 %")
+    for fam, r in loso.families.items():
+        cov = "—" if r.coverage is None else f"{r.coverage:.0%}"
+        miss = "" if r.median <= 0.2 and r.coverage is not None and r.coverage >= 0.8 else "  MISSES"
+        print(f"{fam:<16} {r.rows:>5} {r.origins:>5} {r.median:>8.1%} {r.worst:>8.1%} {cov:>7} {r.not_stated:>8}{miss}")
+    worst = sorted(loso.held, key=lambda h: abs(h.error))[-3:]
+    print("worst held-out rows: " + "; ".join(f"{h.m.id} ({h.error:+.0%})" for h in reversed(worst)))
+    reasons = Counter((n.m.origin, n.reason) for n in loso.not_stated)
+    for (origin, why), n in reasons.most_common():
+        print(f"  not stated {n:>3}  {origin}: {why}")
 
 
 if __name__ == "__main__":

@@ -27,7 +27,15 @@ GPT_TRAIN = "gpt-train"
 LLM_PREFILL = "llm-prefill"
 LLM_DECODE = "llm-decode"
 OTHER = "other"
-FAMILIES: tuple[str, ...] = (CNN_TRAIN, BERT_TRAIN, GPT_TRAIN, LLM_PREFILL, LLM_DECODE, OTHER)
+# Vision beyond classification: detector training and inference (torchvision / detectron2 / MMDetection R-CNNs,
+# RetinaNet), diffusion pipelines' image generation (every denoising step, the VAE decode, the text encoders) and
+# diffusion training. Validated on their own (estimate/vision_validation.py), not fitted with the families above.
+DET_TRAIN = "det-train"
+DET_INFER = "det-infer"
+DIFFUSION_INFER = "diffusion-infer"
+DIFFUSION_TRAIN = "diffusion-train"
+VISION_FAMILIES: tuple[str, ...] = (DET_TRAIN, DET_INFER, DIFFUSION_INFER, DIFFUSION_TRAIN)
+FAMILIES: tuple[str, ...] = (CNN_TRAIN, BERT_TRAIN, GPT_TRAIN, LLM_PREFILL, LLM_DECODE, OTHER, *VISION_FAMILIES)
 
 TASKS: tuple[str, ...] = ("train", "inference", "prefill", "decode")
 # "amp" = automatic mixed precision (FP16 compute, FP32 master weights); q4_* / q8_0 are llama.cpp GGUF types.
@@ -37,7 +45,11 @@ TASKS: tuple[str, ...] = ("train", "inference", "prefill", "decode")
 # with the flag qlora / lora (QLoRA's base weights are NF4): the precision is the compute's.
 PRECISIONS: tuple[str, ...] = ("fp32", "tf32", "fp16", "amp", "bf16", "fp8", "int8", "int4",
                                "q4_0", "q4_k_m", "q5_k_m", "q8_0", "nf4", "bnb-fp4", "bnb-int8", "awq", "gptq", "exl2")
-UNITS: tuple[str, ...] = ("images/s", "sequences/s", "tokens/s")
+# Seconds as a vision source prints them: ``s/iter`` one iteration over ``batch_size`` images on each GPU (a training
+# step; a diffusion pipeline's call generating the batch, every denoising step included), ``s/image`` one image
+# (inference at batch 1); :attr:`Measurement.images_per_second` turns both into images/s.
+SECONDS_UNITS: tuple[str, ...] = ("s/iter", "s/image")
+UNITS: tuple[str, ...] = ("images/s", "sequences/s", "tokens/s", *SECONDS_UNITS)
 RATIO_PREFIX = "ratio_to:"  # unit of a relative figure: "ratio_to:<catalogue gpu id>"
 GUIDE_PREFIX = "guide-"     # origin of the guides' own figures
 
@@ -109,8 +121,21 @@ class Measurement:
 
     @property
     def per_gpu_value(self) -> float:
-        """The value divided by the GPU count (absolute figures only; a ratio is returned as is)."""
+        """The value divided by the GPU count (absolute figures only; a ratio is returned as is). A time
+        (``s/iter``, ``s/image``) is each GPU's own: its images/s per GPU is :attr:`images_per_second`."""
+        if self.unit in SECONDS_UNITS:
+            return self.images_per_second
         return self.value if self.is_ratio else self.value / self.gpu_count
+
+    @property
+    def images_per_second(self) -> float:
+        """Images/s of one GPU: ``batch_size`` / seconds per iteration (every GPU runs its own batch in that time),
+        1 / seconds per image, or an images/s total over the GPUs divided by their count."""
+        if self.unit == "s/iter":
+            return (self.batch_size or 1) / self.value
+        if self.unit == "s/image":
+            return 1.0 / self.value
+        return self.value / self.gpu_count
 
     @property
     def source_key(self) -> str:
@@ -309,8 +334,9 @@ def _date(raw: dict[str, str], key: str, *, required: bool) -> str | None:
 
 _FLAG = re.compile(r"^[a-z0-9][a-z0-9.+-]*$")
 # Flags with a number: tp-N (tensor parallel over N GPUs: N is the row's gpu_count), grad-accum-N (micro-batches per
-# optimizer step), group-N (quantisation group size), bpw-X (EXL2's average bits per weight).
-_NUMBERED = re.compile(r"^(tp|grad-accum|group|bpw)-(.+)$")
+# optimizer step), group-N (quantisation group size), bpw-X (EXL2's average bits per weight), steps-N (a diffusion
+# pipeline's denoising steps per image).
+_NUMBERED = re.compile(r"^(tp|grad-accum|group|bpw|steps)-(.+)$")
 # Weight formats a runtime serves, not trains in (a QLoRA row is bf16 compute with the flag qlora).
 INFERENCE_FORMATS: tuple[str, ...] = ("nf4", "bnb-fp4", "bnb-int8", "awq", "gptq", "exl2")
 
@@ -345,6 +371,17 @@ def _check_flags(flags: Sequence[str], count: int, task: str, precision: str | N
                            "precision bf16 (or fp16) with the flag qlora")
     if precision == "exl2" and not any(f.startswith("bpw-") for f in flags):
         raise _BadRowError("flags: an exl2 row needs its bits per weight (bpw-N)")
+
+
+def _check_vision(fam: str, task: str, unit: str, batch: int | None, flags: Sequence[str]) -> None:
+    """A vision row's family fits its task; a time per iteration needs its batch; generation needs its steps."""
+    wanted = {DET_TRAIN: "train", DIFFUSION_TRAIN: "train", DET_INFER: "inference", DIFFUSION_INFER: "inference"}
+    if fam in wanted and task != wanted[fam]:
+        raise _BadRowError(f"task: a {fam} row is task {wanted[fam]!r}, got {task!r}")
+    if unit == "s/iter" and batch is None:
+        raise _BadRowError("batch_size: an s/iter row needs the images per GPU per iteration")
+    if fam == DIFFUSION_INFER and not any(f.startswith("steps-") for f in flags):
+        raise _BadRowError("flags: a diffusion-infer row needs its denoising steps (steps-N)")
 
 
 def _row(raw: dict[str, str], known_gpus: Collection[str] | None) -> Measurement:
@@ -385,10 +422,13 @@ def _row(raw: dict[str, str], known_gpus: Collection[str] | None) -> Measurement
     task = str(_choice(raw, "task", TASKS))
     precision = _choice(raw, "precision", PRECISIONS, required=False)
     _check_flags(flags, count, task, precision)
+    fam = str(_choice(raw, "family", FAMILIES))
+    batch = _int(raw, "batch_size")
+    _check_vision(fam, task, unit, batch, flags)
     return Measurement(
         id=ident, origin=origin, model=_req(raw, "model"),
-        task=task, family=str(_choice(raw, "family", FAMILIES)), precision=precision,
-        batch_size=_int(raw, "batch_size"), seq_len=_int(raw, "seq_len"), prompt_len=_int(raw, "prompt_len"),
+        task=task, family=fam, precision=precision,
+        batch_size=batch, seq_len=_int(raw, "seq_len"), prompt_len=_int(raw, "prompt_len"),
         gen_len=_int(raw, "gen_len"), image_size=_int(raw, "image_size"),
         gpu=gpu, gpu_count=count, interconnect=_opt(raw, "interconnect"), cpu=_opt(raw, "cpu"),
         framework=_opt(raw, "framework"), framework_version=_opt(raw, "framework_version"),
