@@ -185,6 +185,11 @@ def print_vision_source_out() -> None:
     reasons = Counter((n.m.origin, n.reason) for n in loso.not_stated)
     for (origin, why), n in reasons.most_common():
         print(f"  not stated {n:>3}  {origin}: {why}")
+    checks = vv.memory_checks()
+    print(f"published peak memory inside the planner's range: {sum(c.inside for c in checks)}/{len(checks)}")
+    for c in checks:
+        print(f"  {c.m.id:<44} measured {c.m.peak_memory_gb:6.2f} GiB  range {c.low:6.2f}-{c.high:6.2f}  "
+              f"{'inside' if c.inside else 'OUTSIDE'}")
 
 
 if __name__ == "__main__":

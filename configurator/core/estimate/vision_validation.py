@@ -135,3 +135,25 @@ def leave_one_source_out(rows: Sequence[ms.Measurement] | None = None, gpus: Map
                               tails[h.m.family])
 
     return val.Result(tuple(held), tuple(refused), val.summarise(held, refused, band, ms.VISION_FAMILIES))
+
+
+def memory_checks(rows: Sequence[ms.Measurement] | None = None) -> list[MemoryCheck]:
+    """Each stated vision row with a published peak memory beside the planner's range for its workload on one GPU
+    (estimate/memory.vram_per_gpu: low, estimate, high in GiB). The sources measure differently (detectron2 and
+    MMDetection: max_memory_allocated, no CUDA context; lambda-diffusers: memory_reserved): each row's note."""
+    from configurator.core.build import Workload
+    from configurator.core.estimate.memory import vram_per_gpu
+
+    gib = float(2**30)
+    out = []
+    gpus = fitting.measured_gpus()
+    for m in population(fitting.shipped() if rows is None else rows):
+        if m.peak_memory_gb is None or reason(m, gpus) is not None or m.precision is None:
+            continue
+        extra = {"image_size": m.image_size, "steps": steps_of(m)} if m.family == ms.DIFFUSION_INFER else {}
+        w = Workload(model=m.model, task="train" if m.task == "train" else "infer", precision=m.precision,
+                     batch_size=m.batch_size or 1, **extra)  # type: ignore[arg-type]
+        v = vram_per_gpu(w, 1)
+        mid = (v.weights + v.gradients + v.optimizer + v.activations + v.context) / gib
+        out.append(MemoryCheck(m, v.low / gib, mid, v.high / gib))
+    return out
