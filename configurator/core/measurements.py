@@ -373,8 +373,25 @@ def _check_flags(flags: Sequence[str], count: int, task: str, precision: str | N
         raise _BadRowError("flags: an exl2 row needs its bits per weight (bpw-N)")
 
 
-def _check_vision(fam: str, task: str, unit: str, batch: int | None, flags: Sequence[str]) -> None:
-    """A vision row's family fits its task; a time per iteration needs its batch; generation needs its steps."""
+# What a vision row's peak_memory_gb is (the flag says; estimate/vision_validation compares the matching quantity):
+# mem-allocated torch.cuda.max_memory_allocated (tensors only: no CUDA context, no allocator rounding or cache),
+# mem-reserved torch.cuda.memory_reserved / max_memory_reserved (the caching allocator's segments: its rounding and
+# cache, no CUDA context), mem-device nvidia-smi / NVML's used memory of the process (the CUDA context too).
+MEMORY_FLAGS: tuple[str, ...] = ("mem-allocated", "mem-reserved", "mem-device")
+
+
+def memory_kind(m: Measurement) -> str | None:
+    """"allocated", "reserved" or "device": what a row's peak memory measures (its mem-* flag), None if unstated."""
+    flag = next((f for f in m.flags if f in MEMORY_FLAGS), None)
+    return None if flag is None else flag.removeprefix("mem-")
+
+
+def _check_vision(fam: str, task: str, unit: str, batch: int | None, flags: Sequence[str],
+                  memory: float | None = None) -> None:
+    """A vision row's family fits its task; a time per iteration needs its batch; generation needs its steps; a
+    peak memory says which quantity it is (one mem-* flag)."""
+    if fam in VISION_FAMILIES and memory is not None and sum(f in MEMORY_FLAGS for f in flags) != 1:
+        raise _BadRowError("flags: a vision row's peak_memory_gb needs one of " + ", ".join(MEMORY_FLAGS))
     wanted = {DET_TRAIN: "train", DIFFUSION_TRAIN: "train", DET_INFER: "inference", DIFFUSION_INFER: "inference"}
     if fam in wanted and task != wanted[fam]:
         raise _BadRowError(f"task: a {fam} row is task {wanted[fam]!r}, got {task!r}")
@@ -424,7 +441,7 @@ def _row(raw: dict[str, str], known_gpus: Collection[str] | None) -> Measurement
     _check_flags(flags, count, task, precision)
     fam = str(_choice(raw, "family", FAMILIES))
     batch = _int(raw, "batch_size")
-    _check_vision(fam, task, unit, batch, flags)
+    _check_vision(fam, task, unit, batch, flags, _float(raw, "peak_memory_gb"))
     return Measurement(
         id=ident, origin=origin, model=_req(raw, "model"),
         task=task, family=fam, precision=precision,
