@@ -98,6 +98,7 @@ def run(repeats: int = 7) -> None:
           f"{fit_ms[1]:>6.1f}ms")
     print_accuracy(fitting.fit_for())
     print_source_out(fitting.fit_for())
+    print_vision_source_out()
 
 
 def print_accuracy(fit: Any) -> None:
@@ -166,6 +167,55 @@ def print_source_out(fit: Any) -> None:
           "validation.reason lists every gap)")
     for (origin, why), n in reasons.most_common():
         print(f"  {n:>4}  {origin}: {why}")
+
+
+def print_vision_source_out() -> None:
+    """Detectors and diffusion pipelines: leave-one-source-out error and coverage per family (aims: median ≤ 20 %,
+    coverage ≥ 80 %) with the ranges' widths and basis, and the published peak memory of the rows beside the
+    planner's memory estimate of the same quantity (allocated / reserved / device), inside or outside per source."""
+    from collections import Counter
+
+    from configurator.core.estimate import validation as val
+    from configurator.core.estimate import vision_validation as vv
+
+    start = time.perf_counter()
+    loso = vv.leave_one_source_out()
+    taken = (time.perf_counter() - start) * 1000
+    print(f"\n== vision: leave-one-source-out error ({taken:.0f} ms; each origin's rows predicted with the family "
+          "calibration fitted to the other origins) ==")
+    print(f"{'family':<16} {'rows':>5} {'orig.':>5} {'median':>8} {'worst':>8} {'cover':>7} {'not st.':>8}   "
+          "aim: median <= 20 %, cover >= 80 %")
+    for fam, r in loso.families.items():
+        cov = "—" if r.coverage is None else f"{r.coverage:.0%}"
+        miss = "" if r.median <= 0.2 and r.coverage is not None and r.coverage >= 0.8 else "  MISSES"
+        print(f"{fam:<16} {r.rows:>5} {r.origins:>5} {r.median:>8.1%} {r.worst:>8.1%} {cov:>7} {r.not_stated:>8}{miss}")
+    print(f"ranges (vision_validation.ranges: own residuals from >= {vv.MIN_OWN_ORIGINS} origins, else every "
+          "family's pooled):")
+    print(f"{'family':<16} {'basis':<36} {'rows':>5} {'orig.':>5} {'low':>7} {'high':>7} {'high/low':>8} {'pct':>9} "
+          f"{'cover':>7}")
+    for fam, w in loso.widths.items():
+        cov = "—" if w.coverage is None else f"{w.coverage:.0%}"
+        print(f"{fam:<16} {w.basis:<36} {w.rows:>5} {w.origins:>5} {w.low_ratio:>7.3f} {w.high_ratio:>7.3f} "
+              f"{w.high_ratio / w.low_ratio:>8.2f} {f'{w.tail:.3g}-{1 - w.tail:.3g}':>9} {cov:>7}"
+              f"{'' if w.coverage is not None and w.coverage >= val.TARGET_COVERAGE else '  MISSES'}")
+    worst = sorted(loso.held, key=lambda h: abs(h.error))[-3:]
+    print("worst held-out rows: " + "; ".join(f"{h.m.id} ({h.error:+.0%})" for h in reversed(worst)))
+    reasons = Counter((n.m.origin, n.reason) for n in loso.not_stated)
+    for (origin, why), n in reasons.most_common():
+        print(f"  not stated {n:>3}  {origin}: {why}")
+    checks = vv.memory_checks()
+    print(f"published peak memory inside the planner's range of the same quantity: {sum(c.inside for c in checks)}"
+          f"/{len(checks)}")
+    per: Counter[tuple[str, str, bool]] = Counter((c.m.origin, c.quantity, c.inside) for c in checks)
+    for origin in sorted({c.m.origin for c in checks}):
+        kinds = sorted({q for o, q, _i in per if o == origin})
+        hit = sum(n for (o, _q, i), n in per.items() if o == origin and i)
+        miss = sum(n for (o, _q, i), n in per.items() if o == origin and not i)
+        print(f"  {origin:<24} {'/'.join(kinds):<10} inside {hit}, outside {miss}")
+    for c in checks:
+        side = "inside" if c.inside else "below" if (c.m.peak_memory_gb or 0) < c.low else "above"
+        print(f"  {c.m.id:<52} {c.quantity:<9} {c.attention:<5} measured {c.m.peak_memory_gb:6.2f} GiB  "
+              f"estimate {c.estimate:6.2f}  range {c.low:6.2f}-{c.high:6.2f}  {side}")
 
 
 if __name__ == "__main__":

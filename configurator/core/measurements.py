@@ -33,7 +33,16 @@ LLM_SERVE = "llm-serve"
 LLM_SERVE_TTFT = "llm-serve-ttft"
 LLM_SERVE_TPOT = "llm-serve-tpot"
 SERVE_FAMILIES: tuple[str, ...] = (LLM_SERVE, LLM_SERVE_TTFT, LLM_SERVE_TPOT)
-FAMILIES: tuple[str, ...] = (CNN_TRAIN, BERT_TRAIN, GPT_TRAIN, LLM_PREFILL, LLM_DECODE, OTHER, *SERVE_FAMILIES)
+# Vision beyond classification: detector training and inference (torchvision / detectron2 / MMDetection R-CNNs,
+# RetinaNet), diffusion pipelines' image generation (every denoising step, the VAE decode, the text encoders) and
+# diffusion training. Validated on their own (estimate/vision_validation.py), not fitted with the families above.
+DET_TRAIN = "det-train"
+DET_INFER = "det-infer"
+DIFFUSION_INFER = "diffusion-infer"
+DIFFUSION_TRAIN = "diffusion-train"
+VISION_FAMILIES: tuple[str, ...] = (DET_TRAIN, DET_INFER, DIFFUSION_INFER, DIFFUSION_TRAIN)
+FAMILIES: tuple[str, ...] = (CNN_TRAIN, BERT_TRAIN, GPT_TRAIN, LLM_PREFILL, LLM_DECODE, OTHER, *SERVE_FAMILIES,
+                             *VISION_FAMILIES)
 
 TASKS: tuple[str, ...] = ("train", "inference", "prefill", "decode", "serve")
 # "amp" = automatic mixed precision (FP16 compute, FP32 master weights); q4_* / q8_0 are llama.cpp GGUF types.
@@ -43,7 +52,11 @@ TASKS: tuple[str, ...] = ("train", "inference", "prefill", "decode", "serve")
 # with the flag qlora / lora (QLoRA's base weights are NF4): the precision is the compute's.
 PRECISIONS: tuple[str, ...] = ("fp32", "tf32", "fp16", "amp", "bf16", "fp8", "int8", "int4",
                                "q4_0", "q4_k_m", "q5_k_m", "q8_0", "nf4", "bnb-fp4", "bnb-int8", "awq", "gptq", "exl2")
-UNITS: tuple[str, ...] = ("images/s", "sequences/s", "tokens/s", "requests/s", "ms")
+# Seconds as a vision source prints them: ``s/iter`` one iteration over ``batch_size`` images on each GPU (a training
+# step; a diffusion pipeline's call generating the batch, every denoising step included), ``s/image`` one image
+# (inference at batch 1); :attr:`Measurement.images_per_second` turns both into images/s.
+SECONDS_UNITS: tuple[str, ...] = ("s/iter", "s/image")
+UNITS: tuple[str, ...] = ("images/s", "sequences/s", "tokens/s", "requests/s", "ms", *SECONDS_UNITS)
 # The units of each serving family (the latencies in ms; the throughput as tokens/s or requests/s)
 SERVE_UNITS = {LLM_SERVE: ("tokens/s", "requests/s"), LLM_SERVE_TTFT: ("ms",), LLM_SERVE_TPOT: ("ms",)}
 RATIO_PREFIX = "ratio_to:"  # unit of a relative figure: "ratio_to:<catalogue gpu id>"
@@ -117,8 +130,21 @@ class Measurement:
 
     @property
     def per_gpu_value(self) -> float:
-        """The value divided by the GPU count (absolute figures only; a ratio is returned as is)."""
+        """The value divided by the GPU count (absolute figures only; a ratio is returned as is). A time
+        (``s/iter``, ``s/image``) is each GPU's own: its images/s per GPU is :attr:`images_per_second`."""
+        if self.unit in SECONDS_UNITS:
+            return self.images_per_second
         return self.value if self.is_ratio else self.value / self.gpu_count
+
+    @property
+    def images_per_second(self) -> float:
+        """Images/s of one GPU: ``batch_size`` / seconds per iteration (every GPU runs its own batch in that time),
+        1 / seconds per image, or an images/s total over the GPUs divided by their count."""
+        if self.unit == "s/iter":
+            return (self.batch_size or 1) / self.value
+        if self.unit == "s/image":
+            return 1.0 / self.value
+        return self.value / self.gpu_count
 
     @property
     def source_key(self) -> str:
@@ -319,8 +345,9 @@ _FLAG = re.compile(r"^[a-z0-9][a-z0-9.+-]*$")
 # Flags with a number: tp-N (tensor parallel over N GPUs: N is the row's gpu_count), grad-accum-N (micro-batches per
 # optimizer step), group-N (quantisation group size), bpw-X (EXL2's average bits per weight); serving: rate-X
 # (requests/s arriving, open loop), max-batch-N (the engine's largest batch of sequences, as configured),
-# multi-step-N (decode steps per scheduling: vLLM's --num-scheduler-steps).
-_NUMBERED = re.compile(r"^(tp|grad-accum|group|bpw|rate|max-batch|multi-step)-(.+)$")
+# multi-step-N (decode steps per scheduling: vLLM's --num-scheduler-steps); vision: steps-N (a diffusion
+# pipeline's denoising steps per image).
+_NUMBERED = re.compile(r"^(tp|grad-accum|group|bpw|rate|max-batch|multi-step|steps)-(.+)$")
 # Weight formats a runtime serves, not trains in (a QLoRA row is bf16 compute with the flag qlora).
 INFERENCE_FORMATS: tuple[str, ...] = ("nf4", "bnb-fp4", "bnb-int8", "awq", "gptq", "exl2")
 
@@ -388,6 +415,34 @@ def _check_serving(raw: dict[str, str], task: str, fam: str, unit: str, flags: S
                            "requests in flight (batch_size), one of the two")
 
 
+# What a vision row's peak_memory_gb is (the flag says; estimate/vision_validation compares the matching quantity):
+# mem-allocated torch.cuda.max_memory_allocated (tensors only: no CUDA context, no allocator rounding or cache),
+# mem-reserved torch.cuda.memory_reserved / max_memory_reserved (the caching allocator's segments: its rounding and
+# cache, no CUDA context), mem-device nvidia-smi / NVML's used memory of the process (the CUDA context too).
+MEMORY_FLAGS: tuple[str, ...] = ("mem-allocated", "mem-reserved", "mem-device")
+
+
+def memory_kind(m: Measurement) -> str | None:
+    """"allocated", "reserved" or "device": what a row's peak memory measures (its mem-* flag), None if unstated."""
+    flag = next((f for f in m.flags if f in MEMORY_FLAGS), None)
+    return None if flag is None else flag.removeprefix("mem-")
+
+
+def _check_vision(fam: str, task: str, unit: str, batch: int | None, flags: Sequence[str],
+                  memory: float | None = None) -> None:
+    """A vision row's family fits its task; a time per iteration needs its batch; generation needs its steps; a
+    peak memory says which quantity it is (one mem-* flag)."""
+    if fam in VISION_FAMILIES and memory is not None and sum(f in MEMORY_FLAGS for f in flags) != 1:
+        raise _BadRowError("flags: a vision row's peak_memory_gb needs one of " + ", ".join(MEMORY_FLAGS))
+    wanted = {DET_TRAIN: "train", DIFFUSION_TRAIN: "train", DET_INFER: "inference", DIFFUSION_INFER: "inference"}
+    if fam in wanted and task != wanted[fam]:
+        raise _BadRowError(f"task: a {fam} row is task {wanted[fam]!r}, got {task!r}")
+    if unit == "s/iter" and batch is None:
+        raise _BadRowError("batch_size: an s/iter row needs the images per GPU per iteration")
+    if fam == DIFFUSION_INFER and not any(f.startswith("steps-") for f in flags):
+        raise _BadRowError("flags: a diffusion-infer row needs its denoising steps (steps-N)")
+
+
 def _row(raw: dict[str, str], known_gpus: Collection[str] | None) -> Measurement:
     ident = _req(raw, "id")
     if not _ID.match(ident):
@@ -427,11 +482,13 @@ def _row(raw: dict[str, str], known_gpus: Collection[str] | None) -> Measurement
     precision = _choice(raw, "precision", PRECISIONS, required=False)
     _check_flags(flags, count, task, precision)
     fam = str(_choice(raw, "family", FAMILIES))
+    batch = _int(raw, "batch_size")
     _check_serving(raw, task, fam, unit, flags)
+    _check_vision(fam, task, unit, batch, flags, _float(raw, "peak_memory_gb"))
     return Measurement(
         id=ident, origin=origin, model=_req(raw, "model"),
         task=task, family=fam, precision=precision,
-        batch_size=_int(raw, "batch_size"), seq_len=_int(raw, "seq_len"), prompt_len=_int(raw, "prompt_len"),
+        batch_size=batch, seq_len=_int(raw, "seq_len"), prompt_len=_int(raw, "prompt_len"),
         gen_len=_int(raw, "gen_len"), image_size=_int(raw, "image_size"),
         gpu=gpu, gpu_count=count, interconnect=_opt(raw, "interconnect"), cpu=_opt(raw, "cpu"),
         framework=_opt(raw, "framework"), framework_version=_opt(raw, "framework_version"),

@@ -203,14 +203,23 @@ def unet_saved(layout: UNetLayout, height: int, width: int, batch: int, e: float
     return total * batch
 
 
-def unet_working_set(layout: UNetLayout, height: int, width: int, e: float) -> float:
+def unet_working_set(layout: UNetLayout, height: int, width: int, e: float, materialised: bool = False) -> float:
     """Bytes alive at once in an inference pass of one image: the skip connections the down path keeps for the
-    up path, and the largest block's input, intermediate and output."""
+    up path, and the largest block's input, intermediate and output. ``materialised``: the self-attention's
+    scores are written out (no fused kernel: diffusers' CrossAttention._attention under PyTorch 1.x without
+    xformers, v0.11.0's src/diffusers/models/attention.py: ``torch.baddbmm`` into a (batch · heads, T, T) tensor,
+    then its softmax, both alive until the product with V), so a transformer holds its input, norm, Q, K and V
+    (4·c·T) and two heads·T² score tensors while it attends."""
     blocks = _blocks(layout, height, width)
     skips = sum(b.c_out * b.tokens for b in blocks if b.kind in ("resnet", "down", "conv_in")) / 2
-    widest = max(8 * b.c_in * b.tokens if b.kind == "transformer" else 3 * max(b.c_in, b.c_out) * b.tokens
-                 for b in blocks)
-    return (skips + widest) * e
+
+    def alive(b: _Block) -> float:
+        if b.kind != "transformer":
+            return 3 * max(b.c_in, b.c_out) * b.tokens
+        scores = 4 * b.c_in * b.tokens + 2 * b.heads * b.tokens * b.tokens if materialised else 0
+        return max(8 * b.c_in * b.tokens, scores)
+
+    return (skips + max(alive(b) for b in blocks)) * e
 
 
 def vae_working_set(layout: UNetLayout, height: int, width: int, e: float) -> float:
@@ -231,3 +240,84 @@ def saved_elements(spec: ModelSpec, checkpointing: bool) -> float:
 
         return detection_saved(spec, 1, "fp32").activations / 4.0
     raise ValueError(spec.arch)
+
+
+# ---------------------------------------------------------------------------------------------
+# a diffusion pipeline's call, beyond the multiply-accumulates: kernels and memory traffic
+
+# Kernels of one module in an eager UNet pass, counted from diffusers' modules: a ResNet block's two GroupNorms, two
+# SiLUs, two convolutions, the time embedding's SiLU, linear and broadcast add, the residual add (+ the 1 × 1 shortcut
+# where the channels change); a transformer's GroupNorm, projections in and out and residual add, and per block three
+# LayerNorms, the self-attention's Q, K, V, O projections and residual add, the cross-attention's the same, GEGLU's
+# projection, split, GELU and product, the FFN's output projection and add (22), plus per attention one fused kernel
+# or, materialised, the score GEMM, softmax and the GEMM with V (3); a resampling convolution (+ the upsampling).
+_RESNET_KERNELS = 9
+_BLOCK_KERNELS = 22
+_TRANSFORMER_KERNELS = 4
+# Per denoising step beyond the UNet: the timestep embedding (sinusoid, two linears, SiLU), classifier-free guidance's
+# concatenation, split and weighted sum, and the scheduler's update (a few elementwise kernels): about 15.
+_STEP_KERNELS = 15
+# Each tensor an eager pass writes is read back once by the next kernel (unet_saved counts each once).
+TRAFFIC_PER_SAVED = 2.0
+
+
+def unet_pass_kernels(layout: UNetLayout, fused_attention: bool) -> float:
+    """Kernels one eager UNet pass launches (the constants above), whatever its batch."""
+    per_attention = 1 if fused_attention else 3
+    total = 0.0
+    for b in _blocks(layout, 64, 64):
+        if b.kind == "resnet":
+            total += _RESNET_KERNELS + (1 if b.c_in != b.c_out else 0)
+        elif b.kind == "transformer":
+            total += _TRANSFORMER_KERNELS + b.depth * (_BLOCK_KERNELS + 2 * per_attention)
+        else:
+            total += 2 if b.kind == "up" else 1
+    return total
+
+
+def pipeline_work(spec: ModelSpec, batch: int, e: float, fused_attention: bool) -> tuple[float, float]:
+    """(DRAM bytes, kernels) of one diffusion pipeline call generating ``batch`` images beyond what the CNN path of
+    the throughput model counts (one pass's activations, 3 kernels per convolution): every denoising step runs the
+    UNet CFG_PASSES times on each image (diffusers batches the two halves together: one pass of 2 × batch), each pass
+    writing and reading back the tensors a training step would save (``unet_saved``: every intermediate, written once
+    and read once: TRAFFIC_PER_SAVED); kernels: the UNet pass's and the step's per step, once for the batch. Fused
+    attention keeps the scores on chip; materialised attention adds its score GEMM, softmax and second GEMM kernels
+    (its score traffic is not counted: see estimate/vision_validation.case_for)."""
+    from configurator.core.model_specs import CFG_PASSES
+
+    if spec.unet is None or not spec.steps:
+        return 0.0, 0.0
+    h, w = spec.image_size, spec.image_width or spec.image_size
+    passes = spec.steps * CFG_PASSES * batch
+    per_pass = TRAFFIC_PER_SAVED * unet_saved(spec.unet, h, w, 1, e)
+    kernels = spec.steps * (unet_pass_kernels(spec.unet, fused_attention) + _STEP_KERNELS)
+    return passes * per_pass, kernels
+
+
+# Calibration of the throughput model for vision workloads (its work divided by the factor: the rate × the factor),
+# fitted to the published rows of each family (db/measurements: detectron2-zoo, mmdet-vs-detectron2, lambda-diffusers,
+# alexeigor-sd-benchmarks, fal-sd-benchmarks) as the geometric mean of measured / predicted, and validated leave-one-
+# source-out (estimate/vision_validation.py; tests/core/test_vision_throughput.py holds these to that fit):
+# - detector training 1.61: 12 rows (detectron2's model zoo, MMDetection's comparison; 8 V100, fp32, 2 images per GPU)
+#   run 1.3-2.0x faster than 3x the forward multiply-accumulates at 800 x 1333 predict: the rows train at a short side
+#   of 640-800 (multi-scale) and the RoI heads on 512 sampled proposals, not the 1,000 the catalogue counts;
+# - detector inference 1.26: 12 rows at batch 1 (V100 fp32), the catalogue's 1,000 test-time proposals per image
+#   against the frameworks' post-NMS survivors;
+# - diffusion inference 0.75: 36 rows of SD 1.5 / SDXL pipelines (eager diffusers, fp16 and fp32, A100 / H100 / A6000
+#   / V100 / T4) run slower than the UNet passes, their traffic and kernels predict: PyTorch's per-operator dispatch
+#   from Python beyond the kernels counted (reshapes and copies of diffusers' attention, the pipeline's own ops); the
+#   4 lambda-diffusers RTX A6000 rows flagged slows-with-batch are not fitted (vision_validation.NOT_STATED_FLAGS).
+VISION_CALIBRATION: dict[tuple[str, str], float] = {("det", "train"): 1.61, ("det", "infer"): 1.26,
+                                                     ("diffusion", "infer"): 0.745}
+
+
+def calibration(spec: ModelSpec, task: str) -> float:
+    """The factor for a detector ("det") or diffusion pipeline ("diffusion") in training or inference; 1 otherwise."""
+    kind = "det" if spec.arch in DETECTORS else "diffusion" if spec.unet is not None else ""
+    return VISION_CALIBRATION.get((kind, "train" if task == "train" else "infer"), 1.0)
+
+
+def vision_scaled(spec: ModelSpec, task: str, work: tuple[float, float, float]) -> tuple[float, float, float]:
+    """The throughput model's (FLOPs, bytes, kernels) of a step divided by the vision calibration factor."""
+    f = calibration(spec, task)
+    return (work[0] / f, work[1] / f, work[2] / f) if f != 1.0 else work

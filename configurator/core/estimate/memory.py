@@ -754,7 +754,8 @@ def inference_working_set(spec: ModelSpec, seq: int, precision: str, attention: 
         from configurator.core.vision import unet_working_set, vae_working_set
 
         hw = (spec.image_size, spec.image_width or spec.image_size)
-        return max(CFG_PASSES * unet_working_set(spec.unet, *hw, e), vae_working_set(spec.unet, *hw, e))
+        unet = unet_working_set(spec.unet, *hw, e, materialised=attention == "eager")  # eager: scores written out
+        return max(CFG_PASSES * unet, vae_working_set(spec.unet, *hw, e))
     if spec.arch in DETECTORS:
         # the backbone's widest layer, input and output (the stem at half the image), and the FPN's top level
         return 2 * 64 * spec.pixels / 4 * e + 3 * spec.pixels * e + 2 * FPN_CHANNELS * spec.pixels / 16 * e

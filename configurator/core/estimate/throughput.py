@@ -89,6 +89,7 @@ from configurator.core.estimate.quant import QUANTS
 from configurator.core.estimate.quant import kernel_for as quant_kernel
 from configurator.core.model_specs import ModelSpec
 from configurator.core.parts import Cpu, Gpu
+from configurator.core.vision import pipeline_work, vision_scaled
 
 if TYPE_CHECKING:
     from configurator.core.estimate.fit import Fit
@@ -632,9 +633,11 @@ def work(c: Case) -> tuple[float, float, float]:
             # activations written, read back, gradients written and read; checkpointing runs the forward again
             again = 1 if c.recompute else 0
             flops = spec.train_flops_per_sample(c.recompute, c.finetune in ("lora", "qlora")) * b
-            return flops, (4 + again) * act + opt / c.accumulation, \
-                (9 + 3 * again) * convs + _optimizer_kernels(c, 10, convs) / c.accumulation
-        return fwd, 2 * act / 3 + _weight_bytes(c), 3 * convs
+            kernels = (9 + 3 * again) * convs + _optimizer_kernels(c, 10, convs) / c.accumulation
+            return vision_scaled(spec, c.task, (flops, (4 + again) * act + opt / c.accumulation, kernels))
+        extra_bytes, extra_kernels = pipeline_work(spec, b, ab, c.attention != "eager")  # diffusion: vision.py
+        return vision_scaled(spec, c.task, (fwd, 2 * act / 3 + _weight_bytes(c) + extra_bytes,
+                                            3 * convs + extra_kernels))
     s = c.seq
     layers = spec.layers
     if c.task == "decode":
@@ -943,7 +946,8 @@ def planner_cases(w: Workload, gpus: int = 1, cc: float | None = None) -> dict[s
         cases["prefill"] = replace(cases["prefill"], seq=min(s, 512))
         return cases
     task = "train" if w.task == "train" else "infer"
-    attention = w.attention if spec.family == "transformer" else "eager"
+    # diffusers runs a UNet's attention through PyTorch 2's scaled_dot_product_attention by default (AttnProcessor2_0)
+    attention = w.attention if spec.family == "transformer" else "sdpa" if spec.unet is not None else "eager"
     # "fused" is fitted on LLM training stacks (llm-foundry: FlashAttention, fused norms and FSDP), which is
     # how decoders are trained; encoders (BERT) are measured as PyTorch eager GEMM work (NVIDIA DLE, Lambda):
     # SDPA only keeps their attention scores off the memory, it does not make the rest of the model fused.

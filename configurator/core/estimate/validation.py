@@ -331,14 +331,23 @@ def widths(fit: fitting.Fit, loso: Result) -> dict[str, Width]:
     return out
 
 
+def loso_for(fit: fitting.Fit) -> Result:
+    """:func:`leave_one_source_out` of a fit's own rows on the measured GPUs' specs, once per fit (fitting.derived):
+    the planner's widths rest on it, and so do the vision families' pooled ranges (estimate/vision_validation)."""
+    def compute() -> Result:
+        gpus = fitting.measured_gpus()
+        rows = [*fit.rows, *fit.serving]
+        used = {m.gpu: gpus[m.gpu] for m in rows if m.gpu in gpus}
+        return leave_one_source_out(rows, used)
+
+    return fitting.derived(fit, "loso", compute)
+
+
 def widths_for(fit: fitting.Fit) -> dict[str, Width]:
     """:func:`widths` for a fit (its own rows, on the measured GPUs' specs), worked out once per fit
     (fitting.derived); the fits are memoised themselves (``fit.fit_for``), so each is validated once per process."""
     def compute() -> dict[str, Width]:
-        gpus = fitting.measured_gpus()
-        rows = [*fit.rows, *fit.serving]
-        used = {m.gpu: gpus[m.gpu] for m in rows if m.gpu in gpus}
-        return widths(fit, leave_one_source_out(rows, used)) if fit.rows else {}
+        return widths(fit, loso_for(fit)) if fit.rows else {}
 
     return fitting.derived(fit, "widths", compute)
 
