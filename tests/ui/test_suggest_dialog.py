@@ -9,8 +9,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QSettings
 
 from configurator.core.catalogue import load_catalogue
 from configurator.core.parts import AnyPart, Case
-from configurator.core.suggest import DEFAULT_WORKLOAD, SuggestOptions
-from configurator.core.suggest_score import case_sizes
+from configurator.core.suggest import DEFAULT_WORKLOAD, SuggestOptions, case_sizes
 from configurator.ui.i18n import LanguageManager, translate
 from configurator.ui.planner.suggest_dialog import SuggestDialog
 from configurator.ui.tasks import TaskRunner

@@ -38,8 +38,17 @@ from configurator.core.i18n import Message, fill
 from configurator.core.model_specs import KNOWN_MODELS
 from configurator.core.parts import AnyPart
 from configurator.core.sheet import PRECISION_LABELS, TASK_LABELS, model_label
-from configurator.core.suggest import DEFAULT_WORKLOAD, MAX_GPUS_LIMIT, Suggestion, SuggestOptions, suggest, why_nothing
-from configurator.core.suggest_score import CASE_SIZE_NAMES, CASE_SIZES, Penalty
+from configurator.core.suggest import (
+    CASE_SIZE_NAMES,
+    CASE_SIZES,
+    DEFAULT_WORKLOAD,
+    MAX_GPUS_LIMIT,
+    Penalty,
+    Suggestion,
+    SuggestOptions,
+    suggest,
+    why_nothing,
+)
 from configurator.ui.i18n import translate
 from configurator.ui.tasks import TaskRunner
 from configurator.ui.theme import colours, on_theme_change

@@ -2,7 +2,7 @@
 
 Hard constraints: the engine's error findings (a build with one is never suggested), the budget,
 and the options (GPU count, case sizes, used-market cards). Soft constraints: every warning is a
-penalty with a stated weight (:mod:`configurator.core.suggest_score`); a build's *score* is its
+penalty with a stated weight (:mod:`configurator.core.suggest.score`); a build's *score* is its
 estimated throughput times (1 − weight) per warning rule, so the top pick is balanced, not only fast.
 
 Throughput depends only on the GPUs, how many, the CPU and the board (through the PCIe links);
@@ -23,8 +23,8 @@ LLM training that fits no GPU build on its own memory (the default ``auto`` memo
 Suggest tries fully sharded data parallel (FSDP/ZeRO-3) and then LoRA and QLoRA, and says which it
 used; a CPU-only build is never the answer when a GPU build can meet the workload one of those ways.
 
-The modules beside this one: ``suggest_space`` (the options and the configurations, best or cheapest
-first), ``suggest_score`` (the penalties), ``suggest_prune`` (the dominated parts) and ``suggest_explain``
+The modules beside this one: ``space`` (the options and the configurations, best or cheapest
+first), ``score`` (the penalties), ``prune`` (the dominated parts) and ``explain``
 (the reasons, the binding constraint, the trade-offs and why nothing was found).
 
 Before the search, dominated parts are pruned (``prune``): a part is dropped when enough other
@@ -55,9 +55,9 @@ from configurator.core.parts import AnyPart, Case, Cooler, Cpu, Gpu, Memory, Mot
 from configurator.core.rules.balance import cores_needed, ram_needed_gib, storage_need
 from configurator.core.rules.budget_power import NEAR_LIMIT_PCT, SUSTAINED_PCT, connectors
 from configurator.core.rules.physical import MID_TOWER_OPEN_AIR, SMALL_PSU, mid_tower, stacked
-from configurator.core.suggest_explain import binding, reasons, trade, why_nothing
-from configurator.core.suggest_prune import config_profile, prune
-from configurator.core.suggest_score import (
+from configurator.core.suggest.explain import binding, reasons, trade
+from configurator.core.suggest.prune import config_profile, prune
+from configurator.core.suggest.score import (
     COMPLETION_ERRORS,
     COMPLETION_RULES,
     COMPLETION_STRICT,
@@ -68,17 +68,14 @@ from configurator.core.suggest_score import (
     penalties,
     warning_rules,
 )
-from configurator.core.suggest_space import (
-    DEFAULT_WORKLOAD,
-    MAX_GPUS,
-    MAX_GPUS_LIMIT,
+from configurator.core.suggest.space import (
     TIE,
+    Config,
+    Estimates,
     SuggestOptions,
-    _by_category,
-    _Config,
-    _configs,
-    _configs_by_price,
-    _Estimates,
+    by_category,
+    configs_by_bound,
+    configs_by_price,
     held_rules,
     report_throughput,
 )
@@ -150,7 +147,7 @@ def _memory_options(mems: list[Memory], board: Motherboard, cpu: Cpu, cpus: int,
     return sorted(out.values(), key=lambda t: (t[0], t[1].id, t[2]))
 
 
-def _base(cfg: _Config) -> list[BuildPart]:
+def _base(cfg: Config) -> list[BuildPart]:
     """A configuration's parts: its GPUs (a used-market card marked used), CPUs and board."""
     base = [BuildPart(cfg.gpu.id, cfg.n, used=cfg.gpu.used_market)] if cfg.gpu is not None else []
     return [*base, BuildPart(cfg.cpu.id, cfg.cpus), BuildPart(cfg.board.id)]
@@ -184,8 +181,8 @@ _STOPPED_BY: dict[str, frozenset[str]] = {
 
 
 @dataclass
-class _Found:
-    cfg: _Config
+class Found:
+    cfg: Config
     build: Build
     report: Report  # the engine's full check
     price: int
@@ -197,7 +194,7 @@ class _Found:
         return (-self.score, self.price, self.ids)
 
 
-class _Search:
+class Search:
     def __init__(self, catalogue: Mapping[str, AnyPart], parts_by: dict[str, list[AnyPart]], budget: float,
                  w: Workload, options: Options, prefs: SuggestOptions):
         self.catalogue = catalogue
@@ -206,7 +203,7 @@ class _Search:
         self.w = w
         self.options = options
         self.prefs = prefs
-        self.est = _Estimates(w)
+        self.est = Estimates(w)
         # Why GPU options have no valid build (the error rules that stopped them), and which have one: the
         # winner's binding constraint reads them.
         self.errors: dict[tuple[str, int], frozenset[str]] = {}
@@ -251,7 +248,7 @@ class _Search:
         return Build(tuple(parts), budget_cny=self.budget, options=self.options, workload=self.w)
 
     # -- completing a configuration ---------------------------------------------------------------
-    def complete(self, cfg: _Config, need_factor: float = 0.0) -> tuple[list[BuildPart], Report] | None:
+    def complete(self, cfg: Config, need_factor: float = 0.0) -> tuple[list[BuildPart], Report] | None:
         """Memory, drive, supply and case for a configuration within the budget: the completion with
         the fewest penalties the budget allows (then the cheapest); for goal "cheapest", the cheapest
         whose penalties keep the factor at ``need_factor`` or above."""
@@ -328,7 +325,7 @@ class _Search:
             return None
         return best_parts, best_report
 
-    def lowest_price(self, cfg: _Config) -> float:
+    def lowest_price(self, cfg: Config) -> float:
         """No build of this configuration costs less: its price and the cheapest candidate of each part."""
         lists = self.candidates(cfg)
         if lists is None:
@@ -337,14 +334,14 @@ class _Search:
         return (cfg.price + mems[0][0] + drives[0].price_cny + psus[0].price_cny + cases[0].price_cny
                 + _price(coolers[0], cfg.cpus))
 
-    def candidates(self, cfg: _Config) -> tuple[list[BuildPart], list[tuple[int, Memory, int]], list[Storage],
+    def candidates(self, cfg: Config) -> tuple[list[BuildPart], list[tuple[int, Memory, int]], list[Storage],
                                                 list[Psu], list[Case], list[Cooler | None]] | None:
         key = (cfg.gkey, cfg.cpu.id, cfg.cpus, cfg.board.id)
         if key not in self._lists:
             self._lists[key] = self._candidates(cfg)
         return self._lists[key]  # type: ignore[no-any-return]
 
-    def _candidates(self, cfg: _Config) -> tuple[list[BuildPart], list[tuple[int, Memory, int]], list[Storage],
+    def _candidates(self, cfg: Config) -> tuple[list[BuildPart], list[tuple[int, Memory, int]], list[Storage],
                                                  list[Psu], list[Case], list[Cooler | None]] | None:
         """The parts that can complete a configuration. The filters are necessary conditions of the
         engine's error rules (COMP-2/3, FIT-2/3/5, PWR-3, COMP-4), so nothing valid is skipped."""
@@ -489,7 +486,7 @@ class _Search:
             return peak
         return max(peak, -(-100 * sustained // SUSTAINED_PCT), -(-100 * peak // NEAR_LIMIT_PCT))
 
-    def config_factor(self, cfg: _Config) -> float | None:
+    def config_factor(self, cfg: Config) -> float | None:
         """The penalties a configuration has whatever completes it (``CONFIG_RULES``), from the engine's
         rules on the configuration alone; None when it has an error no completion takes away."""
         # Listings of one card at other prices check alike: keyed on its specification, not its id.
@@ -517,7 +514,7 @@ class _Search:
         return got
 
     def _cheapest(self, base: list[BuildPart], mems: list[tuple[int, Memory, int]], drives: list[Storage],
-                  psus: list[Psu], cases: list[Case], coolers: list[Cooler | None], room: float, cfg: _Config
+                  psus: list[Psu], cases: list[Case], coolers: list[Cooler | None], room: float, cfg: Config
                   ) -> tuple[dict[str, tuple[Any, int]], Report] | None:
         """The cheapest valid completion within ``room``: branch and bound on price."""
         best: tuple[int, tuple[str, ...], dict[str, tuple[Any, int]], Report] | None = None
@@ -598,16 +595,16 @@ class _Search:
             return None
         return best[2], best[3]
 
-    def found(self, cfg: _Config, parts: list[BuildPart], lite: Report) -> _Found:
+    def found(self, cfg: Config, parts: list[BuildPart], lite: Report) -> Found:
         """The completed build with the engine's full check (its estimates give the score)."""
         build = self._build(parts)
         report = check(build, self.catalogue)
         t = report_throughput(report)
-        return _Found(cfg, build, report, report.total_cny, tuple(sorted(p.id for p in parts)), t,
+        return Found(cfg, build, report, report.total_cny, tuple(sorted(p.id for p in parts)), t,
                       t * factor(warning_rules(lite.findings)))
 
     # -- spending what is left ------------------------------------------------------------------------
-    def upgrade(self, f: _Found) -> tuple[_Found, list[Message]]:
+    def upgrade(self, f: Found) -> tuple[Found, list[Message]]:
         """Left-over budget buys the platform part that lifts the binding platform limit before it is left
         unspent, in the order the workload needs them (images: the CPU that decodes them, then the drive,
         then RAM; language models: RAM, the drive, then the CPU). Targets, a judgement stated: twice BAL-1's
@@ -698,20 +695,20 @@ class _Search:
                        "unspent)."), {"parts": "; ".join(bought), "spent": spent, "left": self.budget - better.price})]
 
     # -- the walks ---------------------------------------------------------------------------------
-    def fastest(self, alternatives: int) -> list[_Found]:
+    def fastest(self, alternatives: int) -> list[Found]:
         """Configurations in order of a bound on their score (throughput times the penalties of their
         own warnings), each completed only if it can still be the answer: reach the best score's tie band
         and undercut a build sure to stay in it, or be the best of its GPU option among the alternatives."""
-        found: list[_Found] = []
-        reps: dict[tuple[str, int], _Found] = {}
+        found: list[Found] = []
+        reps: dict[tuple[str, int], Found] = {}
         tries: dict[tuple[str, int], int] = {}  # configurations completed per GPU option
         best = 0.0
-        pending: list[tuple[float, int, int, _Config]] = []  # (-bound, price, order, config)
-        configs = _configs(self.parts_by, self.w, self.budget, self.est, self.prefs)
+        pending: list[tuple[float, int, int, Config]] = []  # (-bound, price, order, config)
+        configs = configs_by_bound(self.parts_by, self.w, self.budget, self.est, self.prefs)
         upcoming = next(configs, None)
         order = 0
 
-        def useful(cfg: _Config, bound: float, lowest: float) -> bool:
+        def useful(cfg: Config, bound: float, lowest: float) -> bool:
             """Whether a configuration with this bound can still change the answer. Only ever turns false
             as the search goes on: the best score, the builds found and their GPU options only improve."""
             above = sum(1 for r in reps.values() if r.score > bound)
@@ -765,10 +762,10 @@ class _Search:
                 reps[cfg.gkey] = f
         return found
 
-    def cheapest(self, alternatives: int, target: float) -> list[_Found]:
-        found: list[_Found] = []
-        reps: dict[tuple[str, int], _Found] = {}
-        for cfg in _configs_by_price(self.parts_by, self.w, self.budget, self.est, self.prefs, target):
+    def cheapest(self, alternatives: int, target: float) -> list[Found]:
+        found: list[Found] = []
+        reps: dict[tuple[str, int], Found] = {}
+        for cfg in configs_by_price(self.parts_by, self.w, self.budget, self.est, self.prefs, target):
             lowest_price = cfg.price + self.min_rest
             ranked = sorted(reps.values(), key=lambda f: (f.price, f.order()))
             if len(ranked) > alternatives and lowest_price > ranked[alternatives].price:
@@ -811,7 +808,7 @@ def suggest(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload,
     if bad:
         raise ValueError("; ".join(f"{k}: {m.render()}" for k, m in bad))
     options = options or Options()
-    parts_by = _by_category(prune(catalogue, alternatives) if pruned else catalogue)
+    parts_by = by_category(prune(catalogue, alternatives) if pruned else catalogue)
     held = held_rules(workload, prefs)
     first: list[Suggestion] | None = None
     # The rules a training workload holds (ROCm cards, GPUs on a chipset or x4 link) are let through only
@@ -823,7 +820,7 @@ def suggest(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload,
             tried = _split_inference(workload, strict) or tried
             tried += _memory_strategies(workload, strict)
         for w, strategy in tried:
-            search = _Search(catalogue, parts_by, budget, w, options, strict)
+            search = Search(catalogue, parts_by, budget, w, options, strict)
             if prefs.goal == "cheapest":
                 assert prefs.target_throughput is not None
                 found = search.cheapest(alternatives, prefs.target_throughput)
@@ -902,7 +899,7 @@ def _memory_strategies(w: Workload, prefs: SuggestOptions) -> list[tuple[Workloa
     return out
 
 
-def _pick(search: _Search, found: list[_Found], alternatives: int, strategy: Message | None) -> list[Suggestion]:
+def _pick(search: Search, found: list[Found], alternatives: int, strategy: Message | None) -> list[Suggestion]:
     if not found:
         return []
     if search.prefs.goal == "cheapest":
@@ -920,7 +917,7 @@ def _pick(search: _Search, found: list[_Found], alternatives: int, strategy: Mes
     upgraded: list[Message] = []
     if search.prefs.goal != "cheapest" and search.prefs.upgrade:
         winner, upgraded = search.upgrade(winner)
-    rest: list[_Found] = []
+    rest: list[Found] = []
     used = {winner.cfg.gkey}
     for f in ranked:
         if f.cfg.gkey in used:
@@ -936,6 +933,3 @@ def _pick(search: _Search, found: list[_Found], alternatives: int, strategy: Mes
     return [top, *(Suggestion(f.build, f.report, f.throughput, unit, f.cfg.gkey, f.score,
                               penalties(f.report.findings), (trade(winner, f),), None, strategy) for f in rest)]
 
-
-__all__ = ["DEFAULT_WORKLOAD", "MAX_GPUS", "MAX_GPUS_LIMIT", "SuggestOptions", "Suggestion", "prune",
-           "report_score", "report_throughput", "suggest", "why_nothing"]

@@ -13,21 +13,21 @@ from configurator.core.estimate.memory import vram_per_gpu
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.numbers import unit_message
 from configurator.core.parts import AnyPart, Case, Gpu, Motherboard
-from configurator.core.suggest_score import Penalty, case_sizes, penalties
-from configurator.core.suggest_space import (
+from configurator.core.suggest.score import Penalty, case_sizes, penalties
+from configurator.core.suggest.space import (
     MAX_GPUS_LIMIT,
     RELAXABLE,
     TIE,
     SuggestOptions,
-    _by_category,
-    _pairs,
-    _usable_gpus,
+    by_category,
+    cpu_board_pairs,
     held_rules,
+    usable_gpus,
 )
 from configurator.core.units import GIB
 
 if TYPE_CHECKING:
-    from configurator.core.suggest import _Found, _Search
+    from configurator.core.suggest.search import Found, Search
 
 def why_nothing(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload,
                 prefs: SuggestOptions | None = None) -> list[Message]:
@@ -36,7 +36,7 @@ def why_nothing(catalogue: Mapping[str, AnyPart], budget: float, workload: Workl
     holds the workload); empty where only the rules' checks of whole builds rule everything out."""
     prefs = prefs or SuggestOptions()
     out: list[Message] = []
-    by = _by_category(catalogue)
+    by = by_category(catalogue)
     cases = [c for c in by.get("case", []) if isinstance(c, Case)]
     if prefs.case_sizes:
         cases = [c for c in cases if case_sizes(c) & prefs.case_sizes]
@@ -52,7 +52,7 @@ def why_nothing(catalogue: Mapping[str, AnyPart], budget: float, workload: Workl
                     "suggest", "The {sizes} cases in the catalogue take {forms} boards, and the catalogue has no "
                                "such board: add one (Parts → Add custom part…) or allow other case sizes."),
                     {"sizes": sizes, "forms": ", ".join(taken)}))
-    pairs = _pairs(by, math.inf)
+    pairs = cpu_board_pairs(by, math.inf)
     cheapest = [min((p.price_cny for p in by.get(c, [])), default=0) for c in ("memory", "storage", "psu")]
     floor = min((p[4] for p in pairs), default=0) + sum(cheapest) + min((c.price_cny for c in cases), default=0)
     if pairs and floor > budget:
@@ -60,7 +60,7 @@ def why_nothing(catalogue: Mapping[str, AnyPart], budget: float, workload: Workl
             "suggest", "Even the cheapest CPU, board, memory, drive, supply and case together cost ¥{floor:,}, "
                        "more than ¥{budget:,.0f}."), {"floor": floor, "budget": budget}))
     if prefs.min_gpus > 0:
-        gpus = _usable_gpus(by, prefs)
+        gpus = usable_gpus(by, prefs)
         low = vram_per_gpu(workload, prefs.max_gpus).low / GIB
         if gpus and not any(g.vram_gb >= low for g in gpus):
             out.append(Message("suggest", QT_TRANSLATE_NOOP(
@@ -75,10 +75,11 @@ def _stopped(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload
     """Never empty: the rules that stopped every configuration the search tried, with how many each stopped,
     and the balance rules among them that ``--relax`` would let through."""
     from configurator.core.build import Options
-    from configurator.core.suggest import _Search, prune
+    from configurator.core.suggest.prune import prune
+    from configurator.core.suggest.search import Search
 
     prefs = dataclasses.replace(prefs, held=held_rules(workload, prefs))
-    search = _Search(catalogue, _by_category(prune(catalogue, 0)), budget, workload, Options(), prefs)
+    search = Search(catalogue, by_category(prune(catalogue, 0)), budget, workload, Options(), prefs)
     search.fastest(0)
     counts: dict[str, int] = {}
     for rules in search.errors.values():
@@ -104,7 +105,7 @@ def penalty_list(ps: Iterable[Penalty]) -> str:
     return ", ".join(f"{p.rule} −{p.weight:.0%}" for p in ps)
 
 
-def reasons(search: _Search, f: _Found, band: list[_Found], strategy: Message | None) -> tuple[Message, ...]:
+def reasons(search: Search, f: Found, band: list[Found], strategy: Message | None) -> tuple[Message, ...]:
     """The winner's top three reasons."""
     unit = unit_message(search.w.throughput_unit)  # in the reader's words
     out: list[Message] = []
@@ -148,23 +149,23 @@ def reasons(search: _Search, f: _Found, band: list[_Found], strategy: Message | 
     return tuple(out[:3])
 
 
-def _cores(search: _Search, build: Build) -> int:
+def _cores(search: Search, build: Build) -> int:
     return sum(getattr(search.catalogue[p.id], "cores", 0) * p.qty for p in build.parts
                if search.catalogue[p.id].category == "cpu")
 
 
-def binding(search: _Search, f: _Found) -> Message:
+def binding(search: Search, f: Found) -> Message:
     """What stops a faster build: the fastest GPU option above the winner, and why it is not the answer."""
     prefs, est, w = search.prefs, search.est, search.w
     if prefs.goal == "cheapest":
         return Message("suggest", QT_TRANSLATE_NOOP(
             "suggest", "Binding: the target of {target:,.0f} {unit}; every cheaper configuration estimates below it."),
             {"target": prefs.target_throughput, "unit": unit_message(w.throughput_unit)})
-    pairs = _pairs(search.parts_by, math.inf)
+    pairs = cpu_board_pairs(search.parts_by, math.inf)
     cheapest_pair = min((p[4] for p in pairs), default=0)
     faster: list[tuple[float, Gpu, int]] = []
     allowed = dataclasses.replace(prefs, max_gpus=MAX_GPUS_LIMIT, min_gpus=0)
-    for g in _usable_gpus(search.parts_by, allowed):
+    for g in usable_gpus(search.parts_by, allowed):
         for n in range(1, MAX_GPUS_LIMIT + 1):
             ub = est.upper_bound(g, n)
             if ub > f.throughput * (1 + TIE) and (g.id, n) != f.cfg.gkey:
@@ -212,7 +213,7 @@ def binding(search: _Search, f: _Found) -> Message:
         "suggest", "Binding: none within the budget and the options; no faster configuration fits them."))
 
 
-def trade(winner: _Found, f: _Found) -> Message:
+def trade(winner: Found, f: Found) -> Message:
     """What an alternative trades against the winner: "¥3,100 less, 18 % slower"."""
     diff = f.price - winner.price
     speed = f.throughput / winner.throughput - 1 if winner.throughput else 0.0

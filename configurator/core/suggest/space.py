@@ -1,7 +1,7 @@
 """Suggest's configuration space: the options a user gives, and every (GPU × count, CPU × count,
 board) configuration within the budget with an estimate of its throughput, made lazily best first
-(``_configs``) or cheapest first (``_configs_by_price``). The search that completes them and ranks the
-builds is in :mod:`configurator.core.suggest`."""
+(``configs_by_bound``) or cheapest first (``configs_by_price``). The search that completes them and ranks the
+builds is in :mod:`configurator.core.suggest.search`."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from configurator.core.estimate.memory import vram_per_gpu
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.parts import AnyPart, Cpu, Gpu, Motherboard
 from configurator.core.pcie import Placement, layout
-from configurator.core.suggest_score import CASE_SIZES
+from configurator.core.suggest.score import CASE_SIZES
 from configurator.core.units import GIB
 
 MAX_GPUS = 4  # the default upper end of the GPU count
@@ -54,7 +54,7 @@ class SuggestOptions:
     ``goal``: "fastest" within the budget, or "cheapest" that reaches ``target_throughput`` (in the
     workload's unit, the score: a build's warnings count against it). ``min_gpus``/``max_gpus``: the
     GPU count (0 allows a CPU-only build). ``case_sizes``: the case sizes allowed (empty: any; see
-    suggest_score.CASE_SIZES). ``allow_used``: also cards that are sold used only (their price is a
+    score.CASE_SIZES). ``allow_used``: also cards that are sold used only (their price is a
     used-market estimate); they go into the build marked used. ``memory``: "auto" lets Suggest shard
     (FSDP) or use LoRA/QLoRA for LLM training that fits no GPU otherwise; "as-given" keeps the
     workload's own sharding and fine-tuning."""
@@ -123,7 +123,7 @@ def tensor_split_ok(w: Workload, n: int) -> bool:
 
 
 @dataclass(frozen=True)
-class _Config:
+class Config:
     gpu: Gpu | None
     n: int
     cpu: Cpu
@@ -145,12 +145,12 @@ def report_throughput(report: Report) -> float:
     return float(est.value or 0) if est else 0.0
 
 
-def _by_category(catalogue: Mapping[str, AnyPart]) -> dict[str, list[AnyPart]]:
+def by_category(catalogue: Mapping[str, AnyPart]) -> dict[str, list[AnyPart]]:
     out: dict[str, list[AnyPart]] = {}
     for p in sorted(catalogue.values(), key=lambda p: (p.price_cny, p.id)):
         out.setdefault(p.category, []).append(p)
     return out
-class _Estimates:
+class Estimates:
     """Throughput and slot placement of configurations, cached on what each reads: a GPU's estimate
     on its ``Hw`` (compute, bandwidth, power), its placement on its slot width and PCIe link, so
     listings of one model at other prices, lengths or power share them."""
@@ -252,7 +252,7 @@ class _Estimates:
 
 
 
-def _pairs(parts_by: dict[str, list[AnyPart]], budget: float
+def cpu_board_pairs(parts_by: dict[str, list[AnyPart]], budget: float
            ) -> list[tuple[tuple[int, int, int], Cpu, int, Motherboard, int]]:
     """(order, cpu, count, board, price) of every CPU × board pair within the budget."""
     cpus = [c for c in parts_by.get("cpu", []) if isinstance(c, Cpu)]
@@ -269,7 +269,7 @@ def _pairs(parts_by: dict[str, list[AnyPart]], budget: float
     return pairs
 
 
-def _gpu_options(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est: _Estimates,
+def _gpu_options(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est: Estimates,
                  prefs: SuggestOptions, cheapest_pair: int) -> list[tuple[float, int, Gpu, int]]:
     """(-upper bound, order, GPU, count) of every card × count the options allow within the budget
     whose memory holds the workload's estimate, best first. FIT-1 errs only when even the low end is over
@@ -277,7 +277,7 @@ def _gpu_options(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float,
     recipes than the one counted reach, not a promise for this one."""
     options: list[tuple[float, int, Gpu, int]] = []
     low_vram = {n: vram_per_gpu(w, n).total / GIB for n in range(1, prefs.max_gpus + 1)}
-    for g in _usable_gpus(parts_by, prefs):
+    for g in usable_gpus(parts_by, prefs):
         for n in range(max(1, prefs.min_gpus), prefs.max_gpus + 1):
             if g.price_cny * n > budget:
                 break
@@ -289,7 +289,7 @@ def _gpu_options(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float,
     return options
 
 
-def _usable_gpus(parts_by: dict[str, list[AnyPart]], prefs: SuggestOptions) -> list[Gpu]:
+def usable_gpus(parts_by: dict[str, list[AnyPart]], prefs: SuggestOptions) -> list[Gpu]:
     """PCIe cards PyTorch can use (NVIDIA, or AMD with ROCm unless CUD-4 is held), new unless used ones are
     allowed."""
     rocm = not prefs.strict("CUD-4")
@@ -297,8 +297,8 @@ def _usable_gpus(parts_by: dict[str, list[AnyPart]], prefs: SuggestOptions) -> l
             and (g.vendor == "nvidia" or (rocm and g.rocm_supported)) and (prefs.allow_used or not g.used_market)]
 
 
-def _configs(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est: _Estimates,
-             prefs: SuggestOptions | None = None) -> Iterator[_Config]:
+def configs_by_bound(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est: Estimates,
+             prefs: SuggestOptions | None = None) -> Iterator[Config]:
     """Every (GPU × count, CPU × count, board) configuration within the budget, fastest first (equal
     throughput: cheaper first, then in board, CPU, count, GPU order).
 
@@ -306,16 +306,16 @@ def _configs(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est
     throughput, each expanded over every board and CPU only once no configuration already made is
     faster than its bound. A search that stops near the top sees a few options, not all of them."""
     prefs = prefs or SuggestOptions()
-    pairs = _pairs(parts_by, budget)
+    pairs = cpu_board_pairs(parts_by, budget)
     if not pairs:
         return
     cheapest = min(p[4] for p in pairs)
-    heap: list[tuple[float, int, tuple[int, int, int, int], _Config]] = []
+    heap: list[tuple[float, int, tuple[int, int, int, int], Config]] = []
     if prefs.min_gpus == 0:
         for order, cpu, count, board, base in pairs:
             t = est.cpu_config(cpu, count, board)
             if t > 0:
-                heap.append((-t, base, (*order, 0), _Config(None, 0, cpu, count, board, t)))
+                heap.append((-t, base, (*order, 0), Config(None, 0, cpu, count, board, t)))
         heapq.heapify(heap)
     options = _gpu_options(parts_by, w, budget, est, prefs, cheapest)
     next_option = 0
@@ -330,17 +330,17 @@ def _configs(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est
                 value = est.gpu_config(gpu, n, cpu, board, count)
                 if value is None or value <= 0:
                     continue
-                heapq.heappush(heap, (-value, price, (*order, oi), _Config(gpu, n, cpu, count, board, value)))
+                heapq.heappush(heap, (-value, price, (*order, oi), Config(gpu, n, cpu, count, board, value)))
         if not heap:
             return
         yield heapq.heappop(heap)[3]
 
 
-def _configs_by_price(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est: _Estimates,
-                      prefs: SuggestOptions, target: float) -> Iterator[_Config]:
+def configs_by_price(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est: Estimates,
+                      prefs: SuggestOptions, target: float) -> Iterator[Config]:
     """The configurations whose throughput reaches ``target``, cheapest first (lazily: a heap over
     each GPU option's pairs in price order)."""
-    pairs = sorted(_pairs(parts_by, budget), key=lambda p: (p[4], p[0]))
+    pairs = sorted(cpu_board_pairs(parts_by, budget), key=lambda p: (p[4], p[0]))
     if not pairs:
         return
     heap: list[tuple[int, int, int]] = []  # (price, option, pair index)
@@ -366,4 +366,4 @@ def _configs_by_price(parts_by: dict[str, list[AnyPart]], w: Workload, budget: f
             t = est.gpu_config(g, n, cpu, board, count)
         if t is None or t < target:
             continue
-        yield _Config(g, n, cpu, count, board, t)
+        yield Config(g, n, cpu, count, board, t)
