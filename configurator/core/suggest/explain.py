@@ -14,14 +14,17 @@ from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.numbers import unit_message
 from configurator.core.parts import AnyPart, Case, Gpu, Motherboard
 from configurator.core.suggest.score import Penalty, case_sizes, penalties
+from configurator.core.suggest.serve import ServeEstimates, ServeTarget, serve_target, why_not_served
 from configurator.core.suggest.space import (
     MAX_GPUS_LIMIT,
     RELAXABLE,
     TIE,
+    Estimates,
     SuggestOptions,
     by_category,
     cpu_board_pairs,
     held_rules,
+    tensor_split_ok,
     usable_gpus,
 )
 from configurator.core.units import GIB
@@ -37,6 +40,11 @@ def why_nothing(catalogue: Mapping[str, AnyPart], budget: float, workload: Workl
     prefs = prefs or SuggestOptions()
     out: list[Message] = []
     by = by_category(catalogue)
+    target = serve_target(workload, prefs)
+    if target is not None:
+        out += _not_served(by, budget, workload, prefs, target)
+        if out and out[-1].template.endswith("passes the rules:"):
+            return [*out, _stopped(catalogue, budget, workload, prefs)]
     cases = [c for c in by.get("case", []) if isinstance(c, Case)]
     if prefs.case_sizes:
         cases = [c for c in cases if case_sizes(c) & prefs.case_sizes]
@@ -69,6 +77,24 @@ def why_nothing(catalogue: Mapping[str, AnyPart], budget: float, workload: Workl
     if not out:
         out.append(_stopped(catalogue, budget, workload, prefs))
     return out
+
+
+def _not_served(by: dict[str, list[AnyPart]], budget: float, workload: Workload, prefs: SuggestOptions,
+                target: ServeTarget) -> list[Message]:
+    """A serving target no GPU option within the budget meets: what the best of them reaches (serve.why_not_served),
+    one copy per GPU and, where it splits, tensor parallel."""
+    floor = min((p[4] for p in cpu_board_pairs(by, budget)), default=math.inf)
+    floor += sum(min((p.price_cny for p in by.get(c, [])), default=0) for c in ("memory", "storage", "psu", "case"))
+    variants = [workload]
+    if workload.parallel == "none" and prefs.max_gpus > 1:
+        variants.append(dataclasses.replace(workload, parallel="tensor"))
+    rows = []
+    for w in variants:
+        serving = ServeEstimates(w, Estimates(w))
+        rows += [(g, n, serving.option(g, n)) for g in usable_gpus(by, prefs)
+                 for n in range(max(prefs.min_gpus, 1), prefs.max_gpus + 1)
+                 if g.price_cny * n + floor <= budget and tensor_split_ok(w, n)]
+    return why_not_served(rows, budget, target)
 
 
 def _stopped(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload, prefs: SuggestOptions) -> Message:
@@ -109,7 +135,13 @@ def reasons(search: Search, f: Found, band: list[Found], strategy: Message | Non
     """The winner's top three reasons."""
     unit = unit_message(search.w.throughput_unit)  # in the reader's words
     out: list[Message] = []
-    if search.prefs.goal == "cheapest":
+    target = search.serve
+    if target is not None:
+        out.append(Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", "The cheapest build without errors that serves {rate:,g} requests/s{bounds} by the engine's "
+                       "central estimates: ¥{price:,}."),
+            {"rate": target.rate, "bounds": _bounds(target), "price": f.price}))
+    elif search.prefs.goal == "cheapest":
         out.append(Message("suggest", QT_TRANSLATE_NOOP(
             "suggest", "The cheapest build without errors whose score reaches {target:,.0f} {unit}: ¥{price:,}."),
             {"target": search.prefs.target_throughput, "unit": unit, "price": f.price}))
@@ -131,6 +163,11 @@ def reasons(search: Search, f: Found, band: list[Found], strategy: Message | Non
                 {"ram": ram, "vram": vram, "cores": _cores(search, f.build), "gpus": f.cfg.n}))
         else:
             out.append(Message("suggest", QT_TRANSLATE_NOOP("suggest", "Balanced: no warnings to trade off.")))
+    elif target is not None:
+        out.append(Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", "Its warnings ({penalties}) do not count against a serving target, which the estimate meets "
+                       "or not; the rules held as constraints (balance, heat, power) it passes."),
+            {"penalties": penalty_list(ps)}))
     else:
         out.append(Message("suggest", QT_TRANSLATE_NOOP(
             "suggest", "Its warnings are priced in ({penalties}) and it still scores highest: {score:,.0f} {unit}."),
@@ -157,6 +194,8 @@ def _cores(search: Search, build: Build) -> int:
 def binding(search: Search, f: Found) -> Message:
     """What stops a faster build: the fastest GPU option above the winner, and why it is not the answer."""
     prefs, est, w = search.prefs, search.est, search.w
+    if search.serve is not None:
+        return _binding_serving(search, f)
     if prefs.goal == "cheapest":
         return Message("suggest", QT_TRANSLATE_NOOP(
             "suggest", "Binding: the target of {target:,.0f} {unit}; every cheaper configuration estimates below it."),
@@ -213,8 +252,68 @@ def binding(search: Search, f: Found) -> Message:
         "suggest", "Binding: none within the budget and the options; no faster configuration fits them."))
 
 
+def _bounds(t: ServeTarget) -> Message | str:
+    if t.max_ttft_ms is not None and t.max_tpot_ms is not None:
+        return Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", " with a median time to first token of at most {ttft:,g} ms and per output token of at most "
+                       "{tpot:,g} ms"), {"ttft": t.max_ttft_ms, "tpot": t.max_tpot_ms})
+    if t.max_ttft_ms is not None:
+        return Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", " with a median time to first token of at most {ttft:,g} ms"), {"ttft": t.max_ttft_ms})
+    if t.max_tpot_ms is not None:
+        return Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", " with a median time per output token of at most {tpot:,g} ms"), {"tpot": t.max_tpot_ms})
+    return ""
+
+
+def _binding_serving(search: Search, f: Found) -> Message:
+    """A serving target's binding constraint: the dearest GPU option whose parts cost less than the winner,
+    and why it is not the answer (its serving estimate, or the rules)."""
+    assert search.serve is not None and search.serving is not None
+    t, prefs = search.serve, search.prefs
+    pairs = cpu_board_pairs(search.parts_by, math.inf)
+    floor = min((p[4] for p in pairs), default=0) + search.min_rest
+    cheaper = [(g.price_cny * n + floor, g, n) for g in usable_gpus(search.parts_by, prefs)
+               for n in range(max(prefs.min_gpus, 1), prefs.max_gpus + 1)
+               if g.price_cny * n + floor < f.price and (g.id, n) != f.cfg.gkey]
+    if not cheaper:
+        return Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", "Binding: none; no cheaper GPU option is in the catalogue and the options."))
+    _price, g, n = max(cheaper, key=lambda c: (c[0], c[1].id))
+    name = f"{n} × {g.name}" if n > 1 else g.name
+    s = search.serving.option(g, n)
+    if s.saturated or s.ttft_ms is None:
+        return Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", "Binding: the request rate; the next cheaper option, {name}, serves at most ≈ {cap:,.2f} "
+                       "requests/s."), {"name": name, "cap": s.capacity_requests_per_s})
+    if t.max_ttft_ms is not None and s.ttft_ms.value > t.max_ttft_ms:
+        return Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", "Binding: the time to first token; the next cheaper option, {name}, serves the rate with a "
+                       "median of ≈ {ttft:,.0f} ms."), {"name": name, "ttft": s.ttft_ms.value})
+    if t.max_tpot_ms is not None and s.tpot_ms.value > t.max_tpot_ms:
+        return Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", "Binding: the time per output token; the next cheaper option, {name}, serves the rate with a "
+                       "median of ≈ {tpot:,.1f} ms."), {"name": name, "tpot": s.tpot_ms.value})
+    errors = sorted(search.errors.get((g.id, n), frozenset()) - {"serving"})
+    if errors:
+        return Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", "Binding: the rules; the next cheaper option, {name}, meets the target, but no build with it "
+                       "passes {rules}."), {"name": name, "rules": ", ".join(errors)})
+    return Message("suggest", QT_TRANSLATE_NOOP(
+        "suggest", "Binding: the price of the rest; the next cheaper option, {name}, meets the target, but no valid "
+                   "build with it costs less."), {"name": name})
+
+
 def trade(winner: Found, f: Found) -> Message:
     """What an alternative trades against the winner: "¥3,100 less, 18 % slower"."""
+    ttft = f.report.estimate("serving_ttft_ms")
+    if ttft is not None and ttft.value is not None and f.report.build.workload is not None \
+            and f.report.build.workload.request_rate is not None:
+        more = f.price >= winner.price
+        return Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", "¥{cny:,} more; median time to first token ≈ {ttft:,.0f} ms") if more else QT_TRANSLATE_NOOP(
+            "suggest", "¥{cny:,} less but more GPUs; median time to first token ≈ {ttft:,.0f} ms"),
+            {"cny": abs(f.price - winner.price), "ttft": ttft.value})
     diff = f.price - winner.price
     speed = f.throughput / winner.throughput - 1 if winner.throughput else 0.0
     ps = penalties(f.report.findings)

@@ -68,6 +68,7 @@ from configurator.core.suggest.score import (
     penalties,
     warning_rules,
 )
+from configurator.core.suggest.serve import Served, ServeEstimates, meets, serve_target, served
 from configurator.core.suggest.space import (
     TIE,
     Config,
@@ -89,6 +90,8 @@ SIMPLER = 0.03
 # change the estimate (one stream of a language model) hundreds tie, and each costs a completion. The winner
 # is never cut short: a configuration that can reach the best score's tie band is always completed.
 ALTERNATIVE_TRIES = 12
+# A serving target's completions: the cheapest valid one, whatever its warnings' penalties (suggest.serve)
+ANY_FACTOR = 1e-12
 
 
 @dataclass(frozen=True)
@@ -103,6 +106,7 @@ class Suggestion:
     reasons: tuple[Message, ...] = ()  # the winner: its top reasons; an alternative: what it trades
     binding: Message | None = None  # the winner: what stops a faster build
     strategy: Message | None = None  # how the workload was made to fit (FSDP, LoRA), if it was changed
+    serving: Served | None = None  # a serving target (suggest.serve): what the build serves at its load
 
     @property
     def total_cny(self) -> int:
@@ -204,6 +208,8 @@ class Search:
         self.options = options
         self.prefs = prefs
         self.est = Estimates(w)
+        self.serve = serve_target(w, prefs)
+        self.serving = ServeEstimates(w, self.est) if self.serve is not None else None
         # Why GPU options have no valid build (the error rules that stopped them), and which have one: the
         # winner's binding constraint reads them.
         self.errors: dict[tuple[str, int], frozenset[str]] = {}
@@ -795,6 +801,46 @@ class Search:
         return found
 
 
+    def cheapest_serving(self, alternatives: int, cap: float = math.inf, min_gpus: int = 1) -> list[Found]:
+        """Goal "cheapest" for a serving target (suggest.serve): configurations cheapest first whose GPUs' serving
+        estimate meets it, each completed with its cheapest valid parts and kept where the engine's estimate of
+        the whole build meets it too (the penalties of its warnings do not count against a serving target).
+        ``cap``: only builds cheaper than this (another search's answer); ``min_gpus``: only this many GPUs or more
+        (the tensor-parallel search after one copy per GPU: on one GPU the two are the same)."""
+        target, serving = self.serve, self.serving
+        assert target is not None and serving is not None
+        found: list[Found] = []
+        reps: dict[tuple[str, int], Found] = {}
+        configs = configs_by_price(
+            self.parts_by, self.w, self.budget, self.est, self.prefs, 0.0,
+            option_ok=lambda g, n: n >= min_gpus and meets(serving.option(g, n), target),
+            config_ok=lambda g, n, cpu, board, cpus: meets(serving.config(g, n, cpu, board, cpus), target))
+        for cfg in configs:
+            if cfg.price + self.min_rest >= cap:
+                break
+            ranked = sorted(reps.values(), key=lambda f: (f.price, f.order()))
+            if len(ranked) > alternatives and cfg.price + self.min_rest > ranked[alternatives].price:
+                break
+            rep = reps.get(cfg.gkey)
+            if rep is not None and cfg.price + self.min_rest > rep.price:
+                continue
+            if self.config_factor(cfg) is None:
+                continue
+            if rep is not None and self.lowest_price(cfg) > rep.price:
+                continue
+            done = self.complete(cfg, need_factor=ANY_FACTOR)
+            if done is None:
+                continue
+            f = self.found(cfg, *done)
+            if served(f.report, target) is None:
+                self.errors.setdefault(cfg.gkey, frozenset({"serving"}))
+                continue
+            found.append(f)
+            if rep is None or (f.price, f.order()) < (rep.price, rep.order()):
+                reps[cfg.gkey] = f
+        return found
+
+
 def suggest(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload, alternatives: int = 3,
             options: Options | None = None, pruned: bool = True, prefs: SuggestOptions | None = None
             ) -> list[Suggestion]:
@@ -804,24 +850,32 @@ def suggest(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload,
     tests compare the two). The winner carries its top reasons and its binding constraint, each
     alternative what it trades against the winner."""
     prefs = prefs or SuggestOptions()
-    bad = prefs.problems()
+    bad = prefs.problems(workload)
     if bad:
         raise ValueError("; ".join(f"{k}: {m.render()}" for k, m in bad))
     options = options or Options()
     parts_by = by_category(prune(catalogue, alternatives) if pruned else catalogue)
     held = held_rules(workload, prefs)
     first: list[Suggestion] | None = None
+    serving = serve_target(workload, prefs) is not None
+    answers: list[list[Suggestion]] = []  # a serving target: one copy per GPU and split, the cheaper wins
     # The rules a training workload holds (ROCm cards, GPUs on a chipset or x4 link) are let through only
     # where no GPU build without them exists within the budget and the options.
     for level in ((held, frozenset()) if held else (held,)):
         strict = dataclasses.replace(prefs, held=level)
         tried: list[tuple[Workload, Message | None]] = [(workload, None)]
-        if prefs.memory == "auto" and prefs.max_gpus > 0:
+        if serving:
+            tried += _split_inference(workload, strict)
+        elif prefs.memory == "auto" and prefs.max_gpus > 0:
             tried = _split_inference(workload, strict) or tried
             tried += _memory_strategies(workload, strict)
         for w, strategy in tried:
             search = Search(catalogue, parts_by, budget, w, options, strict)
-            if prefs.goal == "cheapest":
+            if search.serve is not None:
+                # the split search only where it can be cheaper than one copy per GPU
+                cap = answers[0][0].total_cny * (1 + SIMPLER) if answers else math.inf
+                found = search.cheapest_serving(alternatives, cap, 2 if answers else 1)
+            elif prefs.goal == "cheapest":
                 assert prefs.target_throughput is not None
                 found = search.cheapest(alternatives, prefs.target_throughput)
             else:
@@ -837,7 +891,11 @@ def suggest(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload,
                             "suggest", "Held as constraints for training, and let through because no GPU build "
                                        "within the budget and the options passes them: {rules} (priced in as "
                                        "warnings)."), {"rules": ", ".join(sorted(held))})))
-                return picked
+                if not serving:
+                    return picked
+                answers.append(picked)
+    if answers:
+        return min(answers, key=lambda p: (p[0].total_cny, p[0].gpu[1]))
     return first or []  # CPU-only (or nothing): no GPU build meets the workload any of the ways tried
 
 
@@ -861,7 +919,9 @@ def _unsplit(picked: list[Suggestion], catalogue: Mapping[str, AnyPart], given: 
             continue
         if s.gpu[1] <= 1:
             build = dataclasses.replace(s.build, workload=given)
-            out.append(dataclasses.replace(s, build=build, report=check(build, catalogue)))
+            report = check(build, catalogue)
+            out.append(dataclasses.replace(s, build=build, report=report,
+                                           serving=served(report, s.serving.target) if s.serving else None))
             continue
         strategy = Message("suggest", QT_TRANSLATE_NOOP(
             "suggest", "Split over {n} GPUs with tensor parallelism (vLLM or TensorRT-LLM, --tensor-parallel-size "
@@ -927,9 +987,11 @@ def _pick(search: Search, found: list[Found], alternatives: int, strategy: Messa
         if len(rest) >= alternatives:
             break
     unit = search.w.throughput_unit
+    target = search.serve
     top = Suggestion(winner.build, winner.report, winner.throughput, unit, winner.cfg.gkey, winner.score,
                      penalties(winner.report.findings), (*reasons(search, winner, band, strategy), *upgraded),
-                     binding(search, winner), strategy)
+                     binding(search, winner), strategy, served(winner.report, target) if target else None)
     return [top, *(Suggestion(f.build, f.report, f.throughput, unit, f.cfg.gkey, f.score,
-                              penalties(f.report.findings), (trade(winner, f),), None, strategy) for f in rest)]
+                              penalties(f.report.findings), (trade(winner, f),), None, strategy,
+                              served(f.report, target) if target else None) for f in rest)]
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -72,18 +72,28 @@ class SuggestOptions:
     held: frozenset[str] = frozenset()
     keep_finetune: bool = False  # the user chose the fine-tuning method: "auto" may shard, not switch to LoRA
     upgrade: bool = True  # left-over budget buys platform parts (the tests compare the search without it)
+    # A serving workload at a request rate, goal "cheapest" (suggest.serve): bounds on the median time to first
+    # token and per output token, ms
+    max_ttft_ms: float | None = None
+    max_tpot_ms: float | None = None
 
     def strict(self, rule: str) -> bool:
         """Whether a warning of this rule rules a build out."""
         return (rule.startswith(STRICT_PREFIXES) or rule in self.held) and rule not in self.relax
 
-    def problems(self) -> list[tuple[str, Message]]:
-        """(option, message) for each value Suggest cannot use."""
+    def problems(self, w: Workload | None = None) -> list[tuple[str, Message]]:
+        """(option, message) for each value Suggest cannot use; with the workload, also the options that do
+        not apply to it (the serving bounds)."""
         out: list[tuple[str, Message]] = []
         if self.goal not in ("fastest", "cheapest"):
             out.append(("goal", Message("suggest", QT_TRANSLATE_NOOP("suggest", "must be fastest or cheapest"))))
-        if self.goal == "cheapest" and (self.target_throughput is None or not math.isfinite(self.target_throughput)
-                                        or self.target_throughput <= 0):
+        rate = w is not None and w.serving and w.request_rate is not None
+        if rate and self.goal == "cheapest" and self.target_throughput is not None:
+            out.append(("target_throughput", Message("suggest", QT_TRANSLATE_NOOP(
+                "suggest", "a serving workload's target is its request rate; give no throughput target"))))
+        elif not rate and self.goal == "cheapest" and (
+                self.target_throughput is None or not math.isfinite(self.target_throughput)
+                or self.target_throughput <= 0):
             out.append(("target_throughput", Message("suggest", QT_TRANSLATE_NOOP(
                 "suggest", "the goal \"cheapest\" needs a positive target throughput"))))
         if self.min_gpus > self.max_gpus and self.min_gpus >= 0 and self.max_gpus <= MAX_GPUS_LIMIT:
@@ -103,6 +113,19 @@ class SuggestOptions:
             out.append(("relax", Message("suggest", QT_TRANSLATE_NOOP(
                 "suggest", "{rules}: not a rule that can be relaxed; choose from {choices}"),
                 {"rules": ", ".join(bad), "choices": ", ".join(RELAXABLE)})))
+        for key, bound in (("max_ttft_ms", self.max_ttft_ms), ("max_tpot_ms", self.max_tpot_ms)):
+            if bound is None:
+                continue
+            if not math.isfinite(bound) or bound <= 0:
+                out.append((key, Message("suggest", QT_TRANSLATE_NOOP(
+                    "suggest", "must be a positive number of milliseconds"))))
+            elif w is not None and not rate:
+                out.append((key, Message("suggest", QT_TRANSLATE_NOOP(
+                    "suggest", "applies to a serving workload at a request rate only (task serve with "
+                               "request_rate)"))))
+            elif w is not None and self.goal != "cheapest":
+                out.append((key, Message("suggest", QT_TRANSLATE_NOOP(
+                    "suggest", "applies to goal cheapest (the cheapest build that serves the request rate)"))))
         if self.memory not in MEMORY_STRATEGIES:
             out.append(("memory", Message("suggest", QT_TRANSLATE_NOOP(
                 "suggest", "must be auto or as-given"))))
@@ -269,7 +292,7 @@ def cpu_board_pairs(parts_by: dict[str, list[AnyPart]], budget: float
     return pairs
 
 
-def _gpu_options(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est: Estimates,
+def gpu_options(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est: Estimates,
                  prefs: SuggestOptions, cheapest_pair: int) -> list[tuple[float, int, Gpu, int]]:
     """(-upper bound, order, GPU, count) of every card × count the options allow within the budget
     whose memory holds the workload's estimate, best first. FIT-1 errs only when even the low end is over
@@ -317,7 +340,7 @@ def configs_by_bound(parts_by: dict[str, list[AnyPart]], w: Workload, budget: fl
             if t > 0:
                 heap.append((-t, base, (*order, 0), Config(None, 0, cpu, count, board, t)))
         heapq.heapify(heap)
-    options = _gpu_options(parts_by, w, budget, est, prefs, cheapest)
+    options = gpu_options(parts_by, w, budget, est, prefs, cheapest)
     next_option = 0
     while True:
         while next_option < len(options) and (not heap or -options[next_option][0] >= -heap[0][0]):
@@ -337,16 +360,19 @@ def configs_by_bound(parts_by: dict[str, list[AnyPart]], w: Workload, budget: fl
 
 
 def configs_by_price(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est: Estimates,
-                      prefs: SuggestOptions, target: float) -> Iterator[Config]:
+                      prefs: SuggestOptions, target: float, option_ok: Callable[[Gpu, int], bool] | None = None,
+                      config_ok: Callable[[Gpu, int, Cpu, Motherboard, int], bool] | None = None
+                      ) -> Iterator[Config]:
     """The configurations whose throughput reaches ``target``, cheapest first (lazily: a heap over
-    each GPU option's pairs in price order)."""
+    each GPU option's pairs in price order). With ``option_ok`` and ``config_ok`` (a serving target,
+    suggest.serve) those decide instead of the throughput, and a CPU-only build is never one."""
     pairs = sorted(cpu_board_pairs(parts_by, budget), key=lambda p: (p[4], p[0]))
     if not pairs:
         return
     heap: list[tuple[int, int, int]] = []  # (price, option, pair index)
-    options: list[tuple[Gpu | None, int]] = [(None, 0)] if prefs.min_gpus == 0 else []
-    options += [(g, n) for _b, _o, g, n in _gpu_options(parts_by, w, budget, est, prefs, pairs[0][4])
-                if est.upper_bound(g, n) >= target]
+    options: list[tuple[Gpu | None, int]] = [(None, 0)] if prefs.min_gpus == 0 and option_ok is None else []
+    options += [(g, n) for _b, _o, g, n in gpu_options(parts_by, w, budget, est, prefs, pairs[0][4])
+                if (option_ok(g, n) if option_ok is not None else est.upper_bound(g, n) >= target)]
     for oi, (g, n) in enumerate(options):
         heap.append(((g.price_cny * n if g else 0) + pairs[0][4], oi, 0))
     heapq.heapify(heap)
@@ -364,6 +390,11 @@ def configs_by_price(parts_by: dict[str, list[AnyPart]], w: Workload, budget: fl
             t: float | None = est.cpu_config(cpu, count, board)
         else:
             t = est.gpu_config(g, n, cpu, board, count)
-        if t is None or t < target:
+        if t is None:
+            continue
+        if config_ok is not None:
+            if g is None or not config_ok(g, n, cpu, board, count):
+                continue
+        elif t < target:
             continue
         yield Config(g, n, cpu, count, board, t)
