@@ -9,6 +9,7 @@ from configurator.core.suggest.explain import why_nothing
 from configurator.core.suggest.prune import config_profile, prune
 from configurator.core.suggest.score import CASE_SIZE_NAMES, CASE_SIZES, Penalty, case_sizes
 from configurator.core.suggest.search import SIMPLER, Suggestion, report_score, suggest
+from configurator.core.suggest.serve import Served, ServeTarget, serve_target, target_message
 from configurator.core.suggest.space import (
     DEFAULT_WORKLOAD,
     MAX_GPUS,
@@ -20,5 +21,6 @@ from configurator.core.suggest.space import (
 )
 
 __all__ = ["CASE_SIZES", "CASE_SIZE_NAMES", "DEFAULT_WORKLOAD", "MAX_GPUS", "MAX_GPUS_LIMIT", "SIMPLER", "TIE",
-           "Penalty", "SuggestOptions", "Suggestion", "case_sizes", "config_profile", "held_rules", "prune",
-           "report_score", "report_throughput", "suggest", "why_nothing"]
+           "Penalty", "ServeTarget", "Served", "SuggestOptions", "Suggestion", "case_sizes", "config_profile",
+           "held_rules", "prune", "report_score", "report_throughput", "serve_target", "suggest", "target_message",
+           "why_nothing"]

@@ -14,7 +14,7 @@ from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.numbers import unit_message
 from configurator.core.parts import AnyPart, Case, Gpu, Motherboard
 from configurator.core.suggest.score import Penalty, case_sizes, penalties
-from configurator.core.suggest.serve import ServeEstimates, ServeTarget, serve_target, why_not_served
+from configurator.core.suggest.serve import ServeEstimates, ServeTarget, serve_target, target_message, why_not_served
 from configurator.core.suggest.space import (
     MAX_GPUS_LIMIT,
     RELAXABLE,
@@ -140,7 +140,7 @@ def reasons(search: Search, f: Found, band: list[Found], strategy: Message | Non
         out.append(Message("suggest", QT_TRANSLATE_NOOP(
             "suggest", "The cheapest build without errors that serves {rate:,g} requests/s{bounds} by the engine's "
                        "central estimates: ¥{price:,}."),
-            {"rate": target.rate, "bounds": _bounds(target), "price": f.price}))
+            {"rate": target.rate, "bounds": target_message(target), "price": f.price}))
     elif search.prefs.goal == "cheapest":
         out.append(Message("suggest", QT_TRANSLATE_NOOP(
             "suggest", "The cheapest build without errors whose score reaches {target:,.0f} {unit}: ¥{price:,}."),
@@ -250,20 +250,6 @@ def binding(search: Search, f: Found) -> Message:
                        "whole build."), {"name": name(g, n), "price": lowest(g, n)})
     return Message("suggest", QT_TRANSLATE_NOOP(
         "suggest", "Binding: none within the budget and the options; no faster configuration fits them."))
-
-
-def _bounds(t: ServeTarget) -> Message | str:
-    if t.max_ttft_ms is not None and t.max_tpot_ms is not None:
-        return Message("suggest", QT_TRANSLATE_NOOP(
-            "suggest", " with a median time to first token of at most {ttft:,g} ms and per output token of at most "
-                       "{tpot:,g} ms"), {"ttft": t.max_ttft_ms, "tpot": t.max_tpot_ms})
-    if t.max_ttft_ms is not None:
-        return Message("suggest", QT_TRANSLATE_NOOP(
-            "suggest", " with a median time to first token of at most {ttft:,g} ms"), {"ttft": t.max_ttft_ms})
-    if t.max_tpot_ms is not None:
-        return Message("suggest", QT_TRANSLATE_NOOP(
-            "suggest", " with a median time per output token of at most {tpot:,g} ms"), {"tpot": t.max_tpot_ms})
-    return ""
 
 
 def _binding_serving(search: Search, f: Found) -> Message:

@@ -58,6 +58,21 @@ def serve_target(w: Workload, prefs: SuggestOptions) -> ServeTarget | None:
     return ServeTarget(float(w.request_rate), prefs.max_ttft_ms, prefs.max_tpot_ms)
 
 
+def target_message(t: ServeTarget) -> Message | str:
+    """The bounds in words (" with a median time to first token of at most 200 ms"), empty without one."""
+    if t.max_ttft_ms is not None and t.max_tpot_ms is not None:
+        return Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", " with a median time to first token of at most {ttft:,g} ms and per output token of at most "
+                       "{tpot:,g} ms"), {"ttft": t.max_ttft_ms, "tpot": t.max_tpot_ms})
+    if t.max_ttft_ms is not None:
+        return Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", " with a median time to first token of at most {ttft:,g} ms"), {"ttft": t.max_ttft_ms})
+    if t.max_tpot_ms is not None:
+        return Message("suggest", QT_TRANSLATE_NOOP(
+            "suggest", " with a median time per output token of at most {tpot:,g} ms"), {"tpot": t.max_tpot_ms})
+    return ""
+
+
 def meets(s: srv.Serving, t: ServeTarget) -> bool:
     """Whether a serving estimate meets the target, on its central figures."""
     if s.saturated or s.ttft_ms is None or s.max_concurrency.value < 1:
