@@ -158,3 +158,41 @@ def test_still_to_choose_is_in_the_readers_language() -> None:
              "Still to choose: {missing}. The findings judge only the parts chosen.": "尚未选择：{missing}。"}
     assert still_to_choose(("cpu", "psu"), lambda _c, t: words.get(t, t)) == "尚未选择：处理器、电源。"
     assert still_to_choose(()) == ""
+
+
+SERVE = ("suggest", "--workload", "llama-3.1-8b", "--request-rate", "5", "--prompt-tokens", "512",
+         "--output-tokens", "256")
+
+
+@pytest.mark.parametrize(("args", "option"), [
+    (("--max-ttft-ms", "0"), "--max-ttft-ms: must be a positive number"),
+    (("--max-ttft-ms", "-5"), "--max-ttft-ms: must be a positive number"),
+    (("--max-tpot-ms", "nan"), "--max-tpot-ms: must be a positive number"),
+])
+def test_serving_bounds_that_are_not_positive_are_one_line_exit_2(  # type: ignore[no-untyped-def]
+        capsys, db_path: Path, args: tuple[str, ...], option: str) -> None:
+    code, out, err = run(capsys, "--db", str(db_path), *SERVE, *args)
+    assert code == 2 and out == "" and err.strip().splitlines() == [err.strip()] and err.startswith(option)
+
+
+def test_a_ttft_bound_on_a_workload_that_does_not_serve_is_one_line_exit_2(  # type: ignore[no-untyped-def]
+        capsys, db_path: Path) -> None:
+    code, out, err = run(capsys, "--db", str(db_path), "suggest", "--budget", "20000", "--workload", "gpt2",
+                         "--task", "infer", "--max-ttft-ms", "200")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1
+    assert err.startswith("--max-ttft-ms: applies to a serving workload at a request rate only")
+
+
+def test_serving_suggest_judges_at_the_rate_and_says_what_the_best_reaches(  # type: ignore[no-untyped-def]
+        capsys, db_path: Path) -> None:
+    code, out, _ = run(capsys, "--db", str(db_path), *SERVE, "--max-ttft-ms", "200", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["goal"] == "cheapest" and doc["max_ttft_ms"] == 200
+    best = doc["suggestions"][0]["serving"]
+    assert best["request_rate"] == 5 and best["judged_on"] == "central" and best["ttft_ms"]["value"] <= 200
+    assert best["capacity_requests_per_s"]["value"] > 5
+    assert best["ttft_ms"]["low"] <= best["ttft_ms"]["value"] <= best["ttft_ms"]["high"]
+    # a bound no build meets: one line saying what the best reaches, exit 1 (suggest's "none fits")
+    code, out, _ = run(capsys, "--db", str(db_path), *SERVE, "--max-ttft-ms", "1")
+    assert code == 1 and "serves 5 requests/s of this workload with a median time to first token of at most 1 ms" in out
+    assert "the lowest median time to first token is ≈" in out

@@ -12,7 +12,13 @@ from configurator.core.i18n import QT_TRANSLATE_NOOP
 from configurator.core.numbers import unit_text
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
+    from configurator.core.build import Workload
     from configurator.core.engine import Report
+    from configurator.core.i18n import Message
+    from configurator.core.parts import AnyPart
+    from configurator.core.suggest import Suggestion, SuggestOptions
 
 
 SEVERITY_TITLES = {
@@ -77,15 +83,48 @@ def cmd_check(cli: Cli) -> int:
     return EXIT_OK if report.ok else EXIT_FINDINGS
 
 
+_WORKLOAD_FLAGS = {"model": "--workload", "task": "--task", "precision": "--precision", "batch_size": "--batch-size",
+                   "seq_len": "--seq-len", "sharding": "--sharding", "finetune": "--finetune",
+                   "dataset_gb": "--dataset-gb", "checkpoints_kept": "--checkpoints-kept",
+                   "request_rate": "--request-rate", "concurrency": "--request-rate",
+                   "prompt_tokens": "--prompt-tokens", "output_tokens": "--output-tokens", "runtime": "--runtime",
+                   "quant": "--precision"}
+_OPTION_FLAGS = {"goal": "--goal", "target_throughput": "--target-throughput", "gpus": "--min-gpus/--max-gpus",
+                 "case": "--case", "memory": "--memory", "relax": "--relax", "max_ttft_ms": "--max-ttft-ms",
+                 "max_tpot_ms": "--max-tpot-ms"}
+
+
+def _suggest_workload(cli: Cli) -> tuple[dict[str, Any], Workload]:
+    """The workload the options give (a serving one with --request-rate: task serve), or one line per bad field."""
+    from configurator.core.build import BuildError, Workload, read_workload
+    from configurator.core.suggest import DEFAULT_WORKLOAD
+
+    a = cli.args
+    serve = a.request_rate is not None or a.task == "serve"
+    doc: dict[str, Any] = {"model": a.workload or DEFAULT_WORKLOAD.model,
+                           "task": a.task or ("serve" if serve else DEFAULT_WORKLOAD.task)}
+    doc["precision"] = a.precision or ("bf16" if serve else DEFAULT_WORKLOAD.precision)  # serving: 16-bit weights
+    for key in ("batch_size", "seq_len", "sharding", "finetune", "dataset_gb", "checkpoints_kept", "request_rate",
+                "prompt_tokens", "output_tokens", "runtime"):
+        if getattr(a, key) is not None:
+            doc[key] = getattr(a, key)
+    workload, bad = read_workload(doc)
+    if bad or workload is None:
+        cli.fail([(_WORKLOAD_FLAGS.get(e.path.removeprefix("workload."), e.path), e.message.render(cli.translator))
+                  for e in BuildError(bad).errors])
+    assert isinstance(workload, Workload)
+    return doc, workload
+
+
 def cmd_suggest(cli: Cli) -> int:
     import math
 
-    from configurator.core.build import MAX_BUDGET_CNY, BuildError, Workload, build_to_dict, read_workload
-    from configurator.core.suggest import DEFAULT_WORKLOAD, SuggestOptions, suggest, why_nothing
+    from configurator.core.build import MAX_BUDGET_CNY
+    from configurator.core.suggest import SuggestOptions, suggest, why_nothing
 
     a = cli.args
     target = a.target_throughput
-    goal = a.goal or ("cheapest" if target is not None else "fastest")
+    goal = a.goal or ("cheapest" if target is not None or a.request_rate is not None else "fastest")
     # argparse's float() takes nan, inf and 1e400 (= inf): refuse them here, and bound the rest.
     if a.budget is None and goal != "cheapest":
         cli.fail([("--budget", cli.translate("cli", "is required (or give --target-throughput for the cheapest "
@@ -95,69 +134,85 @@ def cmd_suggest(cli: Cli) -> int:
         cli.fail([("--budget", cli.say(QT_TRANSLATE_NOOP("cli", "must be a positive number of yuan")))])
     if budget > MAX_BUDGET_CNY:
         cli.fail([("--budget", cli.say(QT_TRANSLATE_NOOP("cli", "must be at most ¥{high:,}"), high=MAX_BUDGET_CNY))])
-    doc: dict[str, Any] = {"model": a.workload or DEFAULT_WORKLOAD.model, "task": a.task or DEFAULT_WORKLOAD.task,
-                           "precision": a.precision or DEFAULT_WORKLOAD.precision}
-    for key in ("batch_size", "seq_len", "sharding", "finetune", "dataset_gb", "checkpoints_kept"):
-        if getattr(a, key) is not None:
-            doc[key] = getattr(a, key)
-    workload, bad = read_workload(doc)
-    if bad or workload is None:
-        flags = {"model": "--workload", "task": "--task", "precision": "--precision", "batch_size": "--batch-size",
-                 "seq_len": "--seq-len", "sharding": "--sharding", "finetune": "--finetune",
-                 "dataset_gb": "--dataset-gb", "checkpoints_kept": "--checkpoints-kept"}
-        cli.fail([(flags.get(e.path.removeprefix("workload."), e.path), e.message.render(cli.translator))
-                  for e in BuildError(bad).errors])
-    assert isinstance(workload, Workload)
+    doc, workload = _suggest_workload(cli)
     sizes = frozenset(s.strip() for s in (a.case or "").split(",") if s.strip())
     relax = frozenset(s.strip().upper() for s in (a.relax or "").split(",") if s.strip())
     # A given sharding is kept as it is; a given fine-tuning method is kept, but may still be sharded.
     prefs = SuggestOptions(goal="cheapest" if goal == "cheapest" else "fastest", target_throughput=target,
                            min_gpus=a.min_gpus, max_gpus=a.max_gpus, case_sizes=sizes, allow_used=a.allow_used,
                            memory="as-given" if a.sharding else a.memory, relax=relax,
-                           keep_finetune=a.finetune is not None)
-    option_flags = {"goal": "--goal", "target_throughput": "--target-throughput", "gpus": "--min-gpus/--max-gpus",
-                    "case": "--case", "memory": "--memory", "relax": "--relax"}
-    problems = prefs.problems()
+                           keep_finetune=a.finetune is not None, max_ttft_ms=a.max_ttft_ms, max_tpot_ms=a.max_tpot_ms)
+    problems = prefs.problems(workload)
     if problems:
-        cli.fail([(option_flags[k], m.render(cli.translator)) for k, m in problems])
+        cli.fail([(_OPTION_FLAGS[k], m.render(cli.translator)) for k, m in problems])
     alternatives = 3  # the best build and up to three others with different GPUs
     catalogue = load_suggest_candidates(cli, alternatives)  # one record per distinct specification
     found = suggest(catalogue, budget, workload, alternatives=alternatives, prefs=prefs)
-    tr = cli.translator
+    nothing = why_nothing(catalogue, budget, workload, prefs) if not found else []
     if a.json:
-        cli.emit_json({
-            "ok": bool(found),
-            "budget_cny": a.budget,
-            "goal": goal,
-            **({"target_throughput": target} if target is not None else {}),
-            "workload": doc,
-            "relaxed": sorted(relax),
-            "defaults": _defaults(workload),
-            **({"why_nothing": [m.render(tr) for m in why_nothing(catalogue, budget, workload, prefs)]}
-               if not found else {}),
-            "suggestions": [{
-                "build": build_to_dict(s.build), "total_cny": s.total_cny,
-                "throughput": s.throughput, "score": s.score, "unit": s.unit,
-                "penalties": [{"rule": p.rule, "weight": p.weight, "why": p.why.render(tr)} for p in s.penalties],
-                ("reasons" if i == 0 else "trade"): ([m.render(tr) for m in s.reasons] if i == 0 else
-                                                     (s.reasons[0].render(tr) if s.reasons else None)),
-                **({"binding": s.binding.render(tr)} if s.binding is not None else {}),
-                **({"strategy": s.strategy.render(tr)} if s.strategy is not None and i == 0 else {}),
-                "findings": [f.to_json(tr) for f in s.report.findings if f.severity != "info"]}
-                for i, s in enumerate(found)],
-        })
-        return EXIT_OK if found else EXIT_FINDINGS
-    if not found:
-        if goal == "cheapest":
-            print(cli.say(QT_TRANSLATE_NOOP(
-                "cli", "No build without errors within ¥{budget:,.0f} reaches {target:,.0f} {unit} for this "
-                       "workload."), budget=budget, target=target, unit=unit_text(workload.throughput_unit, tr)))
-        else:
-            print(cli.say(QT_TRANSLATE_NOOP("cli", "No build without errors fits ¥{budget:,.0f} for this workload."),
-                          budget=budget))
-        for m in why_nothing(catalogue, budget, workload, prefs):
-            print(f"  · {m.render(tr)}")
-        return EXIT_FINDINGS
+        _suggest_json(cli, goal, doc, workload, prefs, found, nothing)
+    elif not found:
+        _print_nothing(cli, budget, workload, prefs, nothing)
+    else:
+        _print_suggestions(cli, catalogue, workload, relax, found)
+    return EXIT_OK if found else EXIT_FINDINGS
+
+
+def _suggest_json(cli: Cli, goal: str, doc: dict[str, Any], workload: Workload, prefs: SuggestOptions,
+                  found: list[Suggestion], nothing: list[Message]) -> None:
+    from configurator.core.build import build_to_dict
+
+    tr = cli.translator
+    bounds = {k: v for k, v in (("max_ttft_ms", prefs.max_ttft_ms), ("max_tpot_ms", prefs.max_tpot_ms))
+              if v is not None}
+    cli.emit_json({
+        "ok": bool(found),
+        "budget_cny": cli.args.budget,
+        "goal": goal,
+        **({"target_throughput": prefs.target_throughput} if prefs.target_throughput is not None else {}),
+        **bounds,
+        "workload": doc,
+        "relaxed": sorted(prefs.relax),
+        "defaults": _defaults(workload),
+        **({"why_nothing": [m.render(tr) for m in nothing]} if not found else {}),
+        "suggestions": [{
+            "build": build_to_dict(s.build), "total_cny": s.total_cny,
+            "throughput": s.throughput, "score": s.score, "unit": s.unit,
+            "penalties": [{"rule": p.rule, "weight": p.weight, "why": p.why.render(tr)} for p in s.penalties],
+            ("reasons" if i == 0 else "trade"): ([m.render(tr) for m in s.reasons] if i == 0 else
+                                                 (s.reasons[0].render(tr) if s.reasons else None)),
+            **({"binding": s.binding.render(tr)} if s.binding is not None else {}),
+            **({"strategy": s.strategy.render(tr)} if s.strategy is not None and i == 0 else {}),
+            **({"serving": s.serving.to_json()} if s.serving is not None else {}),
+            "findings": [f.to_json(tr) for f in s.report.findings if f.severity != "info"]}
+            for i, s in enumerate(found)],
+    })
+
+
+def _print_nothing(cli: Cli, budget: float, workload: Workload, prefs: SuggestOptions, nothing: list[Message]) -> None:
+    from configurator.core.suggest import serve_target, target_message
+
+    tr = cli.translator
+    serving = serve_target(workload, prefs)
+    if serving is not None:
+        print(cli.say(QT_TRANSLATE_NOOP(
+            "cli", "No build without errors within ¥{budget:,.0f} serves {rate:,g} requests/s of this "
+                   "workload{bounds}."), budget=budget, rate=serving.rate, bounds=target_message(serving)))
+    elif prefs.goal == "cheapest":
+        print(cli.say(QT_TRANSLATE_NOOP(
+            "cli", "No build without errors within ¥{budget:,.0f} reaches {target:,.0f} {unit} for this "
+                   "workload."), budget=budget, target=prefs.target_throughput,
+            unit=unit_text(workload.throughput_unit, tr)))
+    else:
+        print(cli.say(QT_TRANSLATE_NOOP("cli", "No build without errors fits ¥{budget:,.0f} for this workload."),
+                      budget=budget))
+    for m in nothing:
+        print(f"  · {m.render(tr)}")
+
+
+def _print_suggestions(cli: Cli, catalogue: Mapping[str, AnyPart], workload: Workload, relax: frozenset[str],
+                       found: list[Suggestion]) -> None:
+    tr = cli.translator
     print(cli.say(QT_TRANSLATE_NOOP(
         "cli", "Assumed: {dataset:,.0f} GB of data{ds_how}, {kept} checkpoint(s) kept{kept_how}, {env:.0f} GB of "
                "system and environment; storage needed {need:,.0f} GB (BAL-4)."), **_defaults(workload, cli)))
@@ -179,12 +234,13 @@ def cmd_suggest(cli: Cli) -> int:
                 print(f"  · {s.binding.render(tr)}")
         elif s.reasons:
             print(f"  · {s.reasons[0].render(tr)}")
+        for m in s.serving.messages() if s.serving is not None else ():
+            print(f"  · {m.render(tr)}")
         for p in s.build.parts:
             part = catalogue[p.id]
             qty = f"{p.qty} × " if p.qty > 1 else ""
             used = " " + cli.translate("cli", "(used)") if p.used else ""
             print(f"  {qty}{part.name}{used}  (¥{part.price_cny * p.qty:,})")
-    return EXIT_OK
 
 
 def _defaults(workload: Any, cli: Cli | None = None) -> dict[str, Any]:
@@ -238,8 +294,9 @@ def register(sub: Subcommands) -> None:
     s.add_argument("--budget", type=float, help="CNY (required unless --target-throughput is given)")
     s.add_argument("--workload", help="resnet18, resnet50, bert-base, gpt2, llama-7b … (default resnet50, as the "
                                      "Suggest dialog)")
-    s.add_argument("--task", help="train or infer (default train)")
-    s.add_argument("--precision", help="fp32, amp, bf16, fp16, int8 or int4 (default amp, as the Suggest dialog)")
+    s.add_argument("--task", help="train, infer or serve (default train; serve with --request-rate)")
+    s.add_argument("--precision", help="fp32, amp, bf16, fp16, int8 or int4 (default amp, as the Suggest dialog; "
+                                       "serving bf16)")
     s.add_argument("--batch-size", type=int)
     s.add_argument("--seq-len", type=int)
     s.add_argument("--dataset-gb", type=float, help="the data set in GB (default: ImageNet-1k for image training)")
@@ -258,6 +315,16 @@ def register(sub: Subcommands) -> None:
     s.add_argument("--case", metavar="SIZES", help="allowed case sizes, comma-separated: sff, mid, full, rack")
     s.add_argument("--allow-used", action="store_true",
                    help="also cards sold used only (discontinued); they are marked used in the build (BUD-4)")
+    s.add_argument("--request-rate", type=float, metavar="N",
+                   help="serve N requests/s (task serve, open loop): with --goal cheapest (implied) the cheapest build "
+                        "whose estimate serves them")
+    s.add_argument("--prompt-tokens", type=int, metavar="N", help="serving: mean prompt tokens per request")
+    s.add_argument("--output-tokens", type=int, metavar="N", help="serving: mean output tokens per request")
+    s.add_argument("--runtime", help="serving: vllm (default) or tensorrt-llm")
+    s.add_argument("--max-ttft-ms", type=float, metavar="MS",
+                   help="serving: the median time to first token at most MS (judged on the central estimate)")
+    s.add_argument("--max-tpot-ms", type=float, metavar="MS",
+                   help="serving: the median time per output token at most MS (judged on the central estimate)")
     s.add_argument("--relax", metavar="RULES",
                    help="rules a suggestion may warn on, comma-separated (BAL-1 cores per GPU, BAL-2 memory "
                         "channels, BAL-3 RAM against VRAM, BAL-4 storage; for training CUD-4 an AMD card under ROCm, "

@@ -11,8 +11,7 @@ from planner_kit import CATALOGUE
 
 from configurator.core.build import Build, BuildPart, Workload
 from configurator.core.engine import check
-from configurator.core.suggest import SIMPLER, TIE, SuggestOptions, report_score, suggest
-from configurator.core.suggest_space import held_rules
+from configurator.core.suggest import SIMPLER, TIE, SuggestOptions, held_rules, report_score, suggest
 
 REDUCED_IDS = [
     "nvidia-rtx-3060-12gb", "nvidia-rtx-3090", "nvidia-rtx-4070", "nvidia-gtx-1660-super",

@@ -8,8 +8,7 @@ from planner_kit import CATALOGUE
 
 from configurator.core.build import MAX_BUDGET_CNY, Workload
 from configurator.core.parts import Case, Cpu, Gpu, Memory
-from configurator.core.suggest import Suggestion, SuggestOptions, suggest
-from configurator.core.suggest_score import case_sizes
+from configurator.core.suggest import Suggestion, SuggestOptions, case_sizes, suggest
 
 RESNET = Workload(model="resnet50", task="train", precision="amp")
 LLAMA = Workload(model="llama-7b", task="train", precision="bf16")

@@ -11,7 +11,8 @@ from test_suggest import REDUCED, exhaustive
 from configurator.core.build import Workload
 from configurator.core.estimate.memory import vram_per_gpu
 from configurator.core.parts import Cpu, Gpu, Motherboard
-from configurator.core.suggest import SuggestOptions, _by_category, _configs, _Estimates, suggest
+from configurator.core.suggest import SuggestOptions, suggest
+from configurator.core.suggest.space import Estimates, by_category, configs_by_bound
 from configurator.core.units import GIB
 
 SMALL_IDS = [
@@ -59,10 +60,10 @@ def test_duplicated_listings_give_the_exhaustive_searchs_answer(budget: float, w
                                       Workload(model="gpt2", task="infer")])
 def test_best_first_order_is_the_full_sorts(workload: Workload) -> None:
     budget = 30000
-    parts_by = _by_category(LISTED)
-    est = _Estimates(workload)
+    parts_by = by_category(LISTED)
+    est = Estimates(workload)
     lazy = [(c.gpu.id if c.gpu else "-", c.n, c.cpu.id, c.cpus, c.board.id, c.throughput)
-            for c in _configs(parts_by, workload, budget, est, SuggestOptions(allow_used=True))]
+            for c in configs_by_bound(parts_by, workload, budget, est, SuggestOptions(allow_used=True))]
     # Every configuration, sorted by throughput (down), then price, then board, CPU, count, GPU.
     gpus = [g for g in parts_by["gpu"] if isinstance(g, Gpu)]
     every = []

@@ -12,8 +12,7 @@ from configurator.core.build import MAX_BUDGET_CNY, Workload, resolve
 from configurator.core.estimate.power import estimate_power
 from configurator.core.parts import Case, Cpu, Gpu, Memory, Psu, Storage
 from configurator.core.rules.bal import ram_needed_gib, storage_need
-from configurator.core.suggest import Suggestion, SuggestOptions, suggest, why_nothing
-from configurator.core.suggest_score import case_sizes
+from configurator.core.suggest import Suggestion, SuggestOptions, case_sizes, suggest, why_nothing
 
 RESNET = Workload(model="resnet50", task="train", precision="amp")
 LLAMA = Workload(model="llama-7b", task="train", precision="bf16")

@@ -9,8 +9,7 @@ from PySide6.QtCore import QCoreApplication, QEvent, QSettings
 
 from configurator.core.catalogue import load_catalogue
 from configurator.core.parts import AnyPart, Case
-from configurator.core.suggest import DEFAULT_WORKLOAD, SuggestOptions
-from configurator.core.suggest_score import case_sizes
+from configurator.core.suggest import DEFAULT_WORKLOAD, SuggestOptions, case_sizes
 from configurator.ui.i18n import LanguageManager, translate
 from configurator.ui.planner.suggest_dialog import SuggestDialog
 from configurator.ui.tasks import TaskRunner
@@ -191,3 +190,40 @@ def test_a_dialog_closed_mid_search_is_not_reported_to(qtbot, catalogue: dict[st
     assert tasks.wait(10000)
     QCoreApplication.processEvents()
     tasks.deleteLater()
+
+
+def test_the_ttft_bound_shows_for_a_serving_workload_and_reaches_the_search(qtbot, catalogue) -> None:  # type: ignore[no-untyped-def]
+    from configurator.core.build import Workload
+
+    served = Workload("llama-3.1-8b", "infer", precision="bf16", request_rate=4.0, prompt_tokens=512,
+                      output_tokens=256)
+    ids = ["nvidia-rtx-4090", "nvidia-rtx-3060-12gb", "amd-ryzen-9-5950x", "asus-proart-b550-creator",
+           "corsair-vengeance-lpx-32gb-2x16gb-ddr4-3200", "samsung-990-pro-2tb", "corsair-hx1200i-2023",
+           "corsair-4000d-airflow"]  # a small space: the search is quick
+    d = SuggestDialog({i: catalogue[i] for i in ids}, 100_000, served)
+    qtbot.addWidget(d)
+    assert d.task.currentData() == "serve" and d.options_form.isRowVisible(d.max_ttft)
+    assert not d.options_form.isRowVisible(d.goal) and not d.options_form.isRowVisible(d.target)
+    d.max_ttft.setValue(200)
+    w, prefs = d.workload(), d.options()
+    assert w.request_rate == 4.0 and w.prompt_tokens == 512 and w.output_tokens == 256
+    assert prefs.goal == "cheapest" and prefs.max_ttft_ms == 200 and prefs.target_throughput is None
+    assert d.option_problems() == []
+    with qtbot.waitSignal(d.searched, timeout=60000):  # a cold start fits the throughput model first
+        d.run()
+    assert d.tasks.wait(5000) and not d.busy
+    best = d.found[0]
+    assert best.serving is not None and best.serving.ttft_ms.value <= 200
+    assert "Judged at 4 requests/s" in d.why.toPlainText()
+    # "no bound" (0): the cheapest build that serves the rate
+    d.max_ttft.setValue(0)
+    assert d.options().max_ttft_ms is None
+    # a workload that does not serve: the rows go
+    d.task.setCurrentIndex(d.task.findData("train"))
+    assert not d.options_form.isRowVisible(d.max_ttft) and d.options().max_ttft_ms is None
+    assert d.options_form.isRowVisible(d.goal)
+
+
+def test_the_serving_rows_are_hidden_for_the_default_workload(dialog: SuggestDialog) -> None:
+    assert dialog.task.currentData() == "train" and not dialog.options_form.isRowVisible(dialog.max_ttft)
+    assert not dialog.options_form.isRowVisible(dialog.request_rate)

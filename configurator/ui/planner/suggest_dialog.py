@@ -10,6 +10,7 @@ workload was made to fit, and what each alternative trades.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping
 
 from PySide6.QtCore import Qt, Signal
@@ -18,6 +19,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QDoubleSpinBox,
     QFormLayout,
     QGridLayout,
     QGroupBox,
@@ -38,8 +40,17 @@ from configurator.core.i18n import Message, fill
 from configurator.core.model_specs import KNOWN_MODELS
 from configurator.core.parts import AnyPart
 from configurator.core.sheet import PRECISION_LABELS, TASK_LABELS, model_label
-from configurator.core.suggest import DEFAULT_WORKLOAD, MAX_GPUS_LIMIT, Suggestion, SuggestOptions, suggest, why_nothing
-from configurator.core.suggest_score import CASE_SIZE_NAMES, CASE_SIZES, Penalty
+from configurator.core.suggest import (
+    CASE_SIZE_NAMES,
+    CASE_SIZES,
+    DEFAULT_WORKLOAD,
+    MAX_GPUS_LIMIT,
+    Penalty,
+    Suggestion,
+    SuggestOptions,
+    suggest,
+    why_nothing,
+)
 from configurator.ui.i18n import translate
 from configurator.ui.tasks import TaskRunner
 from configurator.ui.theme import colours, on_theme_change
@@ -77,7 +88,17 @@ class SuggestDialog(QDialog):
         self.error = ""
         self.setWindowTitle(translate("Suggest", "Suggest a build"))
         self.resize(940, 740)
+        w = workload if workload is not None and workload.model in KNOWN_MODELS else DEFAULT_WORKLOAD
+        # A serving workload at a request rate (the planner's task serve): its serving keys are kept
+        self.served: Workload | None = w if w.serving and w.request_rate is not None else None
+        top = QHBoxLayout()
+        top.addWidget(self._build_workload_box(budget, w), 2)
+        top.addWidget(self._build_options_box(), 3)
+        run_row, split = self._build_results()
+        self._lay_out(top, run_row, split)
+        self._connect()
 
+    def _build_workload_box(self, budget: float, w: Workload) -> QGroupBox:
         # -- budget and workload --------------------------------------------------------------------
         self.budget = QSpinBox()
         self.budget.setObjectName("suggestBudget")
@@ -92,12 +113,12 @@ class SuggestDialog(QDialog):
         self.task = QComboBox()
         for t in ("train", "infer"):
             self.task.addItem(translate("workload", TASK_LABELS[t]), t)
+        self.task.addItem(translate("Suggest", "Serving (a request rate)"), "serve")
         self.precision = QComboBox()
         for p in PRECISIONS:
             self.precision.addItem(translate("workload", PRECISION_LABELS.get(p, p)), p)
-        w = workload if workload is not None and workload.model in KNOWN_MODELS else DEFAULT_WORKLOAD
         self.model.setCurrentIndex(self.model.findData(w.model))
-        self.task.setCurrentIndex(self.task.findData(w.task))
+        self.task.setCurrentIndex(self.task.findData("serve" if self.served is not None else w.task))
         self.precision.setCurrentIndex(self.precision.findData(w.precision))
         form = QFormLayout()
         form.addRow(translate("Planner", "Budget"), self.budget)
@@ -106,7 +127,10 @@ class SuggestDialog(QDialog):
         form.addRow(translate("Planner", "Precision"), self.precision)
         workload_box = QGroupBox(translate("Suggest", "Budget and workload"))
         workload_box.setLayout(form)
+        return workload_box
 
+
+    def _build_options_box(self) -> QGroupBox:
         # -- options (SuggestOptions) ---------------------------------------------------------------
         self.goal = QComboBox()
         self.goal.setObjectName("suggestGoal")
@@ -157,15 +181,47 @@ class SuggestDialog(QDialog):
         self.options_form.addRow(translate("Suggest", "Target"), self.target)
         self.options_form.addRow(translate("Suggest", "GPUs"), gpus)
         self.options_form.addRow(translate("Suggest", "Case"), cases)
+        self._build_serving_rows()
         self.options_form.addRow(self.allow_used)
         self.options_form.addRow(self.memory)
         options_box = QGroupBox(translate("Suggest", "Options"))
         options_box.setLayout(self.options_form)
+        return options_box
 
-        top = QHBoxLayout()
-        top.addWidget(workload_box, 2)
-        top.addWidget(options_box, 3)
 
+    def _build_serving_rows(self) -> None:
+        """The serving target's rows (shown for task serve): the request rate, the request's lengths and the
+        bound on the median time to first token (suggest.serve)."""
+        served = self.served
+        self.request_rate = QDoubleSpinBox()
+        self.request_rate.setObjectName("suggestRequestRate")
+        self.request_rate.setRange(0.01, 100_000)
+        self.request_rate.setDecimals(2)
+        self.request_rate.setSuffix(" " + translate("Suggest", "requests/s"))
+        self.request_rate.setValue(served.request_rate if served is not None and served.request_rate else 4.0)
+        self.prompt_tokens = QSpinBox()
+        self.prompt_tokens.setObjectName("suggestPromptTokens")
+        self.prompt_tokens.setRange(1, 1_000_000)
+        self.prompt_tokens.setValue(served.prompt_tokens if served is not None and served.prompt_tokens else 512)
+        self.output_tokens = QSpinBox()
+        self.output_tokens.setObjectName("suggestOutputTokens")
+        self.output_tokens.setRange(1, 1_000_000)
+        self.output_tokens.setValue(served.output_tokens if served is not None and served.output_tokens else 256)
+        self.max_ttft = QSpinBox()
+        self.max_ttft.setObjectName("suggestMaxTtft")
+        self.max_ttft.setRange(0, 600_000)
+        self.max_ttft.setSingleStep(50)
+        self.max_ttft.setSuffix(" ms")
+        self.max_ttft.setSpecialValueText(translate("Suggest", "no bound"))
+        self.max_ttft.setValue(200)
+        self.max_ttft.setToolTip(translate("Suggest", "The median time to first token at the request rate, judged on "
+                                                      "the central estimate (its range is shown with the result)."))
+        self.options_form.addRow(translate("Suggest", "Request rate"), self.request_rate)
+        self.options_form.addRow(translate("Suggest", "Prompt tokens"), self.prompt_tokens)
+        self.options_form.addRow(translate("Suggest", "Output tokens"), self.output_tokens)
+        self.options_form.addRow(translate("Suggest", "Max TTFT"), self.max_ttft)
+
+    def _build_results(self) -> tuple[QHBoxLayout, QSplitter]:
         # -- running, results -----------------------------------------------------------------------
         self.run_button = QPushButton(translate("Suggest", "Find builds"))
         self.run_button.setObjectName("findBuilds")
@@ -201,6 +257,9 @@ class SuggestDialog(QDialog):
         self.buttons.button(QDialogButtonBox.StandardButton.Ok).setText(translate("Suggest", "Use this build"))
         self.buttons.accepted.connect(self.accept_current)
         self.buttons.rejected.connect(self.reject)
+        return run_row, split
+
+    def _lay_out(self, top: QHBoxLayout, run_row: QHBoxLayout, split: QSplitter) -> None:
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addLayout(run_row)
@@ -208,9 +267,13 @@ class SuggestDialog(QDialog):
         layout.addWidget(split, 1)
         layout.addWidget(self.buttons)
 
+
+    def _connect(self) -> None:
         self.goal.currentIndexChanged.connect(self._options_changed)
-        for spin in (self.target, self.min_gpus, self.max_gpus):
+        for spin in (self.target, self.min_gpus, self.max_gpus, self.max_ttft, self.prompt_tokens,
+                     self.output_tokens):
             spin.valueChanged.connect(self._options_changed)
+        self.request_rate.valueChanged.connect(self._options_changed)
         for combo in (self.model, self.task):
             combo.currentIndexChanged.connect(self._options_changed)
         on_theme_change(self._restyle)
@@ -218,15 +281,25 @@ class SuggestDialog(QDialog):
         self._options_changed()
 
     # -- what is asked --------------------------------------------------------------------------------
+    def serving(self) -> bool:
+        return bool(self.task.currentData() == "serve")
+
     def workload(self) -> Workload:
-        return Workload(model=str(self.model.currentData()), task=str(self.task.currentData()),
-                        precision=str(self.precision.currentData()))
+        model, precision = str(self.model.currentData()), str(self.precision.currentData())
+        if not self.serving():
+            return Workload(model=model, task=str(self.task.currentData()), precision=precision)
+        base = self.served or Workload(model=model, task="infer")
+        return dataclasses.replace(base, model=model, task="infer", precision=precision, concurrency=None,
+                                   request_rate=float(self.request_rate.value()),
+                                   prompt_tokens=self.prompt_tokens.value(), output_tokens=self.output_tokens.value())
 
     def options(self) -> SuggestOptions:
-        cheapest = self.goal.currentData() == "cheapest"
+        serving = self.serving()
+        cheapest = serving or self.goal.currentData() == "cheapest"
         return SuggestOptions(
             goal="cheapest" if cheapest else "fastest",
-            target_throughput=float(self.target.value()) if cheapest else None,
+            target_throughput=float(self.target.value()) if cheapest and not serving else None,
+            max_ttft_ms=float(self.max_ttft.value()) if serving and self.max_ttft.value() > 0 else None,
             min_gpus=self.min_gpus.value(), max_gpus=self.max_gpus.value(),
             case_sizes=frozenset(k for k, box in self.case_boxes.items() if box.isChecked()),
             allow_used=self.allow_used.isChecked(), memory="auto" if self.memory.isChecked() else "as-given")
@@ -234,13 +307,17 @@ class SuggestDialog(QDialog):
     def option_problems(self) -> list[str]:
         names = {"goal": translate("Suggest", "Goal"), "target_throughput": translate("Suggest", "Target"),
                  "gpus": translate("Suggest", "GPUs"), "case": translate("Suggest", "Case"),
-                 "memory": translate("Suggest", "Memory")}
+                 "memory": translate("Suggest", "Memory"), "max_ttft_ms": translate("Suggest", "Max TTFT")}
         return [fill(translate("Suggest", "{option}: {problem}"), option=names.get(key, key), problem=_render(m))
-                for key, m in self.options().problems()]
+                for key, m in self.options().problems(self.workload())]
 
     def _options_changed(self) -> None:
+        serving = self.serving()
         cheapest = self.goal.currentData() == "cheapest"
-        self.options_form.setRowVisible(self.target, cheapest)
+        self.options_form.setRowVisible(self.goal, not serving)  # a serving target: the cheapest build that meets it
+        self.options_form.setRowVisible(self.target, cheapest and not serving)
+        for row in (self.request_rate, self.prompt_tokens, self.output_tokens, self.max_ttft):
+            self.options_form.setRowVisible(row, serving)
         self.target.setSuffix(" " + self.workload().throughput_unit)
         self.error = ""
         self._show_problems()
@@ -372,6 +449,8 @@ class SuggestDialog(QDialog):
             html.append(f"<p>{_esc(_render(best.strategy))}</p>")
         if best.binding is not None:
             html.append(f"<p>{_esc(_render(best.binding))}</p>")
+        if best.serving is not None:  # the load it was judged at, the figures and their ranges
+            html += [f"<p>{_esc(_render(m))}</p>" for m in best.serving.messages()]
         if rest:
             html.append("<p><b>" + _esc(translate("Suggest", "Alternatives")) + "</b></p><ul>")
             for i, s in enumerate(rest, 1):

@@ -1,13 +1,13 @@
 """Suggest's configuration space: the options a user gives, and every (GPU × count, CPU × count,
 board) configuration within the budget with an estimate of its throughput, made lazily best first
-(``_configs``) or cheapest first (``_configs_by_price``). The search that completes them and ranks the
-builds is in :mod:`configurator.core.suggest`."""
+(``configs_by_bound``) or cheapest first (``configs_by_price``). The search that completes them and ranks the
+builds is in :mod:`configurator.core.suggest.search`."""
 
 from __future__ import annotations
 
 import heapq
 import math
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
@@ -19,7 +19,7 @@ from configurator.core.estimate.memory import vram_per_gpu
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.parts import AnyPart, Cpu, Gpu, Motherboard
 from configurator.core.pcie import Placement, layout
-from configurator.core.suggest_score import CASE_SIZES
+from configurator.core.suggest.score import CASE_SIZES
 from configurator.core.units import GIB
 
 MAX_GPUS = 4  # the default upper end of the GPU count
@@ -54,7 +54,7 @@ class SuggestOptions:
     ``goal``: "fastest" within the budget, or "cheapest" that reaches ``target_throughput`` (in the
     workload's unit, the score: a build's warnings count against it). ``min_gpus``/``max_gpus``: the
     GPU count (0 allows a CPU-only build). ``case_sizes``: the case sizes allowed (empty: any; see
-    suggest_score.CASE_SIZES). ``allow_used``: also cards that are sold used only (their price is a
+    score.CASE_SIZES). ``allow_used``: also cards that are sold used only (their price is a
     used-market estimate); they go into the build marked used. ``memory``: "auto" lets Suggest shard
     (FSDP) or use LoRA/QLoRA for LLM training that fits no GPU otherwise; "as-given" keeps the
     workload's own sharding and fine-tuning."""
@@ -72,18 +72,28 @@ class SuggestOptions:
     held: frozenset[str] = frozenset()
     keep_finetune: bool = False  # the user chose the fine-tuning method: "auto" may shard, not switch to LoRA
     upgrade: bool = True  # left-over budget buys platform parts (the tests compare the search without it)
+    # A serving workload at a request rate, goal "cheapest" (suggest.serve): bounds on the median time to first
+    # token and per output token, ms
+    max_ttft_ms: float | None = None
+    max_tpot_ms: float | None = None
 
     def strict(self, rule: str) -> bool:
         """Whether a warning of this rule rules a build out."""
         return (rule.startswith(STRICT_PREFIXES) or rule in self.held) and rule not in self.relax
 
-    def problems(self) -> list[tuple[str, Message]]:
-        """(option, message) for each value Suggest cannot use."""
+    def problems(self, w: Workload | None = None) -> list[tuple[str, Message]]:
+        """(option, message) for each value Suggest cannot use; with the workload, also the options that do
+        not apply to it (the serving bounds)."""
         out: list[tuple[str, Message]] = []
         if self.goal not in ("fastest", "cheapest"):
             out.append(("goal", Message("suggest", QT_TRANSLATE_NOOP("suggest", "must be fastest or cheapest"))))
-        if self.goal == "cheapest" and (self.target_throughput is None or not math.isfinite(self.target_throughput)
-                                        or self.target_throughput <= 0):
+        rate = w is not None and w.serving and w.request_rate is not None
+        if rate and self.goal == "cheapest" and self.target_throughput is not None:
+            out.append(("target_throughput", Message("suggest", QT_TRANSLATE_NOOP(
+                "suggest", "a serving workload's target is its request rate; give no throughput target"))))
+        elif not rate and self.goal == "cheapest" and (
+                self.target_throughput is None or not math.isfinite(self.target_throughput)
+                or self.target_throughput <= 0):
             out.append(("target_throughput", Message("suggest", QT_TRANSLATE_NOOP(
                 "suggest", "the goal \"cheapest\" needs a positive target throughput"))))
         if self.min_gpus > self.max_gpus and self.min_gpus >= 0 and self.max_gpus <= MAX_GPUS_LIMIT:
@@ -103,6 +113,19 @@ class SuggestOptions:
             out.append(("relax", Message("suggest", QT_TRANSLATE_NOOP(
                 "suggest", "{rules}: not a rule that can be relaxed; choose from {choices}"),
                 {"rules": ", ".join(bad), "choices": ", ".join(RELAXABLE)})))
+        for key, bound in (("max_ttft_ms", self.max_ttft_ms), ("max_tpot_ms", self.max_tpot_ms)):
+            if bound is None:
+                continue
+            if not math.isfinite(bound) or bound <= 0:
+                out.append((key, Message("suggest", QT_TRANSLATE_NOOP(
+                    "suggest", "must be a positive number of milliseconds"))))
+            elif w is not None and not rate:
+                out.append((key, Message("suggest", QT_TRANSLATE_NOOP(
+                    "suggest", "applies to a serving workload at a request rate only (task serve with "
+                               "request_rate)"))))
+            elif w is not None and self.goal != "cheapest":
+                out.append((key, Message("suggest", QT_TRANSLATE_NOOP(
+                    "suggest", "applies to goal cheapest (the cheapest build that serves the request rate)"))))
         if self.memory not in MEMORY_STRATEGIES:
             out.append(("memory", Message("suggest", QT_TRANSLATE_NOOP(
                 "suggest", "must be auto or as-given"))))
@@ -123,7 +146,7 @@ def tensor_split_ok(w: Workload, n: int) -> bool:
 
 
 @dataclass(frozen=True)
-class _Config:
+class Config:
     gpu: Gpu | None
     n: int
     cpu: Cpu
@@ -145,12 +168,12 @@ def report_throughput(report: Report) -> float:
     return float(est.value or 0) if est else 0.0
 
 
-def _by_category(catalogue: Mapping[str, AnyPart]) -> dict[str, list[AnyPart]]:
+def by_category(catalogue: Mapping[str, AnyPart]) -> dict[str, list[AnyPart]]:
     out: dict[str, list[AnyPart]] = {}
     for p in sorted(catalogue.values(), key=lambda p: (p.price_cny, p.id)):
         out.setdefault(p.category, []).append(p)
     return out
-class _Estimates:
+class Estimates:
     """Throughput and slot placement of configurations, cached on what each reads: a GPU's estimate
     on its ``Hw`` (compute, bandwidth, power), its placement on its slot width and PCIe link, so
     listings of one model at other prices, lengths or power share them."""
@@ -252,7 +275,7 @@ class _Estimates:
 
 
 
-def _pairs(parts_by: dict[str, list[AnyPart]], budget: float
+def cpu_board_pairs(parts_by: dict[str, list[AnyPart]], budget: float
            ) -> list[tuple[tuple[int, int, int], Cpu, int, Motherboard, int]]:
     """(order, cpu, count, board, price) of every CPU × board pair within the budget."""
     cpus = [c for c in parts_by.get("cpu", []) if isinstance(c, Cpu)]
@@ -269,7 +292,7 @@ def _pairs(parts_by: dict[str, list[AnyPart]], budget: float
     return pairs
 
 
-def _gpu_options(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est: _Estimates,
+def gpu_options(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est: Estimates,
                  prefs: SuggestOptions, cheapest_pair: int) -> list[tuple[float, int, Gpu, int]]:
     """(-upper bound, order, GPU, count) of every card × count the options allow within the budget
     whose memory holds the workload's estimate, best first. FIT-1 errs only when even the low end is over
@@ -277,7 +300,7 @@ def _gpu_options(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float,
     recipes than the one counted reach, not a promise for this one."""
     options: list[tuple[float, int, Gpu, int]] = []
     low_vram = {n: vram_per_gpu(w, n).total / GIB for n in range(1, prefs.max_gpus + 1)}
-    for g in _usable_gpus(parts_by, prefs):
+    for g in usable_gpus(parts_by, prefs):
         for n in range(max(1, prefs.min_gpus), prefs.max_gpus + 1):
             if g.price_cny * n > budget:
                 break
@@ -289,7 +312,7 @@ def _gpu_options(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float,
     return options
 
 
-def _usable_gpus(parts_by: dict[str, list[AnyPart]], prefs: SuggestOptions) -> list[Gpu]:
+def usable_gpus(parts_by: dict[str, list[AnyPart]], prefs: SuggestOptions) -> list[Gpu]:
     """PCIe cards PyTorch can use (NVIDIA, or AMD with ROCm unless CUD-4 is held), new unless used ones are
     allowed."""
     rocm = not prefs.strict("CUD-4")
@@ -297,8 +320,8 @@ def _usable_gpus(parts_by: dict[str, list[AnyPart]], prefs: SuggestOptions) -> l
             and (g.vendor == "nvidia" or (rocm and g.rocm_supported)) and (prefs.allow_used or not g.used_market)]
 
 
-def _configs(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est: _Estimates,
-             prefs: SuggestOptions | None = None) -> Iterator[_Config]:
+def configs_by_bound(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est: Estimates,
+             prefs: SuggestOptions | None = None) -> Iterator[Config]:
     """Every (GPU × count, CPU × count, board) configuration within the budget, fastest first (equal
     throughput: cheaper first, then in board, CPU, count, GPU order).
 
@@ -306,18 +329,18 @@ def _configs(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est
     throughput, each expanded over every board and CPU only once no configuration already made is
     faster than its bound. A search that stops near the top sees a few options, not all of them."""
     prefs = prefs or SuggestOptions()
-    pairs = _pairs(parts_by, budget)
+    pairs = cpu_board_pairs(parts_by, budget)
     if not pairs:
         return
     cheapest = min(p[4] for p in pairs)
-    heap: list[tuple[float, int, tuple[int, int, int, int], _Config]] = []
+    heap: list[tuple[float, int, tuple[int, int, int, int], Config]] = []
     if prefs.min_gpus == 0:
         for order, cpu, count, board, base in pairs:
             t = est.cpu_config(cpu, count, board)
             if t > 0:
-                heap.append((-t, base, (*order, 0), _Config(None, 0, cpu, count, board, t)))
+                heap.append((-t, base, (*order, 0), Config(None, 0, cpu, count, board, t)))
         heapq.heapify(heap)
-    options = _gpu_options(parts_by, w, budget, est, prefs, cheapest)
+    options = gpu_options(parts_by, w, budget, est, prefs, cheapest)
     next_option = 0
     while True:
         while next_option < len(options) and (not heap or -options[next_option][0] >= -heap[0][0]):
@@ -330,23 +353,26 @@ def _configs(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est
                 value = est.gpu_config(gpu, n, cpu, board, count)
                 if value is None or value <= 0:
                     continue
-                heapq.heappush(heap, (-value, price, (*order, oi), _Config(gpu, n, cpu, count, board, value)))
+                heapq.heappush(heap, (-value, price, (*order, oi), Config(gpu, n, cpu, count, board, value)))
         if not heap:
             return
         yield heapq.heappop(heap)[3]
 
 
-def _configs_by_price(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est: _Estimates,
-                      prefs: SuggestOptions, target: float) -> Iterator[_Config]:
+def configs_by_price(parts_by: dict[str, list[AnyPart]], w: Workload, budget: float, est: Estimates,
+                      prefs: SuggestOptions, target: float, option_ok: Callable[[Gpu, int], bool] | None = None,
+                      config_ok: Callable[[Gpu, int, Cpu, Motherboard, int], bool] | None = None
+                      ) -> Iterator[Config]:
     """The configurations whose throughput reaches ``target``, cheapest first (lazily: a heap over
-    each GPU option's pairs in price order)."""
-    pairs = sorted(_pairs(parts_by, budget), key=lambda p: (p[4], p[0]))
+    each GPU option's pairs in price order). With ``option_ok`` and ``config_ok`` (a serving target,
+    suggest.serve) those decide instead of the throughput, and a CPU-only build is never one."""
+    pairs = sorted(cpu_board_pairs(parts_by, budget), key=lambda p: (p[4], p[0]))
     if not pairs:
         return
     heap: list[tuple[int, int, int]] = []  # (price, option, pair index)
-    options: list[tuple[Gpu | None, int]] = [(None, 0)] if prefs.min_gpus == 0 else []
-    options += [(g, n) for _b, _o, g, n in _gpu_options(parts_by, w, budget, est, prefs, pairs[0][4])
-                if est.upper_bound(g, n) >= target]
+    options: list[tuple[Gpu | None, int]] = [(None, 0)] if prefs.min_gpus == 0 and option_ok is None else []
+    options += [(g, n) for _b, _o, g, n in gpu_options(parts_by, w, budget, est, prefs, pairs[0][4])
+                if (option_ok(g, n) if option_ok is not None else est.upper_bound(g, n) >= target)]
     for oi, (g, n) in enumerate(options):
         heap.append(((g.price_cny * n if g else 0) + pairs[0][4], oi, 0))
     heapq.heapify(heap)
@@ -364,6 +390,11 @@ def _configs_by_price(parts_by: dict[str, list[AnyPart]], w: Workload, budget: f
             t: float | None = est.cpu_config(cpu, count, board)
         else:
             t = est.gpu_config(g, n, cpu, board, count)
-        if t is None or t < target:
+        if t is None:
             continue
-        yield _Config(g, n, cpu, count, board, t)
+        if config_ok is not None:
+            if g is None or not config_ok(g, n, cpu, board, count):
+                continue
+        elif t < target:
+            continue
+        yield Config(g, n, cpu, count, board, t)

@@ -91,7 +91,7 @@ assert not CONFIG_RULES & set().union(*COMPLETION_RULES.values())
 COMPLETION_ERRORS = frozenset({"COMP-2", "COMP-3", "COMP-4", "FIT-2", "FIT-3", "FIT-4", "FIT-5", "FIT-6", "FIT-7",
                                "PWR-2", "PWR-3", "THERM-1", "THERM-2", "BUD-1"})
 
-# Warnings Suggest holds as constraints (suggest_space.STRICT_PREFIXES) that a different memory, drive,
+# Warnings Suggest holds as constraints (space.STRICT_PREFIXES) that a different memory, drive,
 # supply or case takes away; BAL-1 (the CPU's cores) stays with the configuration.
 COMPLETION_STRICT = frozenset({"BAL-2", "BAL-3", "BAL-4", "PWR-1", "PWR-3", "PWR-5"})
 

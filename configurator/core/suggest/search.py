@@ -2,7 +2,7 @@
 
 Hard constraints: the engine's error findings (a build with one is never suggested), the budget,
 and the options (GPU count, case sizes, used-market cards). Soft constraints: every warning is a
-penalty with a stated weight (:mod:`configurator.core.suggest_score`); a build's *score* is its
+penalty with a stated weight (:mod:`configurator.core.suggest.score`); a build's *score* is its
 estimated throughput times (1 − weight) per warning rule, so the top pick is balanced, not only fast.
 
 Throughput depends only on the GPUs, how many, the CPU and the board (through the PCIe links);
@@ -23,8 +23,8 @@ LLM training that fits no GPU build on its own memory (the default ``auto`` memo
 Suggest tries fully sharded data parallel (FSDP/ZeRO-3) and then LoRA and QLoRA, and says which it
 used; a CPU-only build is never the answer when a GPU build can meet the workload one of those ways.
 
-The modules beside this one: ``suggest_space`` (the options and the configurations, best or cheapest
-first), ``suggest_score`` (the penalties), ``suggest_prune`` (the dominated parts) and ``suggest_explain``
+The modules beside this one: ``space`` (the options and the configurations, best or cheapest
+first), ``score`` (the penalties), ``prune`` (the dominated parts) and ``explain``
 (the reasons, the binding constraint, the trade-offs and why nothing was found).
 
 Before the search, dominated parts are pruned (``prune``): a part is dropped when enough other
@@ -57,9 +57,9 @@ from configurator.core.rules.fit import SMALL_PSU
 from configurator.core.rules.pwr import NEAR_LIMIT_PCT, SUSTAINED_PCT, connectors
 from configurator.core.rules.shared import mid_tower
 from configurator.core.rules.therm import MID_TOWER_OPEN_AIR, stacked
-from configurator.core.suggest_explain import binding, reasons, trade, why_nothing
-from configurator.core.suggest_prune import config_profile, prune
-from configurator.core.suggest_score import (
+from configurator.core.suggest.explain import binding, reasons, trade
+from configurator.core.suggest.prune import config_profile, prune
+from configurator.core.suggest.score import (
     COMPLETION_ERRORS,
     COMPLETION_RULES,
     COMPLETION_STRICT,
@@ -70,17 +70,15 @@ from configurator.core.suggest_score import (
     penalties,
     warning_rules,
 )
-from configurator.core.suggest_space import (
-    DEFAULT_WORKLOAD,
-    MAX_GPUS,
-    MAX_GPUS_LIMIT,
+from configurator.core.suggest.serve import Served, ServeEstimates, meets, serve_target, served
+from configurator.core.suggest.space import (
     TIE,
+    Config,
+    Estimates,
     SuggestOptions,
-    _by_category,
-    _Config,
-    _configs,
-    _configs_by_price,
-    _Estimates,
+    by_category,
+    configs_by_bound,
+    configs_by_price,
     held_rules,
     report_throughput,
 )
@@ -94,6 +92,8 @@ SIMPLER = 0.03
 # change the estimate (one stream of a language model) hundreds tie, and each costs a completion. The winner
 # is never cut short: a configuration that can reach the best score's tie band is always completed.
 ALTERNATIVE_TRIES = 12
+# A serving target's completions: the cheapest valid one, whatever its warnings' penalties (suggest.serve)
+ANY_FACTOR = 1e-12
 
 
 @dataclass(frozen=True)
@@ -108,6 +108,7 @@ class Suggestion:
     reasons: tuple[Message, ...] = ()  # the winner: its top reasons; an alternative: what it trades
     binding: Message | None = None  # the winner: what stops a faster build
     strategy: Message | None = None  # how the workload was made to fit (FSDP, LoRA), if it was changed
+    serving: Served | None = None  # a serving target (suggest.serve): what the build serves at its load
 
     @property
     def total_cny(self) -> int:
@@ -152,7 +153,7 @@ def _memory_options(mems: list[Memory], board: Motherboard, cpu: Cpu, cpus: int,
     return sorted(out.values(), key=lambda t: (t[0], t[1].id, t[2]))
 
 
-def _base(cfg: _Config) -> list[BuildPart]:
+def _base(cfg: Config) -> list[BuildPart]:
     """A configuration's parts: its GPUs (a used-market card marked used), CPUs and board."""
     base = [BuildPart(cfg.gpu.id, cfg.n, used=cfg.gpu.used_market)] if cfg.gpu is not None else []
     return [*base, BuildPart(cfg.cpu.id, cfg.cpus), BuildPart(cfg.board.id)]
@@ -186,8 +187,8 @@ _STOPPED_BY: dict[str, frozenset[str]] = {
 
 
 @dataclass
-class _Found:
-    cfg: _Config
+class Found:
+    cfg: Config
     build: Build
     report: Report  # the engine's full check
     price: int
@@ -199,7 +200,7 @@ class _Found:
         return (-self.score, self.price, self.ids)
 
 
-class _Search:
+class Search:
     def __init__(self, catalogue: Mapping[str, AnyPart], parts_by: dict[str, list[AnyPart]], budget: float,
                  w: Workload, options: Options, prefs: SuggestOptions):
         self.catalogue = catalogue
@@ -208,7 +209,9 @@ class _Search:
         self.w = w
         self.options = options
         self.prefs = prefs
-        self.est = _Estimates(w)
+        self.est = Estimates(w)
+        self.serve = serve_target(w, prefs)
+        self.serving = ServeEstimates(w, self.est) if self.serve is not None else None
         # Why GPU options have no valid build (the error rules that stopped them), and which have one: the
         # winner's binding constraint reads them.
         self.errors: dict[tuple[str, int], frozenset[str]] = {}
@@ -253,7 +256,7 @@ class _Search:
         return Build(tuple(parts), budget_cny=self.budget, options=self.options, workload=self.w)
 
     # -- completing a configuration ---------------------------------------------------------------
-    def complete(self, cfg: _Config, need_factor: float = 0.0) -> tuple[list[BuildPart], Report] | None:
+    def complete(self, cfg: Config, need_factor: float = 0.0) -> tuple[list[BuildPart], Report] | None:
         """Memory, drive, supply and case for a configuration within the budget: the completion with
         the fewest penalties the budget allows (then the cheapest); for goal "cheapest", the cheapest
         whose penalties keep the factor at ``need_factor`` or above."""
@@ -330,7 +333,7 @@ class _Search:
             return None
         return best_parts, best_report
 
-    def lowest_price(self, cfg: _Config) -> float:
+    def lowest_price(self, cfg: Config) -> float:
         """No build of this configuration costs less: its price and the cheapest candidate of each part."""
         lists = self.candidates(cfg)
         if lists is None:
@@ -339,14 +342,14 @@ class _Search:
         return (cfg.price + mems[0][0] + drives[0].price_cny + psus[0].price_cny + cases[0].price_cny
                 + _price(coolers[0], cfg.cpus))
 
-    def candidates(self, cfg: _Config) -> tuple[list[BuildPart], list[tuple[int, Memory, int]], list[Storage],
+    def candidates(self, cfg: Config) -> tuple[list[BuildPart], list[tuple[int, Memory, int]], list[Storage],
                                                 list[Psu], list[Case], list[Cooler | None]] | None:
         key = (cfg.gkey, cfg.cpu.id, cfg.cpus, cfg.board.id)
         if key not in self._lists:
             self._lists[key] = self._candidates(cfg)
         return self._lists[key]  # type: ignore[no-any-return]
 
-    def _candidates(self, cfg: _Config) -> tuple[list[BuildPart], list[tuple[int, Memory, int]], list[Storage],
+    def _candidates(self, cfg: Config) -> tuple[list[BuildPart], list[tuple[int, Memory, int]], list[Storage],
                                                  list[Psu], list[Case], list[Cooler | None]] | None:
         """The parts that can complete a configuration. The filters are necessary conditions of the
         engine's error rules (COMP-2/3, FIT-2/3/5, PWR-3, COMP-4), so nothing valid is skipped."""
@@ -491,7 +494,7 @@ class _Search:
             return peak
         return max(peak, -(-100 * sustained // SUSTAINED_PCT), -(-100 * peak // NEAR_LIMIT_PCT))
 
-    def config_factor(self, cfg: _Config) -> float | None:
+    def config_factor(self, cfg: Config) -> float | None:
         """The penalties a configuration has whatever completes it (``CONFIG_RULES``), from the engine's
         rules on the configuration alone; None when it has an error no completion takes away."""
         # Listings of one card at other prices check alike: keyed on its specification, not its id.
@@ -519,7 +522,7 @@ class _Search:
         return got
 
     def _cheapest(self, base: list[BuildPart], mems: list[tuple[int, Memory, int]], drives: list[Storage],
-                  psus: list[Psu], cases: list[Case], coolers: list[Cooler | None], room: float, cfg: _Config
+                  psus: list[Psu], cases: list[Case], coolers: list[Cooler | None], room: float, cfg: Config
                   ) -> tuple[dict[str, tuple[Any, int]], Report] | None:
         """The cheapest valid completion within ``room``: branch and bound on price."""
         best: tuple[int, tuple[str, ...], dict[str, tuple[Any, int]], Report] | None = None
@@ -600,16 +603,16 @@ class _Search:
             return None
         return best[2], best[3]
 
-    def found(self, cfg: _Config, parts: list[BuildPart], lite: Report) -> _Found:
+    def found(self, cfg: Config, parts: list[BuildPart], lite: Report) -> Found:
         """The completed build with the engine's full check (its estimates give the score)."""
         build = self._build(parts)
         report = check(build, self.catalogue)
         t = report_throughput(report)
-        return _Found(cfg, build, report, report.total_cny, tuple(sorted(p.id for p in parts)), t,
+        return Found(cfg, build, report, report.total_cny, tuple(sorted(p.id for p in parts)), t,
                       t * factor(warning_rules(lite.findings)))
 
     # -- spending what is left ------------------------------------------------------------------------
-    def upgrade(self, f: _Found) -> tuple[_Found, list[Message]]:
+    def upgrade(self, f: Found) -> tuple[Found, list[Message]]:
         """Left-over budget buys the platform part that lifts the binding platform limit before it is left
         unspent, in the order the workload needs them (images: the CPU that decodes them, then the drive,
         then RAM; language models: RAM, the drive, then the CPU). Targets, a judgement stated: twice BAL-1's
@@ -700,20 +703,20 @@ class _Search:
                        "unspent)."), {"parts": "; ".join(bought), "spent": spent, "left": self.budget - better.price})]
 
     # -- the walks ---------------------------------------------------------------------------------
-    def fastest(self, alternatives: int) -> list[_Found]:
+    def fastest(self, alternatives: int) -> list[Found]:
         """Configurations in order of a bound on their score (throughput times the penalties of their
         own warnings), each completed only if it can still be the answer: reach the best score's tie band
         and undercut a build sure to stay in it, or be the best of its GPU option among the alternatives."""
-        found: list[_Found] = []
-        reps: dict[tuple[str, int], _Found] = {}
+        found: list[Found] = []
+        reps: dict[tuple[str, int], Found] = {}
         tries: dict[tuple[str, int], int] = {}  # configurations completed per GPU option
         best = 0.0
-        pending: list[tuple[float, int, int, _Config]] = []  # (-bound, price, order, config)
-        configs = _configs(self.parts_by, self.w, self.budget, self.est, self.prefs)
+        pending: list[tuple[float, int, int, Config]] = []  # (-bound, price, order, config)
+        configs = configs_by_bound(self.parts_by, self.w, self.budget, self.est, self.prefs)
         upcoming = next(configs, None)
         order = 0
 
-        def useful(cfg: _Config, bound: float, lowest: float) -> bool:
+        def useful(cfg: Config, bound: float, lowest: float) -> bool:
             """Whether a configuration with this bound can still change the answer. Only ever turns false
             as the search goes on: the best score, the builds found and their GPU options only improve."""
             above = sum(1 for r in reps.values() if r.score > bound)
@@ -767,10 +770,10 @@ class _Search:
                 reps[cfg.gkey] = f
         return found
 
-    def cheapest(self, alternatives: int, target: float) -> list[_Found]:
-        found: list[_Found] = []
-        reps: dict[tuple[str, int], _Found] = {}
-        for cfg in _configs_by_price(self.parts_by, self.w, self.budget, self.est, self.prefs, target):
+    def cheapest(self, alternatives: int, target: float) -> list[Found]:
+        found: list[Found] = []
+        reps: dict[tuple[str, int], Found] = {}
+        for cfg in configs_by_price(self.parts_by, self.w, self.budget, self.est, self.prefs, target):
             lowest_price = cfg.price + self.min_rest
             ranked = sorted(reps.values(), key=lambda f: (f.price, f.order()))
             if len(ranked) > alternatives and lowest_price > ranked[alternatives].price:
@@ -800,6 +803,46 @@ class _Search:
         return found
 
 
+    def cheapest_serving(self, alternatives: int, cap: float = math.inf, min_gpus: int = 1) -> list[Found]:
+        """Goal "cheapest" for a serving target (suggest.serve): configurations cheapest first whose GPUs' serving
+        estimate meets it, each completed with its cheapest valid parts and kept where the engine's estimate of
+        the whole build meets it too (the penalties of its warnings do not count against a serving target).
+        ``cap``: only builds cheaper than this (another search's answer); ``min_gpus``: only this many GPUs or more
+        (the tensor-parallel search after one copy per GPU: on one GPU the two are the same)."""
+        target, serving = self.serve, self.serving
+        assert target is not None and serving is not None
+        found: list[Found] = []
+        reps: dict[tuple[str, int], Found] = {}
+        configs = configs_by_price(
+            self.parts_by, self.w, self.budget, self.est, self.prefs, 0.0,
+            option_ok=lambda g, n: n >= min_gpus and meets(serving.option(g, n), target),
+            config_ok=lambda g, n, cpu, board, cpus: meets(serving.config(g, n, cpu, board, cpus), target))
+        for cfg in configs:
+            if cfg.price + self.min_rest >= cap:
+                break
+            ranked = sorted(reps.values(), key=lambda f: (f.price, f.order()))
+            if len(ranked) > alternatives and cfg.price + self.min_rest > ranked[alternatives].price:
+                break
+            rep = reps.get(cfg.gkey)
+            if rep is not None and cfg.price + self.min_rest > rep.price:
+                continue
+            if self.config_factor(cfg) is None:
+                continue
+            if rep is not None and self.lowest_price(cfg) > rep.price:
+                continue
+            done = self.complete(cfg, need_factor=ANY_FACTOR)
+            if done is None:
+                continue
+            f = self.found(cfg, *done)
+            if served(f.report, target) is None:
+                self.errors.setdefault(cfg.gkey, frozenset({"serving"}))
+                continue
+            found.append(f)
+            if rep is None or (f.price, f.order()) < (rep.price, rep.order()):
+                reps[cfg.gkey] = f
+        return found
+
+
 def suggest(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload, alternatives: int = 3,
             options: Options | None = None, pruned: bool = True, prefs: SuggestOptions | None = None
             ) -> list[Suggestion]:
@@ -809,24 +852,32 @@ def suggest(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload,
     tests compare the two). The winner carries its top reasons and its binding constraint, each
     alternative what it trades against the winner."""
     prefs = prefs or SuggestOptions()
-    bad = prefs.problems()
+    bad = prefs.problems(workload)
     if bad:
         raise ValueError("; ".join(f"{k}: {m.render()}" for k, m in bad))
     options = options or Options()
-    parts_by = _by_category(prune(catalogue, alternatives) if pruned else catalogue)
+    parts_by = by_category(prune(catalogue, alternatives) if pruned else catalogue)
     held = held_rules(workload, prefs)
     first: list[Suggestion] | None = None
+    serving = serve_target(workload, prefs) is not None
+    answers: list[list[Suggestion]] = []  # a serving target: one copy per GPU and split, the cheaper wins
     # The rules a training workload holds (ROCm cards, GPUs on a chipset or x4 link) are let through only
     # where no GPU build without them exists within the budget and the options.
     for level in ((held, frozenset()) if held else (held,)):
         strict = dataclasses.replace(prefs, held=level)
         tried: list[tuple[Workload, Message | None]] = [(workload, None)]
-        if prefs.memory == "auto" and prefs.max_gpus > 0:
+        if serving:
+            tried += _split_inference(workload, strict)
+        elif prefs.memory == "auto" and prefs.max_gpus > 0:
             tried = _split_inference(workload, strict) or tried
             tried += _memory_strategies(workload, strict)
         for w, strategy in tried:
-            search = _Search(catalogue, parts_by, budget, w, options, strict)
-            if prefs.goal == "cheapest":
+            search = Search(catalogue, parts_by, budget, w, options, strict)
+            if search.serve is not None:
+                # the split search only where it can be cheaper than one copy per GPU
+                cap = answers[0][0].total_cny * (1 + SIMPLER) if answers else math.inf
+                found = search.cheapest_serving(alternatives, cap, 2 if answers else 1)
+            elif prefs.goal == "cheapest":
                 assert prefs.target_throughput is not None
                 found = search.cheapest(alternatives, prefs.target_throughput)
             else:
@@ -842,7 +893,11 @@ def suggest(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload,
                             "suggest", "Held as constraints for training, and let through because no GPU build "
                                        "within the budget and the options passes them: {rules} (priced in as "
                                        "warnings)."), {"rules": ", ".join(sorted(held))})))
-                return picked
+                if not serving:
+                    return picked
+                answers.append(picked)
+    if answers:
+        return min(answers, key=lambda p: (p[0].total_cny, p[0].gpu[1]))
     return first or []  # CPU-only (or nothing): no GPU build meets the workload any of the ways tried
 
 
@@ -866,7 +921,9 @@ def _unsplit(picked: list[Suggestion], catalogue: Mapping[str, AnyPart], given: 
             continue
         if s.gpu[1] <= 1:
             build = dataclasses.replace(s.build, workload=given)
-            out.append(dataclasses.replace(s, build=build, report=check(build, catalogue)))
+            report = check(build, catalogue)
+            out.append(dataclasses.replace(s, build=build, report=report,
+                                           serving=served(report, s.serving.target) if s.serving else None))
             continue
         strategy = Message("suggest", QT_TRANSLATE_NOOP(
             "suggest", "Split over {n} GPUs with tensor parallelism (vLLM or TensorRT-LLM, --tensor-parallel-size "
@@ -904,7 +961,7 @@ def _memory_strategies(w: Workload, prefs: SuggestOptions) -> list[tuple[Workloa
     return out
 
 
-def _pick(search: _Search, found: list[_Found], alternatives: int, strategy: Message | None) -> list[Suggestion]:
+def _pick(search: Search, found: list[Found], alternatives: int, strategy: Message | None) -> list[Suggestion]:
     if not found:
         return []
     if search.prefs.goal == "cheapest":
@@ -922,7 +979,7 @@ def _pick(search: _Search, found: list[_Found], alternatives: int, strategy: Mes
     upgraded: list[Message] = []
     if search.prefs.goal != "cheapest" and search.prefs.upgrade:
         winner, upgraded = search.upgrade(winner)
-    rest: list[_Found] = []
+    rest: list[Found] = []
     used = {winner.cfg.gkey}
     for f in ranked:
         if f.cfg.gkey in used:
@@ -932,12 +989,11 @@ def _pick(search: _Search, found: list[_Found], alternatives: int, strategy: Mes
         if len(rest) >= alternatives:
             break
     unit = search.w.throughput_unit
+    target = search.serve
     top = Suggestion(winner.build, winner.report, winner.throughput, unit, winner.cfg.gkey, winner.score,
                      penalties(winner.report.findings), (*reasons(search, winner, band, strategy), *upgraded),
-                     binding(search, winner), strategy)
+                     binding(search, winner), strategy, served(winner.report, target) if target else None)
     return [top, *(Suggestion(f.build, f.report, f.throughput, unit, f.cfg.gkey, f.score,
-                              penalties(f.report.findings), (trade(winner, f),), None, strategy) for f in rest)]
+                              penalties(f.report.findings), (trade(winner, f),), None, strategy,
+                              served(f.report, target) if target else None) for f in rest)]
 
-
-__all__ = ["DEFAULT_WORKLOAD", "MAX_GPUS", "MAX_GPUS_LIMIT", "SuggestOptions", "Suggestion", "prune",
-           "report_score", "report_throughput", "suggest", "why_nothing"]
