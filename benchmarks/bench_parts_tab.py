@@ -21,11 +21,12 @@ def measure(db: Path, runs: int) -> dict[str, dict[str, float]]:
 
     from configurator.store.database import open_store
     from configurator.store.repository import PartsRepository
+    from configurator.store.seed import seed_store
     from configurator.ui.parts import PartsBrowser
     from configurator.ui.tasks import TaskRunner
 
     app = QApplication.instance() or QApplication([])
-    store = open_store(db)
+    store = open_store(db, seed=seed_store)
     tasks = TaskRunner()
     repo = PartsRepository(store)
     clock = QElapsedTimer()

@@ -49,9 +49,10 @@ def run(repeats: int = 7) -> None:
     from configurator.core.suggest import SuggestOptions, suggest
     from configurator.store.database import open_store
     from configurator.store.repository import PartsRepository
+    from configurator.store.seed import seed_store
 
     with tempfile.TemporaryDirectory(prefix="configurator-bench-") as tmp:
-        store = open_store(Path(tmp) / "bench.db")
+        store = open_store(Path(tmp) / "bench.db", seed=seed_store)
         repo = PartsRepository(store)
         catalogue = {p.id: p for p in repo.list_parts()}
         build = parse_build(FULL_BUILD, catalogue)

@@ -20,11 +20,12 @@ def run(repeats: int = 7) -> None:
     from configurator.core.engine import check
     from configurator.store.database import open_store
     from configurator.store.repository import BuildsRepository, PartsRepository
+    from configurator.store.seed import seed_store
     from configurator.ui.planner.tab import PlannerTab
 
     app = QApplication.instance() or QApplication([])
     with tempfile.TemporaryDirectory(prefix="configurator-bench-") as tmp:
-        store = open_store(Path(tmp) / "bench.db")
+        store = open_store(Path(tmp) / "bench.db", seed=seed_store)
         settings = QSettings(str(Path(tmp) / "s.ini"), QSettings.Format.IniFormat)
         tab = PlannerTab(PartsRepository(store), BuildsRepository(store), settings)
         tab.resize(1500, 950)

@@ -86,8 +86,9 @@ def _digest(path: Path) -> str:
 def _seeded(path: Path) -> None:
     from configurator.store.database import open_store
     from configurator.store.repository import BuildsRepository
+    from configurator.store.seed import seed_store
 
-    store = open_store(path)
+    store = open_store(path, seed=seed_store)
     try:
         BuildsRepository(store).save("This machine", BUILD)
     finally:
@@ -122,7 +123,8 @@ WRITER = textwrap.dedent("""
     from pathlib import Path
     from configurator.store.database import open_store
     from configurator.store.repository import BuildsRepository
-    store = open_store(Path(sys.argv[1]))
+    from configurator.store.seed import seed_store
+    store = open_store(Path(sys.argv[1]), seed=seed_store)
     repo, i = BuildsRepository(store), int(sys.argv[2])
     while True:
         repo.save(f"kill-{i}", {"format": "configurator.build/1", "parts": [], "pad": "x" * (i % 3000)})
@@ -134,6 +136,7 @@ WRITER = textwrap.dedent("""
 def kills(folder: Path, n: int, rng: random.Random) -> tuple[Row, int]:
     from configurator.store.database import open_store
     from configurator.store.repository import BuildsRepository
+    from configurator.store.seed import seed_store
 
     row = Row("kill -9 during writes (commits lost, database reopens)")
     db = folder / "kill.db"
@@ -153,7 +156,7 @@ def kills(folder: Path, n: int, rng: random.Random) -> tuple[Row, int]:
             child.wait()
         committed.extend(int(x) for x in rest.split())
         try:
-            store = open_store(db)
+            store = open_store(db, seed=seed_store)
         except Exception as exc:
             row.check(False, f"kill {k}: the database did not reopen: {exc}")
             continue
@@ -185,7 +188,7 @@ KILLER = textwrap.dedent("""
                 os.kill(os.getpid(), signal.SIGKILL)
 
     from configurator.store.database import open_store
-    open_store(Path(sys.argv[1]), seed=False).close()
+    open_store(Path(sys.argv[1])).close()
     sys.exit(3)
 """)
 
@@ -193,6 +196,7 @@ KILLER = textwrap.dedent("""
 def migrations(folder: Path) -> Row:
     from configurator.store.database import REVISION_TABLES, SCHEMA_HEAD, open_store
     from configurator.store.repository import BuildsRepository, PartsRepository
+    from configurator.store.seed import seed_store
 
     row = Row("interrupted migrations (first start and upgrades, killed at every write)")
     templates: dict[str | None, Path] = {None: folder / "none.db"}
@@ -214,7 +218,7 @@ def migrations(folder: Path) -> Row:
                 row.check(False, f"from {rev} at write {at}: exit {proc.returncode} {proc.stderr[-300:]}")
                 continue
             try:
-                store = open_store(db)
+                store = open_store(db, seed=seed_store)
             except Exception as exc:
                 row.check(False, f"from {rev} killed at write {at}: did not reopen: {exc}")
                 continue
@@ -283,6 +287,7 @@ def _fill(where: Path, leave_pages: int) -> Path:
 
 def conditions(folder: Path) -> Row:
     from configurator.store.database import SCHEMA_HEAD, StoreError, _revision_now, open_store
+    from configurator.store.seed import seed_store
 
     row = Row("locked / full / read-only / newer databases (true one-line message, nothing changed)")
     db = folder / "cond.db"
@@ -346,7 +351,7 @@ def conditions(folder: Path) -> Row:
                         shutil.copyfile(old, path)
                     filler = _fill(mnt, pages)
                     try:
-                        open_store(path).close()
+                        open_store(path, seed=seed_store).close()
                         break
                     except StoreError as exc:
                         text = exc.message.render()
@@ -413,6 +418,7 @@ def damaged_rows(folder: Path, limit: int | None) -> Row:
     from configurator.store.measurements import MeasurementsRepository
     from configurator.store.recordings import RecordingsRepository
     from configurator.store.repository import BuildsRepository, PartsRepository
+    from configurator.store.seed import seed_store
 
     kinds = damage_kinds()[:limit]
     row = Row(f"damaged rows ({len(kinds)} kinds: every column x wrong type/JSON/date/UTF-8/range)")
@@ -442,7 +448,7 @@ def damaged_rows(folder: Path, limit: int | None) -> Row:
         finally:
             con.close()
         try:
-            store = open_store(db)
+            store = open_store(db, seed=seed_store)
             try:
                 parts = PartsRepository(store)
                 parts.list_parts(unreadable=[])

@@ -71,8 +71,9 @@ _CHILD = r"""
 import resource, sys, time
 from pathlib import Path
 from configurator.store.database import open_store
+from configurator.store.seed import seed_store
 from configurator.store.repository import PartsRepository
-store = open_store(Path(sys.argv[1]))
+store = open_store(Path(sys.argv[1]), seed=seed_store)
 start = time.perf_counter()
 if sys.argv[2] != "-":
     from configurator.store.csvio import import_csv
@@ -140,8 +141,9 @@ def _suggest_s(db: Path, runs: int) -> tuple[float, float, int, float]:
     from configurator.core.suggest import suggest
     from configurator.store.database import open_store
     from configurator.store.repository import PartsRepository
+    from configurator.store.seed import seed_store
 
-    store = open_store(db)
+    store = open_store(db, seed=seed_store)
     try:
         start = time.perf_counter()
         catalogue = {p.id: p for p in PartsRepository(store).cheapest_of_each_spec(4)}

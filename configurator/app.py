@@ -19,6 +19,7 @@ from configurator.core.i18n import fill
 from configurator.paths import db_location
 from configurator.store.database import Store, StoreError, open_store
 from configurator.store.repository import PartsRepository
+from configurator.store.seed import seed_store
 from configurator.ui.diagnostics import WELCOME_KEY, install_excepthook, setup_logging, welcome_text
 from configurator.ui.gui_thread_gc import GuiThreadCollector
 from configurator.ui.i18n import LanguageManager, translate
@@ -61,10 +62,10 @@ def open_user_store(path: Path, owned: bool) -> tuple[Store, tuple[str, str] | N
     database. A read-only database opens read-only, not a temporary one.
     """
     try:
-        store = open_store(path, owned=owned)
+        store = open_store(path, owned=owned, seed=seed_store)
     except StoreError as exc:
         fallback = Path(tempfile.mkdtemp(prefix="configurator-")) / "configurator.db"
-        store = open_store(fallback)
+        store = open_store(fallback, seed=seed_store)
         return store, (translate("App", "Database not available"),
                        exc.message.render(translate) + "\n\n" + translate("App", "Your database was not changed.")
                        + " " + fill(translate(

@@ -24,6 +24,7 @@ import pytest  # noqa: E402
 
 from configurator.store.database import Store, open_store  # noqa: E402
 from configurator.store.repository import PartsRepository  # noqa: E402
+from configurator.store.seed import seed_store  # noqa: E402
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -56,10 +57,10 @@ def db_path(tmp_path: Path) -> Path:
 
 @pytest.fixture(scope="session")
 def seeded_template(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A database as open_store makes a new one (schema, catalogue, published measurements), made once
+    """A database as the app's start makes a new one (schema, catalogue, published measurements), made once
     per session (a third of a second) and copied for each test that wants one (a few milliseconds)."""
     path = tmp_path_factory.mktemp("template") / "configurator.db"
-    open_store(path).close()
+    open_store(path, seed=seed_store).close()
     assert sorted(p.name for p in path.parent.iterdir()) == [path.name], "the template left a -wal or -shm"
     return path
 
@@ -73,7 +74,7 @@ def seeded_db(db_path: Path, seeded_template: Path) -> Path:
 
 @pytest.fixture
 def store(seeded_db: Path):  # type: ignore[no-untyped-def]
-    s = open_store(seeded_db)
+    s = open_store(seeded_db, seed=seed_store)
     yield s
     s.close()
 

@@ -143,10 +143,11 @@ def test_parts_list_prints_every_record_as_before(capsys, db_path: Path) -> None
     from configurator.core.parts import CATEGORIES, FIELD_LABELS, SUMMARY_FIELDS
     from configurator.store.database import open_store
     from configurator.store.repository import PartsRepository
+    from configurator.store.seed import seed_store
 
     code, out, _ = run(capsys, "--db", str(db_path), "--lang", "en", "parts", "list")
     assert code == 0
-    store = open_store(db_path)
+    store = open_store(db_path, seed=seed_store)
     try:
         repo = PartsRepository(store)
         for cat in CATEGORIES:

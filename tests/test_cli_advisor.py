@@ -113,9 +113,10 @@ def test_advise_with_a_benchmark_run_whose_ddp_scaling_is_poor(tmp_path: Path,
     from configurator.core.build import BuildPart
     from configurator.store.bench_results import BenchResultsRepository
     from configurator.store.database import open_store
+    from configurator.store.seed import seed_store
 
     db = tmp_path / "a.db"
-    store = open_store(db)
+    store = open_store(db, seed=seed_store)
     try:
         r = RunRecord("quick", "cuda", "/py", datetime(2026, 12, 1, 9), resolved_device="cuda", status="finished")
         r.rows = [RowResult("ddp-scaling", "ddp", "ok", 61.0, "%", 61.0, 1.0, {"procs": [1, 2]}, {})]

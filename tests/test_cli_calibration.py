@@ -12,6 +12,7 @@ from configurator.bench.results import RowResult, RunRecord
 from configurator.core.build import Build, BuildPart, Workload, build_to_dict
 from configurator.store.bench_results import BenchResultsRepository
 from configurator.store.database import open_store
+from configurator.store.seed import seed_store
 
 FP = {"cpu": "AMD Ryzen 9 5950X 16-Core Processor", "cpu_mhz": 3400, "torch": "2.5.1", "cuda": "12.4",
       "gpus": [{"name": "NVIDIA GeForce RTX 3090", "memory_gib": 24.0}]}
@@ -19,7 +20,7 @@ FP = {"cpu": "AMD Ryzen 9 5950X 16-Core Processor", "cpu_mhz": 3400, "torch": "2
 
 def test_check_json_carries_the_calibration_and_measurements_list_this_machine(capsys, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     db = tmp_path / "c.db"
-    store = open_store(db)
+    store = open_store(db, seed=seed_store)
     try:
         when = datetime(2026, 12, 1, 8)
         r = RunRecord("quick", "cuda", "/py", when, resolved_device="cuda", finished_at=when + timedelta(minutes=3),

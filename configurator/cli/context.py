@@ -202,12 +202,14 @@ class Cli:
         writes. Damaged rows are named on stderr.
         """
         from configurator.store.database import StoreError, open_store
+        from configurator.store.seed import seed_store
 
         path, owned = self.db_location()
         try:
             # Only the app's own default location may have a non-SQLite file kept aside; a file named with
             # --db or CONFIGURATOR_DB is the user's and is never renamed unless it is a damaged database.
-            store = open_store(path, owned=owned, write=writable)
+            # The shipped catalogue and measurements go in as the database opens (only when they changed).
+            store = open_store(path, owned=owned, write=writable, seed=seed_store)
         except StoreError as exc:
             self.fail([("db", self.render(exc.message))], code=EXIT_BAD_INPUT)
         if store.recovered is not None:

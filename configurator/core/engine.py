@@ -28,6 +28,7 @@ from configurator.core.estimate.memory import (
     DISPLAY_GIB,
     FRAGMENTATION,
     PUBLISHED_RATIO,
+    RamEstimate,
     VramBreakdown,
     host_ram,
     host_weight_copies,
@@ -44,7 +45,7 @@ from configurator.core.i18n import QT_TRANSLATE_NOOP, Message, Translate
 from configurator.core.measurements import Measurement
 from configurator.core.models import throughput_note
 from configurator.core.numbers import unit_message, word_message
-from configurator.core.parts import AnyPart, FieldError, Gpu, Storage
+from configurator.core.parts import AnyPart, Cpu, FieldError, Gpu, Storage
 from configurator.core.pcie import Placement, layout
 from configurator.core.rules import bud, order, pwr
 from configurator.core.rules.shared import Ctx
@@ -274,262 +275,351 @@ def break_even(report: Report) -> Finding | None:
 
 def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
                rows: Sequence[Measurement]) -> list[Estimate]:
-    r = ctx.r
+    """The build's estimates, in the order the report lists them: power; then, with a workload, GPU memory, host
+    RAM and throughput (on the counted GPUs, then on the CPU alone). A model whose compute no source states, or a
+    workload that does not fit in GPU memory, has one ``throughput_not_estimated`` in place of the throughputs."""
+    out = _power_estimates(ctx)
+    w = ctx.r.build.workload
+    if w is None:
+        return out
+    if gpus and ctx.vram is not None:
+        out += _vram_estimates(ctx, gpus, w, ctx.vram)
+    if ctx.ram is not None:
+        out += _ram_estimates(gpus, w, ctx.ram)
+    blocked = _throughput_blocked(ctx, gpus, w)
+    if blocked is not None:
+        return [*out, blocked]
+    if gpus:  # counted_gpus: only cards in a slot and modules on a baseboard
+        out += _gpu_throughput(ctx, gpus, total, f, rows, w)
+    cpu = ctx.r.cpu
+    if cpu is not None:
+        out.append(_cpu_throughput(ctx.r, cpu, w, f))
+    return out
+
+
+def _power_estimates(ctx: Ctx) -> list[Estimate]:
+    """The build's peak draw (the PSU's sizing, PWR-1) and its average draw while training."""
     p = ctx.power
-    out = [
+    return [
         Estimate("peak_power_w", p.peak_w, "W", p.formula,
                  {"gpu_w": p.gpu_w, "cpu_w": p.cpu_w, "platform_w": p.platform_w, "transient_w": p.transient_w},
                  "medium"),
-        Estimate("training_draw_w", training_draw_w(r), "W",
+        Estimate("training_draw_w", training_draw_w(ctx.r), "W",
                  _m(QT_TRANSLATE_NOOP(
                      "estimates",
                      "GPUs at board power + CPU at TDP + platform: the average draw while training.")),
                  {}, "medium"),
     ]
-    w = r.build.workload
-    if w is None:
-        return out
-    spec = w.spec()
+
+
+def _vram_estimates(ctx: Ctx, gpus: list[Gpu], w: Workload, vram: VramBreakdown) -> list[Estimate]:
+    """GPU memory (FIT-1): the central figure per GPU, its range and what is and is not counted; and the largest
+    per-GPU batch that fits the smallest card."""
+    smallest = min(g.vram_gb for g in gpus)
+    display = ctx.r.build.options.display_gpu
+    return [Estimate(
+        "vram_per_gpu_gib", round(vram.total / GIB, 2), "GiB",
+        _m(QT_TRANSLATE_NOOP(
+            "estimates",
+            "{low:.1f}–{high:.1f} GiB ({verdict} in {vram} GiB). Counted: weights, gradients, optimizer "
+            "states ({optimizer}; sharded by {sharding}, fine-tuning {finetune}, offload {offload}), the tensors "
+            "autograd saves at batch {batch} ({precision}{ckpt}, {attention} attention), autocast's weight "
+            "copies, logits and the loss's gradients, KV cache, {ctx:g} GiB CUDA context, {frag:.0%} allocator "
+            "margin{display}.{options} Range: saved tensors ±{err:.0%} (the validation against PyTorch), "
+            "allocator 0–25 %, context {ctx_low:g}–{ctx_high:g} GiB{published}. Not counted: cuDNN benchmark "
+            "workspaces, NCCL buffers, other processes."),
+           low=vram.low / GIB, high=vram.high / GIB, verdict=_VERDICT[verdict(vram, smallest)],
+           vram=smallest, optimizer=w.effective_optimizer, sharding=word_message(w.sharding),
+           finetune=word_message(w.finetune), offload=word_message(w.offload),
+           batch=w.effective_batch, precision=w.precision, ckpt=_CKPT if w.grad_checkpointing else "",
+           attention=w.attention, ctx=CUDA_CONTEXT_GIB[1], frag=FRAGMENTATION[1],
+           display=_m(_DISPLAY, lo=DISPLAY_GIB[0], hi=DISPLAY_GIB[2]) if display else "",
+           options=_memory_options(w, vram),
+           err=ACTIVATION_ERROR, ctx_low=CUDA_CONTEXT_GIB[0], ctx_high=CUDA_CONTEXT_GIB[2],
+           published=_m(_PUBLISHED, lo=PUBLISHED_RATIO[0], hi=PUBLISHED_RATIO[1]) if w.task == "train" else ""),
+        {**vram.gib(), "verdict": verdict(vram, smallest), "parallel": w.parallel,
+         "optimizer": w.effective_optimizer, "optimizer_in_backward": w.optimizer_in_backward,
+         "chunked_ce": w.chunked_ce},
+        "medium", round(vram.low / GIB, 2), round(vram.high / GIB, 2),
+        {"family": "memory", "first_principles": True, "activation_error": ACTIVATION_ERROR,
+         "fragmentation": [FRAGMENTATION[0], FRAGMENTATION[2]], "context_gib": [CUDA_CONTEXT_GIB[0],
+                                                                                CUDA_CONTEXT_GIB[2]],
+         "matched": []}),
+        Estimate(
+        "largest_batch", largest_batch(w, len(gpus), smallest, display), "samples",
+        _m(QT_TRANSLATE_NOOP(
+            "estimates",
+            "Largest per-GPU batch whose estimate fits {vram} GiB even at the high end of its range.",
+        ), vram=smallest),
+        {"vram_gib": smallest}, "medium")]
+
+
+def _ram_estimates(gpus: list[Gpu], w: Workload, ram: RamEstimate) -> list[Estimate]:
+    """Host RAM two ways: from first principles, and by the guide's RAM-1 formula."""
+    copies = host_weight_copies(w, len(gpus))
+    return [
+        Estimate("ram_first_principles_gib", ram.first_principles_gib, "GiB",
+                 _m(QT_TRANSLATE_NOOP(
+                     "estimates",
+                     "First principles: OS and libraries + the host copies of the weights while loading "
+                     "({copies} × {bytes:g} B per parameter: one per process, one in all for FSDP / ZeRO-3 "
+                     "rank-0 loading and memory-mapped inference runtimes) + DataLoader prefetch (4 "
+                     "workers × 2 batches per GPU) + what offloading keeps in host RAM."),
+                    copies=copies, bytes=load_bytes_per_param(w)),
+                 ram.parts, "medium", *_ram_range(ram.first_principles_gib, ram.parts, copies),
+                 {"family": None, "measurements": 0, "prior": True, "matched": []}),
+        Estimate("ram_guide_formula_gib", ram.guide_gib, "GiB",
+                 _m(QT_TRANSLATE_NOOP(
+                     "estimates",
+                     "The guide's RAM-1 formula: params × batch × 4 B × 1.2, halved for mixed precision "
+                     "(G 三.2).")),
+                 {"params": w.spec().params, "batch": w.effective_batch}, "low",
+                 round(ram.guide_gib / GUIDE_RAM_MARGIN, 2), ram.guide_gib,
+                 {"family": None, "measurements": 0, "prior": True, "matched": []}),
+    ]
+
+
+def _throughput_blocked(ctx: Ctx, placed: list[Gpu], w: Workload) -> Estimate | None:
+    """Why there is no throughput at all, where there is none: a model whose compute no source states (a
+    diffusion UNet), or a build that cannot run the workload (FIT-1): one sentence why, no figure."""
     unit = w.throughput_unit
-    if gpus and ctx.vram is not None:
-        # VRAM/RAM estimate block (FIT-1): the central figure, its range and what is and is not counted
-        vram = ctx.vram
-        smallest = min(g.vram_gb for g in gpus)
-        display = r.build.options.display_gpu
-        out.append(Estimate(
-            "vram_per_gpu_gib", round(vram.total / GIB, 2), "GiB",
-            _m(QT_TRANSLATE_NOOP(
-                "estimates",
-                "{low:.1f}–{high:.1f} GiB ({verdict} in {vram} GiB). Counted: weights, gradients, optimizer "
-                "states ({optimizer}; sharded by {sharding}, fine-tuning {finetune}, offload {offload}), the tensors "
-                "autograd saves at batch {batch} ({precision}{ckpt}, {attention} attention), autocast's weight "
-                "copies, logits and the loss's gradients, KV cache, {ctx:g} GiB CUDA context, {frag:.0%} allocator "
-                "margin{display}.{options} Range: saved tensors ±{err:.0%} (the validation against PyTorch), "
-                "allocator 0–25 %, context {ctx_low:g}–{ctx_high:g} GiB{published}. Not counted: cuDNN benchmark "
-                "workspaces, NCCL buffers, other processes."),
-               low=vram.low / GIB, high=vram.high / GIB, verdict=_VERDICT[verdict(vram, smallest)],
-               vram=smallest, optimizer=w.effective_optimizer, sharding=word_message(w.sharding),
-               finetune=word_message(w.finetune), offload=word_message(w.offload),
-               batch=w.effective_batch, precision=w.precision, ckpt=_CKPT if w.grad_checkpointing else "",
-               attention=w.attention, ctx=CUDA_CONTEXT_GIB[1], frag=FRAGMENTATION[1],
-               display=_m(_DISPLAY, lo=DISPLAY_GIB[0], hi=DISPLAY_GIB[2]) if display else "",
-               options=_memory_options(w, vram),
-               err=ACTIVATION_ERROR, ctx_low=CUDA_CONTEXT_GIB[0], ctx_high=CUDA_CONTEXT_GIB[2],
-               published=_m(_PUBLISHED, lo=PUBLISHED_RATIO[0], hi=PUBLISHED_RATIO[1]) if w.task == "train" else ""),
-            {**vram.gib(), "verdict": verdict(vram, smallest), "parallel": w.parallel,
-             "optimizer": w.effective_optimizer, "optimizer_in_backward": w.optimizer_in_backward,
-             "chunked_ce": w.chunked_ce},
-            "medium", round(vram.low / GIB, 2), round(vram.high / GIB, 2),
-            {"family": "memory", "first_principles": True, "activation_error": ACTIVATION_ERROR,
-             "fragmentation": [FRAGMENTATION[0], FRAGMENTATION[2]], "context_gib": [CUDA_CONTEXT_GIB[0],
-                                                                                    CUDA_CONTEXT_GIB[2]],
-             "matched": []}))
-        out.append(Estimate(
-            "largest_batch", largest_batch(w, len(gpus), smallest, display), "samples",
-            _m(QT_TRANSLATE_NOOP(
-                "estimates",
-                "Largest per-GPU batch whose estimate fits {vram} GiB even at the high end of its range.",
-            ), vram=smallest),
-            {"vram_gib": smallest}, "medium"))
-    if ctx.ram is not None:
-        out.append(Estimate("ram_first_principles_gib", ctx.ram.first_principles_gib, "GiB",
+    not_estimated = throughput_note(w.spec())
+    if not_estimated is not None:
+        return Estimate("throughput_not_estimated", None, unit, not_estimated, {"model": w.model}, "low")
+    smallest_gib = min((g.vram_gb for g in placed), default=0)
+    if ctx.vram is not None and placed and verdict(ctx.vram, smallest_gib) == "does_not_fit":
+        return Estimate("throughput_not_estimated", None, unit, _m(QT_TRANSLATE_NOOP(
+            "estimates", "No throughput: the workload does not fit in GPU memory ({need:.1f} GiB per GPU estimated, "
+                         "{have} GiB on the card; FIT-1). RAM-4 lists what makes it fit."),
+            need=ctx.vram.total / GIB, have=smallest_gib),
+            {"model": w.model, "reason": "does_not_fit", "need_gib": round(ctx.vram.total / GIB, 2),
+             "vram_gib": smallest_gib}, "low")
+    return None
+
+
+@dataclass(frozen=True)
+class _OneGpu:
+    """The slowest counted GPU's throughput, which the machine's figures are built from: its model, headline value
+    (in the workload's unit), likely range, the range's basis and the sentence that says it."""
+    gpu: Gpu
+    one: tp.Throughput
+    value: float
+    low: float | None
+    high: float | None
+    basis: dict[str, Any]
+    rng: Message
+
+
+def _gpu_throughput(ctx: Ctx, placed: list[Gpu], total: int, f: tp.Factors, rows: Sequence[Measurement],
+                    w: Workload) -> list[Estimate]:
+    """Throughput on the counted GPUs: one GPU's; a decoder's prompt and batched decode rates (inference); the
+    data-parallel scaling (training on several GPUs); the machine's total and its throughput per ¥1000."""
+    base, first = _one_gpu_throughput(ctx, placed, f, rows, w)
+    out = [first]
+    n = len(placed)
+    stream = w.spec().decoder and w.task == "infer"
+    copies = max(n // base.one.model_gpus, 1)  # model copies: one per GPU, or one per group of a parallel model
+    if stream:
+        out += _decode_estimates(base, w, f.fit, n, copies)
+    speedup = 1.0
+    if n > 1 and w.task == "train":
+        speedup, scaling = _scaling_estimate(ctx, placed, base, w, f)
+        out.append(scaling)
+    factor, low_factor, high_factor, how_total = _total_factors(ctx, placed, base, w, f.fit, speedup, stream,
+                                                                copies)
+    total_value = base.value * factor
+    in_build = len(usable_gpus(ctx.r))
+    if in_build > n:
+        how_total = _m("{how} {left}", how=how_total, left=_m(QT_TRANSLATE_NOOP(
+            "estimates", "{k} of the build's {m} GPUs have no slot or baseboard and are not counted."),
+            k=in_build - n, m=in_build))
+    unit = w.throughput_unit
+    out.append(Estimate(
+        "throughput_total", round(total_value, 1), unit, how_total,
+        {"gpus": n, "gpus_in_build": in_build, "runtime": tp.runtime_used(w), "runtime_default": w.runtime is None,
+         "model_gpus": base.one.model_gpus},
+        "low",
+        _scaled(base.low, low_factor), _scaled(base.high, high_factor), base.basis))
+    if total:
+        out.append(Estimate("throughput_per_kcny", round(total_value / total * 1000, 2), f"{unit} per ¥1000",
                             _m(QT_TRANSLATE_NOOP(
                                 "estimates",
-                                "First principles: OS and libraries + the host copies of the weights while loading "
-                                "({copies} × {bytes:g} B per parameter: one per process, one in all for FSDP / ZeRO-3 "
-                                "rank-0 loading and memory-mapped inference runtimes) + DataLoader prefetch (4 "
-                                "workers × 2 batches per GPU) + what offloading keeps in host RAM."),
-                               copies=host_weight_copies(w, len(gpus)), bytes=load_bytes_per_param(w)),
-                            ctx.ram.parts, "medium", *_ram_range(ctx.ram.first_principles_gib, ctx.ram.parts,
-                                                                   host_weight_copies(w, len(gpus))),
-                            {"family": None, "measurements": 0, "prior": True, "matched": []}))
-        out.append(Estimate("ram_guide_formula_gib", ctx.ram.guide_gib, "GiB",
-                            _m(QT_TRANSLATE_NOOP(
-                                "estimates",
-                                "The guide's RAM-1 formula: params × batch × 4 B × 1.2, halved for mixed precision "
-                                "(G 三.2).")),
-                            {"params": spec.params, "batch": w.effective_batch}, "low",
-                            round(ctx.ram.guide_gib / GUIDE_RAM_MARGIN, 2), ctx.ram.guide_gib,
-                            {"family": None, "measurements": 0, "prior": True, "matched": []}))
+                                "Throughput ÷ build price.")), {"total_cny": total}, "low",
+                            _scaled(base.low, low_factor * 1000 / total),
+                            _scaled(base.high, high_factor * 1000 / total), base.basis))
+    return out
+
+
+def _one_gpu_throughput(ctx: Ctx, placed: list[Gpu], f: tp.Factors, rows: Sequence[Measurement],
+                        w: Workload) -> tuple[_OneGpu, Estimate]:
+    """The slowest counted GPU's throughput (``throughput_one_gpu``): the fitted model's figure, its range from
+    the family's held-out residuals (a quantised format's own where it has enough rows) and the published rows of
+    this GPU and workload."""
+    fit = f.fit
+    unit = w.throughput_unit
+    system = _system(ctx, placed, w)
+    slowest = min(placed, key=lambda g: tp.single_gpu(g, w, f, system).headline(w))
+    one = tp.single_gpu(slowest, w, f, system)
+    value = one.headline(w)
+    fam = fitting.family_of(w)
+    row_precision = QUANT_ROW_PRECISION.get(w.quant or "")
+    matched = fitting.matches(rows, slowest.id, dataclasses.replace(w, precision=row_precision)
+                              if row_precision else w)
+    low, high, basis, rng = _range(value, unit, fam, fit, matched)
+    if one.format_key:
+        low, high, basis, rng = _format_range(value, unit, fam, one.format_key, fit, (low, high, basis, rng))
     assumes = _m(QT_TRANSLATE_NOOP(
         "estimates",
         "Per-layer-type work (GEMM/convolution FLOPs on the unit the precision runs on, memory-bound traffic on "
         "DRAM, launch overhead per kernel) with efficiencies per architecture and runtime fitted to {n} published "
         "measurements (ridge towards stated priors). Software as measured: NGC PyTorch with TF32 for FP32 on "
         "Ampere and newer, synthetic data. Runtime: {runtime}{default}."),
-        n=len(f.fit.rows) if f.fit else 0, runtime=tp.runtime_used(w),
+        n=len(fit.rows) if fit else 0, runtime=tp.runtime_used(w),
         default=_RUNTIME_DEFAULT if w.runtime is None else _RUNTIME_STATED)
+    estimate = Estimate(
+        "throughput_one_gpu", round(value, 1), unit,
+        _m("{range} {detail}", range=rng, detail=_m(QT_TRANSLATE_NOOP(
+            "estimates", "{gpu}: {bound}-bound on {units} cores ({precision}{weights}). {assumes}"),
+            gpu=slowest.name, bound=_BOUND.get(one.bound, one.bound), units=_UNITS.get(one.path, one.path),
+            precision=w.precision, weights=_weights_message(w, one, slowest), assumes=assumes)),
+        {"path": one.path, "bound": one.bound, "runtime": tp.runtime_used(w), "runtime_default": w.runtime is None,
+         "model_gpus": one.model_gpus,
+         **({"batch": w.effective_batch} if w.spec().decoder and w.task == "infer" else {}),
+         **_quant_json(w, one, slowest), **_parameters(f, slowest)}, "medium" if fit else "low", low, high, basis)
+    return _OneGpu(slowest, one, value, low, high, basis, rng), estimate
+
+
+def _decode_estimates(base: _OneGpu, w: Workload, fit: fitting.Fit | None, n: int, copies: int) -> list[Estimate]:
+    """A decoder's inference: prompt processing (prefill) on one GPU, and the batch of streams decoded together
+    on every copy of the model."""
+    one = base.one
     runtime_json = {"runtime": tp.runtime_used(w), "runtime_default": w.runtime is None}
-    fit = f.fit
-    placed = gpus  # counted_gpus: only cards in a slot and modules on a baseboard
-    not_estimated = throughput_note(spec)  # a model whose compute no source states (a diffusion UNet)
-    if not_estimated is not None:
-        out.append(Estimate("throughput_not_estimated", None, unit, not_estimated, {"model": w.model}, "low"))
-        return out
-    smallest_gib = min((g.vram_gb for g in placed), default=0)
-    if ctx.vram is not None and placed and verdict(ctx.vram, smallest_gib) == "does_not_fit":
-        # A build that cannot run the workload has no speed: one sentence why (FIT-1), no figure.
-        out.append(Estimate("throughput_not_estimated", None, unit, _m(QT_TRANSLATE_NOOP(
-            "estimates", "No throughput: the workload does not fit in GPU memory ({need:.1f} GiB per GPU estimated, "
-                         "{have} GiB on the card; FIT-1). RAM-4 lists what makes it fit."),
-            need=ctx.vram.total / GIB, have=smallest_gib),
-            {"model": w.model, "reason": "does_not_fit", "need_gib": round(ctx.vram.total / GIB, 2),
-             "vram_gib": smallest_gib}, "low"))
-        return out
-    if placed:
-        system = _system(ctx, placed, w)
-        slowest = min(placed, key=lambda g: tp.single_gpu(g, w, f, system).headline(w))
-        one = tp.single_gpu(slowest, w, f, system)
-        value = one.headline(w)
-        fam = fitting.family_of(w)
-        row_precision = QUANT_ROW_PRECISION.get(w.quant or "")
-        matched = fitting.matches(rows, slowest.id, dataclasses.replace(w, precision=row_precision)
-                                  if row_precision else w)
-        low, high, basis, rng = _range(value, unit, fam, fit, matched)
-        if one.format_key:
-            low, high, basis, rng = _format_range(value, unit, fam, one.format_key, fit, (low, high, basis, rng))
-        weights = _weights_message(w, one, slowest)
-        out.append(Estimate(
-            "throughput_one_gpu", round(value, 1), unit,
-            _m("{range} {detail}", range=rng, detail=_m(QT_TRANSLATE_NOOP(
-                "estimates", "{gpu}: {bound}-bound on {units} cores ({precision}{weights}). {assumes}"),
-                gpu=slowest.name, bound=_BOUND.get(one.bound, one.bound), units=_UNITS.get(one.path, one.path),
-                precision=w.precision, weights=weights, assumes=assumes)),
-            {"path": one.path, "bound": one.bound, **runtime_json, "model_gpus": one.model_gpus,
-             **({"batch": w.effective_batch} if spec.decoder and w.task == "infer" else {}),
-             **_quant_json(w, one, slowest), **_parameters(f, slowest)}, "medium" if fit else "low", low, high, basis))
-        n = len(placed)
-        stream = spec.decoder and w.task == "infer"
-        copies = max(n // one.model_gpus, 1)  # model copies: one per GPU, or one per group of a parallel model
-        if stream:
-            pre = one.tokens_per_s or 0.0
-            lo_p, hi_p, basis_p, rng_p = _range(pre, "tokens/s", "llm-prefill", fit, [])
-            if one.format_key:
-                lo_p, hi_p, basis_p, rng_p = _format_range(pre, "tokens/s", "llm-prefill", one.format_key, fit,
-                                                           (lo_p, hi_p, basis_p, rng_p))
-            out.append(Estimate("prefill_tokens_per_s", round(pre, 1), "tokens/s",
-                                _m("{range} {detail}", range=rng_p, detail=_m(QT_TRANSLATE_NOOP(
-                                    "estimates",
-                                    "Prompt processing (prefill): {batch} prompt(s) of {prompt} tokens together, "
-                                    "2 × params + attention FLOPs per token on the tensor cores, the weights read "
-                                    "once per step; {bound}-bound."),
-                                    batch=w.effective_batch, prompt=min(w.effective_seq_len, 512),
-                                    bound=_BOUND.get(one.prefill_bound, one.prefill_bound))),
-                                {**runtime_json, "batch": w.effective_batch,
-                                 "prompt_tokens": min(w.effective_seq_len, 512), "bound": one.prefill_bound},
-                                "low", lo_p, hi_p, basis_p))
-            agg = one.headline(w) * copies
-            lo_b, hi_b, basis_b, rng_b = low, high, basis, rng
-            out.append(Estimate("throughput_batch", round(agg, 1), unit,
-                                _m("{range} {detail}", range=rng_b, detail=_m(QT_TRANSLATE_NOOP(
-                                    "estimates",
-                                    "{batch} streams decoded together on each of {n} copies of the model (over "
-                                    "{per} GPU(s) each): the weights are read once per step for all streams, each "
-                                    "stream's KV cache for it; {alone:,.4g} tokens/s for one stream alone."),
-                                    batch=w.effective_batch, n=copies, per=one.model_gpus,
-                                    alone=one.decode_tokens_per_s or 0.0)),
-                                {"batch": w.effective_batch, "gpus": n, "copies": copies,
-                                 "one_stream_tokens_per_s": round(one.decode_tokens_per_s or 0.0, 1), **runtime_json},
-                                "low", _scaled(lo_b, copies), _scaled(hi_b, copies), basis_b))
-        speedup = 1.0
-        link_name: Message | str = "—"
-        if n > 1 and w.task == "train":
-            link, link_name, path = _link(ctx, placed, slowest)
-            grad_bytes = tp.grad_bytes(w)
-            speedup = tp.scaling(n, w.effective_batch / one.samples_per_s, grad_bytes, link, f)
-            how = _m(QT_TRANSLATE_NOOP(
-                "estimates",
-                "{n} GPUs over {link}: speed-up {s:.2f}× = n × η^log2(n) × t / (t + half the ring all-reduce "
-                "time of {gb:,.3g} GB of gradients{adapters}), η = {eta:.3f} calibrated on REF-1."),
-               n=n, link=link_name, s=speedup, eta=f.eta, gb=grad_bytes / 1e9,
-               adapters=_ADAPTERS if w.finetune in ("lora", "qlora") and spec.is_transformer else "")
-            if path == "host":
-                how = _m("{how} {why}", how=how, why=_m(QT_TRANSLATE_NOOP(
-                    "estimates",
-                    "These GeForce cards have no peer-to-peer (PCI-11): the all-reduce goes through host memory "
-                    "at {bw:.1f} GB/s per GPU, taken as half the PCIe link's one-way rate and capped by the host "
-                    "memory's bandwidth shared by {n} GPUs."), bw=link / 1e9, n=n))
-            eff_low, eff_high, eff_basis = _scaling_range(speedup / n, fit)
-            out.append(Estimate(
-                "scaling_efficiency", round(speedup / n, 3), "", how,
-                {"gpus": n, "speedup": round(speedup, 2), "path": path,
-                 "link": link_name.render() if isinstance(link_name, Message) else link_name,
-                 "link_gbs": round(link / 1e9, 2), "grad_gb": round(grad_bytes / 1e9, 4)}, "low",
-                eff_low, eff_high, eff_basis))
-        # the total's range: the one-GPU range times the scaling efficiency's range (training on several GPUs)
-        low_factor = high_factor = speedup
-        if w.task == "train" and n > 1:
-            eff = speedup / n
-            lo_e, hi_e, _b = _scaling_range(eff, fit)
-            low_factor, high_factor = n * (lo_e or eff), n * (hi_e or eff)
-        if w.task == "train":
-            factor = speedup
-            how_total = _m(QT_TRANSLATE_NOOP("estimates", "{n} × one GPU × scaling efficiency."), n=n)
-        elif stream and one.model_gpus > 1:
-            factor = float(copies)
-            how_total = _m(QT_TRANSLATE_NOOP(
-                "estimates",
-                "The tokens/s of the machine, summed over the batch: {copies} copies of the model, each split over {k} "
-                "GPUs ({parallel} parallel, over {link}) and decoding {batch} stream(s) together; each GPU reads its "
-                "share of the weights, the collectives per layer cost the link's latency and bandwidth (the one-GPU "
-                "figure above is this split model's)."),
-                copies=copies, k=one.model_gpus, parallel=word_message(w.parallel), link=_link(ctx, placed, slowest)[1],
-                batch=w.effective_batch)
-        elif stream:
-            factor = float(copies)
-            how_total = _m(QT_TRANSLATE_NOOP(
-                "estimates",
-                "The tokens/s of the machine, summed over the batch: {n} GPU(s), each decoding {batch} stream(s) "
-                "together (more GPUs serve more streams; they do not make one stream faster without tensor or "
-                "pipeline parallelism)."), n=n, batch=w.effective_batch)
-        else:
-            factor = float(n)
-            how_total = _m(QT_TRANSLATE_NOOP(
-                "estimates", "{n} GPUs, each running its own batches (independent requests)."), n=n)
-        total_value = value * factor
-        if w.task != "train":
-            low_factor = high_factor = factor
-        in_build = len(usable_gpus(r))
-        if in_build > n:
-            how_total = _m("{how} {left}", how=how_total, left=_m(QT_TRANSLATE_NOOP(
-                "estimates", "{k} of the build's {m} GPUs have no slot or baseboard and are not counted."),
-                k=in_build - n, m=in_build))
-        out.append(Estimate(
-            "throughput_total", round(total_value, 1), unit, how_total,
-            {"gpus": n, "gpus_in_build": in_build, **runtime_json, "model_gpus": one.model_gpus},
-            "low",
-            _scaled(low, low_factor), _scaled(high, high_factor), basis))
-        if total:
-            out.append(Estimate("throughput_per_kcny", round(total_value / total * 1000, 2), f"{unit} per ¥1000",
-                                _m(QT_TRANSLATE_NOOP(
-                                    "estimates",
-                                    "Throughput ÷ build price.")), {"total_cny": total}, "low",
-                                _scaled(low, low_factor * 1000 / total), _scaled(high, high_factor * 1000 / total),
-                                basis))
-    cpu = r.cpu
-    if cpu is not None:
-        mts = min((m.speed_mts for m, _q in r.memory), default=cpu.memory_max_mts) or cpu.memory_max_mts
-        mts = min(mts, cpu.memory_max_mts) if cpu.memory_max_mts else mts
-        channels = min(cpu.memory_channels, sum(m.modules * q for m, q in r.memory) or cpu.memory_channels)
-        bandwidth = channels * mts * 1e6 * 8 * max(r.cpu_count, 1)
-        c = tp.cpu_only(cpu, max(r.cpu_count, 1), bandwidth, w, f)
-        value = c.headline(w)
-        out.append(Estimate(
-            "throughput_cpu", round(value, 2), unit,
-            _m(QT_TRANSLATE_NOOP(
-                "estimates",
-                "≈ {value:,.3g} {unit}, likely {low:,.3g}–{high:,.3g} (no CPU measurements: the stated priors, a "
-                "factor of 2 either way). CPU alone: {cores} cores × {lanes} FP32 lanes × 2 FMA units × 2 FLOPs × "
-                "{ghz:.2f} GHz = {peak:.2f} TFLOPS peak, {eff:.0%} reached; {bw:.0f} GB/s memory ({channels} "
-                "channels), {bw_eff:.0%} reached."),
-               value=value, unit=unit_message(unit), low=value / 2, high=value * 2,
-               cores=cpu.cores * max(r.cpu_count, 1), lanes=16 if cpu.avx512 else 8,
-               ghz=(cpu.base_ghz + cpu.boost_ghz) / 2, peak=tp.cpu_peak_flops(cpu, max(r.cpu_count, 1)) / 1e12,
-               eff=f.efficiency("cpu"), bw=bandwidth / 1e9, channels=channels * max(r.cpu_count, 1),
-               bw_eff=f.efficiency("bw.cpu")),
-            {"memory_bandwidth_gbs": round(bandwidth / 1e9, 1)}, "low", round(value / 2, 3), round(value * 2, 3),
-            {"family": None, "measurements": 0, "prior": True, "matched": []}))
-    return out
+    pre = one.tokens_per_s or 0.0
+    lo_p, hi_p, basis_p, rng_p = _range(pre, "tokens/s", "llm-prefill", fit, [])
+    if one.format_key:
+        lo_p, hi_p, basis_p, rng_p = _format_range(pre, "tokens/s", "llm-prefill", one.format_key, fit,
+                                                   (lo_p, hi_p, basis_p, rng_p))
+    prefill = Estimate("prefill_tokens_per_s", round(pre, 1), "tokens/s",
+                       _m("{range} {detail}", range=rng_p, detail=_m(QT_TRANSLATE_NOOP(
+                           "estimates",
+                           "Prompt processing (prefill): {batch} prompt(s) of {prompt} tokens together, "
+                           "2 × params + attention FLOPs per token on the tensor cores, the weights read "
+                           "once per step; {bound}-bound."),
+                           batch=w.effective_batch, prompt=min(w.effective_seq_len, 512),
+                           bound=_BOUND.get(one.prefill_bound, one.prefill_bound))),
+                       {**runtime_json, "batch": w.effective_batch,
+                        "prompt_tokens": min(w.effective_seq_len, 512), "bound": one.prefill_bound},
+                       "low", lo_p, hi_p, basis_p)
+    agg = one.headline(w) * copies
+    batch = Estimate("throughput_batch", round(agg, 1), w.throughput_unit,
+                     _m("{range} {detail}", range=base.rng, detail=_m(QT_TRANSLATE_NOOP(
+                         "estimates",
+                         "{batch} streams decoded together on each of {n} copies of the model (over "
+                         "{per} GPU(s) each): the weights are read once per step for all streams, each "
+                         "stream's KV cache for it; {alone:,.4g} tokens/s for one stream alone."),
+                         batch=w.effective_batch, n=copies, per=one.model_gpus,
+                         alone=one.decode_tokens_per_s or 0.0)),
+                     {"batch": w.effective_batch, "gpus": n, "copies": copies,
+                      "one_stream_tokens_per_s": round(one.decode_tokens_per_s or 0.0, 1), **runtime_json},
+                     "low", _scaled(base.low, copies), _scaled(base.high, copies), base.basis)
+    return [prefill, batch]
+
+
+def _scaling_estimate(ctx: Ctx, placed: list[Gpu], base: _OneGpu, w: Workload,
+                      f: tp.Factors) -> tuple[float, Estimate]:
+    """Data-parallel training on several GPUs: the speed-up over one GPU and the ``scaling_efficiency``
+    estimate that says how it comes (the gradients' all-reduce over the link the GPUs share)."""
+    n = len(placed)
+    link, link_name, path = _link(ctx, placed, base.gpu)
+    grad_bytes = tp.grad_bytes(w)
+    speedup = tp.scaling(n, w.effective_batch / base.one.samples_per_s, grad_bytes, link, f)
+    how = _m(QT_TRANSLATE_NOOP(
+        "estimates",
+        "{n} GPUs over {link}: speed-up {s:.2f}× = n × η^log2(n) × t / (t + half the ring all-reduce "
+        "time of {gb:,.3g} GB of gradients{adapters}), η = {eta:.3f} calibrated on REF-1."),
+       n=n, link=link_name, s=speedup, eta=f.eta, gb=grad_bytes / 1e9,
+       adapters=_ADAPTERS if w.finetune in ("lora", "qlora") and w.spec().is_transformer else "")
+    if path == "host":
+        how = _m("{how} {why}", how=how, why=_m(QT_TRANSLATE_NOOP(
+            "estimates",
+            "These GeForce cards have no peer-to-peer (PCI-11): the all-reduce goes through host memory "
+            "at {bw:.1f} GB/s per GPU, taken as half the PCIe link's one-way rate and capped by the host "
+            "memory's bandwidth shared by {n} GPUs."), bw=link / 1e9, n=n))
+    eff_low, eff_high, eff_basis = _scaling_range(speedup / n, f.fit)
+    return speedup, Estimate(
+        "scaling_efficiency", round(speedup / n, 3), "", how,
+        {"gpus": n, "speedup": round(speedup, 2), "path": path,
+         "link": link_name.render() if isinstance(link_name, Message) else link_name,
+         "link_gbs": round(link / 1e9, 2), "grad_gb": round(grad_bytes / 1e9, 4)}, "low",
+        eff_low, eff_high, eff_basis)
+
+
+def _total_factors(ctx: Ctx, placed: list[Gpu], base: _OneGpu, w: Workload, fit: fitting.Fit | None,
+                   speedup: float, stream: bool, copies: int) -> tuple[float, float, float, Message]:
+    """How the machine's total comes from one GPU's figure: the factor, the factors of the range's low and high
+    ends, and the sentence. Training: the scaling's speed-up (its range: the one-GPU range times the scaling
+    efficiency's); a decoder's inference: the copies of the model; otherwise one batch stream per GPU."""
+    n = len(placed)
+    one = base.one
+    low_factor = high_factor = speedup
+    if w.task == "train" and n > 1:
+        eff = speedup / n
+        lo_e, hi_e, _b = _scaling_range(eff, fit)
+        low_factor, high_factor = n * (lo_e or eff), n * (hi_e or eff)
+    if w.task == "train":
+        factor = speedup
+        how_total = _m(QT_TRANSLATE_NOOP("estimates", "{n} × one GPU × scaling efficiency."), n=n)
+    elif stream and one.model_gpus > 1:
+        factor = float(copies)
+        how_total = _m(QT_TRANSLATE_NOOP(
+            "estimates",
+            "The tokens/s of the machine, summed over the batch: {copies} copies of the model, each split over {k} "
+            "GPUs ({parallel} parallel, over {link}) and decoding {batch} stream(s) together; each GPU reads its "
+            "share of the weights, the collectives per layer cost the link's latency and bandwidth (the one-GPU "
+            "figure above is this split model's)."),
+            copies=copies, k=one.model_gpus, parallel=word_message(w.parallel), link=_link(ctx, placed, base.gpu)[1],
+            batch=w.effective_batch)
+    elif stream:
+        factor = float(copies)
+        how_total = _m(QT_TRANSLATE_NOOP(
+            "estimates",
+            "The tokens/s of the machine, summed over the batch: {n} GPU(s), each decoding {batch} stream(s) "
+            "together (more GPUs serve more streams; they do not make one stream faster without tensor or "
+            "pipeline parallelism)."), n=n, batch=w.effective_batch)
+    else:
+        factor = float(n)
+        how_total = _m(QT_TRANSLATE_NOOP(
+            "estimates", "{n} GPUs, each running its own batches (independent requests)."), n=n)
+    if w.task != "train":
+        low_factor = high_factor = factor
+    return factor, low_factor, high_factor, how_total
+
+
+def _cpu_throughput(r: Resolved, cpu: Cpu, w: Workload, f: tp.Factors) -> Estimate:
+    """The CPU alone (``throughput_cpu``): its peak FLOPs and memory bandwidth at the stated priors' efficiencies
+    (no CPU measurements), a factor of 2 either way."""
+    unit = w.throughput_unit
+    mts = min((m.speed_mts for m, _q in r.memory), default=cpu.memory_max_mts) or cpu.memory_max_mts
+    mts = min(mts, cpu.memory_max_mts) if cpu.memory_max_mts else mts
+    channels = min(cpu.memory_channels, sum(m.modules * q for m, q in r.memory) or cpu.memory_channels)
+    bandwidth = channels * mts * 1e6 * 8 * max(r.cpu_count, 1)
+    c = tp.cpu_only(cpu, max(r.cpu_count, 1), bandwidth, w, f)
+    value = c.headline(w)
+    return Estimate(
+        "throughput_cpu", round(value, 2), unit,
+        _m(QT_TRANSLATE_NOOP(
+            "estimates",
+            "≈ {value:,.3g} {unit}, likely {low:,.3g}–{high:,.3g} (no CPU measurements: the stated priors, a "
+            "factor of 2 either way). CPU alone: {cores} cores × {lanes} FP32 lanes × 2 FMA units × 2 FLOPs × "
+            "{ghz:.2f} GHz = {peak:.2f} TFLOPS peak, {eff:.0%} reached; {bw:.0f} GB/s memory ({channels} "
+            "channels), {bw_eff:.0%} reached."),
+           value=value, unit=unit_message(unit), low=value / 2, high=value * 2,
+           cores=cpu.cores * max(r.cpu_count, 1), lanes=16 if cpu.avx512 else 8,
+           ghz=(cpu.base_ghz + cpu.boost_ghz) / 2, peak=tp.cpu_peak_flops(cpu, max(r.cpu_count, 1)) / 1e12,
+           eff=f.efficiency("cpu"), bw=bandwidth / 1e9, channels=channels * max(r.cpu_count, 1),
+           bw_eff=f.efficiency("bw.cpu")),
+        {"memory_bandwidth_gbs": round(bandwidth / 1e9, 1)}, "low", round(value / 2, 3), round(value * 2, 3),
+        {"family": None, "measurements": 0, "prior": True, "matched": []})
 
 
 def _cluster(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors, estimates: list[Estimate]) -> list[Estimate]:

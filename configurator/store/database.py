@@ -17,8 +17,10 @@ used right now:
 
 Then it turns on WAL and foreign keys, migrates to the Alembic head in ONE
 transaction (importing Alembic only when the stored revision is not the head)
-after copying an existing database aside, and seeds or updates the shipped
-catalogue (only when it changed). Damaged rows (a value SQLite stores but the app cannot
+after copying an existing database aside. What ships with the app (the parts catalogue,
+the published measurements) is the caller's to put in: ``open_store(path, seed=seed_store)``
+(:mod:`configurator.store.seed`; the app's and the command line's start do so), inside the open,
+so a failed seeding is a failed open. Damaged rows (a value SQLite stores but the app cannot
 read: the wrong type, invalid JSON, a bad timestamp, text that is not UTF-8; the integrity
 check passes them) are found at open, named once in ``Store.notices`` and skipped by every
 read (``Store.damaged_rows``, ``Store.skipped``), never fatal and never deleted.
@@ -811,13 +813,18 @@ def _damaged_rows_message(path: Path, rows: list[DamagedRow]) -> Message:
 def open_store(
     path: Path,
     *,
-    seed: bool = True,
+    seed: Callable[[Store], None] | None = None,
     progress: Callable[[str], None] | None = None,
     owned: bool = False,
     busy_timeout_s: float = 5.0,
     write: bool = True,
 ) -> Store:
-    """Open (creating, repairing, migrating and seeding as needed) the database at ``path``.
+    """Open (creating, repairing and migrating as needed) the database at ``path``.
+
+    ``seed``: what to put into the database once it is open and writable (the app and the command line pass
+    :func:`configurator.store.seed.seed_store`: the shipped catalogue and measurements). It runs inside the
+    open: when it raises, the store is closed, a database this open created is removed, and a database it
+    upgraded says so (as for any failed open). Without it the database is only opened and migrated.
 
     ``owned``: the path is the app's own (the default location), so a file there that is not
     SQLite at all is ours to keep aside; at a path the user named (``--db`` or CONFIGURATOR_DB)
@@ -870,8 +877,8 @@ def _tidy_after_failure(path: Path, before: frozenset[str]) -> None:
             con.close()
 
 
-def _open_store(path: Path, *, seed: bool, progress: Callable[[str], None] | None, owned: bool,
-                busy_timeout_s: float, write: bool) -> Store:
+def _open_store(path: Path, *, seed: Callable[[Store], None] | None, progress: Callable[[str], None] | None,
+                owned: bool, busy_timeout_s: float, write: bool) -> Store:
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -986,9 +993,9 @@ def _open_store(path: Path, *, seed: bool, progress: Callable[[str], None] | Non
         raise
 
 
-def _finish_open(path: Path, info: _Inspection, recovered: Recovery | None, backup: Path | None, seed: bool,
-                 busy_timeout_s: float) -> Store:
-    """The database is at the schema head: its engine, its damaged rows, the shipped catalogue."""
+def _finish_open(path: Path, info: _Inspection, recovered: Recovery | None, backup: Path | None,
+                 seed: Callable[[Store], None] | None, busy_timeout_s: float) -> Store:
+    """The database is at the schema head: its engine, its damaged rows, then what the caller seeds."""
     engine = make_engine(path, busy_timeout_s)
     try:
         with engine.connect() as con:
@@ -999,23 +1006,12 @@ def _finish_open(path: Path, info: _Inspection, recovered: Recovery | None, back
 
     store = Store(path, engine, _sessions(engine, Writer()), recovered, backup)
     _add_damaged(store, info.damaged_rows)
-    if seed:
-        from configurator.store.catalogue import sync_catalogue
-
+    if seed is not None:
         try:
-            store.catalogue_changes = sync_catalogue(store)
-        except StoreError as exc:
-            # A full disk or a lock while updating the catalogue: a seeded database still works.
-            if not _seeded(store):
-                store.close()
-                raise
-            store.notices.append(_m(QT_TRANSLATE_NOOP(
-                "store", "The updated parts catalogue could not be saved ({error}); the database works as before."),
-                error=reason_phrase(exc.__cause__ or exc, path)))
+            seed(store)
         except BaseException:
             store.close()
             raise
-        _sync_measurements(store)
     return store
 
 
@@ -1048,29 +1044,6 @@ def _upgraded_but(path: Path, backup: Path | None, exc: BaseException) -> StoreE
         "store", "The database {path} was upgraded to this version of configurator, but then it could not be "
                  "opened: {reason}. Your data is in it; try again once that is fixed."),
         path=str(path), reason=reason), kind)
-
-
-def _sync_measurements(store: Store) -> None:
-    """The shipped measurements into the database when they changed; a failure is a notice, not a stop."""
-    from configurator.core.measurements import MeasurementError
-    from configurator.store.measurements import sync_measurements
-
-    try:
-        store.measurement_changes = sync_measurements(store)
-    except MeasurementError as exc:  # a packaging bug: the published rows stay as they were
-        store.notices.append(_m(QT_TRANSLATE_NOOP(
-            "store", "The shipped measurements could not be read ({error}); the ones stored before are kept."),
-            error=str(exc)))
-    except StoreError as exc:
-        store.notices.append(_m(QT_TRANSLATE_NOOP(
-            "store", "The updated measurements could not be saved ({error}); the database works as before."),
-            error=reason_phrase(exc.__cause__ or exc, store.path)))
-
-
-def _seeded(store: Store) -> bool:
-    with contextlib.suppress(Exception), store.engine.connect() as con:
-        return con.exec_driver_sql("SELECT 1 FROM parts WHERE custom = 0 LIMIT 1").first() is not None
-    return False
 
 
 def _add_damaged(store: Store, rows: list[DamagedRow]) -> None:

@@ -13,6 +13,7 @@ from cli_run import run
 
 from configurator.store.database import open_store
 from configurator.store.recordings import RecordingsRepository
+from configurator.store.seed import seed_store
 
 
 def test_once_json_real_run_without_a_driver(db_path: Path) -> None:
@@ -67,7 +68,7 @@ def test_record_headless_is_indexed_in_the_database(capsys, tmp_path: Path, db_p
     lines = out.strip().splitlines()
     assert len(lines) >= 3 and all(json.loads(line)["gpus"] for line in lines)
     assert "Recorded" in err
-    store = open_store(db_path)
+    store = open_store(db_path, seed=seed_store)
     try:
         (rec,) = RecordingsRepository(store).list()
     finally:

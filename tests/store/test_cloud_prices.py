@@ -13,6 +13,7 @@ from configurator.core.cloud import CloudPriceError, load_cloud_prices
 from configurator.store.catalogue import sync_catalogue
 from configurator.store.cloud_prices import cloud_prices, reset_price, set_price
 from configurator.store.database import Store, open_store
+from configurator.store.seed import seed_store
 
 
 def _rtx3090(prices):  # type: ignore[no-untyped-def]
@@ -23,7 +24,7 @@ def test_override_survives_reopening_and_a_catalogue_sync(store: Store, db_path:
     shipped = _rtx3090(load_cloud_prices())
     set_price(store, "rtx-3090", 2.75)
     store.close()
-    again = open_store(db_path)
+    again = open_store(db_path, seed=seed_store)
     try:
         sync_catalogue(again, force=True)
         mine = _rtx3090(cloud_prices(again))

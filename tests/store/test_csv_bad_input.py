@@ -14,6 +14,7 @@ import pytest
 from configurator.store.csvio import CsvImportError, export_csv, import_csv
 from configurator.store.database import open_store
 from configurator.store.repository import PartsRepository
+from configurator.store.seed import seed_store
 
 HEADER = ("id,category,name,brand,price_cny,price_date,source,watts,efficiency,form_factor,pcie_8pin,"
           "connector_12v2x6,eps_8pin\n")
@@ -182,7 +183,7 @@ def read_only_mount(folder: Path):  # type: ignore[no-untyped-def]
 def test_import_into_a_read_only_database_is_one_clear_error(tmp_path: Path) -> None:
     with read_only_mount(tmp_path / "ro") as folder:
         db = folder / "configurator.db"
-        store = open_store(db)
+        store = open_store(db, seed=seed_store)
         repo = PartsRepository(store)
         before = len(repo.list_parts())
         csv_path = tmp_path / "parts.csv"
@@ -199,7 +200,7 @@ def test_import_into_a_read_only_database_is_one_clear_error(tmp_path: Path) -> 
         finally:
             store.close()
         subprocess.run(["mount", "-o", "remount,rw", str(folder)], check=True)
-        again = open_store(db)
+        again = open_store(db, seed=seed_store)
         try:
             assert len(PartsRepository(again).list_parts()) == before  # nothing half-written
         finally:
@@ -210,7 +211,7 @@ def test_import_into_a_read_only_database_is_one_clear_error(tmp_path: Path) -> 
 def test_cli_import_into_a_read_only_file_system_is_one_line(tmp_path: Path) -> None:
     with read_only_mount(tmp_path / "ro") as folder:
         db = folder / "configurator.db"
-        open_store(db).close()
+        open_store(db, seed=seed_store).close()
         csv_path = tmp_path / "parts.csv"
         csv_path.write_text(HEADER + psu_row("ro-psu-1"), encoding="utf-8")
         subprocess.run(["mount", "-o", "remount,ro", str(folder)], check=True)

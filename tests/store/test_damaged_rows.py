@@ -18,6 +18,7 @@ from configurator.store.listing import iter_listed
 from configurator.store.measurements import MeasurementsRepository
 from configurator.store.recordings import RecordingsRepository
 from configurator.store.repository import BuildsRepository, PartsRepository, Unreadable
+from configurator.store.seed import seed_store
 
 GPU = "nvidia-rtx-3090"
 BUILD = {"format": "configurator.build/1", "name": "This machine", "parts": [{"id": GPU, "qty": 1}]}
@@ -26,7 +27,7 @@ BUILD = {"format": "configurator.build/1", "name": "This machine", "parts": [{"i
 @pytest.fixture(scope="module")
 def seeded(tmp_path_factory: pytest.TempPathFactory) -> Path:
     path = tmp_path_factory.mktemp("seeded") / "c.db"
-    store = open_store(path)
+    store = open_store(path, seed=seed_store)
     BuildsRepository(store).save("This machine", BUILD)
     store.close()
     con = sqlite3.connect(path)
@@ -79,7 +80,7 @@ AT_OPEN = {
 
 def read_everything(path: Path) -> tuple[list[str], list[Unreadable]]:
     """Open the database and read every table the way the app does; the notices, and the parts not read."""
-    store = open_store(path)
+    store = open_store(path, seed=seed_store)
     unreadable: list[Unreadable] = []
     try:
         parts = PartsRepository(store)
@@ -112,7 +113,7 @@ def test_a_damaged_row_is_named_once_at_open_skipped_by_every_read_and_kept(db: 
     assert unreadable == []  # named at open, not a second time by the reads
     assert stored(db, f"SELECT count(*) FROM {table}") == before  # nothing deleted
     if table == "builds":
-        store = open_store(db)
+        store = open_store(db, seed=seed_store)
         try:
             assert BuildsRepository(store).list() == [] and BuildsRepository(store).get(1) is None
         finally:

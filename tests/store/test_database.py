@@ -13,6 +13,7 @@ from configurator.store.catalogue import load_catalogue, sync_catalogue
 from configurator.store.database import SCHEMA_HEAD, backup_copy, open_store
 from configurator.store.migrate import heads
 from configurator.store.repository import BuildsRepository, PartsRepository
+from configurator.store.seed import seed_store
 
 
 def test_migrations_have_one_head_and_it_is_the_declared_one() -> None:
@@ -20,7 +21,7 @@ def test_migrations_have_one_head_and_it_is_the_declared_one() -> None:
 
 
 def test_first_start_creates_seeds_and_uses_wal(db_path: Path) -> None:
-    store = open_store(db_path)
+    store = open_store(db_path, seed=seed_store)
     try:
         n = len(load_catalogue())
         assert store.catalogue_changes["added"] == n
@@ -35,7 +36,7 @@ def test_first_start_creates_seeds_and_uses_wal(db_path: Path) -> None:
 
 def test_warm_start_does_not_resync(store, db_path: Path) -> None:  # type: ignore[no-untyped-def]
     store.close()
-    again = open_store(db_path)
+    again = open_store(db_path, seed=seed_store)
     try:
         assert again.catalogue_changes == {}
         assert again.recovered is None and again.backup is None
@@ -52,7 +53,8 @@ def test_random_bytes_are_kept_aside_and_a_fresh_db_is_made(tmp_path: Path) -> N
     path.write_bytes(os.urandom(64 * 1024))
     (tmp_path / "configurator.db-wal").write_bytes(b"wal junk")
     (tmp_path / "configurator.db-shm").write_bytes(b"shm junk")
-    store = open_store(path, owned=True)  # at our own path: a file that is not SQLite is ours to keep aside
+    # at our own path: a file that is not SQLite is ours to keep aside
+    store = open_store(path, owned=True, seed=seed_store)
     try:
         rec = store.recovered
         assert rec is not None
@@ -74,7 +76,7 @@ def test_damaged_pages_fail_the_integrity_check(store, db_path: Path) -> None:  
     for i in range(2 * page + 100, min(len(data), 8 * page), 7):  # keep the header, wreck table pages
         data[i] = (data[i] * 31 + 7) % 256
     db_path.write_bytes(bytes(data))
-    again = open_store(db_path)
+    again = open_store(db_path, seed=seed_store)
     try:
         assert again.recovered is not None
         assert again.recovered.moved_to.exists()
@@ -86,7 +88,7 @@ def test_unwritable_folder_is_a_clear_store_error(tmp_path: Path) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("x")
     with pytest.raises(database.StoreError) as info:
-        open_store(blocker / "sub" / "configurator.db")
+        open_store(blocker / "sub" / "configurator.db", seed=seed_store)
     assert str(blocker) in str(info.value)
 
 
@@ -95,7 +97,7 @@ def test_backup_before_migrating_an_existing_database(store, db_path: Path, monk
     calls = []
     monkeypatch.setattr(database, "SCHEMA_HEAD", "9999")
     monkeypatch.setattr("configurator.store.migrate.upgrade_to_head", lambda engine, **kw: calls.append(engine))
-    again = open_store(db_path)
+    again = open_store(db_path, seed=seed_store)
     try:
         assert calls, "a stored revision other than the head runs the migrations"
         assert again.backup is not None and again.backup.exists()
@@ -116,7 +118,7 @@ def test_backup_copy_is_consistent(store, db_path: Path) -> None:  # type: ignor
 
 def test_chinese_folder_name(tmp_path: Path) -> None:
     path = tmp_path / "深度学习 配置" / "数据库.db"
-    store = open_store(path)
+    store = open_store(path, seed=seed_store)
     try:
         assert PartsRepository(store).get("nvidia-rtx-3090") is not None
     finally:
@@ -206,7 +208,7 @@ def test_emptied_parts_table_is_reseeded_at_next_start(store, db_path: Path) -> 
     con.execute("DELETE FROM parts")
     con.commit()
     con.close()
-    again = open_store(db_path)
+    again = open_store(db_path, seed=seed_store)
     try:
         assert len(PartsRepository(again).list_parts()) == len(load_catalogue())
     finally:
@@ -224,7 +226,7 @@ def test_real_migration_from_the_first_schema_keeps_data_and_takes_a_copy(tmp_pa
     con.commit()
     con.close()
 
-    store = open_store(path)
+    store = open_store(path, seed=seed_store)
     try:
         assert store.backup is not None and "rev0001" in store.backup.name
         assert BuildsRepository(store).list()[0].name == "我的配置"

@@ -39,6 +39,7 @@ from configurator.store.database import (
     open_store,
 )
 from configurator.store.repository import BuildsRepository, PartsRepository
+from configurator.store.seed import seed_store
 
 PART = "nvidia-rtx-3090"
 
@@ -70,7 +71,7 @@ def _one_line_exit_2(proc: subprocess.CompletedProcess[str], *words: str) -> str
 
 
 def _seeded(path: Path) -> None:
-    store = open_store(path)
+    store = open_store(path, seed=seed_store)
     try:
         BuildsRepository(store).save("Two 3090s", {"format": "configurator.build/1", "parts": [{"id": PART}]})
     finally:
@@ -158,14 +159,14 @@ def test_a_database_locked_by_another_process_is_reported_and_left_alone(db_path
     before = _digest(db_path)
     with _writer_elsewhere(db_path) as child:
         with pytest.raises(StoreError) as info:
-            open_store(db_path, busy_timeout_s=0.2)
+            open_store(db_path, busy_timeout_s=0.2, seed=seed_store)
         assert info.value.kind == LOCKED
         text = info.value.message.render()
         assert "locked by another program" in text and f"({child.pid})" in text  # who holds it
         line = _one_line_exit_2(_cli(db_path, "cloud-prices", "set", "rtx-3090", "3"), "locked by another program")
         assert str(db_path) in line
     assert _digest(db_path) == before and _strays(db_path.parent) == []
-    again = open_store(db_path)
+    again = open_store(db_path, seed=seed_store)
     try:
         assert [b.name for b in BuildsRepository(again).list()] == ["Two 3090s"]
     finally:
@@ -176,7 +177,8 @@ def test_reads_do_not_wait_for_another_process_writing(db_path: Path) -> None:
     """Under WAL a reader never needs the write lock: reading commands open without asking for it (#35)."""
     _seeded(db_path)
     with _writer_elsewhere(db_path):
-        store = open_store(db_path, write=False, busy_timeout_s=0.2)  # the write-lock probe would fail here
+        # the write-lock probe would fail here
+        store = open_store(db_path, write=False, busy_timeout_s=0.2, seed=seed_store)
         try:
             assert PartsRepository(store).get(PART) is not None
             assert [b.name for b in BuildsRepository(store).list()] == ["Two 3090s"]
@@ -228,7 +230,7 @@ def test_a_new_database_on_a_full_disk_is_an_error_not_a_corrupt_file(tmpfs: Mou
     tmpfs.fill()
     path = tmpfs.where / "configurator.db"
     with pytest.raises(StoreError) as info:
-        open_store(path)
+        open_store(path, seed=seed_store)
     assert info.value.kind == FULL and "full" in info.value.message.render()
     _one_line_exit_2(_cli(path, "parts", "list"), "full")
     assert tmpfs.others() == []  # not even a 0-byte file (#35)
@@ -242,7 +244,7 @@ def test_a_new_database_that_runs_out_of_space_half_way_leaves_nothing(tmpfs: Mo
     for pages in range(16, 400, 24):
         filler = tmpfs.fill(leave_pages=pages)
         try:
-            store = open_store(path)
+            store = open_store(path, seed=seed_store)
         except StoreError as exc:
             assert exc.kind == FULL, exc
             assert tmpfs.others() == [], (pages, tmpfs.others())
@@ -255,7 +257,7 @@ def test_a_new_database_that_runs_out_of_space_half_way_leaves_nothing(tmpfs: Mo
         pytest.fail("no first start succeeded with 1.5 MiB free")
     assert failures >= 2  # the sweep did pass through the half-way failures
     filler.unlink()
-    store = open_store(path)
+    store = open_store(path, seed=seed_store)
     try:
         assert PartsRepository(store).get(PART) is not None
     finally:
@@ -276,7 +278,7 @@ def test_a_full_disk_after_the_upgrade_was_written_says_so_truly(tmpfs: Mount, t
         path.write_bytes(template.read_bytes())
         filler = tmpfs.fill(leave_pages=pages)
         try:
-            open_store(path).close()
+            open_store(path, seed=seed_store).close()
         except StoreError as exc:
             assert exc.kind == FULL, exc
             text = exc.message.render()
@@ -297,7 +299,7 @@ def test_a_full_disk_after_the_upgrade_was_written_says_so_truly(tmpfs: Mount, t
     else:
         pytest.fail("the upgrade never succeeded with 1.5 MiB free")
     assert seen["not changed"] and seen["upgraded"], seen
-    store = open_store(path)
+    store = open_store(path, seed=seed_store)
     try:
         assert [b.name for b in BuildsRepository(store).list()] == ["我的配置"]
     finally:
@@ -310,7 +312,7 @@ def test_a_full_disk_stops_the_upgrade_before_it_touches_the_database(tmpfs: Mou
     before = _digest(path)
     filler = tmpfs.fill()
     with pytest.raises(StoreError) as info:  # SQLite cannot even make the -shm to read it
-        open_store(path)
+        open_store(path, seed=seed_store)
     assert info.value.kind == FULL and "is full" in info.value.message.render()
     _one_line_exit_2(_cli(path, "parts", "list"), "is full")
     # With its -shm already there (another reader has it open) it can be read: the copy fails.
@@ -320,7 +322,7 @@ def test_a_full_disk_stops_the_upgrade_before_it_touches_the_database(tmpfs: Mou
     try:
         filler = tmpfs.fill()
         with pytest.raises(StoreError) as info:
-            open_store(path)
+            open_store(path, seed=seed_store)
         assert info.value.kind == FULL
         text = info.value.message.render()
         assert "aside before upgrading" in text and "the disk is full" in text
@@ -328,7 +330,7 @@ def test_a_full_disk_stops_the_upgrade_before_it_touches_the_database(tmpfs: Mou
         reader.close()
     assert _digest(path) == before and _strays(tmpfs.where) == []  # the half-made copy is gone too
     filler.unlink()
-    store = open_store(path)
+    store = open_store(path, seed=seed_store)
     try:
         assert store.backup is not None and store.backup.exists()
         assert [b.name for b in BuildsRepository(store).list()] == ["我的配置"]
@@ -339,7 +341,7 @@ def test_a_full_disk_stops_the_upgrade_before_it_touches_the_database(tmpfs: Mou
 def test_a_write_on_a_full_disk_says_so(tmpfs: Mount) -> None:
     path = tmpfs.where / "configurator.db"
     _seeded(path)
-    store = open_store(path)
+    store = open_store(path, seed=seed_store)
     try:
         tmpfs.fill()
         builds = BuildsRepository(store)
@@ -361,7 +363,7 @@ def test_a_read_only_mount_opens_read_only(tmpfs: Mount) -> None:
     (tmpfs.where / "empty.db").write_bytes(b"")
     before = _digest(path)
     tmpfs.remount("ro")
-    store = open_store(path)
+    store = open_store(path, seed=seed_store)
     try:
         assert store.read_only and store.read_only_reason is not None
         assert "read-only disk" in store.read_only_reason.render()
@@ -379,7 +381,7 @@ def test_a_read_only_mount_opens_read_only(tmpfs: Mount) -> None:
     assert any(p["id"] == PART for p in json.loads(proc.stdout))
     # Nothing else is wrong with a 0-byte file here but it cannot become a new database: say so.
     with pytest.raises(StoreError) as info:
-        open_store(tmpfs.where / "empty.db")
+        open_store(tmpfs.where / "empty.db", seed=seed_store)
     assert info.value.kind == READ_ONLY and "cannot be created" in info.value.message.render()
     _one_line_exit_2(_cli(tmpfs.where / "new.db", "parts", "list"), "read-only")
     assert _digest(path) == before and _strays(tmpfs.where) == []
@@ -433,7 +435,7 @@ def test_a_read_only_bind_mount_of_an_older_database_is_not_upgraded(tmpfs: Moun
     try:
         subprocess.run(["mount", "-o", "remount,ro,bind", str(view)], check=True)
         with pytest.raises(StoreError) as info:
-            open_store(view / "old.db")
+            open_store(view / "old.db", seed=seed_store)
         assert info.value.kind == READ_ONLY and "needs an upgrade" in info.value.message.render()
     finally:
         subprocess.run(["umount", str(view)], check=True)
@@ -459,7 +461,7 @@ KILLER = textwrap.dedent("""
                 os.kill(os.getpid(), signal.SIGKILL)
 
     from configurator.store.database import open_store
-    open_store(Path(sys.argv[1]), seed=False).close()
+    open_store(Path(sys.argv[1])).close()
     print(len(seen))
     sys.exit(3)
 """)
@@ -484,7 +486,7 @@ def _kill_at(path: Path, n: int) -> None:
 def test_killed_during_the_first_start_the_next_start_succeeds(db_path: Path, n: int) -> None:
     _kill_at(db_path, n)
     assert _tables(db_path) == set()  # one transaction: nothing of it was committed
-    store = open_store(db_path)
+    store = open_store(db_path, seed=seed_store)
     try:
         assert store.recovered is None
         assert PartsRepository(store).get(PART) is not None
@@ -504,7 +506,7 @@ def test_killed_during_an_upgrade_the_next_start_succeeds_with_the_rows(db_path:
     con = sqlite3.connect(db_path)
     assert con.execute("SELECT version_num FROM alembic_version").fetchone()[0] == "0001"
     con.close()
-    store = open_store(db_path)
+    store = open_store(db_path, seed=seed_store)
     try:
         assert [b.name for b in BuildsRepository(store).list()] == ["我的配置"]
         assert store.recovered is None
@@ -521,7 +523,7 @@ def test_a_half_made_first_start_of_an_older_version_is_redone(db_path: Path) ->
     con.execute("DROP TABLE meta")
     con.commit()
     con.close()
-    store = open_store(db_path)
+    store = open_store(db_path, seed=seed_store)
     try:
         assert store.backup is None  # nothing of the user's to copy
         assert PartsRepository(store).get(PART) is not None
@@ -535,7 +537,7 @@ def test_a_half_made_upgrade_of_an_older_version_is_redone(db_path: Path) -> Non
     con.execute("CREATE TABLE recordings (id INTEGER PRIMARY KEY)")  # 0002's table, its version not stamped
     con.commit()
     con.close()
-    store = open_store(db_path)
+    store = open_store(db_path, seed=seed_store)
     try:
         assert [b.name for b in BuildsRepository(store).list()] == ["我的配置"]
     finally:
@@ -587,7 +589,7 @@ def test_a_damaged_json_value_is_named_not_fatal(db_path: Path) -> None:
 
     _seeded(db_path)
     _overwrite_a_byte_of_the_specs(db_path, PART)
-    store = open_store(db_path)
+    store = open_store(db_path, seed=seed_store)
     try:
         assert [(r.table, r.id) for r in store.damaged_rows] == [("parts", PART)]
         assert any(PART in m.render() for m in store.notices)
@@ -615,7 +617,7 @@ def test_a_database_from_a_newer_version_says_so_and_makes_no_copies(db_path: Pa
     before = _digest(db_path)
     for _ in range(2):
         with pytest.raises(StoreError) as info:
-            open_store(db_path)
+            open_store(db_path, seed=seed_store)
         assert info.value.kind == NEWER
         assert "made by configurator 9.9" in info.value.message.render() and "older" in info.value.message.render()
     _one_line_exit_2(_cli(db_path, "parts", "list"), "configurator 9.9")
@@ -624,7 +626,7 @@ def test_a_database_from_a_newer_version_says_so_and_makes_no_copies(db_path: Pa
     assert sorted(p.name for p in db_path.parent.iterdir()) == [db_path.name]  # no -wal, no -shm (#35)
     _stamp_newer(db_path, None)
     with pytest.raises(StoreError) as info:
-        open_store(db_path)
+        open_store(db_path, seed=seed_store)
     assert "a newer version of configurator" in info.value.message.render()
 
 
@@ -633,7 +635,7 @@ def test_a_json_file_given_as_db_is_not_renamed(tmp_path: Path) -> None:
     build.write_text(json.dumps({"format": "configurator.build/1", "parts": []}), encoding="utf-8")
     before = _digest(build)
     with pytest.raises(StoreError) as info:
-        open_store(build)
+        open_store(build, seed=seed_store)
     assert info.value.kind == NOT_OURS
     proc = _cli(build, "parts", "list", "--json")
     _one_line_exit_2(proc, "not a configurator database")
@@ -649,7 +651,7 @@ def test_another_programs_sqlite_database_is_left_alone(tmp_path: Path) -> None:
     con.close()
     before = _digest(other)
     with pytest.raises(StoreError) as info:
-        open_store(other, owned=True)
+        open_store(other, owned=True, seed=seed_store)
     assert info.value.kind == NOT_OURS and "another program" in info.value.message.render()
     assert _digest(other) == before and _strays(tmp_path) == []
     # A WAL database of another program: looked at, refused, and no -wal/-shm of ours left beside it.
@@ -658,14 +660,14 @@ def test_another_programs_sqlite_database_is_left_alone(tmp_path: Path) -> None:
     con.close()
     before = _digest(other)
     with pytest.raises(StoreError):
-        open_store(other, owned=True)
+        open_store(other, owned=True, seed=seed_store)
     assert _digest(other) == before and sorted(p.name for p in tmp_path.iterdir()) == [other.name]
 
 
 def test_a_zero_byte_file_is_a_new_database(tmp_path: Path) -> None:
     path = tmp_path / "empty.db"
     path.write_bytes(b"")
-    store = open_store(path)
+    store = open_store(path, seed=seed_store)
     try:
         assert store.recovered is None and store.backup is None
         assert PartsRepository(store).get(PART) is not None

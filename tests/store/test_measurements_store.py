@@ -13,6 +13,7 @@ from configurator.paths import MEASUREMENTS_DIR
 from configurator.store.bench_results import BenchResultsRepository
 from configurator.store.database import SCHEMA_HEAD, Store, open_store
 from configurator.store.measurements import MeasurementsRepository, sync_measurements
+from configurator.store.seed import seed_store
 
 FP = {"cpu": "AMD Ryzen 9 5950X 16-Core Processor", "cpu_mhz": 3400, "torch": "2.5.1", "cuda": "12.4",
       "gpus": [{"name": "NVIDIA GeForce RTX 3090", "memory_gib": 24.0}]}
@@ -36,7 +37,7 @@ def run(when: datetime, status: str = "finished") -> RunRecord:
 
 
 def test_first_start_loads_the_shipped_measurements_in_file_order(db_path: Path) -> None:
-    store = open_store(db_path)  # a new database (the store fixture's is a copy of one made before)
+    store = open_store(db_path, seed=seed_store)  # a new database (the store fixture's is a copy of one made before)
     try:
         shipped = MeasurementsRepository(store).shipped()
         assert shipped == ms.load()  # every field survives the round trip
@@ -50,7 +51,7 @@ def test_warm_start_does_not_resync_and_a_new_version_keeps_this_machines_rows(s
                                                                                tmp_path: Path) -> None:
     BenchResultsRepository(store).save(run(datetime(2026, 12, 1, 9)))
     store.close()
-    again = open_store(db_path)
+    again = open_store(db_path, seed=seed_store)
     try:
         assert again.measurement_changes == {}
         newer = tmp_path / "measurements"
@@ -102,7 +103,7 @@ def test_migration_from_0004_keeps_benchmark_runs_and_adds_the_measurements(tmp_
                 "(1, 'resnet18-train', 'ok', 12.5, 'img/s', '{}', '{}')")
     con.commit()
     con.close()
-    store = open_store(path)
+    store = open_store(path, seed=seed_store)
     try:
         got = BenchResultsRepository(store).get(1)
         assert got is not None and got.rows[0].value == 12.5 and got.rows[0].energy is None

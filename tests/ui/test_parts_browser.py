@@ -201,9 +201,10 @@ def test_corrupt_database_gives_a_notice(qapp, tmp_path: Path, monkeypatch) -> N
 def test_parts_tab_fetches_lazily_with_100k_parts(qtbot, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """100,000 parts: the first paint reads one page, fetchMore the next; nothing builds all rows."""
     from configurator.store.database import open_store
+    from configurator.store.seed import seed_store
     from configurator.ui.parts.model import PAGE, PartsTableModel
 
-    store = open_store(tmp_path / "big.db")
+    store = open_store(tmp_path / "big.db", seed=seed_store)
     try:
         base = PartsRepository(store).list_parts("psu")[0]
         from configurator.store.catalogue import specs_of

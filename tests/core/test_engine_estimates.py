@@ -1,0 +1,58 @@
+"""The engine's estimates, one function per kind of figure (core/engine.py): which ones a build gets and in
+what order (the order ``check --json`` lists them in, which users' scripts and the planner's table read)."""
+
+from __future__ import annotations
+
+import pytest
+from planner_kit import CATALOGUE, Kit
+
+from configurator.core.build import Workload
+
+POWER = ["peak_power_w", "training_draw_w"]
+MEMORY = ["vram_per_gpu_gib", "largest_batch", "ram_first_principles_gib", "ram_guide_formula_gib"]
+RESNET_TRAIN = Workload("resnet50", "train", "amp")
+LLAMA_INFER = Workload("llama-3.1-8b", "infer", "bf16", batch_size=4)
+LLAMA_SERVE = Workload("llama-3.1-8b", "infer", "bf16", concurrency=32, prompt_tokens=512, output_tokens=256,
+                       runtime="vllm")
+
+
+def _keys(*parts: str | tuple[str, int], workload: Workload | None) -> list[str]:
+    kit = Kit(dict(CATALOGUE))
+    return [e.key for e in kit.check(*parts, workload=workload).estimates]
+
+
+@pytest.mark.parametrize(("gpus", "workload", "expected"), [
+    (2, None, POWER),
+    (2, RESNET_TRAIN, [*POWER, *MEMORY, "throughput_one_gpu", "scaling_efficiency", "throughput_total",
+                       "throughput_per_kcny", "throughput_cpu"]),
+    (1, RESNET_TRAIN, [*POWER, *MEMORY, "throughput_one_gpu", "throughput_total", "throughput_per_kcny",
+                       "throughput_cpu"]),
+    (2, LLAMA_INFER, [*POWER, *MEMORY, "throughput_one_gpu", "prefill_tokens_per_s", "throughput_batch",
+                      "throughput_total", "throughput_per_kcny", "throughput_cpu"]),
+    (1, LLAMA_SERVE, [*POWER, *MEMORY, "throughput_one_gpu", "prefill_tokens_per_s", "throughput_batch",
+                      "throughput_total", "throughput_per_kcny", "throughput_cpu", "serving_max_concurrency",
+                      "serving_output_tokens_per_s", "serving_requests_per_s", "serving_ttft_ms", "serving_tpot_ms"]),
+    # does not fit in 24 GiB (FIT-1): one sentence in place of every throughput, the CPU's included
+    (1, Workload("llama-3.1-70b", "train", "bf16"), [*POWER, *MEMORY, "throughput_not_estimated"]),
+])
+def test_a_build_gets_its_estimates_in_order(gpus: int, workload: Workload | None, expected: list[str]) -> None:
+    kit = Kit(dict(CATALOGUE))
+    assert _keys(*kit.standard(gpu=("nvidia-rtx-3090", gpus)), workload=workload) == expected
+
+
+def test_a_cpu_alone_gets_ram_and_the_cpu_throughput() -> None:
+    kit = Kit(dict(CATALOGUE))
+    parts = kit.standard(gpu=None)
+    assert _keys(*parts, workload=RESNET_TRAIN) == [*POWER, "ram_first_principles_gib", "ram_guide_formula_gib",
+                                                    "throughput_cpu"]
+
+
+def test_the_total_is_one_gpu_times_the_scaling_and_its_price_share() -> None:
+    kit = Kit(dict(CATALOGUE))
+    report = kit.check(*kit.standard(gpu=("nvidia-rtx-3090", 2)), workload=RESNET_TRAIN)
+    one, eff, total, per = (report.estimate(k) for k in ("throughput_one_gpu", "scaling_efficiency",
+                                                         "throughput_total", "throughput_per_kcny"))
+    assert one and eff and total and per and one.value and eff.value and total.value and per.value
+    assert total.value == pytest.approx(one.value * 2 * eff.value, rel=2e-3)  # both rounded as shown
+    assert per.value == pytest.approx(total.value / report.total_cny * 1000, rel=1e-3)
+    assert total.low is not None and total.high is not None and total.low <= total.value <= total.high
