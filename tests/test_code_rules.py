@@ -22,28 +22,13 @@ MAX_LINES = 120
 
 # path :: qualified name. May only shrink (see the module's docstring).
 LONG_ALLOWED = {
-    "configurator/bench/doctor.py::run_checks",
-    "configurator/cli/bench.py::cmd_bench",
-    "configurator/cli/monitor.py::cmd_monitor",
     "configurator/core/estimate/memory.py::transformer_saved",
-    "configurator/monitor/cluster/metrics.py::read_nodes",
     "configurator/ui/monitor/tab.py::MonitorTab._build",
-    "configurator/ui/planner/suggest_dialog.py::SuggestDialog.__init__",
 }
 
 # path :: module.name of a private name used from another module. May only shrink.
 PRIVATE_ALLOWED = {
     "configurator/core/estimate/validation.py::configurator.core.estimate.fit._fit_theta",
-    "configurator/core/suggest.py::configurator.core.suggest_space._Config",
-    "configurator/core/suggest.py::configurator.core.suggest_space._Estimates",
-    "configurator/core/suggest.py::configurator.core.suggest_space._by_category",
-    "configurator/core/suggest.py::configurator.core.suggest_space._configs",
-    "configurator/core/suggest.py::configurator.core.suggest_space._configs_by_price",
-    "configurator/core/suggest_explain.py::configurator.core.suggest._Found",
-    "configurator/core/suggest_explain.py::configurator.core.suggest._Search",
-    "configurator/core/suggest_explain.py::configurator.core.suggest_space._by_category",
-    "configurator/core/suggest_explain.py::configurator.core.suggest_space._pairs",
-    "configurator/core/suggest_explain.py::configurator.core.suggest_space._usable_gpus",
     "configurator/store/csvfast.py::configurator.core.parts._POSITIVE",
     "configurator/store/csvfast.py::configurator.core.parts._check_semantics",
     "configurator/store/csvio.py::configurator.store.csvfile._export_cell",
