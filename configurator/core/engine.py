@@ -736,9 +736,15 @@ def _serving_estimates(ctx: Ctx, gpus: list[Gpu], f: tp.Factors) -> list[Estimat
                budget=s.kv_budget_gib.value, fraction=s.basis["memory_fraction"] or 0.9, weights=s.weights_gib,
                kv=s.kv_bytes_per_token / 1024, cap=s.basis["max_seqs"])]
     decode = dict(s.basis["decode"]) if isinstance(s.basis["decode"], dict) else {}
-    out.append(est("serving_output_tokens_per_s", s.output_tokens_per_s, "tokens/s", 1, decode, engines=engines,
-                   running=s.running, queued=queued, bound=_BOUND.get(s.bound, s.bound)))
-    out.append(est("serving_requests_per_s", s.requests_per_s, "requests/s", 3, decode,
+
+    def own(family: str) -> dict[str, Any]:
+        """The basis of one estimate's range: its serving family's held-out width where the fit has one (the
+        decode model's otherwise)."""
+        return {family: decode[family]} if family in decode else decode
+
+    out.append(est("serving_output_tokens_per_s", s.output_tokens_per_s, "tokens/s", 1, own("llm-serve"),
+                   engines=engines, running=s.running, queued=queued, bound=_BOUND.get(s.bound, s.bound)))
+    out.append(est("serving_requests_per_s", s.requests_per_s, "requests/s", 3, own("llm-serve"),
                    capacity=s.capacity_requests_per_s))
     if s.ttft_ms is None:
         out.append(Estimate("serving_ttft_ms", None, "ms", _m(_SERVE_SATURATED, load=load,
@@ -747,7 +753,7 @@ def _serving_estimates(ctx: Ctx, gpus: list[Gpu], f: tp.Factors) -> list[Estimat
         prefill = dict(s.basis["prefill"]) if isinstance(s.basis["prefill"], dict) else {}
         out.append(est("serving_ttft_ms", s.ttft_ms, "ms", 1, {"decode": decode, "prefill": prefill},
                        queued=queued))
-    out.append(est("serving_tpot_ms", s.tpot_ms, "ms", 2, decode))
+    out.append(est("serving_tpot_ms", s.tpot_ms, "ms", 2, own("llm-serve-tpot")))
     return out
 
 

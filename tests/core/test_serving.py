@@ -63,7 +63,9 @@ def test_one_gpu_64_concurrent() -> None:
     # decode family's: those judge one step, these the whole serving estimate
     basis = est["serving_output_tokens_per_s"].basis
     assert basis is not None and basis["llm-serve"]["range_held_out"] >= 30 and basis["llm-serve"]["origins"] >= 2
-    assert basis["llm-serve-tpot"]["range_basis"] is not None
+    assert "llm-serve-tpot" not in basis  # each estimate names its own family's width
+    tpot = est["serving_tpot_ms"].basis
+    assert tpot is not None and tpot["llm-serve-tpot"]["range_basis"] is not None and "llm-serve" not in tpot
 
 
 def test_four_gpus_tensor_parallel_beats_one() -> None:
