@@ -55,11 +55,13 @@ from configurator.ui.planner.estimate_words import (
     row_label,
     serving_estimates,
     serving_heading,
+    unit_words,
     workload_rows,
 )
 
 FONT_FAMILIES = ["DejaVu Sans", "Noto Sans", "WenQuanYi Micro Hei", "Noto Sans CJK SC", "Microsoft YaHei",
                  "PingFang SC", "Arial"]
+WHOLE_NUMBERS = ("largest_batch", "serving_max_concurrency")  # counts: 143 requests, not 143.0
 SEVERITY_COLOURS = {"error": "#c0392b", "warning": "#b9770e", "info": "#2e86c1"}
 
 
@@ -268,7 +270,8 @@ def _estimate_row(e: Estimate) -> str:
     if e.value is None or e.key == "scaling_efficiency":
         shown = f"<b>{unbroken('—' if e.value is None else f'{e.value:.0%}')}</b>"
     else:
-        shown = _figure(f"{e.value:,}", unit_text(e.unit, translate))
+        number = f"{e.value:,.0f}" if e.key in WHOLE_NUMBERS else f"{e.value:,}"
+        shown = _figure(number, unit_words(e.unit))
     span = range_text(e)
     if span is not None and e.key != "scaling_efficiency":
         shown += f"<br><small>{unbroken(span)}</small>"  # the cross-validated range

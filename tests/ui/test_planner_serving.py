@@ -111,6 +111,7 @@ def test_a_diffusion_models_steps_and_image_size_are_offered_and_kept(qtbot, win
     assert form.custom_image.text() == "model default (1024 px)"
     choose(form.task, "infer")
     assert shown(tab, "steps") and form.steps.text() == "default (50)"
+    assert form.runtime.currentText() == "default (PyTorch (eager))"  # a UNet runs in PyTorch, not llama.cpp
     form.steps.setValue(30)
     form.custom_image.setValue(768)
     settle(qtbot, tab)
@@ -168,3 +169,15 @@ def test_the_pdf_states_the_serving_load_ttft_and_tpot(qtbot, window: MainWindow
                   "median time to first token"):
         assert words in text, words
     assert "serving_ttft_ms" not in text  # a name, not the JSON key
+
+
+def test_the_pdf_states_a_diffusion_models_steps_image_size_and_runtime(qtbot, window: MainWindow,  # type: ignore[no-untyped-def]
+                                                                        tmp_path: Path) -> None:
+    tab = planner(window)
+    tab.doc.replace(Build((BuildPart("nvidia-rtx-4090", 1),), "SDXL box",
+                          workload=Workload("sdxl-unet", "infer", precision="fp16", steps=30, image_size=768)))
+    pdf = tmp_path / "sdxl.pdf"
+    assert tab.export_pdf(pdf)
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(pdf).pages)
+    for words in ("Denoising steps: 30", "Image size: 768 px", "Runtime: PyTorch (eager) (default)", "img/s"):
+        assert words in text, words

@@ -8,8 +8,11 @@ from __future__ import annotations
 import math
 
 from configurator.core.build import DEFAULT_DIFFUSION_STEPS, Workload
+from configurator.core.estimate.throughput import runtime_used
 from configurator.core.findings import ESTIMATE_LABELS, Estimate
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message, fill
+from configurator.core.numbers import unit_text
+from configurator.core.sheet import RUNTIME_LABELS
 from configurator.ui.i18n import translate
 
 # The serving estimates (core/engine.py's _serving_estimates), in the order the results show them
@@ -31,6 +34,11 @@ EXTRA_ROW_LABELS = {
     "steps": QT_TRANSLATE_NOOP("workload", "Denoising steps"),
     "image": QT_TRANSLATE_NOOP("workload", "Image size"),
 }
+# The serving estimates' units (core/numbers.py's UNIT_WORDS words the others)
+SERVING_UNITS = {
+    "requests": QT_TRANSLATE_NOOP("units", "requests"),
+    "requests/s": QT_TRANSLATE_NOOP("units", "requests/s"),
+}
 _SERVING = QT_TRANSLATE_NOOP("workload", "Serving (LLM under load)")
 _IN_FLIGHT = QT_TRANSLATE_NOOP("workload", "{n} requests in flight")
 _RATE = QT_TRANSLATE_NOOP("workload", "{rate} requests/s (Poisson arrivals)")
@@ -42,6 +50,13 @@ def estimate_label(key: str) -> str:
     """An estimate's name, translated (the key itself where none is known)."""
     text = ESTIMATE_LABELS.get(key) or SERVING_LABELS.get(key)
     return translate("estimates", text) if text else key
+
+
+def unit_words(unit: str) -> str:
+    """An estimate's unit in the user's language."""
+    if unit in SERVING_UNITS:
+        return translate("units", SERVING_UNITS[unit])
+    return unit_text(unit, translate)
 
 
 def decimals(value: float) -> int:
@@ -93,6 +108,10 @@ def workload_rows(w: Workload, core_rows: list[tuple[str, Message | str]]) -> li
     model's image size."""
     rows = list(core_rows)
     spec = w.spec()
+    used = runtime_used(w)
+    if w.runtime is None and used != w.effective_runtime:  # an encoder, CNN or UNet runs in PyTorch
+        rows = [(k, _w(_DEFAULT, value=_w(RUNTIME_LABELS.get(used, used))) if k == "runtime" else v)
+                for k, v in rows]
     if w.serving:
         rows = [(k, _w(_SERVING) if k == "task" else v) for k, v in rows if k != "batch"]
         load = (_w(_IN_FLIGHT, n=f"{w.concurrency:,}") if w.concurrency is not None

@@ -37,6 +37,7 @@ from configurator.ui.planner.estimate_words import (
     range_text,
     serving_estimates,
     serving_heading,
+    unit_words,
     value_text,
 )
 from configurator.ui.planner.widgets import FindingsTree, PcieMap, RatioBar
@@ -47,6 +48,7 @@ if TYPE_CHECKING:
 
 SHOWN_ESTIMATES = ("throughput_one_gpu", "throughput_total", "throughput_batch", "scaling_efficiency",
                    "prefill_tokens_per_s", "throughput_cpu", "largest_batch", "throughput_per_kcny")
+ESTIMATES_HEIGHT, ESTIMATES_HEIGHT_SERVING = 205, 340  # px
 
 
 def _set_text(label: QLabel, text: str) -> None:
@@ -94,7 +96,7 @@ class ResultsPanel(QWidget):
         self.estimates_label = QTextBrowser()
         self.estimates_label.setObjectName("estimates")
         self.estimates_label.setFrameShape(QTextBrowser.Shape.NoFrame)
-        self.estimates_label.setFixedHeight(205)
+        self.estimates_label.setFixedHeight(ESTIMATES_HEIGHT)
         self.estimates_label.viewport().setAutoFillBackground(False)
         v.addWidget(self.estimates_label)
         lower = QSplitter(Qt.Orientation.Vertical)
@@ -158,11 +160,15 @@ class ResultsPanel(QWidget):
     def _show_estimates(self, report: Report) -> None:
         muted = self._scheme.muted_text
         w = report.build.workload
-        if w is not None and w.serving and not report.workload_errors:
+        serving = w is not None and w.serving and not report.workload_errors
+        if serving:
             # a serving workload: its load's figures (the single-stream throughput rows are not its)
+            assert w is not None
             rows = self._serving_rows(report, w, muted)
         else:
             rows = self._throughput_rows(report, muted)
+        # five figures, each saying how it was made: room for them without scrolling (the findings give it up)
+        self.estimates_label.setFixedHeight(ESTIMATES_HEIGHT_SERVING if serving else ESTIMATES_HEIGHT)
         rows += self._cluster_rows(report, muted)
         months = break_even(report)
         if months is not None:
@@ -299,11 +305,11 @@ def _value(e: Estimate, muted: str) -> str:
     if e.key in ("scaling_efficiency", "cluster_scaling_efficiency"):
         return f"{e.value:.0%}"
     if e.key in ("largest_batch", "serving_max_concurrency"):
-        value = f"{int(e.value):,} {unit_text(e.unit, translate)}"
+        value = f"{int(e.value):,} {unit_words(e.unit)}"
     elif e.unit == "CNY":
         return f"¥{e.value:,.0f}"
     else:
-        value = f"{value_text(e.value)} {unit_text(e.unit, translate)}"
+        value = f"{value_text(e.value)} {unit_words(e.unit)}"
     span = range_text(e)
     if span is not None:  # the cross-validated range
         value += f"<br><span style='font-weight:normal;color:{muted}'>{span}</span>"

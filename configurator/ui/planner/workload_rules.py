@@ -121,13 +121,14 @@ class WorkloadRules:
         return spec is not None and _is_moe(spec)
 
     def _generative(self) -> bool:
-        """A decoder language model (what task serve applies to): a config.json's, a custom transformer."""
+        """A decoder language model (what task serve applies to, and what the inference runtimes run; an
+        encoder, a CNN or a diffusion UNet runs in PyTorch): a config.json's, a custom transformer."""
         model = self.model.currentData()
-        if model == HF_CONFIG:
-            return True
         if model == "custom":
             return bool(self.custom_layers.value())
         spec = self._spec()
+        if model == HF_CONFIG:
+            return spec is None or spec.decoder
         return spec is not None and spec.decoder and spec.family == "transformer" and not spec.patch_size
 
     def _vision(self) -> bool:
@@ -248,6 +249,8 @@ class WorkloadRules:
         chosen = Workload("custom", core_task, precision=str(self.precision.currentData()),
                           quant=str(quant) if quant is not None else None,
                           concurrency=1 if serve else None).effective_runtime
+        if core_task == "infer" and not self._generative() and chosen != "torch-compile":
+            chosen = "pytorch"  # as the estimate runs it (throughput.runtime_used)
         default = translate("workload", RUNTIME_LABELS.get(chosen, RUNTIME_LABELS[DEFAULT_RUNTIME[core_task]]))
         self.runtime.setItemText(0, fill(translate("Planner", "default ({runtime})"), runtime=default))
         for_task = (translate("Planner", "Not for training") if task == "train"
