@@ -32,7 +32,7 @@ from configurator import __version__
 from configurator.core.cluster_estimates import CLUSTER_KEYS
 from configurator.core.engine import Report
 from configurator.core.estimate.cluster import INTERCONNECTS
-from configurator.core.findings import CONFIDENCE_LABELS, ESTIMATE_LABELS, source_text
+from configurator.core.findings import CONFIDENCE_LABELS, ESTIMATE_LABELS, Estimate, source_text
 from configurator.core.i18n import Message, fill
 from configurator.core.numbers import unit_text
 from configurator.core.presets import tier_label
@@ -49,9 +49,19 @@ from configurator.core.sheet import (
 from configurator.files import refuse_link, write_atomic
 from configurator.ui.i18n import translate
 from configurator.ui.part_columns import display_value
+from configurator.ui.planner.estimate_words import (
+    estimate_label,
+    range_text,
+    row_label,
+    serving_estimates,
+    serving_heading,
+    unit_words,
+    workload_rows,
+)
 
 FONT_FAMILIES = ["DejaVu Sans", "Noto Sans", "WenQuanYi Micro Hei", "Noto Sans CJK SC", "Microsoft YaHei",
                  "PingFang SC", "Arial"]
+WHOLE_NUMBERS = ("largest_batch", "serving_max_concurrency")  # counts: 143 requests, not 143.0
 SEVERITY_COLOURS = {"error": "#c0392b", "warning": "#b9770e", "info": "#2e86c1"}
 
 
@@ -215,27 +225,21 @@ def sheet_html(sheet: Sheet) -> str:
         w = b.workload
         out.append(f"<h2>{L['workload']}</h2>")
         # what the workload is: model, task, runtime, precision, fine-tuning, optimizer, sharding or parallelism …
-        cells = [f"{esc(translate('workload', WORKLOAD_LABELS[key]))}: <b>{esc(_text(value))}</b>"
-                 for key, value in workload_summary(w)]
+        cells = [f"{esc(row_label(key, WORKLOAD_LABELS))}: <b>{esc(_text(value))}</b>"
+                 for key, value in workload_rows(w, workload_summary(w))]
         out.append("<table width='100%' cellspacing='0' cellpadding='2'>")
         for i in range(0, len(cells), 2):
             pair = cells[i:i + 2]
             out.append("<tr>" + "".join(f"<td width='50%'>{c}</td>" for c in pair) + "</tr>")
         out.append("</table><p></p>")
         out.append("<table width='100%' cellspacing='0' cellpadding='3' border='1' style='border-collapse:collapse'>")
-        for e in r.estimates:
+        serving = serving_estimates(r.estimates) if w.serving else []
+        if serving:  # the serving figures first, under the load they are at
+            out.append(f"<tr><td colspan='3'><b>{esc(serving_heading(w))}</b></td></tr>")
+        for e in serving + [e for e in r.estimates if e not in serving]:
             if e.key in CLUSTER_KEYS:
                 continue  # their own section below
-            label = esc(translate("estimates", ESTIMATE_LABELS.get(e.key, e.key)))
-            sure = esc(translate("estimates", CONFIDENCE_LABELS[e.confidence]))
-            if e.value is None or e.key == "scaling_efficiency":
-                shown = f"<b>{unbroken('—' if e.value is None else f'{e.value:.0%}')}</b>"
-            else:
-                shown = _figure(f"{e.value:,}", unit_text(e.unit, translate))
-            if e.low is not None and e.high is not None and e.key != "scaling_efficiency":
-                shown += f"<br><small>{e.low:,.0f}–{e.high:,.0f}</small>"  # the cross-validated range
-            out.append(f"<tr><td width='20%'>{label}</td><td width='20%' align='right'>{shown}</td>"
-                       f"<td><small>{esc(e.how.render(translate))} ({sure})</small></td></tr>")
+            out.append(_estimate_row(e))
         out.append("</table>")
         if sheet.chart:
             # a heading (if small), so that it stays on the page of its chart
@@ -258,6 +262,21 @@ def sheet_html(sheet: Sheet) -> str:
     out.append("</table>")
     out.append(f"<p style='color:#666'><small>{L['footer']}</small></p>")
     return "".join(out)
+
+
+def _estimate_row(e: Estimate) -> str:
+    """One estimate: its name, its figure with the likely range, how it was made and how sure it is."""
+    sure = esc(translate("estimates", CONFIDENCE_LABELS[e.confidence]))
+    if e.value is None or e.key == "scaling_efficiency":
+        shown = f"<b>{unbroken('—' if e.value is None else f'{e.value:.0%}')}</b>"
+    else:
+        number = f"{e.value:,.0f}" if e.key in WHOLE_NUMBERS else f"{e.value:,}"
+        shown = _figure(number, unit_words(e.unit))
+    span = range_text(e)
+    if span is not None and e.key != "scaling_efficiency":
+        shown += f"<br><small>{unbroken(span)}</small>"  # the cross-validated range
+    return (f"<tr><td width='20%'>{esc(estimate_label(e.key))}</td><td width='20%' align='right'>{shown}</td>"
+            f"<td><small>{esc(e.how.render(translate))} ({sure})</small></td></tr>")
 
 
 def _cluster_section(r: Report) -> list[str]:

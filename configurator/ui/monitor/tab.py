@@ -91,6 +91,49 @@ class MonitorTab(QWidget):
 
     # -- layout ------------------------------------------------------------------------------------
     def _build(self) -> None:
+        row1 = self._make_controls()
+        row2 = self._make_sharing()
+        self.status = QLabel()
+        self.status.setObjectName("monitorStatus")
+        self.status.setWordWrap(True)
+        self.status.setTextFormat(Qt.TextFormat.RichText)
+        self.status.hide()
+
+        self.bottom = QTabWidget()
+        self.bottom.setObjectName("monitorBottom")
+        self.bottom.addTab(self._make_processes(), "")
+        self.bottom.addTab(self._make_alerts(), "")
+        self.recordings_list = RecordingsList(self.recordings, self.settings, self.tasks)
+        self.bottom.addTab(self.recordings_list, "")
+        self.recorder.recorded.connect(self.recordings_list.refresh)
+
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.cards)
+        split.addWidget(self.bottom)
+        split.setStretchFactor(0, 4)
+        split.setStretchFactor(1, 1)
+        split.setSizes([640, 180])
+
+        # This machine, and a cluster through its Prometheus server (ui/monitor/cluster_view.py)
+        local = QWidget()
+        self.cluster = ClusterView(self.settings, self.tasks)
+        self.sources = QTabWidget()
+        self.sources.setObjectName("monitorSources")
+        self.sources.addTab(local, "")
+        self.sources.addTab(self.cluster, "")
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 6, 6, 6)
+        outer.addWidget(self.sources)
+        layout = QVBoxLayout(local)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(row1)
+        layout.addLayout(row2)
+        layout.addWidget(self.status)
+        layout.addWidget(split, 1)
+        self._update_empty_states()
+
+    def _make_controls(self) -> QHBoxLayout:
+        """The first row: the plots' time window, the sampling interval, pause, and the recording controls."""
         self.window_label = QLabel()
         self.window_combo = QComboBox()
         self.window_combo.setObjectName("windowCombo")
@@ -125,7 +168,11 @@ class MonitorTab(QWidget):
             row1.addWidget(w)
         row1.addSpacing(16)
         row1.addWidget(self.recorder, 1)
+        return row1
 
+
+    def _make_sharing(self) -> QHBoxLayout:
+        """The GPU cards (made here: the remote hosts add theirs), the Prometheus exporter and the remote hosts."""
         self.cards = CardsArea()
         self.cards.exposed.connect(self._exposed)
         self.exporter = ExporterControls(self.service.exporter, self.settings)
@@ -134,13 +181,11 @@ class MonitorTab(QWidget):
         row2 = QHBoxLayout()
         row2.addWidget(self.exporter, 1)
         row2.addWidget(self.remote_hosts, 1)
+        return row2
 
-        self.status = QLabel()
-        self.status.setObjectName("monitorStatus")
-        self.status.setWordWrap(True)
-        self.status.setTextFormat(Qt.TextFormat.RichText)
-        self.status.hide()
 
+    def _make_processes(self) -> QWidget:
+        """The GPU processes' table, or what its emptiness means."""
         self.processes = QTableWidget(0, 5)
         self.processes.setObjectName("processTable")
         self.processes.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -159,7 +204,11 @@ class MonitorTab(QWidget):
         pl.setContentsMargins(0, 0, 0, 0)
         pl.addWidget(self.processes, 1)
         pl.addWidget(self.empty_processes, 1)
+        return processes_page
 
+
+    def _make_alerts(self) -> QWidget:
+        """The alerts' table, or what its emptiness means."""
         self.alerts_model = AlertsModel(self)
         self.alerts_view = QTableView()
         self.alerts_view.setObjectName("alertsView")
@@ -179,39 +228,8 @@ class MonitorTab(QWidget):
         al.setContentsMargins(0, 0, 0, 0)
         al.addWidget(self.alerts_view, 1)
         al.addWidget(self.empty_alerts, 1)
+        return alerts_page
 
-        self.bottom = QTabWidget()
-        self.bottom.setObjectName("monitorBottom")
-        self.bottom.addTab(processes_page, "")
-        self.bottom.addTab(alerts_page, "")
-        self.recordings_list = RecordingsList(self.recordings, self.settings, self.tasks)
-        self.bottom.addTab(self.recordings_list, "")
-        self.recorder.recorded.connect(self.recordings_list.refresh)
-
-        split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(self.cards)
-        split.addWidget(self.bottom)
-        split.setStretchFactor(0, 4)
-        split.setStretchFactor(1, 1)
-        split.setSizes([640, 180])
-
-        # This machine, and a cluster through its Prometheus server (ui/monitor/cluster_view.py)
-        local = QWidget()
-        self.cluster = ClusterView(self.settings, self.tasks)
-        self.sources = QTabWidget()
-        self.sources.setObjectName("monitorSources")
-        self.sources.addTab(local, "")
-        self.sources.addTab(self.cluster, "")
-        outer = QVBoxLayout(self)
-        outer.setContentsMargins(6, 6, 6, 6)
-        outer.addWidget(self.sources)
-        layout = QVBoxLayout(local)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addLayout(row1)
-        layout.addLayout(row2)
-        layout.addWidget(self.status)
-        layout.addWidget(split, 1)
-        self._update_empty_states()
 
     def _exposed(self) -> None:
         self._dirty = True

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from configurator.core.build import Build, resolve
+from configurator.core.build import Build, Workload, resolve
 from configurator.core.cluster_estimates import CLUSTER_KEYS
 from configurator.core.engine import Report, break_even
 from configurator.core.estimate.cluster import INTERCONNECTS
@@ -32,6 +32,14 @@ from configurator.core.presets import Preset, tier_label
 from configurator.core.sheet import Sheet, main_throughput, round_ticks, throughput_chart, tick_text
 from configurator.core.verdict import verdict
 from configurator.ui.i18n import translate
+from configurator.ui.planner.estimate_words import (
+    estimate_label,
+    range_text,
+    serving_estimates,
+    serving_heading,
+    unit_words,
+    value_text,
+)
 from configurator.ui.planner.widgets import FindingsTree, PcieMap, RatioBar
 from configurator.ui.theme import Colours, colours, style_plot
 
@@ -40,6 +48,7 @@ if TYPE_CHECKING:
 
 SHOWN_ESTIMATES = ("throughput_one_gpu", "throughput_total", "throughput_batch", "scaling_efficiency",
                    "prefill_tokens_per_s", "throughput_cpu", "largest_batch", "throughput_per_kcny")
+ESTIMATES_HEIGHT, ESTIMATES_HEIGHT_SERVING = 205, 340  # px
 
 
 def _set_text(label: QLabel, text: str) -> None:
@@ -87,7 +96,7 @@ class ResultsPanel(QWidget):
         self.estimates_label = QTextBrowser()
         self.estimates_label.setObjectName("estimates")
         self.estimates_label.setFrameShape(QTextBrowser.Shape.NoFrame)
-        self.estimates_label.setFixedHeight(205)
+        self.estimates_label.setFixedHeight(ESTIMATES_HEIGHT)
         self.estimates_label.viewport().setAutoFillBackground(False)
         v.addWidget(self.estimates_label)
         lower = QSplitter(Qt.Orientation.Vertical)
@@ -149,19 +158,17 @@ class ResultsPanel(QWidget):
             widget.set_values(titles[key], text, bar.ratio)
 
     def _show_estimates(self, report: Report) -> None:
-        rows = []
-        labels = {k: translate("estimates", ESTIMATE_LABELS[k]) for k in SHOWN_ESTIMATES}
         muted = self._scheme.muted_text
-        for e in report.estimates:
-            if e.key not in labels or e.value is None:
-                continue
-            value = _value(e, muted)
-            how = e.how.render(translate)
-            if e.calibration is not None:  # this machine's benchmark of the same hardware corrects it
-                value += (f"<br><span style='color:{self._scheme.accent}'>×{e.calibration.factor:.2f} → "
-                          f"{e.calibration.value:,.1f}</span>")
-                how = f"{_escape(e.calibration.how.render(translate))} {how}"
-            rows.append(_row(labels[e.key], value, how, muted))
+        w = report.build.workload
+        serving = w is not None and w.serving and not report.workload_errors
+        if serving:
+            # a serving workload: its load's figures (the single-stream throughput rows are not its)
+            assert w is not None
+            rows = self._serving_rows(report, w, muted)
+        else:
+            rows = self._throughput_rows(report, muted)
+        # five figures, each saying how it was made: room for them without scrolling (the findings give it up)
+        self.estimates_label.setFixedHeight(ESTIMATES_HEIGHT_SERVING if serving else ESTIMATES_HEIGHT)
         rows += self._cluster_rows(report, muted)
         months = break_even(report)
         if months is not None:
@@ -175,6 +182,33 @@ class ResultsPanel(QWidget):
         if html != self._estimates_html:
             self._estimates_html = html
             self.estimates_label.setHtml(html)
+
+    def _throughput_rows(self, report: Report, muted: str) -> list[str]:
+        rows = []
+        labels = {k: translate("estimates", ESTIMATE_LABELS[k]) for k in SHOWN_ESTIMATES}
+        for e in report.estimates:
+            if e.key not in labels or e.value is None:
+                continue
+            value = _value(e, muted)
+            how = _escape(e.how.render(translate))
+            if e.calibration is not None:  # this machine's benchmark of the same hardware corrects it
+                value += (f"<br><span style='color:{self._scheme.accent}'>×{e.calibration.factor:.2f} → "
+                          f"{e.calibration.value:,.1f}</span>")
+                how = f"{_escape(e.calibration.how.render(translate))} {how}"
+            rows.append(_row(labels[e.key], value, how, muted))
+        return rows
+
+    def _serving_rows(self, report: Report, w: Workload, muted: str) -> list[str]:
+        """The serving figures (most requests in flight, output tokens/s, requests/s, TTFT, TPOT), each with its
+        range, under the load they are at; or why there are none (no GPU, no room for the KV cache)."""
+        shown = serving_estimates(report.estimates)
+        if not shown:
+            return []
+        rows = [f"<tr><td colspan='3'><b>{_escape(serving_heading(w))}</b></td></tr>"]
+        for e in shown:
+            value = "—" if e.value is None else _value(e, muted)
+            rows.append(_row(_escape(estimate_label(e.key)), value, _escape(e.how.render(translate)), muted))
+        return rows
 
     def _cluster_rows(self, report: Report, muted: str) -> list[str]:
         """The build as one node of a cluster (CLU-1): a heading and its four figures."""
@@ -270,13 +304,15 @@ def _value(e: Estimate, muted: str) -> str:
     assert e.value is not None
     if e.key in ("scaling_efficiency", "cluster_scaling_efficiency"):
         return f"{e.value:.0%}"
-    if e.key == "largest_batch":
-        return f"{int(e.value):,} {unit_text(e.unit, translate)}"
-    if e.unit == "CNY":
+    if e.key in ("largest_batch", "serving_max_concurrency"):
+        value = f"{int(e.value):,} {unit_words(e.unit)}"
+    elif e.unit == "CNY":
         return f"¥{e.value:,.0f}"
-    value = f"{e.value:,.1f} {unit_text(e.unit, translate)}"
-    if e.low is not None and e.high is not None:  # the cross-validated range
-        value += f"<br><span style='font-weight:normal;color:{muted}'>{e.low:,.0f}–{e.high:,.0f}</span>"
+    else:
+        value = f"{value_text(e.value)} {unit_words(e.unit)}"
+    span = range_text(e)
+    if span is not None:  # the cross-validated range
+        value += f"<br><span style='font-weight:normal;color:{muted}'>{span}</span>"
     return value
 
 
