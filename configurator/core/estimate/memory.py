@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from configurator.core.build import Workload
 from configurator.core.estimate.quant import QUANTS
-from configurator.core.model_specs import DETECTORS, ModelSpec
+from configurator.core.model_specs import DETECTORS, ModelSpec, UNetLayout
 from configurator.core.units import GIB
 
 # CUDA context + the cuBLAS handle and workspace, lazily loaded kernels (CUDA ≥ 11.7 loads modules
@@ -685,14 +685,16 @@ def _train(w: Workload, spec: ModelSpec, n: int, b: int, display_gpu: bool) -> V
     frozen_parts = spec.frozen_params * (4.0 if w.precision == "fp32" else 2.0) / dw  # a diffusion model's VAE, text
     if w.finetune in ("lora", "qlora") and spec.unet is not None:
         # LoRA on the UNet's attention projections (diffusers' train_text_to_image_lora.py: to_q, to_k, to_v,
-        # to_out.0); the UNet frozen in 16 bits (fp32 in an fp32 run), adapters in fp32
+        # to_out.0; a Flux transformer: train_dreambooth_lora_flux.py's projections, vision.flux_lora_projections); the
+        # denoiser frozen in 16 bits (fp32 in an fp32 run), adapters in fp32
         from configurator.core.vision import unet_lora_params
 
         trained = unet_lora_params(spec.unet, w.lora_rank)
         weights = p * half / dw + trained * ADAPTER_BYTES / dw + frozen_parts
         grad_values = trained
         grad_each = ADAPTER_BYTES
-        biggest = float(max(spec.unet.channels) * w.lora_rank)
+        biggest = float(max(spec.unet.channels) if isinstance(spec.unet, UNetLayout) else spec.unet.hidden * 4) \
+            * w.lora_rank  # the widest adapter matrix (a Flux MLP's 4·d side)
         optimizer = trained * opt_bytes / do
     elif w.finetune in ("lora", "qlora") and spec.is_transformer:
         linear, other = _split_params(spec)
@@ -796,12 +798,12 @@ def inference_working_set(spec: ModelSpec, seq: int, precision: str, attention: 
     intermediate (the MLP's, or eager attention's scores), and a decoder's next-token logits in fp32."""
     e = 4.0 if precision == "fp32" else 2.0
     if spec.unet is not None:
-        # a pipeline's step runs the UNet on the prompt and the empty prompt (CFG_PASSES), then the VAE decodes
-        from configurator.core.model_specs import CFG_PASSES
+        # a pipeline's step runs the UNet on the prompt and the empty prompt (CFG_PASSES; a Flux transformer once),
+        # then the VAE decodes
         from configurator.core.vision import unet_working_set, vae_working_set
 
         hw = (spec.image_size, spec.image_width or spec.image_size)
-        return max(CFG_PASSES * unet_working_set(spec.unet, *hw, e), vae_working_set(spec.unet, *hw, e))
+        return max(spec.unet.passes * unet_working_set(spec.unet, *hw, e), vae_working_set(spec.unet, *hw, e))
     if spec.arch in DETECTORS:
         # the backbone's widest layer, input and output (the stem at half the image), and the FPN's top level
         return 2 * 64 * spec.pixels / 4 * e + 3 * spec.pixels * e + 2 * FPN_CHANNELS * spec.pixels / 16 * e
