@@ -631,3 +631,77 @@ def vision_rows() -> list[Row]:
     """Every detection and UNet case, for the bench table."""
     return [r for case in DETECTION_CASES for r in measure_detection(*case).rows] + \
         [r for case in UNET_CASES for r in measure_unet(*case).rows]
+
+
+# -- Flux-class transformers (#36) ----------------------------------------------------------------------------
+# diffusers' FluxTransformer2DModel from a reduced config (fewer and narrower blocks: the full 19 + 38 blocks of 3072
+# do not train on this CPU), random weights, the flow-matching MSE loss on the packed latent. The saved-tensor terms
+# are per token and block (vision.flux_saved), so they hold at full size as they hold here: the full model's count
+# is the same sums with d = 3072, 57 blocks and T = 4096 + 512 tokens at 1024².
+
+FLUX_CASES = [
+    # (double blocks, single blocks, heads, head_dim, latent side (packed tokens per side), text tokens, batch,
+    #  precision)
+    (1, 2, 4, 32, 16, 64, 1, "fp32"),
+    (2, 1, 4, 32, 12, 32, 2, "bf16"),
+    (1, 1, 2, 64, 8, 16, 1, "fp32"),
+]
+FLUX_CONTEXT_DIM = 64
+FLUX_POOLED_DIM = 32
+
+
+def flux_layout(double: int, single: int, heads: int, head_dim: int, text: int) -> Any:
+    from configurator.core.model_specs import FluxLayout
+
+    return FluxLayout(double, single, heads, head_dim, context_dim=FLUX_CONTEXT_DIM, context_tokens=text,
+                      in_channels=64, guidance=True)
+
+
+def measure_flux(double: int, single: int, heads: int, head_dim: int, side: int, text: int, batch: int,
+                 precision: str) -> Measured:
+    """One training step of diffusers' FluxTransformer2DModel at a reduced size, counted beside vision.flux_saved
+    (the image is side × 16 pixels per side: side² packed tokens), and its parameters beside flux_params."""
+    import torch
+    from diffusers import FluxTransformer2DModel
+
+    from configurator.core.vision import flux_saved
+
+    torch.set_num_threads(1)
+    torch.manual_seed(0)
+    layout = flux_layout(double, single, heads, head_dim, text)
+    rope = (head_dim // 4, 3 * head_dim // 8, 3 * head_dim // 8)  # FLUX.1's (16, 56, 56) of 128, scaled
+    dtype = torch.bfloat16 if precision == "bf16" else torch.float32
+    model = FluxTransformer2DModel(patch_size=1, in_channels=64, num_layers=double, num_single_layers=single,
+                                   attention_head_dim=head_dim, num_attention_heads=heads,
+                                   joint_attention_dim=FLUX_CONTEXT_DIM, pooled_projection_dim=FLUX_POOLED_DIM,
+                                   guidance_embeds=True, axes_dims_rope=rope).to(dtype)
+    model.train()
+    n = side * side
+    x = torch.randn(batch, n, 64, dtype=dtype)
+    ctx = torch.randn(batch, text, FLUX_CONTEXT_DIM, dtype=dtype)
+    pooled = torch.randn(batch, FLUX_POOLED_DIM, dtype=dtype)
+    ids = torch.zeros(side, side, 3)
+    ids[..., 1] = torch.arange(side)[:, None]
+    ids[..., 2] = torch.arange(side)[None, :]
+    target = torch.randn(batch, n, 64)
+
+    def loss() -> Any:
+        out = model(hidden_states=x, encoder_hidden_states=ctx, pooled_projections=pooled,
+                    timestep=torch.full((batch,), 0.5), img_ids=ids.reshape(-1, 3), txt_ids=torch.zeros(text, 3),
+                    guidance=torch.full((batch,), 3.5)).sample
+        return torch.nn.functional.mse_loss(out.float(), target)
+
+    counted = count_step(model, loss)
+    pixels = side * layout.vae_factor * layout.patch
+    est = flux_saved(layout, pixels, pixels, batch, WEIGHT_BYTES[precision])
+    params = sum(p.numel() for p in model.parameters())
+    name = f"flux {double}+{single} blocks d{heads * head_dim}"
+    rows = [Row(name, f"b{batch} {n}+{text} tokens {precision} activations", counted.activations, est),
+            Row(name, f"b{batch} {precision} grads+AdamW", counted.grads + counted.optimizer,
+                params * (WEIGHT_BYTES[precision] + OPTIMIZER_BYTES["adamw-bf16" if precision == "bf16" else "adamw"]))]
+    return Measured(rows, counted.params, float(params) * WEIGHT_BYTES[precision])
+
+
+def flux_rows() -> list[Row]:
+    """Every Flux case, for the bench table."""
+    return [r for case in FLUX_CASES for r in measure_flux(*case).rows]

@@ -40,6 +40,46 @@ class UNetLayout:
     def heads_at(self, channels: int) -> int:
         return self.heads or max(channels // max(self.head_channels, 1), 1)
 
+    @property
+    def passes(self) -> int:
+        """Denoiser passes per sampling step: classifier-free guidance runs the prompt and the empty prompt."""
+        return CFG_PASSES
+
+
+@dataclass(frozen=True)
+class FluxLayout:
+    """A Flux-class rectified-flow transformer (diffusers' FluxTransformer2DModel; Black Forest Labs' FluxParams) as
+    its config states it: ``double`` MM-DiT blocks (num_layers: separate weights for the image and the text tokens,
+    one joint attention) and ``single`` blocks (num_single_layers: one stream, attention and a 4x MLP in parallel),
+    ``heads`` × ``head_dim`` wide, the T5 context's width (joint_attention_dim) and length (max_sequence_length),
+    the packed latent's channels (in_channels: 16 latent channels × 2 × 2), the 16-channel VAE and its factor 8.
+    Guidance-distilled (dev, ``guidance``) and timestep-distilled (schnell) models run one pass per step."""
+
+    double: int
+    single: int
+    heads: int
+    head_dim: int
+    context_dim: int = 4096
+    context_tokens: int = 512
+    in_channels: int = 64
+    latent_channels: int = 16
+    vae_factor: int = 8
+    patch: int = 2  # the pipeline packs 2 × 2 latent pixels into one token
+    vae_channels: tuple[int, ...] = (128, 256, 512, 512)
+    guidance: bool = False
+    mlp_ratio: int = 4
+
+    @property
+    def hidden(self) -> int:
+        return self.heads * self.head_dim
+
+    @property
+    def passes(self) -> int:
+        return 1  # no classifier-free guidance: FluxPipeline's guidance_scale feeds the guidance embedding
+
+
+Denoiser = UNetLayout | FluxLayout
+
 
 @dataclass(frozen=True)
 class ModelSpec:
@@ -88,7 +128,7 @@ class ModelSpec:
     arch: str = ""  # a layout of DETECTORS, or "unet" (a diffusion UNet with ``unet``)
     image_width: int = 0  # a non-square input (a detector's 800 × 1333): its width; 0 = image_size (square)
     gmacs_pixels: float = 0.0  # the pixels gmacs_224 refers to where the source states them at another size
-    unet: UNetLayout | None = None
+    unet: Denoiser | None = None  # the denoiser: a UNet, or a Flux-class transformer (FluxLayout)
     frozen_params: float = 0.0  # parts a diffusion workload runs but does not train: the VAE and the text encoders
     vae_params: float = 0.0
     text_gmacs: float = 0.0  # the text encoders' forward MACs per prompt (2 × params × 77 tokens)
@@ -144,7 +184,7 @@ class ModelSpec:
             if not self.steps:
                 return 2 * unet
             decode = vae_macs(self.unet, self.image_size, self.image_width or self.image_size, decoder=True)
-            return 2 * (self.steps * CFG_PASSES * unet + decode + self.text_gmacs * 1e9)
+            return 2 * (self.steps * self.unet.passes * unet + decode + self.text_gmacs * 1e9)
         if self.family != "transformer":
             return 2 * self.gmacs_224 * 1e9 * self.pixels / (self.gmacs_pixels or 224 * 224)
         active = self.non_embedding_params - self.inactive_params

@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
-from configurator.core.model_specs import ModelSpec, UNetLayout
+from configurator.core.model_specs import FluxLayout, ModelSpec, UNetLayout
 
 MAX_CONFIG_BYTES = 4 * 1024 * 1024  # a config.json is a few kB; tokenizer files are not configs
 
@@ -487,9 +487,13 @@ class ModelRecord:
 _RECORD_KEYS = ("id", "name", "family", "hf_id", "source", "read_from", "params_published", "params_source",
                 "unverified", "note", "default_batch", "config", "params", "gmacs_224", "blocks", "bottleneck",
                 "image_size", "params_basis", "active_params_published", "arch", "image_width", "gmacs",
-                "gmacs_at", "classes", "unet", "frozen_params", "vae_params", "text_params")
+                "gmacs_at", "classes", "unet", "transformer", "frozen_params", "vae_params", "text_params")
 _UNET_KEYS = ("channels", "attention", "depth", "layers", "heads", "head_channels", "context_dim",
               "linear_projection", "vae_channels")
+# a Flux-class transformer's [model.transformer]: diffusers' FluxTransformer2DModel config keys, the T5 context's
+# max_sequence_length and the VAE's latent channels
+_FLUX_KEYS = ("num_layers", "num_single_layers", "num_attention_heads", "attention_head_dim", "joint_attention_dim",
+              "in_channels", "guidance_embeds", "max_sequence_length", "latent_channels")
 ARCHS = ("fasterrcnn", "maskrcnn", "retinanet", "yolo")
 
 
@@ -574,6 +578,8 @@ def _vision_fields(f: _Fields, family: str) -> dict[str, Any]:
     if f.data.get("gmacs") is not None:
         at = _int_list(f, "gmacs_at", 2)
         out.update(gmacs_224=f.number("gmacs"), gmacs_pixels=float(at[0] * at[1]))
+    if f.data.get("transformer") is not None:
+        out.update(_flux_fields(f, family))
     unet = f.data.get("unet")
     if unet is not None:
         if family != "diffusion" or not isinstance(unet, Mapping):
@@ -601,6 +607,27 @@ def _vision_fields(f: _Fields, family: str) -> dict[str, Any]:
         text = f.number("text_params")
         out.update(arch="unet", vae_params=vae, frozen_params=vae + text, text_gmacs=text * 77 / 1e9)
     return out
+
+
+def _flux_fields(f: _Fields, family: str) -> dict[str, Any]:
+    """A Flux-class transformer's ``[model.transformer]`` (FluxLayout), its VAE and text encoders (T5 on
+    max_sequence_length tokens, CLIP on 77: the text encoders' MACs counted at max_sequence_length, CLIP's share
+    over-counted, under 1 % of a pipeline call)."""
+    cfg = f.data.get("transformer")
+    if family != "diffusion" or not isinstance(cfg, Mapping):
+        raise f.fail("transformer", _NOT_OBJECT, got=type(cfg).__name__)
+    u = _Fields(cfg, f.path, f"{f.prefix}transformer.")
+    for key in cfg:
+        if key not in _FLUX_KEYS:
+            raise u.fail(key, _CHOICE, choices=", ".join(_FLUX_KEYS), got=key)
+    layout = FluxLayout(u.integer("num_layers"), u.integer("num_single_layers"), u.integer("num_attention_heads"),
+                        u.integer("attention_head_dim"), context_dim=u.integer("joint_attention_dim"),
+                        context_tokens=u.integer("max_sequence_length"), in_channels=u.integer("in_channels"),
+                        latent_channels=u.integer("latent_channels"), guidance=u.flag("guidance_embeds", False))
+    vae = f.number("vae_params")
+    text = f.number("text_params")
+    return {"unet": layout, "arch": "flux", "vae_params": vae, "frozen_params": vae + text,
+            "text_gmacs": text * layout.context_tokens / 1e9}
 
 
 def load_catalogue(folder: Path) -> dict[str, ModelRecord]:

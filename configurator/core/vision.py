@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from configurator.core.model_specs import DETECTORS, ModelSpec, UNetLayout
+from configurator.core.model_specs import DETECTORS, Denoiser, FluxLayout, ModelSpec, UNetLayout
 
 
 def _latent(layout: UNetLayout, height: int, width: int) -> tuple[int, int]:
@@ -109,12 +109,14 @@ def _macs(b: _Block, layout: UNetLayout) -> float:
     return 2 * c * c * t + b.depth * per_block
 
 
-def unet_macs(layout: UNetLayout, height: int, width: int) -> float:
+def unet_macs(layout: Denoiser, height: int, width: int) -> float:
     """Multiply-accumulates of one UNet pass on one image's latent (the module docstring's terms)."""
+    if isinstance(layout, FluxLayout):
+        return flux_macs(layout, height, width)
     return sum(_macs(b, layout) for b in _blocks(layout, height, width))
 
 
-def vae_macs(layout: UNetLayout, height: int, width: int, *, decoder: bool) -> float:
+def vae_macs(layout: Denoiser, height: int, width: int, *, decoder: bool) -> float:
     """The VAE decoder's (latent → image) or encoder's (image → latent) multiply-accumulates for one image:
     per level its ResNet blocks (2 down, 3 up) of 3 × 3 convolutions, the resampling convolutions, the mid
     block's two ResNet blocks and single-head attention over the smallest feature map, the input and output
@@ -172,13 +174,17 @@ def attention_projections(layout: UNetLayout) -> list[tuple[int, int]]:
     return out
 
 
-def unet_lora_params(layout: UNetLayout, rank: int) -> float:
+def unet_lora_params(layout: Denoiser, rank: int) -> float:
     """LoRA adapters A (r × in) and B (out × r) on every attention projection (Hu et al. 2021)."""
+    if isinstance(layout, FluxLayout):
+        return float(sum(rank * (i + o) for i, o in flux_lora_projections(layout)))
     return float(sum(rank * (i + o) for i, o in attention_projections(layout)))
 
 
-def unet_saved(layout: UNetLayout, height: int, width: int, batch: int, e: float) -> float:
+def unet_saved(layout: Denoiser, height: int, width: int, batch: int, e: float) -> float:
     """Bytes a training step of the UNet saves for backward at this image size (module docstring)."""
+    if isinstance(layout, FluxLayout):
+        return flux_saved(layout, height, width, batch, e)
     groups = 32.0
     total = 0.0
     length, d = float(layout.context_tokens), float(layout.context_dim)
@@ -203,13 +209,16 @@ def unet_saved(layout: UNetLayout, height: int, width: int, batch: int, e: float
     return total * batch
 
 
-def unet_working_set(layout: UNetLayout, height: int, width: int, e: float, materialised: bool = False) -> float:
+def unet_working_set(layout: Denoiser, height: int, width: int, e: float, materialised: bool = False) -> float:
     """Bytes alive at once in an inference pass of one image: the skip connections the down path keeps for the
     up path, and the largest block's input, intermediate and output. ``materialised``: the self-attention's
     scores are written out (no fused kernel: diffusers' CrossAttention._attention under PyTorch 1.x without
     xformers, v0.11.0's src/diffusers/models/attention.py: ``torch.baddbmm`` into a (batch · heads, T, T) tensor,
     then its softmax, both alive until the product with V), so a transformer holds its input, norm, Q, K and V
-    (4·c·T) and two heads·T² score tensors while it attends."""
+    (4·c·T) and two heads·T² score tensors while it attends. A Flux transformer: :func:`flux_working_set`
+    (fused attention: diffusers' Flux runs scaled_dot_product_attention)."""
+    if isinstance(layout, FluxLayout):
+        return flux_working_set(layout, height, width, e)
     blocks = _blocks(layout, height, width)
     skips = sum(b.c_out * b.tokens for b in blocks if b.kind in ("resnet", "down", "conv_in")) / 2
 
@@ -222,7 +231,7 @@ def unet_working_set(layout: UNetLayout, height: int, width: int, e: float, mate
     return (skips + max(alive(b) for b in blocks)) * e
 
 
-def vae_working_set(layout: UNetLayout, height: int, width: int, e: float) -> float:
+def vae_working_set(layout: Denoiser, height: int, width: int, e: float) -> float:
     """Bytes alive at once while the VAE decodes one image: three feature maps of the widest top-level ResNet
     block (input, intermediate, output) and the mid block's attention scores over its smallest feature map."""
     ch = layout.vae_channels
@@ -261,8 +270,11 @@ _STEP_KERNELS = 15
 TRAFFIC_PER_SAVED = 2.0
 
 
-def unet_pass_kernels(layout: UNetLayout, fused_attention: bool) -> float:
+def unet_pass_kernels(layout: Denoiser, fused_attention: bool) -> float:
     """Kernels one eager UNet pass launches (the constants above), whatever its batch."""
+    if isinstance(layout, FluxLayout):
+        return float(layout.double * _FLUX_DOUBLE_KERNELS + layout.single * _FLUX_SINGLE_KERNELS
+                     + _FLUX_OUTSIDE_KERNELS)
     per_attention = 1 if fused_attention else 3
     total = 0.0
     for b in _blocks(layout, 64, 64):
@@ -283,12 +295,10 @@ def pipeline_work(spec: ModelSpec, batch: int, e: float, fused_attention: bool) 
     and read once: TRAFFIC_PER_SAVED); kernels: the UNet pass's and the step's per step, once for the batch. Fused
     attention keeps the scores on chip; materialised attention adds its score GEMM, softmax and second GEMM kernels
     (its score traffic is not counted: see estimate/vision_validation.case_for)."""
-    from configurator.core.model_specs import CFG_PASSES
-
     if spec.unet is None or not spec.steps:
         return 0.0, 0.0
     h, w = spec.image_size, spec.image_width or spec.image_size
-    passes = spec.steps * CFG_PASSES * batch
+    passes = spec.steps * spec.unet.passes * batch
     per_pass = TRAFFIC_PER_SAVED * unet_saved(spec.unet, h, w, 1, e)
     kernels = spec.steps * (unet_pass_kernels(spec.unet, fused_attention) + _STEP_KERNELS)
     return passes * per_pass, kernels
@@ -321,3 +331,81 @@ def vision_scaled(spec: ModelSpec, task: str, work: tuple[float, float, float]) 
     """The throughput model's (FLOPs, bytes, kernels) of a step divided by the vision calibration factor."""
     f = calibration(spec, task)
     return (work[0] / f, work[1] / f, work[2] / f) if f != 1.0 else work
+
+
+# ---------------------------------------------------------------------------------------------
+# Flux-class transformers (diffusers' FluxTransformer2DModel): the latent, image / 8 per side with 16 channels, is
+# packed 2 × 2 into N = (H / 16)·(W / 16) tokens of in_channels = 64; the T5 context adds L tokens. d = heads ×
+# head_dim, T = N + L. MACs per pass: a double block projects every token's Q, K, V and output (4·d², the image
+# and the text tokens with their own weights) and runs its 4x GELU MLP (8·d²), 12·d²·T, and the joint attention's
+# scores and weighted sum 2·T²·d; a single block Q, K, V (3·d²), the MLP's up projection (4·d²) and the output
+# projection of [attention, MLP] (5·d²), 12·d²·T, and the same attention; the adaLN modulations (6·d² per double
+# stream, 3·d² per single block) once per image; the x, context and output projections.
+#
+# Saved for backward per token (e activation bytes; counted in diffusers 0.42's model on the CPU, fp32 and bf16):
+# a double block 20·e·d (per stream: the LayerNorm's input, its output that the modulation multiplies, the
+# modulated input the projections share; Q, K, V and the attention output SDPA keeps; the gated attention
+# output; the second LayerNorm's input and output and the MLP's input; GELU's input and the down projection's
+# input, 4·d each; the gated MLP output) + 16·d for the RMS norms on Q and K (torch.nn.RMSNorm keeps an fp32 input
+# and its normalised copy: on CUDA, PyTorch's fused rms_norm kernel keeps less, so this term errs high there) +
+# two LayerNorms' statistics, 16 B, + the RMS norms' and the log-sum-exp's heads × 12 B; a single block 17·e·d
+# (the LayerNorm's input and output, the modulated input; GELU's input 4·d; Q, K, V, the attention output; the
+# output projection's input 5·d and its gated output) + 16·d + 8 B + heads × 12 B. Outside the blocks: the packed
+# latent and the context as their projections save them, the final norm's input and output and the output
+# projection's input (image tokens), the fp32 prediction and target of the MSE loss, and the rotary cos and sin.
+_FLUX_DOUBLE_KERNELS = 78  # per stream 35 (norms, modulation, projections, RMS norms, rotary, gates, MLP), 3 concats,
+_FLUX_SINGLE_KERNELS = 34  # one attention, the adaLN linears: counted from diffusers' forward, eager
+_FLUX_OUTSIDE_KERNELS = 20  # embedders, rotary tables, final norm and projection
+
+
+def flux_tokens(layout: FluxLayout, height: int, width: int) -> tuple[int, int]:
+    """(image tokens N, text tokens L) of one image."""
+    side = layout.vae_factor * layout.patch
+    return max(height // side, 1) * max(width // side, 1), layout.context_tokens
+
+
+def flux_macs(layout: FluxLayout, height: int, width: int) -> float:
+    """Multiply-accumulates of one Flux transformer pass on one image (the section's terms)."""
+    n, length = flux_tokens(layout, height, width)
+    t, d = float(n + length), float(layout.hidden)
+    blocks = layout.double + layout.single
+    per_token = 12 * d * d * t + 2 * t * t * d
+    modulation = (2 * 6 * layout.double + 3 * layout.single + 2) * d * d
+    io = n * layout.in_channels * d * 2 + length * layout.context_dim * d
+    return blocks * per_token + modulation + io
+
+
+def flux_params(layout: FluxLayout) -> float:
+    """Weights from the layout (biases and norms left out): a double block 36·d² (two 6·d modulations, Q, K, V
+    and output for each stream, two 4x MLPs), a single block 15·d², the embedders and the output layer."""
+    d = float(layout.hidden)
+    embed = (layout.in_channels * 2 + layout.context_dim) * d + (3 if layout.guidance else 2) * (256 * d + d * d)
+    embed += 768 * d + d * d + 2 * d * d  # pooled CLIP projection, the final norm's modulation
+    return layout.double * 36 * d * d + layout.single * 15 * d * d + embed
+
+
+def flux_lora_projections(layout: FluxLayout) -> list[tuple[int, int]]:
+    """(in, out) of every projection diffusers' train_dreambooth_lora_flux.py adapts by default: attn.to_q, to_k,
+    to_v, to_out.0, add_q/k/v_proj, to_add_out, ff.net.0.proj, ff.net.2, ff_context.net.0.proj, ff_context.net.2
+    (the names also match the single blocks' attn.to_q, to_k, to_v)."""
+    d, m = layout.hidden, layout.hidden * layout.mlp_ratio
+    double = [(d, d)] * 8 + [(d, m), (m, d)] * 2
+    return double * layout.double + [(d, d)] * 3 * layout.single
+
+
+def flux_saved(layout: FluxLayout, height: int, width: int, batch: int, e: float) -> float:
+    """Bytes a training step of the Flux transformer saves for backward at this image size (the section's terms)."""
+    n, length = flux_tokens(layout, height, width)
+    t, d, a = float(n + length), float(layout.hidden), float(layout.heads)
+    double = 20 * e * d + 16 * d + 16.0 + 12 * a
+    single = 17 * e * d + 16 * d + 8.0 + 12 * a
+    outside = n * (layout.in_channels * (e + 8.0) + 3 * e * d + 8.0) + length * layout.context_dim * e
+    outside += 8.0 * t * layout.head_dim  # rotary cos and sin, fp32
+    return batch * (t * (layout.double * double + layout.single * single) + outside)
+
+
+def flux_working_set(layout: FluxLayout, height: int, width: int, e: float) -> float:
+    """Bytes alive at once in an inference pass of one image: the residual stream and a single block's widest
+    intermediates (the modulated input, Q, K, V, the attention output, the MLP's 4·d and the 5·d concatenation)."""
+    n, length = flux_tokens(layout, height, width)
+    return float(n + length) * layout.hidden * (2 + 14) * e

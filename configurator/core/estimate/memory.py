@@ -35,7 +35,7 @@ from dataclasses import dataclass
 
 from configurator.core.build import Workload
 from configurator.core.estimate.quant import QUANTS
-from configurator.core.model_specs import DETECTORS, ModelSpec
+from configurator.core.model_specs import DETECTORS, ModelSpec, UNetLayout
 from configurator.core.units import GIB
 
 # CUDA context + the cuBLAS handle and workspace, lazily loaded kernels (CUDA ≥ 11.7 loads modules
@@ -154,50 +154,90 @@ def transformer_saved(spec: ModelSpec, batch: int, seq: int, precision: str, *, 
     Checkpointing (``activation_checkpointing_enable``, once ``gradient_checkpointing_enable``) keeps
     each layer's input, f·h per token.
     """
+    d = _LayerDims.of(spec, seq, precision, device, frozen, adapter_bytes)
+    per_layer = _layer_saved(spec, d, attention, device, frozen, lora_rank)
+    outside = _outside_saved(spec, d, batch, device, frozen, chunked_ce)
     t = float(batch * seq)
-    h = float(spec.hidden)
-    i = float(spec.ffn)
-    a = float(spec.heads)
-    s = float(seq)
+    layers = float(spec.layers)
+    stream = d.f * d.h  # a layer's input: the residual stream (GPT-2) or the last LayerNorm's output (BERT)
+    if checkpointing:
+        acts = t * (layers * stream + outside)
+        recompute = t * per_layer
+    else:
+        acts = t * (layers * per_layer + outside)
+        recompute = 0.0
+    copies = 2.0 * _matmul_params(spec) if d.autocast and not frozen else 0.0
     v = float(spec.vocab)
-    kvw = h * (spec.kv_heads or spec.heads) / max(spec.heads, 1)
-    e, f, autocast = _dtypes(precision)
-    if frozen and autocast:
-        f = e  # LoRA under autocast: the frozen base is 16-bit, and so is its residual stream
-    m_h = _mask_bytes(device, e) if spec.dropout > 0 else 0.0
-    m_emb = _mask_bytes(device, f) if spec.dropout > 0 else 0.0
-    mask_attn = _mask_bytes(device, e)
+    logits_one = v * (d.e if d.autocast else 4.0) + 2 * v * 4.0
+    # chunked: one chunk's logits and gradients, with its log-softmax
+    logits = math.ceil(t / CE_CHUNKS) * (logits_one + 4.0 * v) if chunked_ce else t * logits_one
+    return Saved(acts, copies, logits, recompute)
+
+
+@dataclass(frozen=True)
+class _LayerDims:
+    """The widths and byte sizes transformer_saved's steps share (its docstring's symbols)."""
+
+    h: float  # hidden
+    i: float  # MLP width
+    a: float  # heads
+    s: float  # sequence length
+    kvw: float  # K/V width
+    e: float  # activation bytes
+    f: float  # residual-stream bytes
+    autocast: bool
+    cast_bytes: float  # what each LoRA adapter's cast copy of its input costs (0: no cast)
+
+    @staticmethod
+    def of(spec: ModelSpec, seq: int, precision: str, device: str, frozen: bool,
+           adapter_bytes: float) -> _LayerDims:
+        e, f, autocast = _dtypes(precision)
+        if frozen and autocast:
+            f = e  # LoRA under autocast: the frozen base is 16-bit, and so is its residual stream
+        # each adapter casts its input: autocast to 16 bit, peft to lora_A's dtype (fp32 adapters on a 16-bit base)
+        cast_bytes = (e if autocast else adapter_bytes if adapter_bytes > e else 0.0) if frozen else 0.0
+        h = float(spec.hidden)
+        kvw = h * (spec.kv_heads or spec.heads) / max(spec.heads, 1)
+        return _LayerDims(h, float(spec.ffn), float(spec.heads), float(seq), kvw, e, f, autocast, cast_bytes)
+
+
+def _norm_saved(spec: ModelSpec, d: _LayerDims, frozen: bool, out_savers: int, weight_saves: bool = True) -> float:
+    """A norm, per token: its input (LLaMA's RMSNorm upcasts it: 4·h), mean and rstd (RMSNorm: rstd and the
+    normalised copy) and the output as the projections after it save it."""
     rms = spec.norm == "rmsnorm"
+    stats = 4.0 if rms else 8.0
+    inp = 4.0 * d.h if rms else d.f * d.h  # HF LlamaRMSNorm: hidden_states.to(torch.float32)
+    if frozen:
+        return inp + stats  # the frozen weight's multiply keeps only the weight; no projection saves x
+    normalised = d.f * d.h if rms else 0.0  # HF LlamaRMSNorm keeps x·rstd before the weight multiplies it
+    saved_out = out_savers * d.e * d.h if d.autocast else d.e * d.h  # one storage unless autocast casts per use
+    return inp + stats + normalised + (saved_out if weight_saves else 0.0)
+
+
+def _attention_saved(spec: ModelSpec, d: _LayerDims, attention: str, device: str) -> float:
+    """Attention, per token: eager keeps Q, K, V, the merged heads and the a·s scores (softmax output, dropout);
+    SDPA Q, K, V, its output and the log-sum-exp."""
     rotary = not spec.learned_positions
-    experts = float(getattr(spec, "experts", 0) or 0)
-    routed = float(getattr(spec, "experts_per_token", 0) or 0) if experts else 1.0
-    # each adapter casts its input: autocast to 16 bit, peft to lora_A's dtype (fp32 adapters on a 16-bit base)
-    cast_bytes = (e if autocast else adapter_bytes if adapter_bytes > e else 0.0) if frozen else 0.0
-
-    def norm(out_savers: int, weight_saves: bool = True) -> float:
-        stats = 4.0 if rms else 8.0
-        inp = 4.0 * h if rms else f * h  # HF LlamaRMSNorm: hidden_states.to(torch.float32)
-        if frozen:
-            return inp + stats  # the frozen weight's multiply keeps only the weight; no projection saves x
-        normalised = f * h if rms else 0.0  # HF LlamaRMSNorm keeps x·rstd before the weight multiplies it
-        saved_out = out_savers * e * h if autocast else e * h  # one storage unless autocast casts per use
-        return inp + stats + normalised + (saved_out if weight_saves else 0.0)
-
-    proj_in_attn = 1 if spec.fused_qkv else 3
-    proj_in_mlp = 2 if spec.activation == "swiglu" else 1
+    e, h, a = d.e, d.h, d.a
     if attention == "eager":
-        upcast = autocast or rotary  # LLaMA's eager attention: softmax(..., dtype=torch.float32).to(q.dtype)
+        upcast = d.autocast or rotary  # LLaMA's eager attention: softmax(..., dtype=torch.float32).to(q.dtype)
         probs = 4.0 if upcast else e
         # with dropout: its mask and output; without: the 16-bit copy of the probabilities the matmul saves
-        scores = (probs + mask_attn + e if spec.attention_dropout > 0
+        scores = (probs + _mask_bytes(device, e) + e if spec.attention_dropout > 0
                   else probs + (e if upcast and e < 4.0 else 0.0))
-        attn = 4 * e * h + a * s * scores
-    else:
-        attn = 2 * e * h + 2 * e * kvw + 4.0 * a
-        if device == "cpu" and spec.decoder and not rotary:
-            # measured: on the CPU, SDPA's causal path receives GPT-2's Q and K as contiguous copies
-            # (CatBackward0); CUDA's flash / memory-efficient kernels read them strided, in place
-            attn += 2 * e * h
+        return 4 * e * h + a * d.s * scores
+    attn = 2 * e * h + 2 * e * d.kvw + 4.0 * a
+    if device == "cpu" and spec.decoder and not rotary:
+        # measured: on the CPU, SDPA's causal path receives GPT-2's Q and K as contiguous copies
+        # (CatBackward0); CUDA's flash / memory-efficient kernels read them strided, in place
+        attn += 2 * e * h
+    return attn
+
+
+def _mlp_saved(spec: ModelSpec, d: _LayerDims, frozen: bool) -> float:
+    """The MLP, per token: GELU's input and output, GPT-2's gelu_new's five Python-op tensors, SwiGLU's four;
+    a frozen down projection does not save its input; a mixture of experts routes copies of x."""
+    e, i = d.e, d.i
     if spec.activation == "gelu_new":
         mlp = 5 * e * i
     elif spec.activation == "swiglu":
@@ -208,43 +248,50 @@ def transformer_saved(spec: ModelSpec, batch: int, seq: int, precision: str, *, 
         mlp -= e * i  # the down projection is frozen: its input (the activation's output) is not saved
         if spec.activation == "gelu":
             mlp = e * i  # F.gelu keeps its input only
+    experts = float(getattr(spec, "experts", 0) or 0)
+    routed = float(getattr(spec, "experts_per_token", 0) or 0) if experts else 1.0
     mlp *= routed
     if experts:
         # Mixtral's sparse block: router probabilities in fp32 (softmax output, top-k weights) and each
         # routed copy of x (hidden_states[top_x]) that the expert's projections save
-        mlp += experts * 4.0 + routed * (8.0 + 4.0) + (0.0 if frozen else routed * e * h)
-    # GPT-2 (pre-LN) and BERT (post-LN: the norms sit after the additions) save the same set
-    per_layer = norm(proj_in_attn) + attn + norm(proj_in_mlp) + mlp + 2 * m_h * h
-    if frozen:
-        per_layer += _adapter_saved(h, e, cast_bytes, lora_rank)
+        mlp += experts * 4.0 + routed * (8.0 + 4.0) + (0.0 if frozen else routed * e * d.h)
+    return mlp
 
-    ids = 8.0 * (2 if spec.decoder else 1)  # token ids (+ shifted labels); encoder labels as ids
-    outside = ids + m_emb * h
+
+def _layer_saved(spec: ModelSpec, d: _LayerDims, attention: str, device: str, frozen: bool,
+                 lora_rank: int) -> float:
+    """One layer, per token: two norms, attention, the MLP, the dropout masks on the attention and MLP outputs,
+    and LoRA's adapters where the base is frozen. GPT-2 (pre-LN) and BERT (post-LN) save the same set."""
+    m_h = _mask_bytes(device, d.e) if spec.dropout > 0 else 0.0
+    proj_in_attn = 1 if spec.fused_qkv else 3
+    proj_in_mlp = 2 if spec.activation == "swiglu" else 1
+    per_layer = (_norm_saved(spec, d, frozen, proj_in_attn) + _attention_saved(spec, d, attention, device)
+                 + _norm_saved(spec, d, frozen, proj_in_mlp) + _mlp_saved(spec, d, frozen) + 2 * m_h * d.h)
+    if frozen:
+        per_layer += _adapter_saved(d.h, d.e, d.cast_bytes, lora_rank)
+    return per_layer
+
+
+def _outside_saved(spec: ModelSpec, d: _LayerDims, batch: int, device: str, frozen: bool,
+                   chunked_ce: bool) -> float:
+    """Per token outside the layers: token ids (and labels), the embedding dropout's mask, the final norm and the
+    LM head's input (rotary cos and sin) or BERT's embedding LayerNorm and MLM transform, the log-softmax."""
+    h = d.h
+    m_emb = _mask_bytes(device, d.f) if spec.dropout > 0 else 0.0
+    outside = 8.0 * (2 if spec.decoder else 1) + m_emb * h  # token ids (+ shifted labels); encoder labels as ids
     if spec.decoder:
-        outside += norm(1)  # final norm (its input, stats, RMSNorm's normalised copy) and the LM head's input
-        if rotary:
-            outside += 2 * (h / max(a, 1.0)) * e / max(batch, 1)  # the rotary cos and sin, one per position
+        outside += _norm_saved(spec, d, frozen, 1)  # final norm and the LM head's input
+        if not spec.learned_positions:
+            outside += 2 * (h / max(d.a, 1.0)) * d.e / max(batch, 1)  # the rotary cos and sin, one per position
     else:
-        outside += f * h + 8.0  # embedding LayerNorm's input and stats
+        outside += d.f * h + 8.0  # embedding LayerNorm's input and stats
         if not frozen:
-            outside += e * h + e * h + f * h + 8.0 + e * h  # MLM transform: dense in, GELU in, LN in, decoder in
+            outside += 3 * d.e * h + d.f * h + 8.0  # MLM transform: dense in, GELU in, LN in, decoder in
         else:
-            outside += e * h + f * h + 8.0  # the frozen MLM transform: GELU's input, the LayerNorm's input, stats
+            outside += d.e * h + d.f * h + 8.0  # the frozen MLM transform: GELU's input, the LayerNorm's input, stats
     if not chunked_ce:
-        outside += 4.0 * v  # log-softmax output, fp32
-    layers = float(spec.layers)
-    stream = f * h  # a layer's input: the residual stream (GPT-2) or the last LayerNorm's output (BERT)
-    if checkpointing:
-        acts = t * (layers * stream + outside)
-        recompute = t * per_layer
-    else:
-        acts = t * (layers * per_layer + outside)
-        recompute = 0.0
-    copies = 2.0 * _matmul_params(spec) if autocast and not frozen else 0.0
-    logits_one = v * (e if autocast else 4.0) + 2 * v * 4.0
-    # chunked: one chunk's logits and gradients, with its log-softmax
-    logits = math.ceil(t / CE_CHUNKS) * (logits_one + 4.0 * v) if chunked_ce else t * logits_one
-    return Saved(acts, copies, logits, recompute)
+        outside += 4.0 * spec.vocab  # log-softmax output, fp32
+    return outside
 
 
 def _adapter_saved(h: float, e: float, cast_bytes: float, rank: int) -> float:
@@ -638,14 +685,16 @@ def _train(w: Workload, spec: ModelSpec, n: int, b: int, display_gpu: bool) -> V
     frozen_parts = spec.frozen_params * (4.0 if w.precision == "fp32" else 2.0) / dw  # a diffusion model's VAE, text
     if w.finetune in ("lora", "qlora") and spec.unet is not None:
         # LoRA on the UNet's attention projections (diffusers' train_text_to_image_lora.py: to_q, to_k, to_v,
-        # to_out.0); the UNet frozen in 16 bits (fp32 in an fp32 run), adapters in fp32
+        # to_out.0; a Flux transformer: train_dreambooth_lora_flux.py's projections, vision.flux_lora_projections); the
+        # denoiser frozen in 16 bits (fp32 in an fp32 run), adapters in fp32
         from configurator.core.vision import unet_lora_params
 
         trained = unet_lora_params(spec.unet, w.lora_rank)
         weights = p * half / dw + trained * ADAPTER_BYTES / dw + frozen_parts
         grad_values = trained
         grad_each = ADAPTER_BYTES
-        biggest = float(max(spec.unet.channels) * w.lora_rank)
+        biggest = float(max(spec.unet.channels) if isinstance(spec.unet, UNetLayout) else spec.unet.hidden * 4) \
+            * w.lora_rank  # the widest adapter matrix (a Flux MLP's 4·d side)
         optimizer = trained * opt_bytes / do
     elif w.finetune in ("lora", "qlora") and spec.is_transformer:
         linear, other = _split_params(spec)
@@ -749,13 +798,13 @@ def inference_working_set(spec: ModelSpec, seq: int, precision: str, attention: 
     intermediate (the MLP's, or eager attention's scores), and a decoder's next-token logits in fp32."""
     e = 4.0 if precision == "fp32" else 2.0
     if spec.unet is not None:
-        # a pipeline's step runs the UNet on the prompt and the empty prompt (CFG_PASSES), then the VAE decodes
-        from configurator.core.model_specs import CFG_PASSES
+        # a pipeline's step runs the UNet on the prompt and the empty prompt (CFG_PASSES; a Flux transformer once),
+        # then the VAE decodes
         from configurator.core.vision import unet_working_set, vae_working_set
 
         hw = (spec.image_size, spec.image_width or spec.image_size)
         unet = unet_working_set(spec.unet, *hw, e, materialised=attention == "eager")  # eager: scores written out
-        return max(CFG_PASSES * unet, vae_working_set(spec.unet, *hw, e))
+        return max(spec.unet.passes * unet, vae_working_set(spec.unet, *hw, e))
     if spec.arch in DETECTORS:
         # the backbone's widest layer, input and output (the stem at half the image), and the FPN's top level
         return 2 * 64 * spec.pixels / 4 * e + 3 * spec.pixels * e + 2 * FPN_CHANNELS * spec.pixels / 16 * e
