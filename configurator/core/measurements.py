@@ -401,8 +401,9 @@ def _check_serving(raw: dict[str, str], task: str, fam: str, unit: str, flags: S
     if task != "serve":
         if unit in ("requests/s", "ms"):
             raise _BadRowError(f"unit: {unit!r} is a serving unit (task serve)")
-        if any(f.startswith(("rate-", "max-batch-", "multi-step-")) for f in flags):
-            raise _BadRowError("flags: rate-X, max-batch-N and multi-step-N apply to task serve only")
+        if any(f.startswith(("rate-", "max-batch-", "multi-step-")) or f == "no-chunked-prefill" for f in flags):
+            raise _BadRowError("flags: rate-X, max-batch-N, multi-step-N and no-chunked-prefill apply to task serve "
+                               "only")
         return
     if unit not in SERVE_UNITS[fam]:
         raise _BadRowError(f"unit: {fam} is measured in {' or '.join(SERVE_UNITS[fam])}, not {unit!r}")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -108,6 +109,26 @@ def test_step_model_is_the_throughput_model() -> None:
     t_dec = tp.step_time(tp.llm_cases(one, 8, 512, 256)["batch"], tp.gpu_hw(gpu), f.theta())[0]  # type: ignore[arg-type]
     assert s.tpot_ms.value / 1e3 > t_dec  # the step also runs the starting requests' prompts
     assert s.tpot_ms.value / 1e3 < 2 * t_dec
+
+
+def test_prefill_first_runs_each_prompt_as_a_step_of_its_own() -> None:
+    """Without chunked prefill (vLLM 0.4's default) a prompt is a prefill step of its own: the running sequences wait
+    through it (TPOT = t_decode + B/O × t_prefill(P), the weights read again for it) and the TTFT is half a decode
+    step and that prefill step."""
+    w = Workload("llama-3.1-8b", "infer", precision="bf16", concurrency=8, prompt_tokens=512, output_tokens=256)
+    gpu = CATALOGUE["nvidia-rtx-4090"]
+    f = fitting.factors_for()
+    hw = tp.gpu_hw(gpu)  # type: ignore[arg-type]
+    chunked = srv.estimate(w, hw, gpu.vram_gb, 1, f, ranges=False)  # type: ignore[attr-defined]
+    first = srv.estimate(w, hw, gpu.vram_gb, 1, f, ranges=False, chunked_prefill=False)  # type: ignore[attr-defined]
+    cases = tp.llm_cases(tp.planner_cases(w, 1, None)["main"], 8, 512, 256)
+    t_dec = tp.step_time(cases["batch"], hw, f.theta())[0]
+    t_pre = tp.step_time(replace(cases["prefill"], batch=1), hw, f.theta())[0]
+    assert first.tpot_ms.value / 1e3 == pytest.approx(t_dec + 8 / 256 * t_pre, rel=1e-6)
+    assert first.ttft_ms is not None and chunked.ttft_ms is not None
+    assert first.ttft_ms.value / 1e3 == pytest.approx(t_dec / 2 + t_pre, rel=1e-6)
+    # the separate prefill step reads the weights once more: a slower step than the chunked one's
+    assert first.tpot_ms.value > chunked.tpot_ms.value
 
 
 @pytest.mark.parametrize(("workload", "field"), [

@@ -80,7 +80,9 @@ def test_serving_rows_are_held_out_and_never_fitted() -> None:
 
 def test_tpot_meets_the_aims_held_out_by_source(widths: dict[str, val.Width]) -> None:
     w = widths[ms.LLM_SERVE_TPOT]
-    assert w.origins >= 2 and w.median <= 0.15  # aim: median <= 20 %
+    # aim: median <= 20 %; 8.3 % since vLLM 0.4.1's prefill-first scheduling is modelled (10.4 % before: its rate-5
+    # runs measured 1.34x the chunked-prefill step, 0.94x the prefill-first one)
+    assert w.origins >= 2 and w.median <= 0.1
     assert w.coverage is not None and w.coverage >= val.TARGET_COVERAGE
 
 
@@ -94,11 +96,12 @@ def test_throughput_and_ttft_errors_do_not_grow(widths: dict[str, val.Width]) ->
     vllm = [abs(fitting.predict_serve(m, gpus[m.gpu], fit.theta) / m.value - 1) for m in fit.serving
             if m.family == ms.LLM_SERVE and m.framework == "vllm"]
     assert vllm and max(vllm) <= 0.3  # vLLM's saturated runs (A100, 4x H100, RTX 3090): -22 % to +28 %
-    # TTFT meets the median aim once vLLM 0.6.0's multi-step scheduling is modelled (54.5 % before): 11.1 %
+    # TTFT meets the median aim once vLLM 0.6.0's multi-step scheduling is modelled (54.5 % before): 13.3 % (11.1 %
+    # before vLLM 0.4.1's prefill-first scheduling: its rate-5 rows 0.90x -> 1.12x, rate 1-2 0.68x -> 0.72x)
     assert widths[ms.LLM_SERVE_TTFT].median <= 0.15
     assert tok.coverage is not None and tok.coverage >= 0.9  # 96 %
-    # TTFT's coverage misses the aim: 9 rows from 2 origins; vLLM 0.4.1's rows (0.68-0.93x) fall outside
-    # SGLang's vLLM 0.6.0 band (0.86-0.99x) and its AWQ row (2.2x) outside both
+    # TTFT's coverage misses the aim: 9 rows from 2 origins; vLLM 0.4.1's rows (0.71-1.15x) fall outside
+    # SGLang's vLLM 0.6.0 band (0.86-0.99x) and its AWQ row (2.5x) outside both
     ttft = widths[ms.LLM_SERVE_TTFT]
     assert ttft.coverage is not None and ttft.coverage >= 0.6
 

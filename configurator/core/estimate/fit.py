@@ -333,10 +333,11 @@ def predict_serve(m: ms.Measurement, gpu: Gpu, theta: Sequence[float]) -> float:
     # the run's engine settings: an FP8 KV cache (fp8-kv), decode steps per scheduling (multi-step-N)
     kv = "fp8" if "fp8-kv" in m.flags else None
     steps = int(_flag_number(m, "multi-step-") or 1)
+    chunked = "no-chunked-prefill" not in m.flags  # prefill-first scheduling (vLLM's enable_chunked_prefill=False)
 
     def run(load: Workload) -> srv.Serving:
         return srv.estimate(load, tp.gpu_hw(gpu), gpu.vram_gb, m.gpu_count, f, system, max_seqs=cap, ranges=False,
-                            kv_cache_dtype=kv, scheduler_steps=steps)
+                            kv_cache_dtype=kv, scheduler_steps=steps, chunked_prefill=chunked)
 
     s = run(w)
     if m.family == ms.LLM_SERVE_TTFT and s.ttft_ms is None:

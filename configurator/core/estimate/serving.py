@@ -33,6 +33,13 @@ Step (the term model of :mod:`throughput`, per engine, at B sequences running):
                         + P × c_prefill + the wait for KV room (closed loop: requests beyond the cache's
                         concurrency wait for a slot: queued / requests/s)
 
+Prefill-first scheduling (vLLM before chunked prefill, its default until 0.6: ``enable_chunked_prefill=False``; its
+scheduler runs waiting prompts as a step of their own, before the running sequences' next decode step):
+
+    t_prefill(P)      = one prompt's prefill step (its weights read, P tokens' FLOPs: throughput.llm_cases)
+    t_step            = t_decode(B) + (B / O) × t_prefill(P)   (the running sequences wait through each prefill step)
+    TTFT (median)     = k × t_decode(B) / 2 + t_prefill(P) + the wait for KV room
+
 With a request rate λ the running batch B is where the engines complete requests as fast as they arrive:
 λ / engines = B / (O × t_step(B)); beyond the largest B the cache holds the queue grows without bound
 (saturated: no TTFT).
@@ -162,6 +169,7 @@ class _Engine:
     theta: list[float]
     prompt: int
     output: int
+    chunked: bool = True  # prompts chunked into the decode steps; False: prefill-first (a step of their own)
 
     def decode(self, batch: float) -> tuple[float, dict[str, float]]:
         b = max(round(batch), 1)
@@ -174,7 +182,16 @@ class _Engine:
         t2 = tp.step_time(replace(pre, batch=2 * k), self.hw, self.theta)[0]
         return max(t2 - t1, 0.0) / (k * self.prompt)
 
+    def prefill_step(self) -> float:
+        """One prompt's prefill as a step of its own (no chunked prefill): its weights read, its P tokens' FLOPs."""
+        return tp.step_time(tp.llm_cases(self.one, 1, self.prompt, self.output)["prefill"], self.hw, self.theta)[0]
+
     def step(self, batch: float) -> float:
+        """Time per output token of each running sequence at ``batch``: the decode step plus the prompts of the
+        batch / O requests that start per step (chunked: inside the step, at their per-token cost; prefill-first:
+        each a step of its own that the running sequences wait through)."""
+        if not self.chunked:
+            return self.decode(batch)[0] + batch / self.output * self.prefill_step()
         return self.decode(batch)[0] + batch / self.output * self.prompt * self.prefill_per_token()
 
 
@@ -221,12 +238,14 @@ def _serve_ratios(fit: Fit | None, family: str) -> tuple[float, float, dict[str,
 
 def estimate(w: Workload, gpu_hw: tp.Hw, vram_gib: float, gpus: int, f: tp.Factors,
              system: tp.System | None = None, *, max_seqs: int = MAX_SEQS, ranges: bool = True,
-             kv_cache_dtype: str | None = None, scheduler_steps: int = 1) -> Serving:
+             kv_cache_dtype: str | None = None, scheduler_steps: int = 1, chunked_prefill: bool = True) -> Serving:
     """The serving estimates of a build of ``gpus`` GPUs like ``gpu_hw`` (the slowest, its ``vram_gib`` the
     smallest), their link in ``system`` (tensor parallel). ``max_seqs``: the engine's largest batch (a published
     run's configured one); without ``ranges`` the central values only (each range's factors 1: the validation
     predicting published rows). ``kv_cache_dtype``: a quantised cache (KV_DTYPE_BYTES; None: the model's 16-bit
-    one); ``scheduler_steps``: decode steps per scheduling (vLLM's --num-scheduler-steps, 1 by default)."""
+    one); ``scheduler_steps``: decode steps per scheduling (vLLM's --num-scheduler-steps, 1 by default);
+    ``chunked_prefill`` False: prefill-first scheduling (vLLM before chunked prefill: a waiting prompt runs as a
+    step of its own before the next decode step)."""
     assert w.serving and w.prompt_tokens and w.output_tokens
     n = max(gpus, 1)
     ways = n if w.parallel == "tensor" else 1
@@ -237,7 +256,7 @@ def estimate(w: Workload, gpu_hw: tp.Hw, vram_gib: float, gpus: int, f: tp.Facto
     one = tp.planner_cases(replace(w, parallel="tensor" if ways > 1 else "none"), ways, gpu_hw.cc)["main"]
     # each decode step reads every running sequence's cache in its own dtype
     one = replace(one, kv_bytes=kv_element_bytes(w, kv_cache_dtype) if kv_cache_dtype else one.kv_bytes)
-    eng = _Engine(one, hw, f.theta(), w.prompt_tokens, w.output_tokens)
+    eng = _Engine(one, hw, f.theta(), w.prompt_tokens, w.output_tokens, chunked_prefill)
     p, o = w.prompt_tokens, w.output_tokens
     k = max(int(scheduler_steps), 1)
     per_token = kv_bytes_per_token(w, ways, kv_cache_dtype)
@@ -278,10 +297,17 @@ def estimate(w: Workload, gpu_hw: tp.Hw, vram_gib: float, gpus: int, f: tp.Facto
     tpot = t_step * 1e3
     ttft: Band | None = None
     if not saturated and b:
-        prefill = p * eng.prefill_per_token()
         wait = queued / requests if queued and requests else 0.0
-        # a request arriving at a random time waits for the scheduling under way to end: half of its k steps
-        steps = k * t_step / 2 + math.ceil(p / CHUNK) * t_dec
+        if chunked_prefill:
+            prefill = p * eng.prefill_per_token()
+            # a request arriving at a random time waits for the scheduling under way to end: half of its k steps;
+            # its prompt then runs in ⌈P / CHUNK⌉ steps beside the running sequences' decode
+            steps = k * t_step / 2 + math.ceil(p / CHUNK) * t_dec
+        else:
+            # prefill-first: it waits for the step under way (half a decode step on average), then its prompt runs
+            # as a step of its own
+            prefill = eng.prefill_step()
+            steps = k * t_dec / 2
         core = steps + prefill
         # the step times are the decode model's (its range), the prompt's the prefill model's
         ttft = Band((core + wait) * 1e3, ((steps + wait) / hi_d + prefill / hi_p) * 1e3,
