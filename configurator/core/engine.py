@@ -751,8 +751,8 @@ def _serving_estimates(ctx: Ctx, gpus: list[Gpu], f: tp.Factors) -> list[Estimat
                                                               capacity=s.capacity_requests_per_s), at, conf))
     else:
         prefill = dict(s.basis["prefill"]) if isinstance(s.basis["prefill"], dict) else {}
-        out.append(est("serving_ttft_ms", s.ttft_ms, "ms", 1, {"decode": decode, "prefill": prefill},
-                       queued=queued))
+        ttft_basis = prefill if "llm-serve-ttft" in prefill else {"decode": decode, "prefill": prefill}
+        out.append(est("serving_ttft_ms", s.ttft_ms, "ms", 1, ttft_basis, queued=queued))
     out.append(est("serving_tpot_ms", s.tpot_ms, "ms", 2, own("llm-serve-tpot")))
     return out
 

@@ -67,6 +67,8 @@ def test_one_gpu_64_concurrent() -> None:
     assert "llm-serve-tpot" not in basis  # each estimate names its own family's width
     tpot = est["serving_tpot_ms"].basis
     assert tpot is not None and tpot["llm-serve-tpot"]["range_basis"] is not None and "llm-serve" not in tpot
+    ttft = est["serving_ttft_ms"].basis
+    assert ttft is not None and ttft["llm-serve-ttft"]["range_basis"] is not None and "decode" not in ttft
 
 
 def test_four_gpus_tensor_parallel_beats_one() -> None:
