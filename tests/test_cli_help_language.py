@@ -25,7 +25,7 @@ ALLOWED = {
     "recording", "hf", "ttl", "tdp", "rtx", "amp", "fp32", "fp16", "bf16", "int8", "int4", "db", "lang",
     "samples", "tokens", "dataloader", "stderr", "stdout", "sbatch", "rendezvous", "exporter", "hostname",
     "metrics", "dcgm", "psutil", "this", "machine", "matmul", "interpreters", "train", "infer", "none",
-    "decode", "prefill", "excel", "rocm",
+    "decode", "prefill", "excel", "rocm", "token", "vllm",
     *CATEGORIES,
 }
 

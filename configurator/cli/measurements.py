@@ -15,6 +15,7 @@ TASK_WORDS = {
     "inference": QT_TRANSLATE_NOOP("cli", "inference"),
     "prefill": QT_TRANSLATE_NOOP("cli", "prefill"),
     "decode": QT_TRANSLATE_NOOP("cli", "decode"),
+    "serve": QT_TRANSLATE_NOOP("cli", "serving"),
 }
 
 

@@ -2176,6 +2176,14 @@
         <translation>仅适用于训练</translation>
     </message>
     <message>
+        <source>Serving: the runtime batches the requests in flight itself</source>
+        <translation>服务：运行时自行将同时在处理的请求合批</translation>
+    </message>
+    <message>
+        <source>Serving: a request&apos;s length is its prompt and output tokens</source>
+        <translation>服务：请求长度即其提示 token 与输出 token 之和</translation>
+    </message>
+    <message>
         <source>Applies to inference only: training on quantised weights is QLoRA (Fine-tuning), in 8 bits precision FP8</source>
         <translation>仅适用于推理：在量化权重上训练请用 QLoRA（微调），8 位训练请用精度 FP8</translation>
     </message>
@@ -2204,6 +2212,14 @@
         <translation>仅适用于 LoRA 和 QLoRA</translation>
     </message>
     <message>
+        <source>model default ({size} px)</source>
+        <translation>模型默认（{size} px）</translation>
+    </message>
+    <message>
+        <source>default ({steps})</source>
+        <translation>默认（{steps}）</translation>
+    </message>
+    <message>
         <source>default ({runtime})</source>
         <translation>默认（{runtime}）</translation>
     </message>
@@ -2212,12 +2228,24 @@
         <translation>不用于训练</translation>
     </message>
     <message>
+        <source>Cannot serve: serving needs continuous batching and a paged KV cache</source>
+        <translation>无法用于服务：服务需要连续批处理与分页 KV 缓存</translation>
+    </message>
+    <message>
         <source>Not for inference</source>
         <translation>不用于推理</translation>
     </message>
     <message>
         <source>For inference only: training needs fp32, amp, bf16, fp16 or fp8</source>
         <translation>仅用于推理：训练需要 fp32、amp、bf16、fp16 或 fp8</translation>
+    </message>
+    <message>
+        <source>For generative language models only</source>
+        <translation>仅适用于生成式语言模型</translation>
+    </message>
+    <message>
+        <source>Serving splits a model over the GPUs with tensor parallelism, or runs a copy on each</source>
+        <translation>服务时模型要么用张量并行拆分到各 GPU，要么每块 GPU 运行一份副本</translation>
     </message>
     <message>
         <source>For mixture-of-experts models only</source>
@@ -2280,6 +2308,26 @@
         <translation>工作负载</translation>
     </message>
     <message>
+        <source>Load</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source>Requests in flight</source>
+        <translation>同时在处理的请求</translation>
+    </message>
+    <message>
+        <source>Request rate</source>
+        <translation>请求速率</translation>
+    </message>
+    <message>
+        <source>Prompt tokens</source>
+        <translation>提示 token 数</translation>
+    </message>
+    <message>
+        <source>Output tokens</source>
+        <translation>输出 token 数</translation>
+    </message>
+    <message>
         <source>Runtime</source>
         <translation>运行框架</translation>
     </message>
@@ -2294,6 +2342,10 @@
     <message>
         <source>Sequence length</source>
         <translation>序列长度</translation>
+    </message>
+    <message>
+        <source>Denoising steps</source>
+        <translation>去噪步数</translation>
     </message>
     <message>
         <source>Fine-tuning</source>
@@ -2370,6 +2422,34 @@
     <message>
         <source>no full-vocabulary logits kept</source>
         <translation>不保留完整词表的 logits</translation>
+    </message>
+    <message>
+        <source>Serving (LLM under load)</source>
+        <translation>服务（负载下的大模型推理）</translation>
+    </message>
+    <message>
+        <source>requests in flight (concurrency)</source>
+        <translation>同时在处理的请求数（并发）</translation>
+    </message>
+    <message>
+        <source>requests per second (rate)</source>
+        <translation>每秒请求数（速率）</translation>
+    </message>
+    <message>
+        <source>requests/s</source>
+        <translation>请求/秒</translation>
+    </message>
+    <message>
+        <source>Mean tokens in a request&apos;s prompt</source>
+        <translation>每个请求提示的平均 token 数</translation>
+    </message>
+    <message>
+        <source>Mean tokens generated per request</source>
+        <translation>每个请求生成的平均 token 数</translation>
+    </message>
+    <message>
+        <source>Denoising steps per image (the sampler&apos;s num_inference_steps)</source>
+        <translation>每张图像的去噪步数（采样器的 num_inference_steps）</translation>
     </message>
     <message>
         <source>model default (AdamW for transformers, SGD for CNNs)</source>
@@ -2458,6 +2538,22 @@
     <message>
         <source>the monitor has not sampled the GPUs yet</source>
         <translation>监控尚未采样到 GPU</translation>
+    </message>
+    <message>
+        <source>{n} requests in flight</source>
+        <translation>{n} 个请求同时在处理</translation>
+    </message>
+    <message>
+        <source>{rate} requests/s</source>
+        <translation>{rate} 请求/秒</translation>
+    </message>
+    <message>
+        <source>{prompt} prompt + {output} output tokens</source>
+        <translation>{prompt} 提示 + {output} 输出 token</translation>
+    </message>
+    <message>
+        <source>Serving at {load} · {tokens}</source>
+        <translation>服务负载：{load} · {tokens}</translation>
     </message>
 </context>
 <context>
@@ -2717,6 +2813,10 @@
         <translation>推荐配置</translation>
     </message>
     <message>
+        <source>Serving (a request rate)</source>
+        <translation>推理服务（给定请求速率）</translation>
+    </message>
+    <message>
         <source>Budget and workload</source>
         <translation>预算与工作负载</translation>
     </message>
@@ -2775,6 +2875,34 @@
     <message>
         <source>Options</source>
         <translation>选项</translation>
+    </message>
+    <message>
+        <source>requests/s</source>
+        <translation>请求/秒</translation>
+    </message>
+    <message>
+        <source>no bound</source>
+        <translation>不限</translation>
+    </message>
+    <message>
+        <source>The median time to first token at the request rate, judged on the central estimate (its range is shown with the result).</source>
+        <translation>在该请求速率下首 token 时间的中位数，按中心估计判断（结果中会给出其范围）。</translation>
+    </message>
+    <message>
+        <source>Request rate</source>
+        <translation>请求速率</translation>
+    </message>
+    <message>
+        <source>Prompt tokens</source>
+        <translation>提示词 token 数</translation>
+    </message>
+    <message>
+        <source>Output tokens</source>
+        <translation>输出 token 数</translation>
+    </message>
+    <message>
+        <source>Max TTFT</source>
+        <translation>首 token 时间上限</translation>
     </message>
     <message>
         <source>Find builds</source>
@@ -4243,6 +4371,10 @@
         <translation>不能超过 ¥{high:,}</translation>
     </message>
     <message>
+        <source>No build without errors within ¥{budget:,.0f} serves {rate:,g} requests/s of this workload{bounds}.</source>
+        <translation>在 ¥{budget:,.0f} 以内，没有无错误的配置能以每秒 {rate:,g} 个请求服务此工作负载{bounds}。</translation>
+    </message>
+    <message>
         <source>No build without errors within ¥{budget:,.0f} reaches {target:,.0f} {unit} for this workload.</source>
         <translation>在 ¥{budget:,.0f} 以内，没有无错误的配置能让此工作负载达到 {target:,.0f} {unit}。</translation>
     </message>
@@ -4349,6 +4481,10 @@
     <message>
         <source>decode</source>
         <translation>解码</translation>
+    </message>
+    <message>
+        <source>serving</source>
+        <translation>推理服务</translation>
     </message>
     <message>
         <source>Model</source>
@@ -4662,8 +4798,8 @@
         <translation>预算内最快（默认），或达到 --target-throughput 的最便宜方案</translation>
     </message>
     <message>
-        <source>fp32, amp, bf16, fp16, int8 or int4 (default amp, as the Suggest dialog)</source>
-        <translation>fp32、amp、bf16、fp16、int8 或 int4（默认 amp，与“推荐”对话框一致）</translation>
+        <source>fp32, amp, bf16, fp16, int8 or int4 (default amp, as the Suggest dialog; serving bf16)</source>
+        <translation>fp32、amp、bf16、fp16、int8 或 int4（默认 amp，与“推荐配置”对话框相同；推理服务默认 bf16）</translation>
     </message>
     <message>
         <source>full, lora or qlora (given: Suggest keeps it)</source>
@@ -4790,8 +4926,32 @@
         <translation>等待所有节点加入的秒数（默认 300）</translation>
     </message>
     <message>
+        <source>serve N requests/s (task serve, open loop): with --goal cheapest (implied) the cheapest build whose estimate serves them</source>
+        <translation>每秒服务 N 个请求（task serve，开环）：配合 --goal cheapest（隐含）给出估算能承载该负载的最便宜配置</translation>
+    </message>
+    <message>
         <source>serve Prometheus /metrics (e.g. 127.0.0.1:9400)</source>
         <translation>提供 Prometheus /metrics 接口（如 127.0.0.1:9400）</translation>
+    </message>
+    <message>
+        <source>serving: mean output tokens per request</source>
+        <translation>推理服务：每个请求的平均输出 token 数</translation>
+    </message>
+    <message>
+        <source>serving: mean prompt tokens per request</source>
+        <translation>推理服务：每个请求的平均提示词 token 数</translation>
+    </message>
+    <message>
+        <source>serving: the median time per output token at most MS (judged on the central estimate)</source>
+        <translation>推理服务：每个输出 token 的中位时间不超过 MS 毫秒（按中心估计判断）</translation>
+    </message>
+    <message>
+        <source>serving: the median time to first token at most MS (judged on the central estimate)</source>
+        <translation>推理服务：首 token 时间中位数不超过 MS 毫秒（按中心估计判断）</translation>
+    </message>
+    <message>
+        <source>serving: vllm (default) or tensorrt-llm</source>
+        <translation>推理服务：vllm（默认）或 tensorrt-llm</translation>
     </message>
     <message>
         <source>several nodes (the ddp workload through torchrun)</source>
@@ -4858,8 +5018,8 @@
         <translation>工作进程中的 torch 线程数</translation>
     </message>
     <message>
-        <source>train or infer (default train)</source>
-        <translation>train 或 infer（默认 train）</translation>
+        <source>train, infer or serve (default train; serve with --request-rate)</source>
+        <translation>train、infer 或 serve（默认 train；serve 需配合 --request-rate）</translation>
     </message>
     <message>
         <source>unrecognized arguments: {0}</source>
@@ -5831,6 +5991,30 @@
     <message>
         <source>{n} × {each:,.0f} W while training; peak {peak:,.0f} W per node, {peak_all:,.0f} W in all (the network switch not counted).</source>
         <translation>训练时 {n} × {each:,.0f} W；每节点峰值 {peak:,.0f} W，合计 {peak_all:,.0f} W（未计网络交换机）。</translation>
+    </message>
+    <message>
+        <source>Most requests in flight</source>
+        <translation>最多同时处理的请求</translation>
+    </message>
+    <message>
+        <source>Output tokens/s</source>
+        <translation>输出 token/秒</translation>
+    </message>
+    <message>
+        <source>Requests/s</source>
+        <translation>请求/秒</translation>
+    </message>
+    <message>
+        <source>Time to first token (TTFT)</source>
+        <translation>首 token 时间（TTFT）</translation>
+    </message>
+    <message>
+        <source>Time per output token (TPOT)</source>
+        <translation>每个输出 token 时间（TPOT）</translation>
+    </message>
+    <message>
+        <source>Serving</source>
+        <translation>服务</translation>
     </message>
 </context>
 <context>
@@ -8921,6 +9105,10 @@
         <translation>必须是 fastest 或 cheapest</translation>
     </message>
     <message>
+        <source>a serving workload&apos;s target is its request rate; give no throughput target</source>
+        <translation>推理服务工作负载的目标是其请求速率；请不要再给出吞吐量目标</translation>
+    </message>
+    <message>
         <source>the goal &quot;cheapest&quot; needs a positive target throughput</source>
         <translation>目标“最便宜”需要一个大于 0 的目标吞吐量</translation>
     </message>
@@ -8939,6 +9127,18 @@
     <message>
         <source>{rules}: not a rule that can be relaxed; choose from {choices}</source>
         <translation>{rules}：不是可放宽的规则；请从 {choices} 中选择</translation>
+    </message>
+    <message>
+        <source>must be a positive number of milliseconds</source>
+        <translation>必须是正的毫秒数</translation>
+    </message>
+    <message>
+        <source>applies to a serving workload at a request rate only (task serve with request_rate)</source>
+        <translation>只适用于给定请求速率的推理服务工作负载（task serve 且给出 request_rate）</translation>
+    </message>
+    <message>
+        <source>applies to goal cheapest (the cheapest build that serves the request rate)</source>
+        <translation>只适用于目标 cheapest（能承载该请求速率的最便宜配置）</translation>
     </message>
     <message>
         <source>must be auto or as-given</source>
@@ -9005,6 +9205,10 @@
         <translation>均衡：没有需要权衡的警告。</translation>
     </message>
     <message>
+        <source>Its warnings ({penalties}) do not count against a serving target, which the estimate meets or not; the rules held as constraints (balance, heat, power) it passes.</source>
+        <translation>它的警告（{penalties}）不折算推理服务目标——估算要么满足、要么不满足；作为约束的规则（均衡、散热、供电）它都通过。</translation>
+    </message>
+    <message>
         <source>Its warnings are priced in ({penalties}) and it still scores highest: {score:,.0f} {unit}.</source>
         <translation>计入其警告的罚分（{penalties}）后评分仍然最高：{score:,.0f} {unit}。</translation>
     </message>
@@ -9057,8 +9261,44 @@
         <translation>¥{budget:,.0f} 以内的每种配置都未通过某条规则（被拦下的配置数：{rules}）；请提高预算或放宽选项。</translation>
     </message>
     <message>
+        <source>The cheapest build without errors that serves {rate:,g} requests/s{bounds} by the engine&apos;s central estimates: ¥{price:,}.</source>
+        <translation>按引擎的中心估计，能服务每秒 {rate:,g} 个请求{bounds}的最便宜无错误配置：¥{price:,}。</translation>
+    </message>
+    <message>
         <source>The workload needs about {need:.1f} GiB per GPU; the {gpu} has {have} GB.</source>
         <translation>该工作负载每块 GPU 约需 {need:.1f} GiB；{gpu} 有 {have} GB。</translation>
+    </message>
+    <message>
+        <source>Binding: none; no cheaper GPU option is in the catalogue and the options.</source>
+        <translation>制约因素：无；目录和选项中没有更便宜的 GPU 方案。</translation>
+    </message>
+    <message>
+        <source>Binding: the request rate; the next cheaper option, {name}, serves at most ≈ {cap:,.2f} requests/s.</source>
+        <translation>制约因素：请求速率；次便宜的方案 {name} 最多只能服务每秒约 {cap:,.2f} 个请求。</translation>
+    </message>
+    <message>
+        <source>Binding: the time to first token; the next cheaper option, {name}, serves the rate with a median of ≈ {ttft:,.0f} ms.</source>
+        <translation>制约因素：首 token 时间；次便宜的方案 {name} 能承载该速率，但中位数约为 {ttft:,.0f} 毫秒。</translation>
+    </message>
+    <message>
+        <source>Binding: the time per output token; the next cheaper option, {name}, serves the rate with a median of ≈ {tpot:,.1f} ms.</source>
+        <translation>制约因素：每个输出 token 的时间；次便宜的方案 {name} 能承载该速率，但中位时间约为 {tpot:,.1f} 毫秒。</translation>
+    </message>
+    <message>
+        <source>Binding: the rules; the next cheaper option, {name}, meets the target, but no build with it passes {rules}.</source>
+        <translation>制约因素：规则；次便宜的方案 {name} 能达到目标，但用它组成的配置都无法通过 {rules}。</translation>
+    </message>
+    <message>
+        <source>Binding: the price of the rest; the next cheaper option, {name}, meets the target, but no valid build with it costs less.</source>
+        <translation>制约因素：其余部件的价格；次便宜的方案 {name} 能达到目标，但用它组成的有效配置都不更便宜。</translation>
+    </message>
+    <message>
+        <source>¥{cny:,} more; median time to first token ≈ {ttft:,.0f} ms</source>
+        <translation>贵 ¥{cny:,}；首 token 时间中位数约 {ttft:,.0f} 毫秒</translation>
+    </message>
+    <message>
+        <source>¥{cny:,} less but more GPUs; median time to first token ≈ {ttft:,.0f} ms</source>
+        <translation>便宜 ¥{cny:,} 但 GPU 更多；首 token 时间中位数约 {ttft:,.0f} 毫秒</translation>
     </message>
     <message>
         <source>¥{cny:,} less, {pct:.0%} slower; warnings: {penalties}</source>
@@ -9248,6 +9488,58 @@
         <source>rack</source>
         <translation>机架式</translation>
     </message>
+    <message>
+        <source> with a median time to first token of at most {ttft:,g} ms and per output token of at most {tpot:,g} ms</source>
+        <translation>，且首 token 时间中位数不超过 {ttft:,g} 毫秒、每个输出 token 的中位时间不超过 {tpot:,g} 毫秒</translation>
+    </message>
+    <message>
+        <source> with a median time to first token of at most {ttft:,g} ms</source>
+        <translation>，且首 token 时间中位数不超过 {ttft:,g} 毫秒</translation>
+    </message>
+    <message>
+        <source> with a median time per output token of at most {tpot:,g} ms</source>
+        <translation>，且每个输出 token 的中位时间不超过 {tpot:,g} 毫秒</translation>
+    </message>
+    <message>
+        <source>Judged at {rate:,g} requests/s ({prompt:,} prompt and {output:,} output tokens each, {runtime}) on the central estimates: it serves them, at most ≈ {capacity:,.2f} requests/s ({low:,.2f}–{high:,.2f} over the decode model&apos;s range).</source>
+        <translation>按每秒 {rate:,g} 个请求（每个请求 {prompt:,} 个提示词 token 和 {output:,} 个输出 token，{runtime}）的中心估计判断：能够承载，最多约每秒 {capacity:,.2f} 个请求（按解码模型的范围为 {low:,.2f}–{high:,.2f}）。</translation>
+    </message>
+    <message>
+        <source> (bound {bound:,g} ms)</source>
+        <translation>（上限 {bound:,g} 毫秒）</translation>
+    </message>
+    <message>
+        <source>Median time to first token ≈ {ttft:,.0f} ms ({low:,.0f}–{high:,.0f}){bound}; per output token ≈ {tpot:,.1f} ms ({tpot_low:,.1f}–{tpot_high:,.1f}){tpot_bound}.</source>
+        <translation>首 token 时间中位数约 {ttft:,.0f} 毫秒（{low:,.0f}–{high:,.0f}）{bound}；每个输出 token 约 {tpot:,.1f} 毫秒（{tpot_low:,.1f}–{tpot_high:,.1f}）{tpot_bound}。</translation>
+    </message>
+    <message>
+        <source>The central estimates meet the target; the ranges&apos; pessimistic ends do not ({figures}): measure the build under this load before relying on it.</source>
+        <translation>中心估计满足目标，但范围的悲观端不满足（{figures}）：在依赖它之前，请在此负载下实测该配置。</translation>
+    </message>
+    <message>
+        <source>{count} GPU option(s) within ¥{budget:,.0f} meet the serving target by their estimate (the cheapest: {names}), but no complete build with them passes the rules:</source>
+        <translation>在 ¥{budget:,.0f} 以内有 {count} 个 GPU 方案按估算满足推理服务目标（最便宜的：{names}），但用它们组成的完整配置都无法通过规则：</translation>
+    </message>
+    <message>
+        <source>No GPU option within ¥{budget:,.0f} holds the model&apos;s weights and one request&apos;s KV cache.</source>
+        <translation>在 ¥{budget:,.0f} 以内，没有 GPU 方案能同时放下模型权重和一个请求的 KV 缓存。</translation>
+    </message>
+    <message>
+        <source>No build within ¥{budget:,.0f} serves {rate:,g} requests/s: the most is ≈ {best:,.2f} requests/s, {n} × {gpu} (its KV cache full).</source>
+        <translation>在 ¥{budget:,.0f} 以内，没有配置能服务每秒 {rate:,g} 个请求：最多约为每秒 {best:,.2f} 个请求，{n} × {gpu}（KV 缓存已满）。</translation>
+    </message>
+    <message>
+        <source>Of the builds within ¥{budget:,.0f} that serve {rate:,g} requests/s, the lowest median time to first token is ≈ {ttft:,.0f} ms ({n} × {gpu}), above {bound:,g} ms.</source>
+        <translation>在 ¥{budget:,.0f} 以内能服务每秒 {rate:,g} 个请求的配置中，首 token 时间的最低中位数约为 {ttft:,.0f} 毫秒（{n} × {gpu}），高于 {bound:,g} 毫秒。</translation>
+    </message>
+    <message>
+        <source>Of the builds within ¥{budget:,.0f} that serve {rate:,g} requests/s, the lowest median time per output token is ≈ {tpot:,.1f} ms ({n} × {gpu}), above {bound:,g} ms.</source>
+        <translation>在 ¥{budget:,.0f} 以内能服务每秒 {rate:,g} 个请求的配置中，每个输出 token 的最低中位时间约为 {tpot:,.1f} 毫秒（{n} × {gpu}），高于 {bound:,g} 毫秒。</translation>
+    </message>
+    <message>
+        <source>Builds within ¥{budget:,.0f} meet the time to first token or the time per output token at {rate:,g} requests/s, none both.</source>
+        <translation>在 ¥{budget:,.0f} 以内，有配置在每秒 {rate:,g} 个请求时满足首 token 时间或每个输出 token 的时间，但没有配置同时满足两者。</translation>
+    </message>
 </context>
 <context>
     <name>tiers</name>
@@ -9337,6 +9629,14 @@
     <message>
         <source>{unit} per ¥1000</source>
         <translation>{unit}（每 ¥1000）</translation>
+    </message>
+    <message>
+        <source>requests</source>
+        <translation>个请求</translation>
+    </message>
+    <message>
+        <source>requests/s</source>
+        <translation>请求/秒</translation>
     </message>
 </context>
 <context>
@@ -9687,6 +9987,42 @@
     <message>
         <source>Custom model</source>
         <translation>自定义模型</translation>
+    </message>
+    <message>
+        <source>Load</source>
+        <translation>负载</translation>
+    </message>
+    <message>
+        <source>Tokens per request</source>
+        <translation>每个请求的 token</translation>
+    </message>
+    <message>
+        <source>Denoising steps</source>
+        <translation>去噪步数</translation>
+    </message>
+    <message>
+        <source>Image size</source>
+        <translation>图像尺寸</translation>
+    </message>
+    <message>
+        <source>Serving (LLM under load)</source>
+        <translation>服务（负载下的大模型推理）</translation>
+    </message>
+    <message>
+        <source>{n} requests in flight</source>
+        <translation>{n} 个请求同时在处理</translation>
+    </message>
+    <message>
+        <source>{rate} requests/s (Poisson arrivals)</source>
+        <translation>{rate} 请求/秒（泊松到达）</translation>
+    </message>
+    <message>
+        <source>{prompt} prompt + {output} output</source>
+        <translation>{prompt} 提示 + {output} 输出</translation>
+    </message>
+    <message>
+        <source>{value} (default)</source>
+        <translation>{value}（默认）</translation>
     </message>
 </context>
 </TS>
