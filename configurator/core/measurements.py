@@ -392,6 +392,11 @@ def _check_flags(flags: Sequence[str], count: int, task: str, precision: str | N
         raise _BadRowError("flags: an exl2 row needs its bits per weight (bpw-N)")
 
 
+# A serving row whose source publishes no mean prompt length (MLPerf's OpenOrca runs publish the outputs' tokens per
+# sample, not the inputs'): prompt_len left empty, the row kept but not predicted (fit.NOT_STATED_SERVE_FLAGS)
+PROMPT_UNPUBLISHED = "prompt-unpublished"
+
+
 def _check_serving(raw: dict[str, str], task: str, fam: str, unit: str, flags: Sequence[str]) -> None:
     """A serving row (task serve, a serving family): its unit fits its family; its requests' mean prompt and output
     lengths; its load: a request rate (flag rate-X) or the requests in flight or submitted at once (batch_size)."""
@@ -408,8 +413,15 @@ def _check_serving(raw: dict[str, str], task: str, fam: str, unit: str, flags: S
     if unit not in SERVE_UNITS[fam]:
         raise _BadRowError(f"unit: {fam} is measured in {' or '.join(SERVE_UNITS[fam])}, not {unit!r}")
     for key in ("prompt_len", "gen_len"):
-        if not raw[key].strip():
-            raise _BadRowError(f"{key}: required for task serve (the mean tokens per request)")
+        if raw[key].strip():
+            continue
+        if key == "prompt_len" and PROMPT_UNPUBLISHED in flags:
+            continue  # kept, listed as not stated (fit.NOT_STATED_SERVE_FLAGS)
+        raise _BadRowError(f"{key}: required for task serve (the mean tokens per request)"
+                           + (f"; or the flag {PROMPT_UNPUBLISHED} where the source does not publish it"
+                              if key == "prompt_len" else ""))
+    if PROMPT_UNPUBLISHED in flags and raw["prompt_len"].strip():
+        raise _BadRowError(f"flags: {PROMPT_UNPUBLISHED} marks a serving row whose prompt_len is empty")
     rate = any(f.startswith("rate-") for f in flags)
     if rate == bool(raw["batch_size"].strip()):
         raise _BadRowError("batch_size: a serving row states its load as a request rate (flag rate-X) or as the "

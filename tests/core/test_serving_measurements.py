@@ -41,6 +41,18 @@ def test_bad_serving_rows_name_the_field(old: str, new: str, field: str) -> None
         _parse(GOOD.replace(old, new, 1))
 
 
+def test_an_unpublished_prompt_length_is_kept_and_not_predicted() -> None:
+    """A source without the requests' mean prompt (MLPerf's OpenOrca runs): prompt_len empty with the flag
+    prompt-unpublished, parsed, then listed as not stated; the flag beside a prompt length is refused."""
+    (m,) = _parse(GOOD.replace(",214,194,", ",,194,", 1).replace("rate-4;", "rate-4;prompt-unpublished;", 1))
+    assert m.prompt_len is None
+    assert "mean prompt length" in (fitting.serve_reason(m, fitting.measured_gpus()) or "")
+    with pytest.raises(ms.MeasurementError, match="prompt-unpublished"):
+        _parse(GOOD.replace("rate-4;", "rate-4;prompt-unpublished;", 1))
+    shipped = [r for r in fitting.shipped() if r.origin == "mlperf-inference-v4.0"]
+    assert len(shipped) == 6 and all(ms.PROMPT_UNPUBLISHED in r.flags for r in shipped)
+
+
 def test_serving_units_are_refused_outside_task_serve() -> None:
     row = GOOD.replace("serve,llm-serve-tpot", "decode,llm-decode")
     with pytest.raises(ms.MeasurementError, match="unit"):
@@ -53,7 +65,7 @@ def test_the_shipped_serving_rows() -> None:
     assert len({m.origin for m in rows}) >= 3
     for m in rows:
         assert m.source_url and "/blob/" in m.source_url and m.framework_version, m.id
-        assert m.prompt_len and m.gen_len, m.id
+        assert (m.prompt_len or ms.PROMPT_UNPUBLISHED in m.flags) and m.gen_len, m.id
     assert {m.family for m in rows} == set(ms.SERVE_FAMILIES)
 
 
