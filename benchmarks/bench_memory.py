@@ -9,6 +9,7 @@ from benchmarks.memory_counts import (
     RESNET_CASES,
     TRANSFORMER_CASES,
     all_option_rows,
+    detr_rows,
     flux_rows,
     measure_resnet,
     measure_transformer,
@@ -22,6 +23,7 @@ def run(repeats: int = 7) -> None:  # counts, not timings: one run says it all
     rows += all_option_rows()  # LLaMA layout, LoRA, chunked CE, optimizers, optimizer in backward, offload
     rows += vision_rows()  # torchvision's Faster R-CNN / RetinaNet, diffusers' UNet (#36)
     rows += flux_rows()  # diffusers' FluxTransformer2DModel at a reduced size (#36)
+    rows += detr_rows()  # transformers' DetrForObjectDetection at reduced sizes (#36)
     print("\n== VRAM estimate against PyTorch's own counts (one CPU training step each) ==")
     print(f"{'model':<30} {'settings':<72} {'measured B':>14} {'estimated B':>14} {'error':>8}")
     for r in rows:

@@ -35,6 +35,7 @@ from typing import Any, NamedTuple
 from configurator.core.estimate.memory import (
     OPTIMIZER_BYTES,
     WEIGHT_BYTES,
+    frozen_backbone_params,
     resnet_saved,
     transformer_params,
     transformer_saved,
@@ -521,10 +522,17 @@ def measure_activation_offload(precision: str = "bf16") -> list[Row]:
 # layout (random weights). Small images keep each case under a few seconds on one CPU thread.
 
 DETECTION_CASES = [
-    # (arch, batch, min_size, max_size, classes)
-    ("fasterrcnn", 2, 160, 256, 91),
-    ("fasterrcnn", 1, 224, 320, 21),
-    ("retinanet", 1, 160, 256, 91),
+    # (arch, batch, min_size, max_size, classes, trainable backbone layers or None, frozen BatchNorm)
+    # None: the model as fasterrcnn_resnet50_fpn(weights=None, weights_backbone=None) builds it (torchvision's
+    # _validate_trainable_layers sets 5 without a pretrained backbone, and nn.BatchNorm2d); 3 with frozen BN: the
+    # model it builds on a pretrained backbone (FrozenBatchNorm2d, trainable_backbone_layers default 3), made here
+    # the same way with random weights
+    ("fasterrcnn", 2, 160, 256, 91, None, False),
+    ("fasterrcnn", 1, 224, 320, 21, None, False),
+    ("retinanet", 1, 160, 256, 91, None, False),
+    ("fasterrcnn", 2, 160, 256, 91, 3, True),
+    ("fasterrcnn", 1, 224, 320, 21, 3, False),  # MMDetection's frozen_stages=1 with BatchNorm's affine trained
+    ("retinanet", 1, 160, 256, 91, 3, True),
 ]
 UNET_CASES = [
     # (name, channels, attention per level, transformer depth per level, heads, head_channels, linear projection,
@@ -536,23 +544,47 @@ UNET_CASES = [
 CONTEXT_TOKENS = 77
 
 
-def detection_spec(arch: str, classes: int, height: int, width: int) -> ModelSpec:
+def detection_spec(arch: str, classes: int, height: int, width: int, trainable: int = 5,
+                   frozen_bn: bool = False) -> ModelSpec:
     return ModelSpec(f"{arch}-test", "cnn", 0.0, "", arch=arch, image_size=height, image_width=width,
-                     classes=classes, blocks=(3, 4, 6, 3), bottleneck=True)
+                     classes=classes, blocks=(3, 4, 6, 3), bottleneck=True, trainable_stages=trainable,
+                     frozen_bn=frozen_bn)
 
 
-def measure_detection(arch: str, batch: int, min_size: int, max_size: int, classes: int) -> Measured:
+def _torchvision_detector(arch: str, classes: int, min_size: int, max_size: int, trainable: int | None,
+                          frozen_bn: bool) -> Any:
+    """``{arch}_resnet50_fpn`` with random weights: as torchvision builds it without a pretrained backbone
+    (``trainable`` None), or as it builds it on one (FrozenBatchNorm2d, ``trainable`` stages: the builder's own
+    steps, resnet50(norm_layer=...) and _resnet_fpn_extractor, without the weights)."""
+    import torchvision
+    from torchvision.models.detection import backbone_utils, faster_rcnn, mask_rcnn, retinanet
+    from torchvision.ops import misc
+
+    kwargs = {"num_classes": classes, "min_size": min_size, "max_size": max_size}
+    if trainable is None:
+        build = getattr(torchvision.models.detection, f"{arch}_resnet50_fpn")
+        return build(weights=None, weights_backbone=None, **kwargs)
+    norm = misc.FrozenBatchNorm2d if frozen_bn else None
+    body = torchvision.models.resnet50(weights=None, norm_layer=norm)
+    if arch == "retinanet":
+        backbone = backbone_utils._resnet_fpn_extractor(
+            body, trainable, returned_layers=[2, 3, 4], extra_blocks=retinanet.LastLevelP6P7(256, 256))
+        return retinanet.RetinaNet(backbone, **kwargs)
+    backbone = backbone_utils._resnet_fpn_extractor(body, trainable)
+    return (mask_rcnn.MaskRCNN if arch == "maskrcnn" else faster_rcnn.FasterRCNN)(backbone, **kwargs)
+
+
+def measure_detection(arch: str, batch: int, min_size: int, max_size: int, classes: int,
+                      trainable: int | None = None, frozen_bn: bool = False) -> Measured:
     """One training step of torchvision's ``{arch}_resnet50_fpn`` at a small size (min_size / max_size: what its
     transform resizes to), two synthetic boxes per image, counted beside memory.detection_saved."""
     import torch
-    import torchvision
 
     from configurator.core.estimate.memory import detection_saved
 
     torch.set_num_threads(1)
     torch.manual_seed(0)
-    build = getattr(torchvision.models.detection, f"{arch}_resnet50_fpn")
-    model = build(weights=None, weights_backbone=None, num_classes=classes, min_size=min_size, max_size=max_size)
+    model = _torchvision_detector(arch, classes, min_size, max_size, trainable, frozen_bn)
     model.train()
     side = min_size
     images = [torch.rand(3, side, side) for _ in range(batch)]
@@ -562,12 +594,15 @@ def measure_detection(arch: str, batch: int, min_size: int, max_size: int, class
     # the transform resized the square images to min_size × min_size, padded to a multiple of 32
     padded = -(-side // 32) * 32
     params = sum(p.numel() for p in model.parameters())
-    spec = dataclasses.replace(detection_spec(arch, classes, padded, padded), params=float(params))
+    n = 5 if trainable is None else trainable
+    spec = dataclasses.replace(detection_spec(arch, classes, padded, padded, n, frozen_bn), params=float(params))
     est = detection_saved(spec, batch, "fp32")
-    settings = f"b{batch} {side}px fp32"
+    settings = f"b{batch} {side}px fp32 " + ("as built without weights" if trainable is None else
+                                           f"{trainable} trainable, {'frozen' if frozen_bn else 'trained'} BN")
+    trained = spec.params - frozen_backbone_params(spec)
     rows = [Row(f"{arch}_resnet50_fpn", settings + " activations", counted.activations, est.activations),
             Row(f"{arch}_resnet50_fpn", settings + " grads+SGD momentum", counted.grads + counted.optimizer,
-                spec.params * (4 + OPTIMIZER_BYTES["sgd"]))]
+                trained * (4 + OPTIMIZER_BYTES["sgd"]))]
     return Measured(rows, counted.params, spec.params * 4)
 
 
@@ -705,3 +740,71 @@ def measure_flux(double: int, single: int, heads: int, head_dim: int, side: int,
 def flux_rows() -> list[Row]:
     """Every Flux case, for the bench table."""
     return [r for case in FLUX_CASES for r in measure_flux(*case).rows]
+
+
+# -- DETR (#36) -------------------------------------------------------------------------------------------------
+# transformers' DetrForObjectDetection from DetrConfig's defaults (the facebook/detr-resnet-50 layout) with
+# transformers' own ResNet-50 (use_timm_backbone=False: timm is not installed), random weights, SDPA attention. Two
+# set-ups, and why: DetrConvEncoder freezes every backbone parameter whose name lacks "stage.1" / "stage.2" /
+# "stage.3", which transformers' ResNetBackbone names "encoder.stages.N" never contain, so the whole backbone is
+# frozen there; DETR's own recipe (facebookresearch/detr models/backbone.py) trains layer2-4 at lr 1e-5: its stages
+# 1-3 are set trainable here. The Hungarian matcher needs scipy (not installed): it is computed under no_grad and
+# saves nothing, so the matching is replaced by query i ↔ target i. Reduced images: the terms are per pixel, token
+# and query, so they hold at 800 × 1,333 as here (T = 25 × 42 tokens there).
+
+DETR_CASES = [
+    # (batch, height, width, classes)
+    (2, 256, 384, 91),
+    (1, 320, 320, 91),
+]
+
+
+def detr_model(classes: int) -> Any:
+    """DetrForObjectDetection (random weights) with DETR's trained stages and a matcher that needs no scipy."""
+    import numpy as np
+    import transformers.loss.loss_for_object_detection as detr_loss
+    from transformers import DetrConfig, DetrForObjectDetection
+
+    detr_loss.requires_backends = lambda *a, **k: None  # type: ignore[attr-defined]
+    detr_loss.linear_sum_assignment = lambda c: (np.arange(min(c.shape)), np.arange(min(c.shape)))  # type: ignore
+
+    model = DetrForObjectDetection(DetrConfig(use_timm_backbone=False, use_pretrained_backbone=False,
+                                              num_labels=classes))
+    for name, p in model.model.backbone.model.named_parameters():
+        if any(f"stages.{k}." in name for k in (1, 2, 3)):
+            p.requires_grad_(True)
+    return model
+
+
+def measure_detr(batch: int, height: int, width: int, classes: int) -> Measured:
+    """One training step of DETR (AdamW), counted beside memory.detr_saved, the weights, gradients and AdamW
+    states beside the spec's parameters less the frozen stem and layer1."""
+    import torch
+
+    from configurator.core.estimate.memory import detr_saved
+
+    torch.set_num_threads(1)
+    torch.manual_seed(0)
+    model = detr_model(classes)
+    model.train()
+    x = torch.rand(batch, 3, height, width)
+    mask = torch.ones(batch, height, width, dtype=torch.long)
+    labels = [{"class_labels": torch.tensor([1, 2]),
+               "boxes": torch.tensor([[0.3, 0.4, 0.2, 0.2], [0.6, 0.5, 0.3, 0.4]])} for _ in range(batch)]
+    counted = count_step(model, lambda: model(pixel_values=x, pixel_mask=mask, labels=labels).loss)
+    params = sum(p.numel() for p in model.parameters())
+    spec = ModelSpec("detr-test", "cnn", float(params), "", arch="detr", image_size=height, image_width=width,
+                     classes=classes, trainable_stages=3, frozen_bn=True)
+    est = detr_saved(spec, batch, "fp32", device="cpu")
+    trained = params - frozen_backbone_params(spec)
+    settings = f"b{batch} {height}x{width} fp32"
+    rows = [Row("detr-resnet-50 (transformers)", settings + " activations", counted.activations, est.activations),
+            Row("detr-resnet-50 (transformers)", settings + " weights", counted.params, params * 4.0),
+            Row("detr-resnet-50 (transformers)", settings + " grads+AdamW", counted.grads + counted.optimizer,
+                trained * (4 + OPTIMIZER_BYTES["adamw"]))]
+    return Measured(rows, counted.params, params * 4.0)
+
+
+def detr_rows() -> list[Row]:
+    """Every DETR case, for the bench table."""
+    return [r for case in DETR_CASES for r in measure_detr(*case).rows]

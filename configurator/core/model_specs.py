@@ -11,8 +11,9 @@ from typing import Literal
 # diffusion: a diffusion UNet (Stable Diffusion): parameters from its card, its layout from the model's config
 Family = Literal["cnn", "transformer", "diffusion"]
 # CNN layouts beyond torchvision's classifiers: "" (a ResNet classifier), "fasterrcnn", "maskrcnn", "retinanet"
-# (torchvision's ResNet-50-FPN detectors), "yolo" (ultralytics; no layout read: activations ResNet-like per MAC)
-DETECTORS = ("fasterrcnn", "maskrcnn", "retinanet", "yolo")
+# (torchvision's ResNet-50-FPN detectors), "yolo" (ultralytics; no layout read: activations ResNet-like per MAC),
+# "detr" (DETR: a ResNet-50 and a 6 + 6-layer transformer, the layout of transformers' DetrConfig defaults)
+DETECTORS = ("fasterrcnn", "maskrcnn", "retinanet", "yolo", "detr")
 CFG_PASSES = 2  # classifier-free guidance: the UNet runs on the prompt and on the empty prompt each step
 
 
@@ -133,6 +134,11 @@ class ModelSpec:
     vae_params: float = 0.0
     text_gmacs: float = 0.0  # the text encoders' forward MACs per prompt (2 × params × 77 tokens)
     steps: int = 0  # diffusion inference: denoising steps per image (the workload's ``steps``)
+    # a detector's ResNet-50 backbone as its recipe trains it: torchvision's trainable_backbone_layers (5: every
+    # stage and the stem; 3: the stem and layer1 frozen, detectron2's FREEZE_AT 2) and whether its BatchNorm is
+    # frozen (FrozenBatchNorm2d: detectron2's FrozenBN, torchvision's detectors on a pretrained backbone, DETR)
+    trainable_stages: int = 5
+    frozen_bn: bool = False
 
     @property
     def is_transformer(self) -> bool:
@@ -185,6 +191,10 @@ class ModelSpec:
                 return 2 * unet
             decode = vae_macs(self.unet, self.image_size, self.image_width or self.image_size, decoder=True)
             return 2 * (self.steps * self.unet.passes * unet + decode + self.text_gmacs * 1e9)
+        if self.arch == "detr":
+            from configurator.core.vision import detr_macs
+
+            return 2 * detr_macs(self.image_size, self.image_width or self.image_size, self.classes)
         if self.family != "transformer":
             return 2 * self.gmacs_224 * 1e9 * self.pixels / (self.gmacs_pixels or 224 * 224)
         active = self.non_embedding_params - self.inactive_params
@@ -197,6 +207,11 @@ class ModelSpec:
         text encoders on the prompt, forward only."""
         fwd = self.forward_flops_per_sample(1)
         total = fwd * ((2 if frozen else 3) + (1 if recompute else 0))
+        if self.arch == "detr":
+            from configurator.core.vision import detr_frozen_macs
+
+            # the frozen stem and first stage see no gradient: no backward through them
+            total -= 2 * 2 * detr_frozen_macs(self)
         if self.unet is not None and not self.steps:
             total += 2 * (vae_encoder_macs(self) + self.text_gmacs * 1e9)
         return total

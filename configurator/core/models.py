@@ -487,14 +487,15 @@ class ModelRecord:
 _RECORD_KEYS = ("id", "name", "family", "hf_id", "source", "read_from", "params_published", "params_source",
                 "unverified", "note", "default_batch", "config", "params", "gmacs_224", "blocks", "bottleneck",
                 "image_size", "params_basis", "active_params_published", "arch", "image_width", "gmacs",
-                "gmacs_at", "classes", "unet", "transformer", "frozen_params", "vae_params", "text_params")
+                "gmacs_at", "classes", "unet", "transformer", "frozen_params", "vae_params", "text_params",
+                "trainable_backbone_layers", "frozen_bn")
 _UNET_KEYS = ("channels", "attention", "depth", "layers", "heads", "head_channels", "context_dim",
               "linear_projection", "vae_channels")
 # a Flux-class transformer's [model.transformer]: diffusers' FluxTransformer2DModel config keys, the T5 context's
 # max_sequence_length and the VAE's latent channels
 _FLUX_KEYS = ("num_layers", "num_single_layers", "num_attention_heads", "attention_head_dim", "joint_attention_dim",
               "in_channels", "guidance_embeds", "max_sequence_length", "latent_channels")
-ARCHS = ("fasterrcnn", "maskrcnn", "retinanet", "yolo")
+ARCHS = ("fasterrcnn", "maskrcnn", "retinanet", "yolo", "detr")
 
 
 def _record(item: Any, file: str, index: int) -> ModelRecord:
@@ -575,6 +576,13 @@ def _vision_fields(f: _Fields, family: str) -> dict[str, Any]:
         out["image_width"] = f.integer("image_width")
     if f.data.get("classes") is not None:
         out["classes"] = f.integer("classes")
+    if f.data.get("trainable_backbone_layers") is not None:
+        n = f.integer("trainable_backbone_layers")
+        if not 0 <= n <= 5:
+            raise f.fail("trainable_backbone_layers", _CHOICE, choices="0, 1, 2, 3, 4, 5", got=n)
+        out["trainable_stages"] = n
+    if f.data.get("frozen_bn") is not None:
+        out["frozen_bn"] = f.flag("frozen_bn", False)
     if f.data.get("gmacs") is not None:
         at = _int_list(f, "gmacs_at", 2)
         out.update(gmacs_224=f.number("gmacs"), gmacs_pixels=float(at[0] * at[1]))

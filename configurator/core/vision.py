@@ -409,3 +409,55 @@ def flux_working_set(layout: FluxLayout, height: int, width: int, e: float) -> f
     intermediates (the modulated input, Q, K, V, the attention output, the MLP's 4·d and the 5·d concatenation)."""
     n, length = flux_tokens(layout, height, width)
     return float(n + length) * layout.hidden * (2 + 14) * e
+
+
+# ---------------------------------------------------------------------------------------------
+# DETR (Carion et al. 2020) as transformers' DetrConfig defaults build it (the facebook/detr-resnet-50 layout,
+# configuration_detr.py at huggingface/transformers@007ecf4): a ResNet-50 (C5, stride 32) projected to d_model 256
+# by a 1 × 1 convolution; 6 encoder layers over the T = (H/32)·(W/32) feature-map tokens and 6 decoder layers over
+# 100 object queries, 8 heads, feed-forward 2,048 (ReLU); a class head (classes + 1) and a 3-layer box MLP.
+# MACs per image: the backbone RESNET50_MACS_224 scaled with the pixels; the input projection 2048·d·T; per
+# encoder layer Q, K, V, O 4·d²·T, scores and weighted sum 2·T²·d, the MLP 2·d·f·T; per decoder layer the
+# self-attention 4·d²·Q + 2·Q²·d, the cross-attention's Q and O 2·d²·Q, K and V on the memory 2·d²·T, its scores and
+# sum 2·Q·T·d, the MLP 2·d·f·Q; the heads d·(classes + 1)·Q + (2·d² + 4·d)·Q.
+DETR_HIDDEN = 256
+DETR_HEADS = 8
+DETR_FFN = 2048
+DETR_LAYERS = (6, 6)  # encoder, decoder
+DETR_QUERIES = 100
+# torchvision's ResNet50_Weights.IMAGENET1K_V1 meta: _ops 4.089 (GFLOPS as multiply-accumulates) at 224 × 224; the
+# stem's 7 × 7 convolution (118.0 M) and layer1 (667.9 M: three bottleneck blocks at 56 × 56, 64 → 256 channels
+# with the downsample) of it, counted from the layout
+RESNET50_MACS_224 = 4.089e9
+RESNET50_FROZEN_MACS_224 = (118013952.0, 667942912.0)  # stem, layer1
+
+
+def _detr_tokens(height: int, width: int) -> int:
+    def down(x: int) -> int:
+        return (x - 1) // 2 + 1
+
+    h, w = height, width
+    for _ in range(5):
+        h, w = down(h), down(w)
+    return h * w
+
+
+def detr_macs(height: int, width: int, classes: int) -> float:
+    """Multiply-accumulates of one DETR forward pass on one height × width image (the section's terms)."""
+    t, q = float(_detr_tokens(height, width)), float(DETR_QUERIES)
+    d, f = float(DETR_HIDDEN), float(DETR_FFN)
+    enc, dec = DETR_LAYERS
+    backbone = RESNET50_MACS_224 * height * width / 224**2
+    encoder = enc * (4 * d * d * t + 2 * t * t * d + 2 * d * f * t)
+    decoder = dec * (4 * d * d * q + 2 * q * q * d + 2 * d * d * q + 2 * d * d * t + 2 * q * t * d + 2 * d * f * q)
+    heads = d * (classes + 1) * q + (2 * d * d + 4 * d) * q
+    return backbone + 2048 * d * t + encoder + decoder + heads
+
+
+def detr_frozen_macs(spec: ModelSpec) -> float:
+    """MACs of the backbone's frozen stem and stages (trainable_stages as torchvision counts them), which a training
+    step runs forward only: no gradient reaches them."""
+    pixels = spec.image_size * (spec.image_width or spec.image_size) / 224**2
+    stem, layer1 = RESNET50_FROZEN_MACS_224
+    frozen = (stem if spec.trainable_stages < 5 else 0.0) + (layer1 if spec.trainable_stages < 4 else 0.0)
+    return frozen * pixels

@@ -78,11 +78,13 @@ def test_activation_offload_sends_the_saved_tensors_to_the_host(precision: str) 
 VISION_TOLERANCE = 0.15  # issue #36: detection and diffusion memory within 15 % of PyTorch's count (they agree to 1 %)
 
 
-@pytest.mark.parametrize(("arch", "batch", "min_size", "max_size", "classes"), DETECTION_CASES)
+@pytest.mark.parametrize(("arch", "batch", "min_size", "max_size", "classes", "trainable", "frozen_bn"),
+                         DETECTION_CASES)
 def test_detector_step_matches_the_estimate(arch: str, batch: int, min_size: int, max_size: int,
-                                            classes: int) -> None:
-    """torchvision's Faster R-CNN / RetinaNet (weights=None, weights_backbone=None) on synthetic targets."""
-    m = measure_detection(arch, batch, min_size, max_size, classes)
+                                            classes: int, trainable: int | None, frozen_bn: bool) -> None:
+    """torchvision's Faster R-CNN / RetinaNet on synthetic targets: as built without weights (every stage and
+    BatchNorm trained) and as built on a pretrained backbone (FrozenBatchNorm2d, stem and layer1 frozen)."""
+    m = measure_detection(arch, batch, min_size, max_size, classes, trainable, frozen_bn)
     assert m.params_counted == pytest.approx(m.params_estimated)
     for row in m.rows:
         assert row.estimated == pytest.approx(row.measured, rel=VISION_TOLERANCE), row
