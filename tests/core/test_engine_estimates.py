@@ -29,9 +29,12 @@ def _keys(*parts: str | tuple[str, int], workload: Workload | None) -> list[str]
                        "throughput_cpu"]),
     (2, LLAMA_INFER, [*POWER, *MEMORY, "throughput_one_gpu", "prefill_tokens_per_s", "throughput_batch",
                       "throughput_total", "throughput_per_kcny", "throughput_cpu"]),
-    (1, LLAMA_SERVE, [*POWER, *MEMORY, "throughput_one_gpu", "prefill_tokens_per_s", "throughput_batch",
-                      "throughput_total", "throughput_per_kcny", "throughput_cpu", "serving_max_concurrency",
-                      "serving_output_tokens_per_s", "serving_requests_per_s", "serving_ttft_ms", "serving_tpot_ms"]),
+    # serving: its load's figures in place of the throughputs (one stream decoding alone, a batch of one
+    # prefilled, the largest batch that fits and the CPU alone are not what a server under load does; its batch is
+    # the runtime's), and its draw while serving, not while training
+    (1, LLAMA_SERVE, ["peak_power_w", "serving_draw_w", "vram_per_gpu_gib", "ram_first_principles_gib",
+                      "ram_guide_formula_gib", "serving_max_concurrency", "serving_output_tokens_per_s",
+                      "serving_requests_per_s", "serving_ttft_ms", "serving_tpot_ms"]),
     # does not fit in 24 GiB (FIT-1): one sentence in place of every throughput, the CPU's included
     (1, Workload("llama-3.1-70b", "train", "bf16"), [*POWER, *MEMORY, "throughput_not_estimated"]),
 ])
