@@ -259,7 +259,7 @@ def value_text(value: float) -> str:
 
 
 def range_text(low: float | None, high: float | None, whole: bool = False) -> str | None:
-    """``low–high`` at the precision :func:`value_text` gives the wider end (0.016–0.062 img/s, 3.61–8.19
+    """``low–high`` at the precision :func:`value_text` gives the wider end (0.0156–0.0624 img/s, 3.61–8.19
     requests/s, 42.8–97.1 ms, 94–303 ms); ``whole``: whole numbers (counts: 52–77 requests). None where there is
     no range."""
     if low is None or high is None:

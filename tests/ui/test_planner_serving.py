@@ -11,8 +11,8 @@ from pypdf import PdfReader
 from PySide6.QtWidgets import QComboBox
 
 from configurator.core.build import Build, BuildPart, Workload, build_to_dict, parse_build
-from configurator.ui.main_window import MainWindow
 from configurator.core.numbers import range_text, value_text
+from configurator.ui.main_window import MainWindow
 from configurator.ui.planner.tab import PlannerTab
 
 
