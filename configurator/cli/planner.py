@@ -7,19 +7,25 @@ from typing import TYPE_CHECKING, Any
 
 from configurator.cli.context import EXIT_FINDINGS, EXIT_OK, Cli, Subcommands, add_command, qt_for_pdf
 from configurator.cli.inputs import load_catalogue, load_suggest_candidates, read_build_file
-from configurator.core.findings import CONFIDENCE_LABELS, ESTIMATE_LABELS, source_text
-from configurator.core.i18n import QT_TRANSLATE_NOOP
-from configurator.core.numbers import unit_text
+from configurator.core.findings import CONFIDENCE_LABELS, SERVING_KEYS, estimate_label, source_text
+from configurator.core.i18n import QT_TRANSLATE_NOOP, fill
+from configurator.core.numbers import range_text, unit_text, value_text
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from configurator.core.build import Workload
     from configurator.core.engine import Report
+    from configurator.core.findings import Estimate
     from configurator.core.i18n import Message
     from configurator.core.parts import AnyPart
     from configurator.core.suggest import Suggestion, SuggestOptions
 
+
+_LIKELY = QT_TRANSLATE_NOOP("cli", "{value} (likely {range})")
+# counts, shown whole (143 requests, not 143.0); shares, shown as percentages
+_WHOLE = ("largest_batch", "serving_max_concurrency")
+_SHARES = ("scaling_efficiency", "cluster_scaling_efficiency")
 
 SEVERITY_TITLES = {
     "error": QT_TRANSLATE_NOOP("cli", "Errors"),
@@ -49,12 +55,33 @@ def print_report(cli: Cli, report: Report, missing: tuple[str, ...] = ()) -> Non
             print(f"  [{f.rule} · {source_text(f.source, tr)}] {f.message.render(tr)}")
     if report.estimates:
         print("\n" + cli.translate("cli", "Estimates"))
+        w = b.workload
         for e in report.estimates:
-            value = "—" if e.value is None else f"{e.value:,}"
-            label = cli.translate("estimates", ESTIMATE_LABELS[e.key]) if e.key in ESTIMATE_LABELS else e.key
+            if w is not None and w.serving and e.key in (SERVING_KEYS[0], "serving_not_estimated"):
+                from configurator.core.sheet import serving_heading
+
+                print(f"  {serving_heading(w).render(tr)}")  # the load the serving figures are at
             confidence = cli.translate("estimates", CONFIDENCE_LABELS.get(e.confidence, e.confidence))
-            print(f"  {label}: {value} {unit_text(e.unit, tr)}  ({confidence})")
+            print(f"  {estimate_label(e.key, cli.translate)}: {estimate_text(cli, e)}  ({confidence})")
             print(f"      {e.how.render(tr)}")
+
+
+def estimate_text(cli: Cli, e: Estimate) -> str:
+    """An estimate's figure in words: its value at a precision that suits its size (0.0312 img/s, not 0.0), its
+    unit in the reader's language and its likely range."""
+    if e.value is None:
+        return "—"
+    if e.key in _SHARES:
+        return f"{e.value:.0%}"
+    unit = unit_text(e.unit, cli.translator)
+    if e.unit == "CNY":
+        return f"¥{e.value:,.0f}"
+    value = f"{e.value:,.0f}" if e.key in _WHOLE or isinstance(e.value, int) else value_text(e.value)
+    shown = f"{value} {unit}".strip()
+    span = range_text(e.low, e.high, whole=e.key in _WHOLE)
+    if span is None:
+        return shown
+    return fill(cli.translate("cli", _LIKELY), value=shown, range=f"{span} {unit}".strip())
 
 
 def cmd_check(cli: Cli) -> int:

@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from configurator.core.build import Build, BuildPart
-from configurator.core.engine import Report, check
+from configurator.core.engine import Report, check, main_throughput
 from configurator.core.findings import Finding
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.parts import AnyPart, Case, Cooler, Cpu, Gpu, Motherboard, Psu, Storage
@@ -88,7 +88,7 @@ class Advice:
 
 
 def _throughput(r: Report) -> tuple[float | None, float | None, float | None]:
-    e = r.estimate("throughput_total") or r.estimate("throughput_cpu")
+    e = main_throughput(r)  # a serving workload's: its output tokens/s at its load
     if e is None or not e.value:
         return None, None, None
     return e.value, e.low, e.high
@@ -248,7 +248,7 @@ def _matching_cards(base: Report, catalogue: Mapping[str, AnyPart], need_vram: b
                           _m(QT_TRANSLATE_NOOP("advise", "the planner's throughput model: {old:,.0f} → {new:,.0f} "
                                                          "{unit}; the cards then match (data-parallel training runs "
                                                          "at the slowest card's pace)"),
-                             old=t0, new=t, unit=(r.estimate("throughput_total") or r.estimates[0]).unit), r)
+                             old=t0, new=t, unit=(main_throughput(r) or r.estimates[0]).unit), r)
 
 
 def _gpu_changes(base: Report, catalogue: Mapping[str, AnyPart], need_vram: bool) -> Iterable[Upgrade]:
@@ -281,7 +281,7 @@ def _gpu_changes(base: Report, catalogue: Mapping[str, AnyPart], need_vram: bool
         yield Upgrade("vram" if need_vram else "gpu", tuple(buy), tuple(removed), _price(buy, catalogue),
                       t / t0 - 1, None if lo is None else lo / t0 - 1, None if hi is None else hi / t0 - 1,
                       _m(QT_TRANSLATE_NOOP("advise", "the planner's throughput model: {old:,.0f} → {new:,.0f} {unit}"),
-                         old=t0, new=t, unit=(r.estimate("throughput_total") or r.estimates[0]).unit), r)
+                         old=t0, new=t, unit=(main_throughput(r) or r.estimates[0]).unit), r)
 
 
 def _util_gain(ev: Evidence | None) -> float:

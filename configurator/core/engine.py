@@ -110,6 +110,24 @@ _UNITS = {"tensor": Message("estimates", QT_TRANSLATE_NOOP("estimates", "tensor"
           "cpu": Message("estimates", QT_TRANSLATE_NOOP("estimates", "CPU"))}
 
 
+# The estimates that are the build's throughput, the first found (PWR-4's per watt, the sheet's chart): the
+# machine's total, a serving workload's output tokens/s at its load, the CPU alone.
+MAIN_THROUGHPUT = ("throughput_total", "serving_output_tokens_per_s", "throughput_cpu")
+
+
+def throughput_figure(value: float) -> float:
+    """A throughput as the report gives it: at least 3 significant digits and at least one decimal (5,433.7 and
+    50.9 tokens/s, 4.59 img/s, 0.0312 img/s: FLUX.1-dev's 0.03 img/s is not rounded to 0.0)."""
+    if value == 0 or not math.isfinite(value):
+        return value
+    return round(value, max(1, 2 - math.floor(math.log10(abs(value)))))
+
+
+def main_throughput(report: Report) -> Estimate | None:
+    """The build's throughput estimate (:data:`MAIN_THROUGHPUT`), None where it has none."""
+    return next((e for k in MAIN_THROUGHPUT if (e := report.estimate(k)) is not None), None)
+
+
 def _m(template: str, **params: Any) -> Message:
     return Message("estimates", template, params)
 
@@ -249,7 +267,7 @@ def check(build: Build, catalogue: Mapping[str, AnyPart],
     if r.build.cluster is not None:
         estimates += _cluster(ctx, gpus, total, f, estimates)
     _guide_disagreements(ctx, gpus, f, rows)
-    main = next((e for e in estimates if e.key in ("throughput_total", "throughput_cpu")), None)
+    main = next((e for e in estimates if e.key in MAIN_THROUGHPUT), None)
     if main is not None and main.value:
         pwr.per_watt(ctx, main.value, main.unit)
     findings = sorted(ctx.findings, key=lambda f: SEVERITY_ORDER[f.severity])
@@ -277,15 +295,24 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
                rows: Sequence[Measurement]) -> list[Estimate]:
     """The build's estimates, in the order the report lists them: power; then, with a workload, GPU memory, host
     RAM and throughput (on the counted GPUs, then on the CPU alone). A model whose compute no source states, or a
-    workload that does not fit in GPU memory, has one ``throughput_not_estimated`` in place of the throughputs."""
-    out = _power_estimates(ctx)
+    workload that does not fit in GPU memory, has one ``throughput_not_estimated`` in place of the throughputs.
+
+    A serving workload (task serve) has its own figures in place of the throughputs (``_serving_estimates``:
+    requests in flight, output tokens/s, requests/s, TTFT, TPOT at its load): one stream decoding alone, a batch
+    of 1 prefilled, the largest batch that fits and the CPU alone are not what a server under load does, and its
+    batch is the runtime's, not a setting."""
     w = ctx.r.build.workload
+    out = _power_estimates(ctx, serving=w is not None and w.serving)
     if w is None:
         return out
     if gpus and ctx.vram is not None:
         out += _vram_estimates(ctx, gpus, w, ctx.vram)
+        if w.serving:
+            out = [e for e in out if e.key != "largest_batch"]
     if ctx.ram is not None:
         out += _ram_estimates(gpus, w, ctx.ram)
+    if w.serving:
+        return out
     blocked = _throughput_blocked(ctx, gpus, w)
     if blocked is not None:
         return [*out, blocked]
@@ -297,19 +324,25 @@ def _estimates(ctx: Ctx, gpus: list[Gpu], total: int, f: tp.Factors,
     return out
 
 
-def _power_estimates(ctx: Ctx) -> list[Estimate]:
-    """The build's peak draw (the PSU's sizing, PWR-1) and its average draw while training."""
+def _power_estimates(ctx: Ctx, serving: bool = False) -> list[Estimate]:
+    """The build's peak draw (the PSU's sizing, PWR-1) and its average draw under load: while training, or (a
+    serving workload) while serving."""
     p = ctx.power
-    return [
-        Estimate("peak_power_w", p.peak_w, "W", p.formula,
-                 {"gpu_w": p.gpu_w, "cpu_w": p.cpu_w, "platform_w": p.platform_w, "transient_w": p.transient_w},
-                 "medium"),
-        Estimate("training_draw_w", training_draw_w(ctx.r), "W",
-                 _m(QT_TRANSLATE_NOOP(
-                     "estimates",
-                     "GPUs at board power + CPU at TDP + platform: the average draw while training.")),
-                 {}, "medium"),
-    ]
+    peak = Estimate("peak_power_w", p.peak_w, "W", p.formula,
+                    {"gpu_w": p.gpu_w, "cpu_w": p.cpu_w, "platform_w": p.platform_w, "transient_w": p.transient_w},
+                    "medium")
+    if serving:
+        return [peak, Estimate("serving_draw_w", training_draw_w(ctx.r), "W", _m(QT_TRANSLATE_NOOP(
+            "estimates",
+            "GPUs at board power + CPU at TDP + platform: the draw while serving under load, an upper figure "
+            "(decoding is bound by memory bandwidth more than by compute; a lightly loaded server draws less).")),
+            {}, "low")]
+    return [peak,
+            Estimate("training_draw_w", training_draw_w(ctx.r), "W",
+                     _m(QT_TRANSLATE_NOOP(
+                         "estimates",
+                         "GPUs at board power + CPU at TDP + platform: the average draw while training.")),
+                     {}, "medium")]
 
 
 def _vram_estimates(ctx: Ctx, gpus: list[Gpu], w: Workload, vram: VramBreakdown) -> list[Estimate]:
@@ -435,13 +468,13 @@ def _gpu_throughput(ctx: Ctx, placed: list[Gpu], total: int, f: tp.Factors, rows
             k=in_build - n, m=in_build))
     unit = w.throughput_unit
     out.append(Estimate(
-        "throughput_total", round(total_value, 1), unit, how_total,
+        "throughput_total", throughput_figure(total_value), unit, how_total,
         {"gpus": n, "gpus_in_build": in_build, "runtime": tp.runtime_used(w), "runtime_default": w.runtime is None,
          "model_gpus": base.one.model_gpus},
         "low",
         _scaled(base.low, low_factor), _scaled(base.high, high_factor), base.basis))
     if total:
-        out.append(Estimate("throughput_per_kcny", round(total_value / total * 1000, 2), f"{unit} per ¥1000",
+        out.append(Estimate("throughput_per_kcny", throughput_figure(total_value / total * 1000), f"{unit} per ¥1000",
                             _m(QT_TRANSLATE_NOOP(
                                 "estimates",
                                 "Throughput ÷ build price.")), {"total_cny": total}, "low",
@@ -477,7 +510,7 @@ def _one_gpu_throughput(ctx: Ctx, placed: list[Gpu], f: tp.Factors, rows: Sequen
         n=len(fit.rows) if fit else 0, runtime=tp.runtime_used(w),
         default=_RUNTIME_DEFAULT if w.runtime is None else _RUNTIME_STATED)
     estimate = Estimate(
-        "throughput_one_gpu", round(value, 1), unit,
+        "throughput_one_gpu", throughput_figure(value), unit,
         _m("{range} {detail}", range=rng, detail=_m(QT_TRANSLATE_NOOP(
             "estimates", "{gpu}: {bound}-bound on {units} cores ({precision}{weights}). {assumes}"),
             gpu=slowest.name, bound=_BOUND.get(one.bound, one.bound), units=_UNITS.get(one.path, one.path),
@@ -499,7 +532,7 @@ def _decode_estimates(base: _OneGpu, w: Workload, fit: fitting.Fit | None, n: in
     if one.format_key:
         lo_p, hi_p, basis_p, rng_p = _format_range(pre, "tokens/s", "llm-prefill", one.format_key, fit,
                                                    (lo_p, hi_p, basis_p, rng_p))
-    prefill = Estimate("prefill_tokens_per_s", round(pre, 1), "tokens/s",
+    prefill = Estimate("prefill_tokens_per_s", throughput_figure(pre), "tokens/s",
                        _m("{range} {detail}", range=rng_p, detail=_m(QT_TRANSLATE_NOOP(
                            "estimates",
                            "Prompt processing (prefill): {batch} prompt(s) of {prompt} tokens together, "
@@ -511,7 +544,7 @@ def _decode_estimates(base: _OneGpu, w: Workload, fit: fitting.Fit | None, n: in
                         "prompt_tokens": min(w.effective_seq_len, 512), "bound": one.prefill_bound},
                        "low", lo_p, hi_p, basis_p)
     agg = one.headline(w) * copies
-    batch = Estimate("throughput_batch", round(agg, 1), w.throughput_unit,
+    batch = Estimate("throughput_batch", throughput_figure(agg), w.throughput_unit,
                      _m("{range} {detail}", range=base.rng, detail=_m(QT_TRANSLATE_NOOP(
                          "estimates",
                          "{batch} streams decoded together on each of {n} copies of the model (over "
@@ -606,7 +639,7 @@ def _cpu_throughput(r: Resolved, cpu: Cpu, w: Workload, f: tp.Factors) -> Estima
     c = tp.cpu_only(cpu, max(r.cpu_count, 1), bandwidth, w, f)
     value = c.headline(w)
     return Estimate(
-        "throughput_cpu", round(value, 2), unit,
+        "throughput_cpu", throughput_figure(value), unit,
         _m(QT_TRANSLATE_NOOP(
             "estimates",
             "≈ {value:,.3g} {unit}, likely {low:,.3g}–{high:,.3g} (no CPU measurements: the stated priors, a "
@@ -618,7 +651,8 @@ def _cpu_throughput(r: Resolved, cpu: Cpu, w: Workload, f: tp.Factors) -> Estima
            ghz=(cpu.base_ghz + cpu.boost_ghz) / 2, peak=tp.cpu_peak_flops(cpu, max(r.cpu_count, 1)) / 1e12,
            eff=f.efficiency("cpu"), bw=bandwidth / 1e9, channels=channels * max(r.cpu_count, 1),
            bw_eff=f.efficiency("bw.cpu")),
-        {"memory_bandwidth_gbs": round(bandwidth / 1e9, 1)}, "low", round(value / 2, 3), round(value * 2, 3),
+        {"memory_bandwidth_gbs": round(bandwidth / 1e9, 1)}, "low", throughput_figure(value / 2),
+        throughput_figure(value * 2),
         {"family": None, "measurements": 0, "prior": True, "matched": []})
 
 
@@ -904,7 +938,7 @@ def _format_range(value: float, unit: str, family: str, key: str, fit: fitting.F
 
 
 def _scaled(x: float | None, factor: float) -> float | None:
-    return None if x is None else round(x * factor, 2)
+    return None if x is None else throughput_figure(x * factor)
 
 
 def _parameters(f: tp.Factors, gpu: Gpu) -> dict[str, float]:
@@ -946,7 +980,7 @@ def _range(value: float, unit: str, family: str, fit: fitting.Fit | None, matche
         rng = _m(QT_TRANSLATE_NOOP(
             "estimates", "≈ {value:,.4g} {unit}, likely {low:,.4g}–{high:,.4g} (no measurements of this family: "
                          "a factor of 2 either way)."), value=value, unit=unit_message(unit), low=low, high=high)
-        return round(low, 2), round(high, 2), basis, rng
+        return throughput_figure(low), throughput_figure(high), basis, rng
     low = min(value * wd.low_ratio, value)
     high = max(value * wd.high_ratio, value)
     basis = {"family": family, "measurements": fe.measurements, "gpus": fe.gpus,
@@ -966,7 +1000,7 @@ def _range(value: float, unit: str, family: str, fit: fitting.Fit | None, matche
         rng = _m("{range} {published}", range=rng, published=_m(QT_TRANSLATE_NOOP(
             "estimates", "Published for this GPU and workload: {value:,.4g} {unit} ({software}; {url})."),
             value=m.per_gpu_value, unit=unit_message(m.unit), software=_software(m), url=m.source_url or m.source_ref))
-    return round(low, 2), round(high, 2), basis, rng
+    return throughput_figure(low), throughput_figure(high), basis, rng
 
 
 _DATA = {"real": Message("rules", QT_TRANSLATE_NOOP("rules", "real data")),

@@ -68,6 +68,7 @@ CONFIDENCE_LABELS = {
 ESTIMATE_LABELS = {
     "peak_power_w": QT_TRANSLATE_NOOP("estimates", "Peak power"),
     "training_draw_w": QT_TRANSLATE_NOOP("estimates", "Draw while training"),
+    "serving_draw_w": QT_TRANSLATE_NOOP("estimates", "Draw while serving"),
     "vram_per_gpu_gib": QT_TRANSLATE_NOOP("estimates", "VRAM per GPU"),
     "largest_batch": QT_TRANSLATE_NOOP("estimates", "Largest batch that fits"),
     "ram_first_principles_gib": QT_TRANSLATE_NOOP("estimates", "RAM (first principles)"),
@@ -83,7 +84,28 @@ ESTIMATE_LABELS = {
     "cluster_scaling_efficiency": QT_TRANSLATE_NOOP("estimates", "Scaling across nodes"),
     "cluster_price_cny": QT_TRANSLATE_NOOP("estimates", "Price, all nodes"),
     "cluster_power_w": QT_TRANSLATE_NOOP("estimates", "Draw while training, all nodes"),
+    "throughput_not_estimated": QT_TRANSLATE_NOOP("estimates", "Throughput"),
+    # a serving workload (task serve, core/estimate/serving.py), in the order the engine gives them
+    "serving_max_concurrency": QT_TRANSLATE_NOOP("estimates", "Most requests in flight"),
+    "serving_output_tokens_per_s": QT_TRANSLATE_NOOP("estimates", "Output tokens/s"),
+    "serving_requests_per_s": QT_TRANSLATE_NOOP("estimates", "Requests/s"),
+    "serving_ttft_ms": QT_TRANSLATE_NOOP("estimates", "Time to first token (TTFT)"),
+    "serving_tpot_ms": QT_TRANSLATE_NOOP("estimates", "Time per output token (TPOT)"),
+    "serving_not_estimated": QT_TRANSLATE_NOOP("estimates", "Serving"),
 }
+# The serving estimates, in the order the engine gives them and the planner and the PDF show them.
+SERVING_KEYS = ("serving_max_concurrency", "serving_output_tokens_per_s", "serving_requests_per_s",
+                "serving_ttft_ms", "serving_tpot_ms")
+
+
+def estimate_label(key: str, translate: Translate | None = None) -> str:
+    """An estimate's name in the reader's language (its key where none is known: a new estimate is never
+    hidden)."""
+    text = ESTIMATE_LABELS.get(key)
+    if text is None:
+        return key
+    return translate("estimates", text) if translate is not None else text
+
 
 
 @dataclass(frozen=True)

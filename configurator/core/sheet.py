@@ -8,9 +8,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 
-from configurator.core.build import MAX_NAME_CHARS, Build, Workload, resolve
+from configurator.core.build import DEFAULT_DIFFUSION_STEPS, MAX_NAME_CHARS, Build, Workload, resolve
 from configurator.core.engine import Report, check
+from configurator.core.engine import main_throughput as main_estimate
 from configurator.core.estimate.quant import QUANTS
+from configurator.core.estimate.throughput import runtime_used
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.model_specs import KNOWN_MODELS, ModelSpec
 from configurator.core.parts import FIELD_LABELS, SUMMARY_FIELDS, AnyPart, field_unit, part_to_dict
@@ -175,6 +177,10 @@ WORKLOAD_LABELS: dict[str, str] = {  # the rows of the sheet's workload table
     "offload": QT_TRANSLATE_NOOP("workload", "Offload"),
     "chunked_ce": QT_TRANSLATE_NOOP("workload", "Chunked cross-entropy"),
     "attention": QT_TRANSLATE_NOOP("workload", "Attention"),
+    "load": QT_TRANSLATE_NOOP("workload", "Load"),  # a serving workload's
+    "tokens": QT_TRANSLATE_NOOP("workload", "Tokens per request"),
+    "steps": QT_TRANSLATE_NOOP("workload", "Denoising steps"),  # a diffusion model's inference
+    "image": QT_TRANSLATE_NOOP("workload", "Image size"),  # a CNN's, a vision transformer's, a diffusion model's
 }
 _ON = QT_TRANSLATE_NOOP("workload", "on")
 _OFF = QT_TRANSLATE_NOOP("workload", "off")
@@ -185,6 +191,12 @@ _MODEL_DEFAULT_OPT = QT_TRANSLATE_NOOP("workload", "{optimizer} (the model's def
 _MODEL_WITH_SIZE = QT_TRANSLATE_NOOP("workload", "{name} · {size}")
 _MOE_SIZE = QT_TRANSLATE_NOOP("workload", "{size} ({active} active)")
 _CUSTOM = QT_TRANSLATE_NOOP("workload", "Custom model")
+_SERVING = QT_TRANSLATE_NOOP("workload", "Serving (LLM under load)")
+_IN_FLIGHT = QT_TRANSLATE_NOOP("workload", "{n} requests in flight")
+_RATE = QT_TRANSLATE_NOOP("workload", "{rate} requests/s (Poisson arrivals)")
+_TOKENS = QT_TRANSLATE_NOOP("workload", "{prompt} prompt + {output} output")
+_SERVING_AT = QT_TRANSLATE_NOOP("workload", "Serving at {load}, {tokens} tokens per request")
+_VALUE_DEFAULT = QT_TRANSLATE_NOOP("workload", "{value} (default)")
 
 
 def _w(text: str, **params: object) -> Message:
@@ -222,9 +234,30 @@ def model_label(model_id: str, spec: ModelSpec | None = None) -> Message:
     return _w(_MODEL_WITH_SIZE, name=model_name(model_id, spec), size=model_size(spec))
 
 
+def serving_load(w: Workload) -> Message:
+    """A serving workload's load in words: "64 requests in flight" or "4 requests/s (Poisson arrivals)"."""
+    if w.concurrency is not None:
+        return _w(_IN_FLIGHT, n=f"{w.concurrency:,}")
+    return _w(_RATE, rate=f"{w.request_rate or 0:,g}")
+
+
+def serving_tokens(w: Workload) -> Message:
+    """A serving workload's mean tokens per request: "512 prompt + 256 output"."""
+    return _w(_TOKENS, prompt=f"{w.prompt_tokens or 0:,}", output=f"{w.output_tokens or 0:,}")
+
+
+def serving_heading(w: Workload) -> Message:
+    """What a serving workload's figures are at: "Serving at 64 requests in flight, 512 prompt + 256 output tokens
+    per request" (the CLI's, the planner's and the PDF's heading of the serving estimates)."""
+    return _w(_SERVING_AT, load=serving_load(w), tokens=serving_tokens(w))
+
+
 def workload_summary(w: Workload) -> list[tuple[str, Message | str]]:
     """What the workload is, row by row (key of :data:`WORKLOAD_LABELS`, value in words): what was chosen
-    and what applies to its task (no optimizer for inference, no sharding for one copy per GPU …)."""
+    and what applies to its task (no optimizer for inference, no sharding for one copy per GPU …): a serving
+    workload's load and tokens per request (its batch is the runtime's, not a setting), a diffusion model's
+    denoising steps, an image model's image size; the runtime the estimate runs it in (an encoder, a CNN or a
+    diffusion model's inference in PyTorch, whatever the task's default runtime is)."""
     train = w.task == "train"
     spec = w.spec()
     rows: list[tuple[str, Message | str]] = []
@@ -232,17 +265,28 @@ def workload_summary(w: Workload) -> list[tuple[str, Message | str]]:
         rows.append(("model", _w(_MODEL_WITH_SIZE, name=_w(_CUSTOM), size=params_text(spec.params))))
     else:
         rows.append(("model", model_label(w.model, spec)))
-    rows.append(("task", _w(TASK_LABELS.get(w.task, w.task))))
-    runtime = _w(RUNTIME_LABELS.get(w.effective_runtime, w.effective_runtime))
+    if w.serving:
+        rows += [("task", _w(_SERVING)), ("load", serving_load(w)), ("tokens", serving_tokens(w))]
+    else:
+        rows.append(("task", _w(TASK_LABELS.get(w.task, w.task))))
+    used = runtime_used(w)
+    runtime = _w(RUNTIME_LABELS.get(used, used))
     if w.runtime is None:
         runtime = _w(_DEFAULT_OF, runtime=runtime)
     rows.append(("runtime", runtime))
     rows.append(("precision", _w(PRECISION_LABELS.get(w.precision, w.precision))))
     if not train and w.quant is not None:  # the format of the weights (core refuses it for training)
         rows.append(("quant", _w(quant_label(w.quant))))
-    rows.append(("batch", str(w.effective_batch)))
+    if not w.serving:
+        rows.append(("batch", str(w.effective_batch)))
+    if spec.unet is not None and not train:
+        rows.append(("steps", str(w.steps) if w.steps else _w(_VALUE_DEFAULT, value=str(DEFAULT_DIFFUSION_STEPS))))
+    if spec.family != "transformer" or spec.patch_size:
+        side = f"{spec.image_size} × {spec.image_width}" if spec.image_width else f"{spec.image_size}"
+        rows.append(("image", f"{side} px" if w.image_size else _w(_VALUE_DEFAULT, value=f"{side} px")))
     if spec.is_transformer:
-        rows.append(("seq_len", str(w.effective_seq_len)))
+        if not w.serving and not spec.patch_size:  # a ViT's tokens follow from its image; a request's are above
+            rows.append(("seq_len", str(w.effective_seq_len)))
         if w.attention != "sdpa":
             rows.append(("attention", _w(ATTENTION_LABELS.get(w.attention, w.attention))))
     if train:
@@ -300,7 +344,9 @@ def build_sheet(build: Build, catalogue: Mapping[str, AnyPart], report: Report |
 
 
 def main_throughput(report: Report) -> tuple[float | None, str]:
-    est = report.estimate("throughput_total") or report.estimate("throughput_cpu")
+    """The build's throughput (the machine's total, a serving workload's output tokens/s at its load, or the CPU
+    alone's) and its unit."""
+    est = main_estimate(report)
     if est is None:
         return None, ""
     return (float(est.value) if est.value is not None else None), est.unit

@@ -50,18 +50,18 @@ from configurator.files import refuse_link, write_atomic
 from configurator.ui.i18n import translate
 from configurator.ui.part_columns import display_value
 from configurator.ui.planner.estimate_words import (
+    WHOLE_NUMBERS,
     estimate_label,
     range_text,
     row_label,
     serving_estimates,
     serving_heading,
     unit_words,
-    workload_rows,
+    value_text,
 )
 
 FONT_FAMILIES = ["DejaVu Sans", "Noto Sans", "WenQuanYi Micro Hei", "Noto Sans CJK SC", "Microsoft YaHei",
                  "PingFang SC", "Arial"]
-WHOLE_NUMBERS = ("largest_batch", "serving_max_concurrency")  # counts: 143 requests, not 143.0
 SEVERITY_COLOURS = {"error": "#c0392b", "warning": "#b9770e", "info": "#2e86c1"}
 
 
@@ -226,7 +226,7 @@ def sheet_html(sheet: Sheet) -> str:
         out.append(f"<h2>{L['workload']}</h2>")
         # what the workload is: model, task, runtime, precision, fine-tuning, optimizer, sharding or parallelism …
         cells = [f"{esc(row_label(key, WORKLOAD_LABELS))}: <b>{esc(_text(value))}</b>"
-                 for key, value in workload_rows(w, workload_summary(w))]
+                 for key, value in workload_summary(w)]
         out.append("<table width='100%' cellspacing='0' cellpadding='2'>")
         for i in range(0, len(cells), 2):
             pair = cells[i:i + 2]
@@ -270,7 +270,7 @@ def _estimate_row(e: Estimate) -> str:
     if e.value is None or e.key == "scaling_efficiency":
         shown = f"<b>{unbroken('—' if e.value is None else f'{e.value:.0%}')}</b>"
     else:
-        number = f"{e.value:,.0f}" if e.key in WHOLE_NUMBERS else f"{e.value:,}"
+        number = f"{e.value:,.0f}" if e.key in WHOLE_NUMBERS or isinstance(e.value, int) else value_text(e.value)
         shown = _figure(number, unit_words(e.unit))
     span = range_text(e)
     if span is not None and e.key != "scaling_efficiency":

@@ -187,3 +187,32 @@ def test_cli_check_json_shows_serving(tmp_path: Path) -> None:
     assert bad.returncode == 2
     lines = bad.stderr.strip().splitlines()
     assert len(lines) == 1 and "workload.concurrency" in lines[0]
+
+
+def test_the_workload_summary_states_the_serving_load_steps_image_size_and_runtime() -> None:
+    """What the PDF sheet and the planner show of a workload: a serving one's load and tokens per request (its
+    batch is the runtime's, no row for it), a diffusion model's steps and image size, and the runtime the estimate
+    runs a UNet in (PyTorch, not the inference default llama.cpp)."""
+    from configurator.core.sheet import serving_heading, workload_summary
+
+    def rows(w: Workload) -> dict[str, str]:
+        return {k: v if isinstance(v, str) else v.render() for k, v in workload_summary(w)}
+
+    serve = rows(Workload("llama-3.1-8b", "infer", precision="bf16", concurrency=64, prompt_tokens=512,
+                          output_tokens=256))
+    assert serve["task"] == "Serving (LLM under load)" and serve["load"] == "64 requests in flight"
+    assert serve["tokens"] == "512 prompt + 256 output" and "batch" not in serve and "seq_len" not in serve
+    assert serve["runtime"] == "vLLM (default)"
+    rate = Workload("llama-3.1-8b", "infer", precision="bf16", request_rate=2.5, prompt_tokens=2000,
+                    output_tokens=100)
+    assert rows(rate)["load"] == "2.5 requests/s (Poisson arrivals)"
+    assert serving_heading(rate).render() == ("Serving at 2.5 requests/s (Poisson arrivals), 2,000 prompt + 100 "
+                                              "output tokens per request")
+    sdxl = rows(Workload("sdxl-unet", "infer", precision="fp16", steps=30, image_size=768))
+    assert (sdxl["steps"], sdxl["image"], sdxl["runtime"]) == ("30", "768 px", "PyTorch (eager) (default)")
+    assert "seq_len" not in sdxl
+    flux = rows(Workload("flux1-dev", "infer", precision="bf16"))
+    assert flux["steps"] == "50 (default)" and flux["image"].endswith("px (default)")
+    assert "steps" not in rows(Workload("sdxl-unet", "train", precision="fp16"))
+    llm = rows(Workload("llama-3.1-8b", "infer", precision="bf16"))
+    assert "load" not in llm and "image" not in llm and llm["batch"] == "1" and "seq_len" in llm

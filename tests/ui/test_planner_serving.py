@@ -11,8 +11,8 @@ from pypdf import PdfReader
 from PySide6.QtWidgets import QComboBox
 
 from configurator.core.build import Build, BuildPart, Workload, build_to_dict, parse_build
+from configurator.core.numbers import range_text, value_text
 from configurator.ui.main_window import MainWindow
-from configurator.ui.planner.estimate_words import value_text
 from configurator.ui.planner.tab import PlannerTab
 
 
@@ -62,7 +62,7 @@ def test_serving_shows_its_load_and_the_results_its_figures_with_ranges(qtbot, w
     assert w.batch_size is None and w.effective_runtime == "vllm"
     assert tab.report is not None and not tab.report.workload_errors
     text = tab.results.estimates_label.toPlainText()
-    assert "Serving at 64 requests in flight · 512 prompt + 256 output tokens" in text
+    assert "Serving at 64 requests in flight, 512 prompt + 256 output tokens per request" in text
     for label in ("Most requests in flight", "Output tokens/s", "Requests/s", "Time to first token (TTFT)",
                   "Time per output token (TPOT)"):
         assert label in text, label
@@ -70,8 +70,8 @@ def test_serving_shows_its_load_and_the_results_its_figures_with_ranges(qtbot, w
     for key, unit in (("serving_ttft_ms", "ms"), ("serving_tpot_ms", "ms")):
         e = by_key[key]
         assert e.value is not None and e.low is not None and e.high is not None and e.low < e.value < e.high
-        # the figure, its unit and its range on the next line (138 ms / 79–180, 54.4 ms / 31–73)
-        assert f"{value_text(e.value)} {unit}\n{e.low:,.0f}–{e.high:,.0f}\n" in text, key
+        # the figure, its unit and its range on the next line (138 ms / 94–303, 54.4 ms / 42.8–97.1)
+        assert f"{value_text(e.value)} {unit}\n{range_text(e.low, e.high)}\n" in text, key
     # a rate instead: the concurrency row goes, the rate row comes, the workload follows
     choose(form.serve_load, "request_rate")
     assert shown(tab, "request_rate") and not shown(tab, "concurrency")
@@ -121,8 +121,9 @@ def test_a_diffusion_models_steps_and_image_size_are_offered_and_kept(qtbot, win
     text = tab.results.estimates_label.toPlainText()
     total = next(e for e in tab.report.estimates if e.key == "throughput_total")
     assert total.unit == "img/s" and total.low is not None and total.high is not None
-    # a figure under one image a second keeps its digits (0.30 img/s, 0.16–0.65), not "0–1"
-    assert "img/s" in text and f"{total.low:.2f}–{total.high:.2f}" in text
+    # a figure under one image a second keeps its digits (0.187 img/s, 0.093–0.357), not "0–1"
+    span = range_text(total.low, total.high)
+    assert span is not None and "img/s" in text and span in text and span.startswith("0.0") and span[3] != "0"
     # a detector: its image size's default is its short side
     choose(form.model, "yolov8n")
     assert shown(tab, "image") and not shown(tab, "steps")

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, Literal
 
 from configurator.core.build import Build, BuildPart, Workload
-from configurator.core.engine import Report, check
+from configurator.core.engine import Report, check, main_throughput
 from configurator.core.estimate import interconnect as ic
 from configurator.core.estimate import throughput as tp
 from configurator.core.estimate.memory import vram_per_gpu
@@ -164,7 +164,7 @@ class Config:
 
 
 def report_throughput(report: Report) -> float:
-    est = report.estimate("throughput_total") or report.estimate("throughput_cpu")
+    est = main_throughput(report)  # a serving workload's: its output tokens/s at its load
     return float(est.value or 0) if est else 0.0
 
 

@@ -33,6 +33,7 @@ from configurator.core.sheet import Sheet, main_throughput, round_ticks, through
 from configurator.core.verdict import verdict
 from configurator.ui.i18n import translate
 from configurator.ui.planner.estimate_words import (
+    WHOLE_NUMBERS,
     estimate_label,
     range_text,
     serving_estimates,
@@ -304,7 +305,7 @@ def _value(e: Estimate, muted: str) -> str:
     assert e.value is not None
     if e.key in ("scaling_efficiency", "cluster_scaling_efficiency"):
         return f"{e.value:.0%}"
-    if e.key in ("largest_batch", "serving_max_concurrency"):
+    if e.key in WHOLE_NUMBERS:
         value = f"{int(e.value):,} {unit_words(e.unit)}"
     elif e.unit == "CNY":
         return f"¥{e.value:,.0f}"

@@ -177,6 +177,12 @@ class WorkloadRules:
             why.setdefault("chunked_ce", translate("Planner", "Applies to language models only (a loss over "
                                                               "the vocabulary)"))
             why["attention"] = translate("Planner", "Applies to transformer models only")
+        if self._family() == "diffusion":
+            why.setdefault("seq", translate("Planner", "A diffusion model's work follows from its image size and "
+                                                       "denoising steps, not a sequence length"))
+        elif self._vision() and self._family() == "transformer":
+            why.setdefault("seq", translate("Planner", "A vision transformer's sequence follows from its image size "
+                                                       "(one token per patch)"))
         if "lora_rank" not in why:
             if "finetune" in why:
                 why["lora_rank"] = why["finetune"]
