@@ -175,6 +175,12 @@ def test_a_tuned_gemm_rate_only_for_the_named_runtimes_and_never_past_the_roofli
                     assert gemm >= flops / peak  # the GEMMs never beyond the tensor cores' peak
                     assert tuned >= max(flops / peak, nbytes / hw.bandwidth)
     assert tuned_any  # the published rate is faster than the fitted one on some step: not a no-op
+    # the estimate states the rate it used
+    w = Workload("llama-3.1-8b", "infer", precision="fp8", runtime="tensorrt-llm", concurrency=64, prompt_tokens=512,
+                 output_tokens=256)
+    f = fitting.factors_for()
+    assert srv.estimate(w, h100, 80, 1, f).basis["gemm_efficiency"] == pytest.approx(1467 / 1978.8, abs=1e-3)
+    assert srv.estimate(w, a100, 80, 1, f).basis["gemm_efficiency"] is None
 
 
 @pytest.mark.parametrize(("workload", "field"), [

@@ -387,7 +387,9 @@ def estimate(w: Workload, gpu_hw: tp.Hw, vram_gib: float, gpus: int, f: tp.Facto
         Band(engines * cap.value, engines * cap.low, engines * cap.high), running, queued, saturated,
         capacity, tok_band, req_band, ttft, tpot_band, max(parts, key=lambda k: parts[k]),
         {**basis, "chunk_tokens": CHUNK, "memory_fraction": MEMORY_FRACTION.get(runtime),
-         "max_seqs": max_seqs, "kv_cache_dtype": kv_cache_dtype or "16-bit", "scheduler_steps": k})
+         "max_seqs": max_seqs, "kv_cache_dtype": kv_cache_dtype or "16-bit", "scheduler_steps": k,
+         # the share of the tensor-core peak the step's GEMMs run at (GEMM_EFFICIENCY), or None: the fitted rate
+         "gemm_efficiency": (round(e, 3) if (e := gemm_efficiency(one, hw)) is not None else None)})
 
 
 def _batch_for(eng: _Engine, rate: float, b_max: float) -> float:
