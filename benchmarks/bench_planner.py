@@ -159,6 +159,14 @@ def print_source_out(fit: Any) -> None:
                   f"{f} {loso.families[f].median:.1%} / "
                   f"{'—' if widths.get(f) is None or widths[f].coverage is None else f'{widths[f].coverage:.0%}'}"
                   for f in serve))
+        for f in serve:
+            by_origin: dict[str, list[float]] = {}
+            for h in loso.held:
+                if h.m.family == f:
+                    by_origin.setdefault(h.m.origin, []).append(h.ratio)
+            print(f"  {f}: median measured / predicted by origin: " + "; ".join(
+                f"{o} {statistics.median(r):.2f}x ({min(r):.2f}-{max(r):.2f}, {len(r)} rows)"
+                for o, r in sorted(by_origin.items())))
     band = val.scaling_band(fit)
     if band is not None:
         print(f"data-parallel scaling efficiency: measured / predicted {band.low_ratio:.3f}-{band.high_ratio:.3f} over "

@@ -133,6 +133,56 @@ def test_prefill_first_runs_each_prompt_as_a_step_of_its_own() -> None:
     assert first.tpot_ms.value > chunked.tpot_ms.value
 
 
+def _tensor_gemm(c: tp.Case, hw: tp.Hw, theta: list[float]) -> float:
+    """The fitted tensor-core and power terms of a step, seconds."""
+    import math
+
+    return sum(t.a * math.exp(sum(s * theta[i] for i, s in t.params)) for t in tp.terms(c, hw)
+               if tp.is_tensor_term(t) or t.kind == "power")
+
+
+def test_a_tuned_gemm_rate_only_for_the_named_runtimes_and_never_past_the_roofline() -> None:
+    """TensorRT-LLM and vLLM on a Hopper card run a step's GEMMs at the published GEMM benchmark's share of the
+    tensor-core peak (serving.GEMM_EFFICIENCY) where that is faster than the fitted rate; any other runtime,
+    architecture or format keeps throughput.py's step. No step is faster than its roofline: FLOPs at the full
+    tensor-core peak, bytes at the full bandwidth."""
+    theta = fitting.factors_for().theta()
+    h100, a100 = tp.gpu_hw(CATALOGUE["nvidia-h100-sxm"]), tp.gpu_hw(CATALOGUE["nvidia-a100-80gb-sxm"])  # type: ignore[arg-type]
+    spec = KNOWN_MODELS["llama-3.1-8b"]
+    tuned_any = False
+    for runtime in ("tensorrt-llm", "vllm", "pytorch", "llama.cpp", "transformers"):
+        for precision in ("bf16", "fp8", "awq"):
+            one = tp.Case(spec, "decode", precision, 1, 1, runtime=runtime, lm_head=True,
+                          bits=4.0 if precision == "awq" else None)
+            for hw in (h100, a100):
+                for c in tp.llm_cases(one, 256, 1024, 512).values():
+                    fitted, tuned = tp.step_time(c, hw, theta)[0], srv.step_time(c, hw, theta)[0]
+                    eff = srv.gemm_efficiency(c, hw)
+                    named = runtime in srv.TUNED_GEMM_RUNTIMES and hw is h100 and precision != "awq"
+                    assert (eff is not None) == named, (runtime, precision, hw.arch)
+                    if not named:
+                        assert tuned == fitted
+                        continue
+                    assert eff is not None and 0 < eff < 1
+                    flops, nbytes, _k = tp.work(c)
+                    peak = tp.tensor_peak(c, hw)
+                    assert peak
+                    # the GEMMs at the published rate, or the fitted one where that is faster; nothing else moves
+                    gemm = min(_tensor_gemm(c, hw, theta), flops / (eff * peak))
+                    assert tuned == pytest.approx(fitted - _tensor_gemm(c, hw, theta) + gemm, rel=1e-9)
+                    assert tuned <= fitted
+                    tuned_any = tuned_any or tuned < fitted
+                    assert gemm >= flops / peak  # the GEMMs never beyond the tensor cores' peak
+                    assert tuned >= max(flops / peak, nbytes / hw.bandwidth)
+    assert tuned_any  # the published rate is faster than the fitted one on some step: not a no-op
+    # the estimate states the rate it used
+    w = Workload("llama-3.1-8b", "infer", precision="fp8", runtime="tensorrt-llm", concurrency=64, prompt_tokens=512,
+                 output_tokens=256)
+    f = fitting.factors_for()
+    assert srv.estimate(w, h100, 80, 1, f).basis["gemm_efficiency"] == pytest.approx(1467 / 1978.8, abs=1e-3)
+    assert srv.estimate(w, a100, 80, 1, f).basis["gemm_efficiency"] is None
+
+
 @pytest.mark.parametrize(("workload", "field"), [
     ({"concurrency": 0}, "workload.concurrency"),
     ({"concurrency": -3}, "workload.concurrency"),

@@ -27,6 +27,14 @@ Step (the term model of :mod:`throughput`, per engine, at B sequences running):
     t_step            = t_decode(B) + (B / O) × P × c_prefill     (continuous batching: B / O requests finish,
                         and as many start, per step; their prompts run inside the step: chunked prefill)
     TPOT (median)     = t_step
+    GEMMs             = on a Hopper card in TensorRT-LLM or vLLM (16-bit or FP8 weights), every step's (decode and
+                        prefill) tensor-core term is FLOPs / (e × the tensor-core peak), e the share of the peak a
+                        published GEMM benchmark sustains (GEMM_EFFICIENCY: 0.74, tilelang on an H800 SXM, M = N =
+                        8192, K = 4096), in place of the fitted tensor-core and power terms where that is faster:
+                        those come from eager PyTorch training steps (a large H100 BF16 GEMM at ~275 TFLOPS, the
+                        benchmark 736). The efficiency was chosen after seeing the TensorRT-LLM rows measure
+                        1.14-1.81x the fitted step; it is not fitted on the serving rows, so their leave-one-source-
+                        out error has no leak, but it is one outside figure, one shape, one GPU class
     output tokens/s   = engines × B / t_step;  requests/s = output tokens/s / O
     TTFT (median)     = k × t_step / 2 (the k steps under way when the request arrives: k = 1 but for vLLM's
                         multi-step scheduling) + ⌈P / CHUNK⌉ × t_decode(B)
@@ -91,6 +99,19 @@ LARGE_BATCH_ORIGIN = "tensorrt-llm-perf"
 # against a 16-bit cache's two (https://docs.vllm.ai/en/v0.6.6/quantization/fp8_e4m3_kvcache.html: "reduces its
 # memory footprint. This increases the number of tokens that can be stored in the cache")
 KV_DTYPE_BYTES = {"fp16": 2.0, "bf16": 2.0, "fp8": 1.0, "int8": 1.0}
+# The GEMM rate a tuned kernel sustains, as a fraction of the tensor-core peak (the catalogue's dense spec), by
+# architecture and format: the published GEMM benchmark of tilelang on an NVIDIA H800 SXM (driver 560.35.05),
+# M = N = 8192, K = 4096 (the hidden width of an 8B Llama; K = 8192, a 70B's, reaches 758 and 1507): FP16 736
+# TFLOPS (https://github.com/xwhzz/tilelang/blob/b2acfc3791d5ddeef3772214222461c85659c904/benchmark/matmul/README.md)
+# and FP8 1467 TFLOPS (.../benchmark/matmul_fp8/README.md at the same commit), over the H100 SXM's 989.4 dense
+# FP16 and 1978.8 FP8 (the H800 SXM is the same GH100 SXM5 compute with a narrower NVLink: its peak taken as the
+# H100 SXM's, unverified here). One shape, one GPU class: no published benchmark read here for other
+# architectures, which keep the fitted rate.
+GEMM_EFFICIENCY: dict[tuple[str, str], float] = {("Hopper", "16-bit"): 736 / 989.4, ("Hopper", "fp8"): 1467 / 1978.8}
+# The runtimes whose step is its GEMMs at a library kernel's rate: their elementwise work fused into the GEMMs'
+# and attention's kernels, the decode steps replayed as CUDA graphs (TensorRT-LLM; vLLM: cuBLAS for 16-bit
+# weights, CUTLASS for FP8), not eager PyTorch's separate kernels the fitted compute rate was fitted on
+TUNED_GEMM_RUNTIMES = ("tensorrt-llm", "vllm")
 
 
 @dataclass(frozen=True)
@@ -160,6 +181,38 @@ def kv_budget(w: Workload, vram_gib: float, tensor_parallel: int, runtime: str) 
                 budget(0.5, ctx_low + GRAPHS_GIB[0])), weights
 
 
+def gemm_efficiency(c: tp.Case, hw: tp.Hw) -> float | None:
+    """The published GEMM efficiency (GEMM_EFFICIENCY) the case's runtime reaches on this card in this format,
+    or None: another runtime (eager PyTorch, llama.cpp), another architecture, a weight-only quantised format."""
+    if c.runtime not in TUNED_GEMM_RUNTIMES or hw.arch is None or hw.kind != "gpu":
+        return None
+    fmt = "fp8" if c.precision == "fp8" else "16-bit" if c.precision in ("fp16", "bf16", "amp") else None
+    return GEMM_EFFICIENCY.get((hw.arch, fmt)) if fmt is not None else None
+
+
+def step_time(c: tp.Case, hw: tp.Hw, theta: list[float]) -> tuple[float, dict[str, float]]:
+    """Seconds per step and the share of each kind of term (:func:`throughput.step_time`), the step's GEMMs at a
+    tuned kernel's rate where the runtime runs them so (:func:`gemm_efficiency`): FLOPs / (efficiency × the
+    tensor-core peak) in place of the fitted tensor-core and power terms, where that is faster than they are
+    (the fitted rate comes from eager PyTorch training steps). Everything else (memory, kernels, all-reduces)
+    is the fitted model's."""
+    eff = gemm_efficiency(c, hw)
+    peak = tp.tensor_peak(c, hw)
+    if eff is None or not peak:
+        return tp.step_time(c, hw, theta)
+    parts: dict[str, float] = {}
+    fitted = 0.0
+    for t in tp.terms(c, hw):
+        v = t.a * math.exp(sum(s * theta[i] for i, s in t.params))
+        if tp.is_tensor_term(t) or t.kind == "power":
+            fitted += v
+        else:
+            parts[t.kind] = parts.get(t.kind, 0.0) + v
+    tuned = tp.work(c)[0] / (eff * peak * hw.vendor_factor)
+    parts["compute"] = parts.get("compute", 0.0) + min(fitted, tuned)
+    return sum(parts.values()), parts
+
+
 @dataclass(frozen=True)
 class _Engine:
     """One engine's cases and hardware, for step times at any batch."""
@@ -173,18 +226,18 @@ class _Engine:
 
     def decode(self, batch: float) -> tuple[float, dict[str, float]]:
         b = max(round(batch), 1)
-        return tp.step_time(tp.llm_cases(self.one, b, self.prompt, self.output)["batch"], self.hw, self.theta)
+        return step_time(tp.llm_cases(self.one, b, self.prompt, self.output)["batch"], self.hw, self.theta)
 
     def prefill_per_token(self) -> float:
         k = max(math.ceil(CHUNK / self.prompt), 1)
         pre = tp.llm_cases(self.one, k, self.prompt, self.output)["prefill"]
-        t1 = tp.step_time(pre, self.hw, self.theta)[0]
-        t2 = tp.step_time(replace(pre, batch=2 * k), self.hw, self.theta)[0]
+        t1 = step_time(pre, self.hw, self.theta)[0]
+        t2 = step_time(replace(pre, batch=2 * k), self.hw, self.theta)[0]
         return max(t2 - t1, 0.0) / (k * self.prompt)
 
     def prefill_step(self) -> float:
         """One prompt's prefill as a step of its own (no chunked prefill): its weights read, its P tokens' FLOPs."""
-        return tp.step_time(tp.llm_cases(self.one, 1, self.prompt, self.output)["prefill"], self.hw, self.theta)[0]
+        return step_time(tp.llm_cases(self.one, 1, self.prompt, self.output)["prefill"], self.hw, self.theta)[0]
 
     def step(self, batch: float) -> float:
         """Time per output token of each running sequence at ``batch``: the decode step plus the prompts of the
@@ -334,7 +387,9 @@ def estimate(w: Workload, gpu_hw: tp.Hw, vram_gib: float, gpus: int, f: tp.Facto
         Band(engines * cap.value, engines * cap.low, engines * cap.high), running, queued, saturated,
         capacity, tok_band, req_band, ttft, tpot_band, max(parts, key=lambda k: parts[k]),
         {**basis, "chunk_tokens": CHUNK, "memory_fraction": MEMORY_FRACTION.get(runtime),
-         "max_seqs": max_seqs, "kv_cache_dtype": kv_cache_dtype or "16-bit", "scheduler_steps": k})
+         "max_seqs": max_seqs, "kv_cache_dtype": kv_cache_dtype or "16-bit", "scheduler_steps": k,
+         # the share of the tensor-core peak the step's GEMMs run at (GEMM_EFFICIENCY), or None: the fitted rate
+         "gemm_efficiency": (round(e, 3) if (e := gemm_efficiency(one, hw)) is not None else None)})
 
 
 def _batch_for(eng: _Engine, rate: float, b_max: float) -> float:

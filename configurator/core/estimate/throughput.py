@@ -746,6 +746,18 @@ def _peak(c: Case, hw: Hw) -> float | None:
     return None
 
 
+def tensor_peak(c: Case, hw: Hw) -> float | None:
+    """The tensor-core rate (FLOP/s, the catalogue's dense spec) the step's GEMMs run at in its format, or None
+    (the shader cores): what the compute term divides the FLOPs by (:func:`terms`)."""
+    return _peak(c, hw) if hw.kind != "cpu" else None
+
+
+def is_tensor_term(t: Term) -> bool:
+    """Whether ``t`` is the step's tensor-core GEMM term (kind compute, on the fitted ``tc`` rate), not a
+    dequantisation or shader-core term."""
+    return t.kind == "compute" and any(i == INDEX["tc"] for i, _s in t.params)
+
+
 def _comm_terms(c: Case, hw: Hw) -> list[Term]:
     """Collectives of one model over several GPUs, per step: tensor parallel all-reduces each layer's attention
     and MLP outputs (2 per layer; ring: 2(n − 1)/n of the tokens × hidden × 2 B over the link); expert parallel
