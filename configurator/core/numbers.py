@@ -203,6 +203,9 @@ UNIT_WORDS: dict[str, str] = {
     "samples": QT_TRANSLATE_NOOP("units", "samples"),
     "requests": QT_TRANSLATE_NOOP("units", "requests"),
     "requests/s": QT_TRANSLATE_NOOP("units", "requests/s"),
+    # published vision timings, as their sources print them (core.measurements.SECONDS_UNITS)
+    "s/iter": QT_TRANSLATE_NOOP("units", "s/iter"),
+    "s/image": QT_TRANSLATE_NOOP("units", "s/image"),
 }
 _PER_KCNY = " per ¥1000"
 _PER_KCNY_TEMPLATE = QT_TRANSLATE_NOOP("units", "{unit} per ¥1000")

@@ -2208,6 +2208,14 @@
         <translation>仅适用于 Transformer 模型</translation>
     </message>
     <message>
+        <source>A diffusion model&apos;s work follows from its image size and denoising steps, not a sequence length</source>
+        <translation>扩散模型的计算量取决于图像尺寸和去噪步数，而非序列长度</translation>
+    </message>
+    <message>
+        <source>A vision transformer&apos;s sequence follows from its image size (one token per patch)</source>
+        <translation>视觉 Transformer 的序列长度由图像尺寸决定（每个图块一个 token）</translation>
+    </message>
+    <message>
         <source>Applies to LoRA and QLoRA only</source>
         <translation>仅适用于 LoRA 和 QLoRA</translation>
     </message>
@@ -2538,22 +2546,6 @@
     <message>
         <source>the monitor has not sampled the GPUs yet</source>
         <translation>监控尚未采样到 GPU</translation>
-    </message>
-    <message>
-        <source>{n} requests in flight</source>
-        <translation>{n} 个请求同时在处理</translation>
-    </message>
-    <message>
-        <source>{rate} requests/s</source>
-        <translation>{rate} 请求/秒</translation>
-    </message>
-    <message>
-        <source>{prompt} prompt + {output} output tokens</source>
-        <translation>{prompt} 提示 + {output} 输出 token</translation>
-    </message>
-    <message>
-        <source>Serving at {load} · {tokens}</source>
-        <translation>服务负载：{load} · {tokens}</translation>
     </message>
 </context>
 <context>
@@ -4339,6 +4331,10 @@
         <translation>不是普通文件</translation>
     </message>
     <message>
+        <source>{value} (likely {range})</source>
+        <translation>{value}（可能范围 {range}）</translation>
+    </message>
+    <message>
         <source>Errors</source>
         <translation>错误</translation>
     </message>
@@ -5653,6 +5649,10 @@
         <translation> 优化器卸载：{off:.1f} GiB 的状态（及主权重）位于主机内存中。</translation>
     </message>
     <message>
+        <source>GPUs at board power + CPU at TDP + platform: the draw while serving under load, an upper figure (decoding is bound by memory bandwidth more than by compute; a lightly loaded server draws less).</source>
+        <translation>GPU 按板卡功耗 + CPU 按 TDP + 平台：负载下服务时的功耗，为偏高的估计（解码受显存带宽限制多于受算力限制；负载较轻的服务器功耗更低）。</translation>
+    </message>
+    <message>
         <source>GPUs at board power + CPU at TDP + platform: the average draw while training.</source>
         <translation>GPU 按整卡功耗 + CPU 按 TDP + 平台：训练时的平均功耗。</translation>
     </message>
@@ -5877,6 +5877,10 @@
         <translation>训练时功耗</translation>
     </message>
     <message>
+        <source>Draw while serving</source>
+        <translation>服务时功耗</translation>
+    </message>
+    <message>
         <source>VRAM per GPU</source>
         <translation>每卡显存</translation>
     </message>
@@ -5935,6 +5939,10 @@
     <message>
         <source>Draw while training, all nodes</source>
         <translation>训练时功耗，全部节点</translation>
+    </message>
+    <message>
+        <source>Throughput</source>
+        <translation>吞吐量</translation>
     </message>
     <message>
         <source>{gpu}&apos;s spec-sheet dense {dtype} peak ({source}); the measured share of it is what the card reaches on this software.</source>
@@ -9627,6 +9635,14 @@
         <translation>个样本</translation>
     </message>
     <message>
+        <source>s/iter</source>
+        <translation>秒/迭代</translation>
+    </message>
+    <message>
+        <source>s/image</source>
+        <translation>秒/张</translation>
+    </message>
+    <message>
         <source>{unit} per ¥1000</source>
         <translation>{unit}（每 ¥1000）</translation>
     </message>
@@ -10019,6 +10035,10 @@
     <message>
         <source>{prompt} prompt + {output} output</source>
         <translation>{prompt} 提示 + {output} 输出</translation>
+    </message>
+    <message>
+        <source>Serving at {load}, {tokens} tokens per request</source>
+        <translation>服务负载：{load}，每个请求 {tokens} token</translation>
     </message>
     <message>
         <source>{value} (default)</source>
