@@ -1,0 +1,267 @@
+"""The one schema library the records are declared with (pydantic v2), and what a field's declaration
+carries besides its type: its bounds, its display precision and its JSON key.
+
+A record is a frozen dataclass whose fields are annotated with the types below (``Count``, ``Positive``,
+``Number`` …, each an ``Annotated`` of the base type, strict, with its bounds), optionally with a
+:class:`Precision` (how ``--json`` rounds it) and a :func:`json_key` (its JSON name where that differs from the
+attribute). :func:`record` marks it for validation; :class:`Schema` validates a mapping into the record
+and turns the library's errors into :class:`Problem` (the path as the project writes it, ``parts[2].qty``,
+``pcie_slots[0].from``, and what is wrong), which each caller words in its own translatable messages.
+
+Why pydantic and not msgspec (measured in benchmarks/bench_scale.py): msgspec stops at the first bad
+field and reports it as one English sentence; pydantic reports every bad field with a structured error
+(kind, location, input, bounds), which is what a row of a shop's CSV or a build file needs to name each
+problem in the user's language. Its validation speed is within a few microseconds per record of msgspec's
+and well below the CSV's reading and the database's writing.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+import typing
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Annotated, Any, TypeVar
+
+from annotated_types import Ge, Gt
+from pydantic import ConfigDict, Field, Strict, TypeAdapter, ValidationError, with_config
+
+T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Precision:
+    """How a quantity is rounded for display: to ``decimals`` places, but keeping at least ``significant``
+    significant figures (0.0193 TFLOPS stays 0.0193); ``integer``: to a whole number (an int)."""
+
+    decimals: int = 0
+    significant: int = 0
+    integer: bool = False
+    # |x| at or above it has the significant figures with ``decimals`` places alone (no log10 needed)
+    _enough: float = dataclasses.field(init=False, repr=False, compare=False, default=0.0)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_enough", 10.0 ** (self.significant - 1 - self.decimals) if self.significant else 0.0)
+
+    def __call__(self, x: float) -> float | int:
+        if self.integer:
+            # NaN and infinity stay as they are: json.dumps(allow_nan=False) refuses them, a bug where
+            # they were computed
+            return round(x) if math.isfinite(x) else x
+        if x >= self._enough or -x >= self._enough or x != x or x == 0:
+            return round(x, self.decimals)  # round() keeps NaN and infinity
+        places = max(self.decimals, self.significant - 1 - math.floor(math.log10(abs(x))))
+        return round(x, places)
+
+
+# The display precisions of the quantities the records hold (cli/rounding.py rounds the rest by the same).
+WATTS = Precision(decimals=1)
+SIZES = Precision(decimals=2)  # VRAM, RAM (GiB) and storage (decimal GB) sizes
+CNY = Precision(integer=True)  # prices and costs, in yuan
+TARIFF = Precision(decimals=2)  # yuan per kWh
+# img/s, tokens/s, TFLOPS, GB/s …: 2 decimals, or 3 significant figures below 1 (0.0193 TFLOPS). Two
+# decimals, not one: published measurements (72.79 img/s) and spec sheets (35.58 TFLOPS) give them.
+THROUGHPUT = Precision(decimals=2, significant=3)
+FRACTION = Precision(decimals=4)  # 0–1 shares, efficiencies, relative errors
+COUNT = Precision(integer=True)  # parameters, samples, IOPS
+MHZ = Precision(integer=True)  # clocks, memory speeds (MT/s)
+GHZ = Precision(decimals=3)
+MM = Precision(decimals=1)
+MB = Precision(decimals=1)  # cache sizes (MB), MB/s
+DECIMAL_1 = Precision(decimals=1)  # months, hours a day, slot widths
+
+# Field types: strict (JSON's true is not 1, "5" is not 5), every number finite and not negative.
+Text = Annotated[str, Strict()]
+Flag = Annotated[bool, Strict()]
+Count = Annotated[int, Strict(), Ge(0)]  # a whole number, zero or more
+Positive = Annotated[int, Strict(), Gt(0)]  # a whole number above zero (a zero is a data-entry mistake)
+Number = Annotated[float, Strict(), Ge(0)]  # a finite number, zero or more (an integer is taken)
+PositiveNumber = Annotated[float, Strict(), Gt(0)]
+
+
+def json_key(name: str) -> Any:
+    """A field's JSON key where it differs from its attribute (``Annotated[..., key("from")]``)."""
+    return Field(alias=name)
+
+
+_CONFIG = ConfigDict(extra="forbid", allow_inf_nan=False, populate_by_name=False)
+
+
+def record(cls: type[T]) -> type[T]:
+    """Mark a dataclass as a record the schema validates: unknown keys refused, numbers finite."""
+    return with_config(_CONFIG)(cls)
+
+
+def precisions(cls: type[Any]) -> dict[str, Precision]:
+    """The display precision each field of a record declares (fields that declare none are left out)."""
+    out: dict[str, Precision] = {}
+    for name, hint in typing.get_type_hints(cls, include_extras=True).items():
+        found = _metadata(hint, Precision)
+        if found is not None:
+            out[name] = found
+    return out
+
+
+def _metadata(hint: Any, kind: type[T]) -> T | None:
+    """The first ``kind`` in an annotation's metadata (looking through ``X | None``)."""
+    if typing.get_origin(hint) is Annotated:
+        for meta in hint.__metadata__:
+            if isinstance(meta, kind):
+                return meta
+        return _metadata(typing.get_args(hint)[0], kind)
+    for arg in typing.get_args(hint):
+        if arg is not type(None):
+            found = _metadata(arg, kind)
+            if found is not None:
+                return found
+    return None
+
+
+@dataclass(frozen=True)
+class Problem:
+    """One bad field as the schema found it: its path (``parts[2].qty``), the record type and field it is
+    in, what is wrong (``missing``, ``unknown``, ``type``, ``choice``, ``positive``, ``negative``, ``bound``),
+    the value given, and the bound or choices."""
+
+    path: str
+    loc: tuple[str | int, ...]
+    owner: type[Any] | None
+    field: str
+    kind: str
+    got: Any
+    expected: Any = None
+
+
+_KINDS = {
+    "missing": "missing", "unexpected_keyword_argument": "unknown", "extra_forbidden": "unknown",
+    "literal_error": "choice", "enum": "choice", "greater_than": "positive", "greater_than_equal": "negative",
+    "less_than_equal": "bound", "less_than": "bound", "finite_number": "type", "too_long": "bound",
+}
+
+
+def path_of(loc: tuple[str | int, ...], prefix: str = "") -> str:
+    """``("pcie_slots", 0, "from")`` as ``pcie_slots[0].from``."""
+    out = prefix
+    for part in loc:
+        if isinstance(part, int):
+            out += f"[{part}]"
+        else:
+            out = f"{out}.{part}" if out else str(part)
+    return out
+
+
+class Schema(typing.Generic[T]):
+    """A record type's validator: ``validate(mapping)`` gives the record, or raises :class:`SchemaError`
+    listing every :class:`Problem`."""
+
+    def __init__(self, tp: Any):
+        self.type = tp
+        self.adapter: TypeAdapter[T] = TypeAdapter(tp)
+
+    def validate(self, data: Any) -> T:
+        try:
+            return self.adapter.validate_python(data)
+        except ValidationError as exc:
+            raise SchemaError([self._problem(e) for e in exc.errors(include_url=False)]) from None
+
+    def json_schema(self) -> dict[str, Any]:
+        return self.adapter.json_schema(by_alias=True)
+
+    def _problem(self, e: Any) -> Problem:
+        loc = tuple(e["loc"])
+        owner, field_name, tp = _walk(self.type, loc)
+        kind = _KINDS.get(e["type"], "type")
+        got = e.get("input")
+        expected: Any = None
+        if kind == "choice":
+            expected = _choices(tp)
+        elif kind in ("bound", "positive", "negative"):
+            expected = next(iter((e.get("ctx") or {}).values()), None)
+        elif kind == "type":
+            expected = _base(tp)
+        return Problem(path_of(loc), loc, owner, field_name, kind, got, expected)
+
+
+class SchemaError(ValueError):
+    def __init__(self, problems: list[Problem]):
+        self.problems = problems
+        super().__init__("; ".join(f"{p.path}: {p.kind}" for p in problems))
+
+
+def _fields(cls: type[Any]) -> dict[str, tuple[str, Any]]:
+    """JSON key -> (attribute, annotation) of a record."""
+    got = _FIELDS.get(cls)
+    if got is None:
+        hints = typing.get_type_hints(cls, include_extras=True)
+        got = {}
+        for f in dataclasses.fields(cls):
+            hint = hints[f.name]
+            alias = _alias(hint)
+            got[alias or f.name] = (f.name, hint)
+        _FIELDS[cls] = got
+    return got
+
+
+_FIELDS: dict[type[Any], dict[str, tuple[str, Any]]] = {}
+
+
+def _alias(hint: Any) -> str | None:
+    if typing.get_origin(hint) is Annotated:
+        for meta in hint.__metadata__:
+            alias = getattr(meta, "alias", None)
+            if isinstance(alias, str):
+                return alias
+    return None
+
+
+def _strip(tp: Any) -> Any:
+    """The annotation without Annotated and None (``Annotated[int, ...] | None`` -> int)."""
+    while True:
+        if typing.get_origin(tp) is Annotated:
+            tp = typing.get_args(tp)[0]
+            continue
+        args = typing.get_args(tp)
+        if type(None) in args:
+            tp = next(a for a in args if a is not type(None))
+            continue
+        return tp
+
+
+def _walk(tp: Any, loc: tuple[str | int, ...]) -> tuple[type[Any] | None, str, Any]:
+    """The record a location ends in, the field's name there and its annotation."""
+    owner: type[Any] | None = None
+    name = ""
+    for part in loc:
+        tp = _strip(tp)
+        if isinstance(part, int):
+            args = typing.get_args(tp)
+            tp = args[0] if args else Any
+            continue
+        if dataclasses.is_dataclass(tp) and isinstance(tp, type):
+            owner = tp
+            name, tp = _fields(tp).get(part, (part, Any))
+        else:
+            name, tp = part, Any
+    return owner, name, tp
+
+
+def _choices(tp: Any) -> tuple[Any, ...]:
+    tp = _strip(tp)
+    return typing.get_args(tp) if typing.get_origin(tp) is typing.Literal else ()
+
+
+def _base(tp: Any) -> Any:
+    """What a type error expected: int, float, str, bool, list or a record type."""
+    tp = _strip(tp)
+    origin = typing.get_origin(tp)
+    return origin or tp
+
+
+def int_fields(cls: type[Any]) -> frozenset[str]:
+    """The fields of a record that hold whole numbers."""
+    return frozenset(f.name for f in dataclasses.fields(cls)
+                     if _base(typing.get_type_hints(cls, include_extras=True)[f.name]) is int)
+
+
+Converter = Callable[[Mapping[str, Any]], Any]
