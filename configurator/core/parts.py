@@ -942,3 +942,19 @@ def _plain(value: Any) -> Any:
 def spec_field_names(category: str) -> list[str]:
     """Every field of a category in declaration order, the common ones first."""
     return [f.name for f in dataclasses.fields(PART_TYPES[category])]
+
+
+def part_json_schema(category: str) -> dict[str, Any]:
+    """The JSON Schema of one category's part, as a catalogue file, a custom part or a CSV row gives it (the
+    store's own flags left out), each number with its unit (``x-unit``)."""
+    cls = PART_TYPES[category]
+    doc = _schema(cls).json_schema()
+    props = doc["properties"]
+    for name in STORE_FIELDS:
+        props.pop(name, None)
+    doc["properties"] = {"category": {"const": category, "title": "Category"}, **props}
+    for name, prop in doc["properties"].items():
+        unit = field_unit(category, name)
+        if unit:
+            prop["x-unit"] = unit
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": f"configurator.part/{category}", **doc}
