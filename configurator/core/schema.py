@@ -18,7 +18,6 @@ and well below the CSV's reading and the database's writing.
 from __future__ import annotations
 
 import dataclasses
-import math
 import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
@@ -30,46 +29,29 @@ from pydantic import ConfigDict, Field, Strict, TypeAdapter, ValidationError, wi
 T = TypeVar("T")
 
 
-@dataclass(frozen=True)
-class Precision:
-    """How a quantity is rounded for display: to ``decimals`` places, but keeping at least ``significant``
-    significant figures (0.0193 TFLOPS stays 0.0193); ``integer``: to a whole number (an int)."""
+# A field's display precision (Annotated metadata), defined without pydantic so that the command line's
+# rounding reads it without importing the library (core/schema_precision.py).
+from configurator.core.schema_precision import (  # noqa: E402
+    CNY,
+    COUNT,
+    DECIMAL_1,
+    DECLARED,
+    FRACTION,
+    GHZ,
+    MB,
+    MHZ,
+    MM,
+    SIZES,
+    TARIFF,
+    THROUGHPUT,
+    WATTS,
+    Precision,
+    declare,
+)
 
-    decimals: int = 0
-    significant: int = 0
-    integer: bool = False
-    # |x| at or above it has the significant figures with ``decimals`` places alone (no log10 needed)
-    _enough: float = dataclasses.field(init=False, repr=False, compare=False, default=0.0)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_enough", 10.0 ** (self.significant - 1 - self.decimals) if self.significant else 0.0)
-
-    def __call__(self, x: float) -> float | int:
-        if self.integer:
-            # NaN and infinity stay as they are: json.dumps(allow_nan=False) refuses them, a bug where
-            # they were computed
-            return round(x) if math.isfinite(x) else x
-        if x >= self._enough or -x >= self._enough or x != x or x == 0:
-            return round(x, self.decimals)  # round() keeps NaN and infinity
-        places = max(self.decimals, self.significant - 1 - math.floor(math.log10(abs(x))))
-        return round(x, places)
-
-
-# The display precisions of the quantities the records hold (cli/rounding.py rounds the rest by the same).
-WATTS = Precision(decimals=1)
-SIZES = Precision(decimals=2)  # VRAM, RAM (GiB) and storage (decimal GB) sizes
-CNY = Precision(integer=True)  # prices and costs, in yuan
-TARIFF = Precision(decimals=2)  # yuan per kWh
-# img/s, tokens/s, TFLOPS, GB/s …: 2 decimals, or 3 significant figures below 1 (0.0193 TFLOPS). Two
-# decimals, not one: published measurements (72.79 img/s) and spec sheets (35.58 TFLOPS) give them.
-THROUGHPUT = Precision(decimals=2, significant=3)
-FRACTION = Precision(decimals=4)  # 0–1 shares, efficiencies, relative errors
-COUNT = Precision(integer=True)  # parameters, samples, IOPS
-MHZ = Precision(integer=True)  # clocks, memory speeds (MT/s)
-GHZ = Precision(decimals=3)
-MM = Precision(decimals=1)
-MB = Precision(decimals=1)  # cache sizes (MB), MB/s
-DECIMAL_1 = Precision(decimals=1)  # months, hours a day, slot widths
+__all__ = ["CNY", "COUNT", "DECIMAL_1", "DECLARED", "FRACTION", "GHZ", "MB", "MHZ", "MM", "SIZES", "TARIFF",
+           "THROUGHPUT", "WATTS", "Count", "Flag", "Number", "Positive", "PositiveNumber", "Precision", "Problem",
+           "Schema", "SchemaError", "Text", "json_key", "precisions", "record"]
 
 # Field types: strict (JSON's true is not 1, "5" is not 5), every number finite and not negative.
 Text = Annotated[str, Strict()]
@@ -89,7 +71,10 @@ _CONFIG = ConfigDict(extra="forbid", allow_inf_nan=False, populate_by_name=False
 
 
 def record(cls: type[T]) -> type[T]:
-    """Mark a dataclass as a record the schema validates: unknown keys refused, numbers finite."""
+    """Mark a dataclass as a record the schema validates: unknown keys refused, numbers finite. The display
+    precision its fields declare is registered for ``--json`` (:data:`DECLARED`)."""
+    for name, precision in precisions(cls).items():
+        declare(name, precision)
     return with_config(_CONFIG)(cls)
 
 
