@@ -24,7 +24,6 @@ from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
 from annotated_types import Ge, Gt
-from pydantic import ConfigDict, Field, Strict, TypeAdapter, ValidationError, with_config
 
 T = TypeVar("T")
 
@@ -53,29 +52,57 @@ __all__ = ["CNY", "COUNT", "DECIMAL_1", "DECLARED", "FRACTION", "GHZ", "MB", "MH
            "THROUGHPUT", "WATTS", "Count", "Flag", "Number", "Positive", "PositiveNumber", "Precision", "Problem",
            "Schema", "SchemaError", "Text", "json_key", "precisions", "record"]
 
-# Field types: strict (JSON's true is not 1, "5" is not 5), every number finite and not negative.
-Text = Annotated[str, Strict()]
-Flag = Annotated[bool, Strict()]
-Count = Annotated[int, Strict(), Ge(0)]  # a whole number, zero or more
-Positive = Annotated[int, Strict(), Gt(0)]  # a whole number above zero (a zero is a data-entry mistake)
-Number = Annotated[float, Strict(), Ge(0)]  # a finite number, zero or more (an integer is taken)
-PositiveNumber = Annotated[float, Strict(), Gt(0)]
+# The markers below are read by pydantic when a Schema is first made, not when a record is declared: a module
+# that declares records (core/parts.py, which every command imports) does not import the library.
 
 
-def json_key(name: str) -> Any:
-    """A field's JSON key where it differs from its attribute (``Annotated[..., key("from")]``)."""
-    return Field(alias=name)
+class _Strict:
+    """Strict: JSON's true is not 1, "5" is not 5 (pydantic's ``Strict()``, without importing it here)."""
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Callable[[Any], Any]) -> Any:
+        schema = handler(source)
+        schema["strict"] = True
+        return schema
+
+    def __repr__(self) -> str:
+        return "Strict()"
 
 
-_CONFIG = ConfigDict(extra="forbid", allow_inf_nan=False, populate_by_name=False)
+@dataclass(frozen=True)
+class JsonKey:
+    """A field's JSON key where it differs from its attribute (``Annotated[..., json_key("from")]``)."""
+
+    name: str
+
+
+def json_key(name: str) -> JsonKey:
+    return JsonKey(name)
+
+
+_STRICT = _Strict()
+# Field types: strict, every number finite and not negative.
+Text = Annotated[str, _STRICT]
+Flag = Annotated[bool, _STRICT]
+Count = Annotated[int, _STRICT, Ge(0)]  # a whole number, zero or more
+Positive = Annotated[int, _STRICT, Gt(0)]  # a whole number above zero (a zero is a data-entry mistake)
+Number = Annotated[float, _STRICT, Ge(0)]  # a finite number, zero or more (an integer is taken)
+PositiveNumber = Annotated[float, _STRICT, Gt(0)]
 
 
 def record(cls: type[T]) -> type[T]:
-    """Mark a dataclass as a record the schema validates: unknown keys refused, numbers finite. The display
-    precision its fields declare is registered for ``--json`` (:data:`DECLARED`)."""
+    """Mark a dataclass as a record the schema validates: unknown keys refused, numbers finite, a field's
+    :func:`json_key` its key. The display precision its fields declare is registered for ``--json``
+    (:data:`DECLARED`)."""
+    hints = typing.get_type_hints(cls, include_extras=True)
     for name, precision in precisions(cls).items():
         declare(name, precision)
-    return with_config(_CONFIG)(cls)
+    keys = {name: key.name for name, hint in hints.items() if (key := _metadata(hint, JsonKey)) is not None}
+    # pydantic's ConfigDict is a TypedDict: a plain dict here (what pydantic.with_config sets)
+    config: dict[str, Any] = {"extra": "forbid", "allow_inf_nan": False}
+    if keys:
+        config["alias_generator"] = lambda name: keys.get(name, name)
+    cls.__pydantic_config__ = config  # type: ignore[attr-defined]
+    return cls
 
 
 def precisions(cls: type[Any]) -> dict[str, Precision]:
@@ -142,16 +169,20 @@ class Schema(typing.Generic[T]):
 
     def __init__(self, tp: Any):
         self.type = tp
-        self.adapter: TypeAdapter[T] = TypeAdapter(tp)
+        from pydantic import TypeAdapter
+
+        self.adapter: Any = TypeAdapter(tp)
 
     def validate(self, data: Any) -> T:
+        from pydantic import ValidationError
+
         try:
-            return self.adapter.validate_python(data)
+            return typing.cast(T, self.adapter.validate_python(data))
         except ValidationError as exc:
             raise SchemaError([self._problem(e) for e in exc.errors(include_url=False)]) from None
 
     def json_schema(self) -> dict[str, Any]:
-        return self.adapter.json_schema(by_alias=True)
+        return typing.cast(dict[str, Any], self.adapter.json_schema(by_alias=True))
 
     def _problem(self, e: Any) -> Problem:
         loc = tuple(e["loc"])
@@ -192,12 +223,8 @@ _FIELDS: dict[type[Any], dict[str, tuple[str, Any]]] = {}
 
 
 def _alias(hint: Any) -> str | None:
-    if typing.get_origin(hint) is Annotated:
-        for meta in hint.__metadata__:
-            alias = getattr(meta, "alias", None)
-            if isinstance(alias, str):
-                return alias
-    return None
+    key = _metadata(hint, JsonKey)
+    return key.name if key is not None else None
 
 
 def _strip(tp: Any) -> Any:
