@@ -23,7 +23,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Annotated, Any, TypeVar
 
-from annotated_types import Ge, Gt
+from annotated_types import Ge, Gt, Le, MaxLen
 
 T = TypeVar("T")
 
@@ -149,6 +149,7 @@ _KINDS = {
     "missing": "missing", "unexpected_keyword_argument": "unknown", "extra_forbidden": "unknown",
     "literal_error": "choice", "enum": "choice", "greater_than": "positive", "greater_than_equal": "negative",
     "less_than_equal": "bound", "less_than": "bound", "finite_number": "type", "too_long": "bound",
+    "string_too_long": "bound",
 }
 
 
@@ -169,9 +170,17 @@ class Schema(typing.Generic[T]):
 
     def __init__(self, tp: Any):
         self.type = tp
-        from pydantic import TypeAdapter
+        self._adapter: Any = None
 
-        self.adapter: Any = TypeAdapter(tp)
+    @property
+    def adapter(self) -> Any:
+        """pydantic's validator of the type, made when first used (a command that validates nothing
+        imports nothing of the library)."""
+        if self._adapter is None:
+            from pydantic import TypeAdapter
+
+            self._adapter = TypeAdapter(self.type)
+        return self._adapter
 
     def validate(self, data: Any) -> T:
         from pydantic import ValidationError
@@ -192,7 +201,10 @@ class Schema(typing.Generic[T]):
         expected: Any = None
         if kind == "choice":
             expected = _choices(tp)
-        elif kind in ("bound", "positive", "negative"):
+        elif kind == "bound":  # as declared (pydantic gives a float field's bound as a float)
+            le, most = _metadata(tp, Le), _metadata(tp, MaxLen)
+            expected = le.le if le is not None else most.max_length if most is not None else None
+        elif kind in ("positive", "negative"):
             expected = next(iter((e.get("ctx") or {}).values()), None)
         elif kind == "type":
             expected = _base(tp)
@@ -268,6 +280,21 @@ def _base(tp: Any) -> Any:
     tp = _strip(tp)
     origin = typing.get_origin(tp)
     return origin or tp
+
+
+def record_keys(cls: type[Any]) -> tuple[str, ...]:
+    """The keys a record's mapping may have, in the order they are declared."""
+    return tuple(_fields(cls))
+
+
+def bounds_of(cls: type[Any]) -> dict[str, Any]:
+    """Each field's declared upper bound (``Le``), by key."""
+    out: dict[str, Any] = {}
+    for key, (_name, hint) in _fields(cls).items():
+        found = _metadata(hint, Le)
+        if found is not None:
+            out[key] = found.le
+    return out
 
 
 def int_fields(cls: type[Any]) -> frozenset[str]:

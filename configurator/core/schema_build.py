@@ -162,6 +162,8 @@ class BuildDocument:
 
 
 BUILD_SCHEMA: Schema[BuildDocument] = Schema(BuildDocument)
+WORKLOAD_SCHEMA: Schema[WorkloadEntry] = Schema(WorkloadEntry)
+HF_SCHEMA: Schema[HfConfigEntry] = Schema(HfConfigEntry)
 
 
 def build_json_schema() -> dict[str, Any]:
