@@ -37,9 +37,11 @@ from configurator.core.schema import (
     Schema,
     SchemaError,
     Text,
+    Unit,
     int_fields,
     json_key,
     record,
+    units,
 )
 
 CATEGORIES: tuple[str, ...] = ("gpu", "cpu", "motherboard", "memory", "storage", "psu", "case", "cooler",
@@ -120,7 +122,7 @@ class Part:
     id: Text
     name: Text
     brand: Text = ""
-    price_cny: Count
+    price_cny: Annotated[Count, Unit("¥")]
     price_date: Text = field(default_factory=today_iso)  # the day it was entered
     # Where the figures come from: a spec page's URL (the catalogue's), or any text for a user's own part
     # ("my card, measured", "seller's listing"); a URL is checked to be one.
@@ -147,31 +149,33 @@ class Gpu(Part):
     # The price is a used-market estimate (a discontinued card): Suggest offers it only when asked to
     # (SuggestOptions.allow_used), and marks it used in the build (BUD-4).
     used_market: Flag = False
-    vram_gb: Positive
+    vram_gb: Annotated[Positive, Unit("GiB")]
     vram_type: Text = ""  # "GDDR6X"; empty: not given
-    memory_bandwidth_gbs: Annotated[PositiveNumber, THROUGHPUT]
-    fp32_tflops: Annotated[PositiveNumber, THROUGHPUT]
+    memory_bandwidth_gbs: Annotated[PositiveNumber, THROUGHPUT, Unit("GB/s")]
+    fp32_tflops: Annotated[PositiveNumber, THROUGHPUT, Unit("TFLOPS")]
     tensor_cores: Flag
-    fp16_tensor_tflops: Annotated[Number, THROUGHPUT] | None = None  # dense, FP32 accumulate where vendors give both
-    bf16_tensor_tflops: Annotated[Number, THROUGHPUT] | None = None
-    int8_tops: Annotated[Number, THROUGHPUT] | None = None
-    board_power_w: Positive
-    recommended_psu_w: Count | None = None
+    # dense, FP32 accumulate where vendors give both
+    fp16_tensor_tflops: Annotated[Number, THROUGHPUT, Unit("TFLOPS")] | None = None
+    bf16_tensor_tflops: Annotated[Number, THROUGHPUT, Unit("TFLOPS")] | None = None
+    int8_tops: Annotated[Number, THROUGHPUT, Unit("TOPS")] | None = None
+    board_power_w: Annotated[Positive, Unit("W")]
+    recommended_psu_w: Annotated[Count, Unit("W")] | None = None
     power_8pin: Count = 0
     power_12v2x6: Count = 0  # 16-pin 12VHPWR / 12V-2x6 connectors
     power_adapter_8pin: Count | None = None  # 8-pin inputs the bundled 16-pin adapter needs
     power_eps8: Count = 0  # data-centre cards that take a CPU (EPS) 8-pin
     pcie_gen: Count
     pcie_lanes: Positive
-    slot_width: Annotated[Number, DECIMAL_1] | None = None  # None for SXM/OAM modules
-    length_mm: Count | None = None
+    # None for SXM/OAM modules
+    slot_width: Annotated[Number, DECIMAL_1, Unit(QT_TRANSLATE_NOOP("parts", "slots"))] | None = None
+    length_mm: Annotated[Count, Unit("mm")] | None = None
     # open_air: axial fans that blow into the case (THERM-2: needs a free slot above the next card);
     # blower: a radial fan exhausting through the bracket (stacks); passive: a heatsink only, cooled by
     # the chassis's forced front-to-back airflow (THERM-1). From the vendor's product page or brief.
     # Not given: open_air, the common card's, for which THERM-2 asks the most room.
     cooling: Literal["open_air", "blower", "passive"] = "open_air"
     nvlink: Flag = False
-    nvlink_bandwidth_gbs: Annotated[Number, THROUGHPUT] | None = None  # total, both directions
+    nvlink_bandwidth_gbs: Annotated[Number, THROUGHPUT, Unit("GB/s")] | None = None  # total, both directions
     nvlink_max_gpus: Count | None = None  # 2 for a 2-way bridge
     min_driver: Text | None = None  # Linux driver version
     min_cuda: Text | None = None
@@ -189,18 +193,18 @@ class Cpu(Part):
     cores: Positive
     p_cores: Count | None = None  # hybrid designs: performance cores (with SMT); the rest are E-cores
     threads: Positive
-    base_ghz: Annotated[PositiveNumber, GHZ]
-    boost_ghz: Annotated[PositiveNumber, GHZ]
-    l3_mb: Annotated[Number, MB]
-    tdp_w: Positive
-    max_power_w: Positive
+    base_ghz: Annotated[PositiveNumber, GHZ, Unit("GHz")]
+    boost_ghz: Annotated[PositiveNumber, GHZ, Unit("GHz")]
+    l3_mb: Annotated[Number, MB, Unit("MB")]
+    tdp_w: Annotated[Positive, Unit("W")]
+    max_power_w: Annotated[Positive, Unit("W")]
     boxed_cooler: Flag = False  # the retail box includes a cooler (FIT-6: a build without one is fine)
     pcie_gen: Count
     pcie_lanes: Positive
     memory_types: list[Text]
     memory_channels: Count
-    memory_max_mts: Count = 0
-    max_memory_gb: Positive
+    memory_max_mts: Annotated[Count, Unit("MT/s")] = 0
+    max_memory_gb: Annotated[Positive, Unit("GiB")]
     ecc: Flag
     rdimm: Flag
     avx512: Flag
@@ -220,11 +224,11 @@ class Motherboard(Part):
     # FIT-5: width from the rear I/O edge towards the case front (ATX 244; "E-ATX" is 259-330 depending on
     # the vendor, which is what cases limit as "E-ATX up to 277 mm wide"); depth along the rear edge, top
     # to bottom (ATX, E-ATX and SSI-EEB 305, Micro-ATX 244, Mini-ITX 170).
-    width_mm: Count | None = None
-    depth_mm: Count | None = None
+    width_mm: Annotated[Count, Unit("mm")] | None = None
+    depth_mm: Annotated[Count, Unit("mm")] | None = None
     memory_type: Text
     memory_slots: Positive
-    max_memory_gb: Positive
+    max_memory_gb: Annotated[Positive, Unit("GiB")]
     ecc: Flag
     rdimm: Flag
     udimm: Flag = True  # False: registered DIMMs only (server and workstation boards)
@@ -239,9 +243,9 @@ class Memory(Part):
     category: ClassVar[str] = "memory"
 
     memory_type: Text
-    capacity_gb: Positive  # kit total, GiB
+    capacity_gb: Annotated[Positive, Unit("GiB")]  # kit total, GiB
     modules: Positive
-    speed_mts: Positive
+    speed_mts: Annotated[Positive, Unit("MT/s")]
     cas_latency: Count | None = None
     ecc: Flag
     rdimm: Flag
@@ -253,13 +257,13 @@ class Storage(Part):
     category: ClassVar[str] = "storage"
 
     kind: Literal["hdd", "sata_ssd", "nvme"]
-    capacity_gb: Positive  # decimal GB
+    capacity_gb: Annotated[Positive, Unit("GB")]  # decimal GB
     interface: Text
     pcie_gen: Count | None = None
     form_factor: Text
-    seq_read_mbs: Positive
-    seq_write_mbs: Count
-    random_read_iops: Count | None = None
+    seq_read_mbs: Annotated[Positive, Unit("MB/s")]
+    seq_write_mbs: Annotated[Count, Unit("MB/s")]
+    random_read_iops: Annotated[Count, Unit("IOPS")] | None = None
 
 
 @record
@@ -267,7 +271,7 @@ class Storage(Part):
 class Psu(Part):
     category: ClassVar[str] = "psu"
 
-    watts: Positive
+    watts: Annotated[Positive, Unit("W")]
     efficiency: Text  # "80 PLUS Gold"
     form_factor: Text
     atx_version: Text | None = None  # "3.0", "3.1": specified for power excursions (PWR-2, PWR-5); None: older
@@ -284,15 +288,16 @@ class Case(Part):
     category: ClassVar[str] = "case"
 
     form_factor: Text  # "Mid tower"
-    max_gpu_length_mm: Positive
+    max_gpu_length_mm: Annotated[Positive, Unit("mm")]
     expansion_slots: Count
     board_form_factors: list[Text]
-    max_cpu_cooler_mm: Count | None = None
+    max_cpu_cooler_mm: Annotated[Count, Unit("mm")] | None = None
     psu_form_factors: list[Text] = field(default_factory=lambda: ["ATX"])  # FIT-4
-    max_board_width_mm: Count | None = None  # FIT-5 (see Motherboard.width_mm); None: not published
-    max_board_depth_mm: Count | None = None
+    # FIT-5 (see Motherboard.width_mm); None: not published
+    max_board_width_mm: Annotated[Count, Unit("mm")] | None = None
+    max_board_depth_mm: Annotated[Count, Unit("mm")] | None = None
     # FIT-6: radiator sizes it mounts (240 = 2 x 120 mm); [] none; None: not published
-    radiator_sizes_mm: list[Count] | None = None
+    radiator_sizes_mm: Annotated[list[Count], Unit("mm")] | None = None
     server_airflow: Flag = False  # THERM-1: forced front-to-back airflow through the cards (server fan wall)
     psu_mounts: Count = 1  # FIT-4: power supplies it holds (redundant modules go in the chassis's own cage)
 
@@ -307,9 +312,11 @@ class Cooler(Part):
 
     kind: Literal["air", "aio"]  # aio: all-in-one liquid cooler
     cpu_sockets: list[Text]  # as the CPUs name them: "AM5", "LGA1700", "sTR5", "SP3" ...
-    height_mm: Count | None = None  # air coolers, fan included (FIT-6 against the case's cooler height)
-    radiator_mm: Count | None = None  # AIO: 240, 280, 360, 420 (FIT-6 against the case's radiator mounts)
-    rated_tdp_w: Count | None = None  # the vendor's rating; None where the vendor publishes none
+    # air coolers, fan included (FIT-6 against the case's cooler height)
+    height_mm: Annotated[Count, Unit("mm")] | None = None
+    # AIO: 240, 280, 360, 420 (FIT-6 against the case's radiator mounts)
+    radiator_mm: Annotated[Count, Unit("mm")] | None = None
+    rated_tdp_w: Annotated[Count, Unit("W")] | None = None  # the vendor's rating; None where the vendor publishes none
 
 
 @record
@@ -325,7 +332,8 @@ class Platform(Part):
     gpu_slots: Positive
     topology: Literal["nvswitch", "direct"]  # direct: each pair of GPUs has its own links (4-GPU HGX A100)
     nvswitch_chips: Count = 0
-    nvlink_gbs_per_gpu: Annotated[PositiveNumber, THROUGHPUT]  # one module's NVLink bandwidth, both directions together
+    # one module's NVLink bandwidth, both directions together
+    nvlink_gbs_per_gpu: Annotated[PositiveNumber, THROUGHPUT, Unit("GB/s")]
     host_pcie_gen: Positive  # each module's link to the host, through the baseboard's PCIe switches
     host_pcie_lanes: Positive = 16
 
@@ -343,122 +351,138 @@ _RENAMES_BACK = {v: k for k, v in _RENAMES.items()}
 # Fields the store owns; a catalogue file or CSV may not set them.
 STORE_FIELDS = ("custom", "user_edited")
 
-# Labels and units shown in the parts browser and detail pane.
-FIELD_LABELS: dict[str, tuple[str, str]] = {
-    "id": (QT_TRANSLATE_NOOP("parts", "ID"), ""),
-    "name": (QT_TRANSLATE_NOOP("parts", "Name"), ""),
-    "brand": (QT_TRANSLATE_NOOP("parts", "Brand"), ""),
-    "category": (QT_TRANSLATE_NOOP("parts", "Category"), ""),
-    "price_cny": (QT_TRANSLATE_NOOP("parts", "Price"), "¥"),
-    "price_date": (QT_TRANSLATE_NOOP("parts", "Price date"), ""),
-    "source": (QT_TRANSLATE_NOOP("parts", "Source"), ""),
-    "launch_year": (QT_TRANSLATE_NOOP("parts", "Launch year"), ""),
-    "notes": (QT_TRANSLATE_NOOP("parts", "Notes"), ""),
-    "custom": (QT_TRANSLATE_NOOP("parts", "Custom part"), ""),
-    "used_market": (QT_TRANSLATE_NOOP("parts", "Used-market price"), ""),
-    "user_edited": (QT_TRANSLATE_NOOP("parts", "Price edited by you"), ""),
-    "unverified": (QT_TRANSLATE_NOOP("parts", "Unverified figures"), ""),
-    "vendor": (QT_TRANSLATE_NOOP("parts", "Vendor"), ""),
-    "architecture": (QT_TRANSLATE_NOOP("parts", "Architecture"), ""),
-    "compute_capability": (QT_TRANSLATE_NOOP("parts", "Compute capability"), ""),
-    "gfx_target": (QT_TRANSLATE_NOOP("parts", "GFX target"), ""),
-    "form_factor": (QT_TRANSLATE_NOOP("parts", "Form factor"), ""),
-    "vram_gb": (QT_TRANSLATE_NOOP("parts", "VRAM"), "GiB"),
-    "vram_type": (QT_TRANSLATE_NOOP("parts", "VRAM type"), ""),
-    "memory_bandwidth_gbs": (QT_TRANSLATE_NOOP("parts", "Memory bandwidth"), "GB/s"),
-    "fp32_tflops": (QT_TRANSLATE_NOOP("parts", "FP32"), "TFLOPS"),
-    "tensor_cores": (QT_TRANSLATE_NOOP("parts", "Tensor Cores"), ""),
-    "fp16_tensor_tflops": (QT_TRANSLATE_NOOP("parts", "FP16 tensor (dense)"), "TFLOPS"),
-    "bf16_tensor_tflops": (QT_TRANSLATE_NOOP("parts", "BF16 tensor (dense)"), "TFLOPS"),
-    "int8_tops": (QT_TRANSLATE_NOOP("parts", "INT8 (dense)"), "TOPS"),
-    "board_power_w": (QT_TRANSLATE_NOOP("parts", "Board power"), "W"),
-    "recommended_psu_w": (QT_TRANSLATE_NOOP("parts", "Recommended PSU"), "W"),
-    "power_8pin": (QT_TRANSLATE_NOOP("parts", "8-pin PCIe power inputs"), ""),
-    "power_12v2x6": (QT_TRANSLATE_NOOP("parts", "12VHPWR/12V-2x6 inputs"), ""),
-    "power_adapter_8pin": (QT_TRANSLATE_NOOP("parts", "8-pin inputs of the bundled adapter"), ""),
-    "power_eps8": (QT_TRANSLATE_NOOP("parts", "8-pin EPS (CPU) inputs"), ""),
-    "pcie_gen": (QT_TRANSLATE_NOOP("parts", "PCIe generation"), ""),
-    "pcie_lanes": (QT_TRANSLATE_NOOP("parts", "PCIe lanes"), ""),
-    "slot_width": (QT_TRANSLATE_NOOP("parts", "Slot width"), QT_TRANSLATE_NOOP("parts", "slots")),
-    "length_mm": (QT_TRANSLATE_NOOP("parts", "Length"), "mm"),
-    "cooling": (QT_TRANSLATE_NOOP("parts", "Cooling"), ""),
-    "nvlink": (QT_TRANSLATE_NOOP("parts", "NVLink"), ""),
-    "nvlink_bandwidth_gbs": (QT_TRANSLATE_NOOP("parts", "NVLink bandwidth"), "GB/s"),
-    "nvlink_max_gpus": (QT_TRANSLATE_NOOP("parts", "NVLink GPUs per link group"), ""),
-    "min_driver": (QT_TRANSLATE_NOOP("parts", "Minimum driver (Linux)"), ""),
-    "min_cuda": (QT_TRANSLATE_NOOP("parts", "Minimum CUDA"), ""),
-    "rocm_supported": (QT_TRANSLATE_NOOP("parts", "Supported by current ROCm"), ""),
-    "socket": (QT_TRANSLATE_NOOP("parts", "Socket"), ""),
-    "cores": (QT_TRANSLATE_NOOP("parts", "Cores"), ""),
-    "threads": (QT_TRANSLATE_NOOP("parts", "Threads"), ""),
-    "p_cores": (QT_TRANSLATE_NOOP("parts", "Performance cores"), ""),
-    "base_ghz": (QT_TRANSLATE_NOOP("parts", "Base clock"), "GHz"),
-    "boost_ghz": (QT_TRANSLATE_NOOP("parts", "Boost clock"), "GHz"),
-    "l3_mb": (QT_TRANSLATE_NOOP("parts", "L3 cache"), "MB"),
-    "tdp_w": (QT_TRANSLATE_NOOP("parts", "TDP"), "W"),
-    "max_power_w": (QT_TRANSLATE_NOOP("parts", "Maximum power"), "W"),
-    "memory_types": (QT_TRANSLATE_NOOP("parts", "Memory types"), ""),
-    "memory_channels": (QT_TRANSLATE_NOOP("parts", "Memory channels"), ""),
-    "memory_max_mts": (QT_TRANSLATE_NOOP("parts", "Memory speed"), "MT/s"),
-    "max_memory_gb": (QT_TRANSLATE_NOOP("parts", "Maximum memory"), "GiB"),
-    "ecc": (QT_TRANSLATE_NOOP("parts", "ECC"), ""),
-    "rdimm": (QT_TRANSLATE_NOOP("parts", "Registered (RDIMM)"), ""),
-    "udimm": (QT_TRANSLATE_NOOP("parts", "Unbuffered (UDIMM)"), ""),
-    "avx512": (QT_TRANSLATE_NOOP("parts", "AVX-512"), ""),
-    "integrated_graphics": (QT_TRANSLATE_NOOP("parts", "Integrated graphics"), ""),
-    "max_sockets": (QT_TRANSLATE_NOOP("parts", "Sockets per system"), ""),
-    "sockets": (QT_TRANSLATE_NOOP("parts", "CPU sockets"), ""),
-    "chipset": (QT_TRANSLATE_NOOP("parts", "Chipset"), ""),
-    "memory_type": (QT_TRANSLATE_NOOP("parts", "Memory type"), ""),
-    "memory_slots": (QT_TRANSLATE_NOOP("parts", "Memory slots"), ""),
-    "pcie_slots": (QT_TRANSLATE_NOOP("parts", "PCIe slots"), ""),
-    "m2_slots": (QT_TRANSLATE_NOOP("parts", "M.2 slots"), ""),
-    "sata_ports": (QT_TRANSLATE_NOOP("parts", "SATA ports"), ""),
-    "capacity_gb": (QT_TRANSLATE_NOOP("parts", "Capacity"), "GB"),
-    "modules": (QT_TRANSLATE_NOOP("parts", "Modules"), ""),
-    "speed_mts": (QT_TRANSLATE_NOOP("parts", "Speed"), "MT/s"),
-    "cas_latency": (QT_TRANSLATE_NOOP("parts", "CAS latency"), ""),
-    "kind": (QT_TRANSLATE_NOOP("parts", "Kind"), ""),
-    "interface": (QT_TRANSLATE_NOOP("parts", "Interface"), ""),
-    "seq_read_mbs": (QT_TRANSLATE_NOOP("parts", "Sequential read"), "MB/s"),
-    "seq_write_mbs": (QT_TRANSLATE_NOOP("parts", "Sequential write"), "MB/s"),
-    "random_read_iops": (QT_TRANSLATE_NOOP("parts", "Random read (4K)"), "IOPS"),
-    "watts": (QT_TRANSLATE_NOOP("parts", "Rated power"), "W"),
-    "efficiency": (QT_TRANSLATE_NOOP("parts", "Efficiency"), ""),
-    "atx_version": (QT_TRANSLATE_NOOP("parts", "ATX version"), ""),
-    "pcie_8pin": (QT_TRANSLATE_NOOP("parts", "8-pin PCIe connectors"), ""),
-    "connector_12v2x6": (QT_TRANSLATE_NOOP("parts", "12V-2x6 connectors"), ""),
-    "eps_8pin": (QT_TRANSLATE_NOOP("parts", "8-pin EPS connectors"), ""),
-    "modular": (QT_TRANSLATE_NOOP("parts", "Modular cabling"), ""),
-    "max_gpu_length_mm": (QT_TRANSLATE_NOOP("parts", "Maximum GPU length"), "mm"),
-    "expansion_slots": (QT_TRANSLATE_NOOP("parts", "Expansion slots"), ""),
-    "board_form_factors": (QT_TRANSLATE_NOOP("parts", "Board form factors"), ""),
-    "max_cpu_cooler_mm": (QT_TRANSLATE_NOOP("parts", "Maximum CPU cooler height"), "mm"),
-    "psu_form_factors": (QT_TRANSLATE_NOOP("parts", "PSU form factors"), ""),
-    "max_board_width_mm": (QT_TRANSLATE_NOOP("parts", "Maximum board width"), "mm"),
-    "max_board_depth_mm": (QT_TRANSLATE_NOOP("parts", "Maximum board depth"), "mm"),
-    "radiator_sizes_mm": (QT_TRANSLATE_NOOP("parts", "Radiator sizes"), "mm"),
-    "radiator_mm": (QT_TRANSLATE_NOOP("parts", "Radiator"), "mm"),
-    "server_airflow": (QT_TRANSLATE_NOOP("parts", "Server airflow (front to back)"), ""),
-    "psu_mounts": (QT_TRANSLATE_NOOP("parts", "Power supply mounts"), ""),
-    "width_mm": (QT_TRANSLATE_NOOP("parts", "Width"), "mm"),
-    "depth_mm": (QT_TRANSLATE_NOOP("parts", "Depth"), "mm"),
-    "boxed_cooler": (QT_TRANSLATE_NOOP("parts", "Cooler in the box"), ""),
-    "redundant": (QT_TRANSLATE_NOOP("parts", "Redundant module"), ""),
-    "cpu_sockets": (QT_TRANSLATE_NOOP("parts", "Sockets"), ""),
-    "height_mm": (QT_TRANSLATE_NOOP("parts", "Height"), "mm"),
-    "rated_tdp_w": (QT_TRANSLATE_NOOP("parts", "Rated TDP"), "W"),
-    "bays_35": (QT_TRANSLATE_NOOP("parts", "3.5\" drive bays"), ""),
-    "bays_25": (QT_TRANSLATE_NOOP("parts", "2.5\" drive mounts"), ""),
-    "module_form_factor": (QT_TRANSLATE_NOOP("parts", "Module form factor"), ""),
-    "architectures": (QT_TRANSLATE_NOOP("parts", "GPU architectures"), ""),
-    "gpu_slots": (QT_TRANSLATE_NOOP("parts", "GPU module sockets"), ""),
-    "topology": (QT_TRANSLATE_NOOP("parts", "GPU interconnect"), ""),
-    "nvswitch_chips": (QT_TRANSLATE_NOOP("parts", "NVSwitch chips"), ""),
-    "nvlink_gbs_per_gpu": (QT_TRANSLATE_NOOP("parts", "NVLink per GPU"), "GB/s"),
-    "host_pcie_gen": (QT_TRANSLATE_NOOP("parts", "Host link PCIe generation"), ""),
-    "host_pcie_lanes": (QT_TRANSLATE_NOOP("parts", "Host link lanes per GPU"), ""),
+# Labels shown in the parts browser and detail pane; the units are the fields' declarations' (Unit).
+FIELD_NAMES: dict[str, str] = {
+    "id": QT_TRANSLATE_NOOP("parts", "ID"),
+    "name": QT_TRANSLATE_NOOP("parts", "Name"),
+    "brand": QT_TRANSLATE_NOOP("parts", "Brand"),
+    "category": QT_TRANSLATE_NOOP("parts", "Category"),
+    "price_cny": QT_TRANSLATE_NOOP("parts", "Price"),
+    "price_date": QT_TRANSLATE_NOOP("parts", "Price date"),
+    "source": QT_TRANSLATE_NOOP("parts", "Source"),
+    "launch_year": QT_TRANSLATE_NOOP("parts", "Launch year"),
+    "notes": QT_TRANSLATE_NOOP("parts", "Notes"),
+    "custom": QT_TRANSLATE_NOOP("parts", "Custom part"),
+    "used_market": QT_TRANSLATE_NOOP("parts", "Used-market price"),
+    "user_edited": QT_TRANSLATE_NOOP("parts", "Price edited by you"),
+    "unverified": QT_TRANSLATE_NOOP("parts", "Unverified figures"),
+    "vendor": QT_TRANSLATE_NOOP("parts", "Vendor"),
+    "architecture": QT_TRANSLATE_NOOP("parts", "Architecture"),
+    "compute_capability": QT_TRANSLATE_NOOP("parts", "Compute capability"),
+    "gfx_target": QT_TRANSLATE_NOOP("parts", "GFX target"),
+    "form_factor": QT_TRANSLATE_NOOP("parts", "Form factor"),
+    "vram_gb": QT_TRANSLATE_NOOP("parts", "VRAM"),
+    "vram_type": QT_TRANSLATE_NOOP("parts", "VRAM type"),
+    "memory_bandwidth_gbs": QT_TRANSLATE_NOOP("parts", "Memory bandwidth"),
+    "fp32_tflops": QT_TRANSLATE_NOOP("parts", "FP32"),
+    "tensor_cores": QT_TRANSLATE_NOOP("parts", "Tensor Cores"),
+    "fp16_tensor_tflops": QT_TRANSLATE_NOOP("parts", "FP16 tensor (dense)"),
+    "bf16_tensor_tflops": QT_TRANSLATE_NOOP("parts", "BF16 tensor (dense)"),
+    "int8_tops": QT_TRANSLATE_NOOP("parts", "INT8 (dense)"),
+    "board_power_w": QT_TRANSLATE_NOOP("parts", "Board power"),
+    "recommended_psu_w": QT_TRANSLATE_NOOP("parts", "Recommended PSU"),
+    "power_8pin": QT_TRANSLATE_NOOP("parts", "8-pin PCIe power inputs"),
+    "power_12v2x6": QT_TRANSLATE_NOOP("parts", "12VHPWR/12V-2x6 inputs"),
+    "power_adapter_8pin": QT_TRANSLATE_NOOP("parts", "8-pin inputs of the bundled adapter"),
+    "power_eps8": QT_TRANSLATE_NOOP("parts", "8-pin EPS (CPU) inputs"),
+    "pcie_gen": QT_TRANSLATE_NOOP("parts", "PCIe generation"),
+    "pcie_lanes": QT_TRANSLATE_NOOP("parts", "PCIe lanes"),
+    "slot_width": QT_TRANSLATE_NOOP("parts", "Slot width"),
+    "length_mm": QT_TRANSLATE_NOOP("parts", "Length"),
+    "cooling": QT_TRANSLATE_NOOP("parts", "Cooling"),
+    "nvlink": QT_TRANSLATE_NOOP("parts", "NVLink"),
+    "nvlink_bandwidth_gbs": QT_TRANSLATE_NOOP("parts", "NVLink bandwidth"),
+    "nvlink_max_gpus": QT_TRANSLATE_NOOP("parts", "NVLink GPUs per link group"),
+    "min_driver": QT_TRANSLATE_NOOP("parts", "Minimum driver (Linux)"),
+    "min_cuda": QT_TRANSLATE_NOOP("parts", "Minimum CUDA"),
+    "rocm_supported": QT_TRANSLATE_NOOP("parts", "Supported by current ROCm"),
+    "socket": QT_TRANSLATE_NOOP("parts", "Socket"),
+    "cores": QT_TRANSLATE_NOOP("parts", "Cores"),
+    "threads": QT_TRANSLATE_NOOP("parts", "Threads"),
+    "p_cores": QT_TRANSLATE_NOOP("parts", "Performance cores"),
+    "base_ghz": QT_TRANSLATE_NOOP("parts", "Base clock"),
+    "boost_ghz": QT_TRANSLATE_NOOP("parts", "Boost clock"),
+    "l3_mb": QT_TRANSLATE_NOOP("parts", "L3 cache"),
+    "tdp_w": QT_TRANSLATE_NOOP("parts", "TDP"),
+    "max_power_w": QT_TRANSLATE_NOOP("parts", "Maximum power"),
+    "memory_types": QT_TRANSLATE_NOOP("parts", "Memory types"),
+    "memory_channels": QT_TRANSLATE_NOOP("parts", "Memory channels"),
+    "memory_max_mts": QT_TRANSLATE_NOOP("parts", "Memory speed"),
+    "max_memory_gb": QT_TRANSLATE_NOOP("parts", "Maximum memory"),
+    "ecc": QT_TRANSLATE_NOOP("parts", "ECC"),
+    "rdimm": QT_TRANSLATE_NOOP("parts", "Registered (RDIMM)"),
+    "udimm": QT_TRANSLATE_NOOP("parts", "Unbuffered (UDIMM)"),
+    "avx512": QT_TRANSLATE_NOOP("parts", "AVX-512"),
+    "integrated_graphics": QT_TRANSLATE_NOOP("parts", "Integrated graphics"),
+    "max_sockets": QT_TRANSLATE_NOOP("parts", "Sockets per system"),
+    "sockets": QT_TRANSLATE_NOOP("parts", "CPU sockets"),
+    "chipset": QT_TRANSLATE_NOOP("parts", "Chipset"),
+    "memory_type": QT_TRANSLATE_NOOP("parts", "Memory type"),
+    "memory_slots": QT_TRANSLATE_NOOP("parts", "Memory slots"),
+    "pcie_slots": QT_TRANSLATE_NOOP("parts", "PCIe slots"),
+    "m2_slots": QT_TRANSLATE_NOOP("parts", "M.2 slots"),
+    "sata_ports": QT_TRANSLATE_NOOP("parts", "SATA ports"),
+    "capacity_gb": QT_TRANSLATE_NOOP("parts", "Capacity"),
+    "modules": QT_TRANSLATE_NOOP("parts", "Modules"),
+    "speed_mts": QT_TRANSLATE_NOOP("parts", "Speed"),
+    "cas_latency": QT_TRANSLATE_NOOP("parts", "CAS latency"),
+    "kind": QT_TRANSLATE_NOOP("parts", "Kind"),
+    "interface": QT_TRANSLATE_NOOP("parts", "Interface"),
+    "seq_read_mbs": QT_TRANSLATE_NOOP("parts", "Sequential read"),
+    "seq_write_mbs": QT_TRANSLATE_NOOP("parts", "Sequential write"),
+    "random_read_iops": QT_TRANSLATE_NOOP("parts", "Random read (4K)"),
+    "watts": QT_TRANSLATE_NOOP("parts", "Rated power"),
+    "efficiency": QT_TRANSLATE_NOOP("parts", "Efficiency"),
+    "atx_version": QT_TRANSLATE_NOOP("parts", "ATX version"),
+    "pcie_8pin": QT_TRANSLATE_NOOP("parts", "8-pin PCIe connectors"),
+    "connector_12v2x6": QT_TRANSLATE_NOOP("parts", "12V-2x6 connectors"),
+    "eps_8pin": QT_TRANSLATE_NOOP("parts", "8-pin EPS connectors"),
+    "modular": QT_TRANSLATE_NOOP("parts", "Modular cabling"),
+    "max_gpu_length_mm": QT_TRANSLATE_NOOP("parts", "Maximum GPU length"),
+    "expansion_slots": QT_TRANSLATE_NOOP("parts", "Expansion slots"),
+    "board_form_factors": QT_TRANSLATE_NOOP("parts", "Board form factors"),
+    "max_cpu_cooler_mm": QT_TRANSLATE_NOOP("parts", "Maximum CPU cooler height"),
+    "psu_form_factors": QT_TRANSLATE_NOOP("parts", "PSU form factors"),
+    "max_board_width_mm": QT_TRANSLATE_NOOP("parts", "Maximum board width"),
+    "max_board_depth_mm": QT_TRANSLATE_NOOP("parts", "Maximum board depth"),
+    "radiator_sizes_mm": QT_TRANSLATE_NOOP("parts", "Radiator sizes"),
+    "radiator_mm": QT_TRANSLATE_NOOP("parts", "Radiator"),
+    "server_airflow": QT_TRANSLATE_NOOP("parts", "Server airflow (front to back)"),
+    "psu_mounts": QT_TRANSLATE_NOOP("parts", "Power supply mounts"),
+    "width_mm": QT_TRANSLATE_NOOP("parts", "Width"),
+    "depth_mm": QT_TRANSLATE_NOOP("parts", "Depth"),
+    "boxed_cooler": QT_TRANSLATE_NOOP("parts", "Cooler in the box"),
+    "redundant": QT_TRANSLATE_NOOP("parts", "Redundant module"),
+    "cpu_sockets": QT_TRANSLATE_NOOP("parts", "Sockets"),
+    "height_mm": QT_TRANSLATE_NOOP("parts", "Height"),
+    "rated_tdp_w": QT_TRANSLATE_NOOP("parts", "Rated TDP"),
+    "bays_35": QT_TRANSLATE_NOOP("parts", "3.5\" drive bays"),
+    "bays_25": QT_TRANSLATE_NOOP("parts", "2.5\" drive mounts"),
+    "module_form_factor": QT_TRANSLATE_NOOP("parts", "Module form factor"),
+    "architectures": QT_TRANSLATE_NOOP("parts", "GPU architectures"),
+    "gpu_slots": QT_TRANSLATE_NOOP("parts", "GPU module sockets"),
+    "topology": QT_TRANSLATE_NOOP("parts", "GPU interconnect"),
+    "nvswitch_chips": QT_TRANSLATE_NOOP("parts", "NVSwitch chips"),
+    "nvlink_gbs_per_gpu": QT_TRANSLATE_NOOP("parts", "NVLink per GPU"),
+    "host_pcie_gen": QT_TRANSLATE_NOOP("parts", "Host link PCIe generation"),
+    "host_pcie_lanes": QT_TRANSLATE_NOOP("parts", "Host link lanes per GPU"),
 }
+
+
+def _units_by_name() -> dict[str, str]:
+    """A field name's unit as its records declare it; where two categories differ (a memory kit's capacity
+    in GiB, a drive's in decimal GB) the later category's, and :func:`field_unit` gives each its own."""
+    out: dict[str, str] = {}
+    for cls in PART_TYPES.values():
+        out.update(units(cls))
+    return out
+
+
+_CATEGORY_UNITS: dict[str, dict[str, str]] = {c: units(t) for c, t in PART_TYPES.items()}
+_NAME_UNITS = _units_by_name()
+# Labels and units shown in the parts browser and detail pane (a name's label, its unit by name).
+FIELD_LABELS: dict[str, tuple[str, str]] = {name: (label, _NAME_UNITS.get(name, "")) for name, label in
+                                            FIELD_NAMES.items()}
 
 # The words a spec's value is shown in, per field (the Parts tab, the part details, the pickers, the PDF and
 # `parts show` show these, not the keys): the catalogue's enum values (cooling, cooler and drive kinds, cabling,
@@ -521,10 +545,10 @@ SUMMARY_FIELDS: dict[str, tuple[str, ...]] = {
 
 
 def field_unit(category: str, name: str) -> str:
-    """Unit of a field; memory kit capacity is GiB, storage capacity decimal GB."""
-    if name == "capacity_gb" and category == "memory":
-        return "GiB"
-    return FIELD_LABELS.get(name, ("", ""))[1]
+    """Unit of a field as its category's record declares it (a memory kit's capacity is GiB, a drive's decimal
+    GB), else as its name's records do."""
+    got = _CATEGORY_UNITS.get(category, {}).get(name)
+    return got if got is not None else _NAME_UNITS.get(name, "")
 
 
 # ---------------------------------------------------------------------------

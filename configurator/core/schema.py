@@ -50,7 +50,7 @@ from configurator.core.schema_precision import (  # noqa: E402
 
 __all__ = ["CNY", "COUNT", "DECIMAL_1", "DECLARED", "FRACTION", "GHZ", "MB", "MHZ", "MM", "SIZES", "TARIFF",
            "THROUGHPUT", "WATTS", "Count", "Flag", "Number", "Positive", "PositiveNumber", "Precision", "Problem",
-           "Schema", "SchemaError", "Text", "json_key", "precisions", "record"]
+           "Schema", "SchemaError", "Text", "Unit", "json_key", "precisions", "record", "units"]
 
 # The markers below are read by pydantic when a Schema is first made, not when a record is declared: a module
 # that declares records (core/parts.py, which every command imports) does not import the library.
@@ -77,6 +77,24 @@ class JsonKey:
 
 def json_key(name: str) -> JsonKey:
     return JsonKey(name)
+
+
+@dataclass(frozen=True)
+class Unit:
+    """The unit a field's number is in, as shown beside it (``GiB``, ``TFLOPS``; ``slots``: translatable in
+    the "parts" context)."""
+
+    text: str
+
+
+def units(cls: type[Any]) -> dict[str, str]:
+    """The unit each field of a record declares (fields that declare none are left out)."""
+    out: dict[str, str] = {}
+    for name, hint in typing.get_type_hints(cls, include_extras=True).items():
+        found = _metadata(hint, Unit)
+        if found is not None:
+            out[name] = found.text
+    return out
 
 
 _STRICT = _Strict()
