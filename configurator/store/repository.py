@@ -49,7 +49,7 @@ class RepositoryError(ValueError):
 
 
 class ImportRow(Protocol):
-    """What an import writes of a new part (a part record, or the CSV fast path's listing)."""
+    """What an import writes of a new part (a part record)."""
 
     @property
     def id(self) -> str: ...
