@@ -11,8 +11,9 @@ and turns the library's errors into :class:`Problem` (the path as the project wr
 Why pydantic and not msgspec (measured in benchmarks/bench_scale.py): msgspec stops at the first bad
 field and reports it as one English sentence; pydantic reports every bad field with a structured error
 (kind, location, input, bounds), which is what a row of a shop's CSV or a build file needs to name each
-problem in the user's language. Its validation speed is within a few microseconds per record of msgspec's
-and well below the CSV's reading and the database's writing.
+problem in the user's language. msgspec validates a part about 4x faster (on a loaded 2-core machine: 5 µs
+against 20 µs a record, 197k against 50k rows/s), but a 100k-row import spends about 140 µs a row on
+reading the CSV and writing the database, so the CSV import is not the faster for it.
 """
 
 from __future__ import annotations

@@ -1,7 +1,6 @@
 """The build file (``configurator.build/1``) declared as schema records: every key, its type, its bounds and
-its choices, from the same constants core/build.py checks against. ``configurator schema build`` prints its
-JSON Schema; tests/core/test_schema_build.py holds it to what :func:`configurator.core.build.parse_build`
-accepts (every file the reader takes, the schema takes; every type or bound it refuses, the schema refuses).
+its choices, from core/build.py's limits. :func:`configurator.core.build.parse_build` reads a file with it
+(and words each verdict in the build file's messages); ``configurator schema build`` prints its JSON Schema.
 
 Rules between keys (a custom model's layers, a serving workload's load, a runtime's precisions, a part
 that must be in the catalogue, the per-category totals) are not in a JSON Schema: core/build.py checks them.
