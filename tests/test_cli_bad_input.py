@@ -371,9 +371,9 @@ def warm_check() -> None:
     path = _FOLDER / "warm.json"
     path.write_text(json.dumps({"format": "configurator.build/1", "name": "warm", "parts": [
         {"id": "nvidia-rtx-3090", "qty": 2}], "workload": {"model": "gpt2", "task": "train"}}))
-    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
-        with contextlib.suppress(SystemExit):
-            main(["--db", str(_FOLDER / "c.db"), "check", str(path), "--json"])
+    with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()), \
+            contextlib.suppress(SystemExit):
+        main(["--db", str(_FOLDER / "c.db"), "check", str(path), "--json"])
 
 
 @settings(max_examples=150, deadline=2000, suppress_health_check=[HealthCheck.too_slow])

@@ -10,13 +10,13 @@ import sys
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from configurator.cli import advisor, bench, cloud, measurements, models, monitor, parts, planner
+from configurator.cli import advisor, bench, cloud, measurements, models, monitor, parts, planner, schema
 from configurator.cli.context import EXIT_BAD_INPUT, EXIT_INTERRUPTED, EXIT_OK, Cli, add_global_options
 from configurator.cli.help import HelpFormatter, error_message, set_language
 
 # The sub-command groups, in the order `configurator --help` lists them: each module's
 # register(sub) adds its parsers (with context.add_command) whose defaults set func(cli) -> exit code.
-GROUPS = (parts, planner, bench, monitor, measurements, models, cloud, advisor)
+GROUPS = (parts, planner, bench, monitor, measurements, models, cloud, advisor, schema)
 
 
 class _Parser(argparse.ArgumentParser):

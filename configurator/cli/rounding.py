@@ -5,7 +5,10 @@ a load average 1.06298828125); a program reading ``--json`` wants 51.0 and 1.06.
 applied where the CLI writes a JSON document (``Cli.emit_json`` and its streaming siblings): it walks
 the document and rounds every float by the quantity it holds, found from
 
-* its key's name: the suffix says the unit (``power_w``, ``vram_gib``, ``price_cny``,
+* the precision the field of that name declares, where a record declares it (a part's ``fp32_tflops``,
+  a build file's ``hours_per_day``: core/schema_precision.py's :data:`DECLARED`, registered by the records
+  of core/parts.py and core/schema_build.py);
+* else its key's name: the suffix says the unit (``power_w``, ``vram_gib``, ``price_cny``,
   ``cpu_percent``, ``pcie_rx_bytes_per_s`` …, :data:`KEY_RULES`), or the whole key does
   (``throughput``, ``load_1m``, ``params``, :data:`KEY_NAMES`);
 * for ``value``, ``median``, ``iqr``, ``low`` and ``high``, the ``unit`` beside them in the same
@@ -23,56 +26,34 @@ least the digits a spec sheet gives (tests/test_cli_json_numbers.py checks the s
 
 from __future__ import annotations
 
-import math
-from dataclasses import dataclass, field
 from typing import Any
 
+from configurator.core.schema_precision import (
+    CNY,
+    COUNT,
+    DECIMAL_1,
+    DECLARED,
+    FRACTION,
+    GHZ,
+    MB,
+    MHZ,
+    MM,
+    SIZES,
+    TARIFF,
+    THROUGHPUT,
+    WATTS,
+    Precision,
+)
 
-@dataclass(frozen=True)
-class Precision:
-    """How a quantity is rounded: to ``decimals`` places, but keeping at least ``significant``
-    significant figures (0.0193 TFLOPS stays 0.0193); ``integer``: to a whole number (an int)."""
-
-    decimals: int = 0
-    significant: int = 0
-    integer: bool = False
-    # |x| at or above it has the significant figures with ``decimals`` places alone (no log10 needed)
-    _enough: float = field(init=False, repr=False, compare=False, default=0.0)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "_enough", 10.0 ** (self.significant - 1 - self.decimals) if self.significant else 0.0)
-
-    def __call__(self, x: float) -> float | int:
-        if self.integer:
-            # NaN and infinity stay as they are: json.dumps(allow_nan=False) refuses them, a bug where
-            # they were computed
-            return round(x) if math.isfinite(x) else x
-        if x >= self._enough or -x >= self._enough or x != x or x == 0:
-            return round(x, self.decimals)  # round() keeps NaN and infinity
-        places = max(self.decimals, self.significant - 1 - math.floor(math.log10(abs(x))))
-        return round(x, places)
+__all__ = ["DEFAULT", "Precision", "rule_for_key", "rule_for_unit", "tidy"]
 
 
-WATTS = Precision(decimals=1)
-SIZES = Precision(decimals=2)  # VRAM, RAM (GiB) and storage (decimal GB) sizes
-CNY = Precision(integer=True)  # prices and costs, in yuan
-TARIFF = Precision(decimals=2)  # yuan per kWh
-# img/s, tokens/s, TFLOPS, GB/s …: 2 decimals, or 3 significant figures below 1 (0.0193 TFLOPS). Two
-# decimals, not one: published measurements (72.79 img/s) and spec sheets (35.58 TFLOPS) give them.
-THROUGHPUT = Precision(decimals=2, significant=3)
-FRACTION = Precision(decimals=4)  # 0–1 shares, efficiencies, relative errors
 PERCENT = Precision(decimals=1, significant=2)  # 0.55 % of a core stays 0.55
 CELSIUS = Precision(decimals=1)
 BYTES = Precision(integer=True)  # byte counts and byte rates
-COUNT = Precision(integer=True)  # parameters, samples
-MHZ = Precision(integer=True)  # clocks, memory speeds (MT/s)
-GHZ = Precision(decimals=3)
 LOAD = Precision(decimals=2)  # load averages
 SECONDS = Precision(decimals=1, significant=3)  # durations
 MILLISECONDS = Precision(decimals=2, significant=3)
-MM = Precision(decimals=1)
-MB = Precision(decimals=1)  # cache sizes (MB), MB/s
-DECIMAL_1 = Precision(decimals=1)  # months, hours a day, slot widths
 DEFAULT = Precision(decimals=2, significant=4)
 
 # Key suffixes, longest first where one ends another (``_cny_per_kwh`` before ``_cny``).
@@ -108,7 +89,7 @@ KEY_NAMES: dict[str, Precision] = {
     "efficiency": FRACTION, "e_tc": FRACTION, "e_bw": FRACTION, "e_conv": FRACTION, "e_simt": FRACTION,
     "load_1m": LOAD, "load_5m": LOAD, "load_15m": LOAD,
     "params": COUNT, "batch": COUNT, "seconds": SECONDS, "time": Precision(decimals=3),
-    "months": DECIMAL_1, "hours_per_day": DECIMAL_1, "slot_width": DECIMAL_1,
+    "months": DECIMAL_1, "hours_per_day": DECIMAL_1,  # a part's slot_width: declared (core/parts.py)
 }
 
 UNIT_RULES: dict[str, Precision] = {
@@ -122,7 +103,11 @@ _cache: dict[str, Precision | None] = {}
 
 
 def rule_for_key(key: str) -> Precision | None:
-    """The rule a key's name gives, or None when the name says nothing about its unit."""
+    """The precision a record's field of this name declares, else the rule its name's suffix gives, or None
+    when the name says nothing about its unit."""
+    declared = DECLARED.get(key)
+    if declared is not None:
+        return declared
     try:
         return _cache[key]
     except KeyError:

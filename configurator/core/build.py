@@ -1,5 +1,11 @@
 """The build file (``configurator.build/1``): reading it with a path for every bad
-field, resolving its parts against the catalogue, and writing it back."""
+field, resolving its parts against the catalogue, and writing it back.
+
+What each key may hold (type, bounds, choices, the keys of each object) is declared once, in
+core/schema_build.py; reading a file validates it with that declaration and words each verdict as the
+build file's messages say it (:class:`_Checked`), in the order the reading below reaches the fields, and
+adds the rules between keys (a custom model's sizes, a serving workload's load, a runtime's precisions, the
+catalogue's parts and the per-category totals)."""
 
 from __future__ import annotations
 
@@ -7,6 +13,7 @@ import dataclasses
 import json
 import math
 import sys
+import typing
 import unicodedata
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
@@ -14,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 from configurator.core.estimate.cluster import INTERCONNECT_IDS
-from configurator.core.estimate.cluster import MAX_NODES as MAX_CLUSTER_NODES
 from configurator.core.estimate.quant import (
     FP8_DEFAULT_INFER_RUNTIME,
     FP8_MIN_CC,
@@ -41,6 +47,7 @@ from configurator.core.parts import (
     Psu,
     Storage,
 )
+from configurator.core.schema import Problem, Schema, SchemaError, bounds_of, path_of, record_keys
 
 FORMAT = "configurator.build/1"
 TASKS = ("train", "infer")
@@ -399,67 +406,110 @@ def _key_path(path: str, key: Any) -> str:
     return f"{path}[{short_repr(key)}]"
 
 
-class _Reader:
+class _Checked:
+    """A build file's problems in the order a user reads them. Whether a value has its key's type, bounds and
+    choices, and which keys an object may have, is the schema's verdict (core/schema_build.py, the one
+    declaration of the file); each method words the verdict on one field as the build file words it, where
+    the reading of the file reaches that field, and the rules between keys add theirs with :meth:`err`."""
+
     def __init__(self) -> None:
         self.errors: list[FieldError] = []
+        self._at: dict[str, list[Problem]] = {}
+        self._unknown: set[tuple[str, str]] = set()
+
+    def check(self, schema: Schema[Any], value: Any, prefix: str) -> None:
+        """Validate ``value`` (found at ``prefix``) with ``schema``: its verdicts wait for the reading below."""
+        try:
+            schema.validate(value)
+        except SchemaError as exc:
+            for p in exc.problems:
+                if p.kind == "unknown":
+                    self._unknown.add((path_of(p.loc[:-1], prefix), str(p.loc[-1])))
+                elif p.kind != "missing":  # a missing key: the reading says so where it needs it
+                    self._at.setdefault(path_of(p.loc, prefix), []).append(p)
+
+    def drop(self, path: str) -> None:
+        """Forget the verdicts on a value read on its own (a workload's model: an id, or an object checked
+        with its own schema)."""
+        self._at = {k: v for k, v in self._at.items() if not (k == path or k.startswith((path + ".", path + "[")))}
+        self._unknown = {u for u in self._unknown if not (u[0] == path or u[0].startswith(path + "."))}
+
+    def _verdict(self, path: str) -> Problem | None:
+        found = self._at.pop(path, None)
+        return found[0] if found else None
 
     def err(self, path: str, template: str, **params: Any) -> None:
         self.errors.append(FieldError(path, _m(template, **params)))
 
-    def obj(self, value: Any, path: str, allowed: tuple[str, ...]) -> Mapping[str, Any] | None:
+    def obj(self, value: Any, path: str, keys: tuple[str, ...]) -> Mapping[str, Any] | None:
+        """An object: each key the declaration does not have (``keys``) named, in the file's order."""
+        self._verdict(path)
         if not isinstance(value, Mapping):
             self.err(path, _OBJECT)
             return None
         for key in value:
-            if key not in allowed:
-                self.err(_key_path(path, key), _UNKNOWN_KEY, allowed=", ".join(allowed))
+            if (path, key) in self._unknown or not isinstance(key, str):
+                self.err(_key_path(path, key), _UNKNOWN_KEY, allowed=", ".join(keys))
         return value
 
-    def positive_int(self, value: Any, path: str, high: int | None) -> int | None:
-        """A whole number from 1 to ``high`` (None: the caller bounds it)."""
-        if isinstance(value, bool) or not isinstance(value, int) or value <= 0:
+    def positive_int(self, value: Any, path: str, bounded: bool = True) -> int | None:
+        """A whole number from 1 to its declared bound (``bounded`` False: the caller bounds it instead)."""
+        problem = self._verdict(path)
+        if problem is not None and problem.kind == "bound":
+            if not bounded:
+                return typing.cast(int, value)
+            self.err(path, _AT_MOST, high=problem.expected)
+            return None
+        if problem is not None or value is None:
             self.err(path, _POSITIVE_INT)
             return None
-        if high is not None and value > high:
-            self.err(path, _AT_MOST, high=high)
-            return None
-        return value
+        return typing.cast(int, value)
 
-    def number(self, value: Any, path: str, high: float, positive: bool = False) -> float | None:
-        """A finite number from 0 (or above 0) to ``high``. Compared before ``float()``, which overflows
-        on an integer of 10^309 or more."""
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or value != value or value < 0 \
-                or value in (float("inf"), float("-inf")) or (positive and value == 0):
-            self.err(path, _POSITIVE_NUMBER if positive else _NONNEG_NUMBER)
+    def number(self, value: Any, path: str, positive: bool = False, over: str = _AT_MOST) -> float | None:
+        """A finite number, zero or more (``positive``: above zero), up to its declared bound (``over``: the
+        words for a number above it)."""
+        problem = self._verdict(path)
+        # 10**309: too large for a float, so a type problem; infinity is above a bound with its own words (hours)
+        if problem is not None and (problem.kind == "bound" or (type(value) is int and value > 0) or (
+                over is not _AT_MOST and value == math.inf)):
+            bound = problem.expected if problem.kind == "bound" else (
+                bounds_of(problem.owner).get(problem.field) if problem.owner is not None else None)
+            self.err(path, over, high=bound)
             return None
-        if value > high:
-            self.err(path, _AT_MOST, high=high)
+        if problem is not None or value is None:
+            self.err(path, _POSITIVE_NUMBER if positive else _NONNEG_NUMBER)
             return None
         return float(value)
 
     def boolean(self, value: Any, path: str) -> bool | None:
-        if not isinstance(value, bool):
+        if self._verdict(path) is not None or value is None:
             self.err(path, _BOOL)
             return None
-        return value
+        return typing.cast(bool, value)
 
     def choice(self, value: Any, path: str, choices: tuple[str, ...]) -> str | None:
-        if not isinstance(value, str) or value not in choices:
+        """One of the declared choices; ``choices``: those this workload may take (a training run's runtimes
+        are fewer than the declaration's)."""
+        if self._verdict(path) is not None or value is None or value not in choices:
             self.err(path, _CHOICE, choices=", ".join(choices), got=_Shown(value))
             return None
-        return value
+        return typing.cast(str, value)
 
-    def text(self, value: Any, path: str, high: int) -> str | None:
-        """Text of at most ``high`` characters that prints as itself (see :func:`refused_character`)."""
+    def text(self, value: Any, path: str) -> str | None:
+        """Text up to its declared length that prints as itself (see :func:`refused_character`)."""
+        problem = self._verdict(path)
         if not isinstance(value, str):
             self.err(path, _TEXT)
             return None
-        if len(value) > high:
-            self.err(path, _TOO_LONG, high=high, n=len(value))
+        if problem is not None and problem.kind == "bound":
+            self.err(path, _TOO_LONG, high=problem.expected, n=len(value))
             return None
-        bad = refused_character(value)
+        bad = refused_character(value)  # a lone surrogate the schema refuses as text is named here
         if bad is not None:
             self.err(path, _BAD_CHAR, char=f"U+{ord(bad[1]):04X}", pos=bad[0] + 1)
+            return None
+        if problem is not None:
+            self.err(path, _TEXT)
             return None
         return value
 
@@ -527,8 +577,12 @@ def parse_build(data: Any, catalogue: Mapping[str, AnyPart]) -> Build:
 
     Every count and size is bounded here (PART_LIMITS, WORKLOAD_INT_LIMITS, MAX_*), before anything
     expands a quantity (:attr:`Resolved.gpu_list` makes one entry per GPU)."""
-    r = _Reader()
-    top = r.obj(data, "", ("format", "name", "budget_cny", "parts", "options", "workload", "cluster"))
+    from configurator.core.schema_build import BUILD_SCHEMA, BuildDocument
+
+    r = _Checked()
+    r.check(BUILD_SCHEMA, data, "")
+    r.drop("workload.model")
+    top = r.obj(data, "", record_keys(BuildDocument))
     if top is None:
         raise BuildError(r.errors)
     if "format" not in top:
@@ -537,10 +591,10 @@ def parse_build(data: Any, catalogue: Mapping[str, AnyPart]) -> Build:
         r.err("format", _FORMAT, expected=FORMAT, got=_Shown(top["format"]))
     name = ""
     if "name" in top:
-        name = r.text(top["name"], "name", MAX_NAME_CHARS) or ""
+        name = r.text(top["name"], "name") or ""
     budget = None
     if top.get("budget_cny") is not None:
-        budget = r.number(top["budget_cny"], "budget_cny", MAX_BUDGET_CNY)
+        budget = r.number(top["budget_cny"], "budget_cny")
 
     parts: list[BuildPart] = []
     if "parts" not in top:
@@ -554,21 +608,19 @@ def parse_build(data: Any, catalogue: Mapping[str, AnyPart]) -> Build:
 
     options = Options()
     if "options" in top:
-        o = r.obj(top["options"], "options", tuple(f.name for f in dataclasses.fields(Options)))
+        from configurator.core.schema_build import OptionsEntry
+
+        o = r.obj(top["options"], "options", record_keys(OptionsEntry))
         if o is not None:
             kw: dict[str, Any] = {}
             if "nvlink_bridge" in o and (v := r.boolean(o["nvlink_bridge"], "options.nvlink_bridge")) is not None:
                 kw["nvlink_bridge"] = v
-            for key, high in (("cloud_cny_per_month", MAX_CLOUD_CNY_PER_MONTH),
-                              ("electricity_cny_per_kwh", MAX_ELECTRICITY_CNY_PER_KWH)):
-                if key in o and (n := r.number(o[key], f"options.{key}", high)) is not None:
+            for key in ("cloud_cny_per_month", "electricity_cny_per_kwh"):
+                if key in o and (n := r.number(o[key], f"options.{key}")) is not None:
                     kw[key] = n
-            if "hours_per_day" in o:
-                hours = o["hours_per_day"]
-                if isinstance(hours, (int, float)) and not isinstance(hours, bool) and hours > 24:
-                    r.err("options.hours_per_day", _HOURS)
-                elif (n := r.number(hours, "options.hours_per_day", 24)) is not None:
-                    kw["hours_per_day"] = n
+            if "hours_per_day" in o and (n := r.number(o["hours_per_day"], "options.hours_per_day",
+                                                      over=_HOURS)) is not None:
+                kw["hours_per_day"] = n
             if "os" in o and (c := r.choice(o["os"], "options.os", OS_CHOICES)) is not None:
                 kw["os"] = c
             # FIT-1's display option (a separate block: the fields above keep their own handling)
@@ -585,8 +637,10 @@ def parse_build(data: Any, catalogue: Mapping[str, AnyPart]) -> Build:
     return Build(tuple(parts), name, budget, options, workload, cluster)
 
 
-def _cluster(r: _Reader, value: Any) -> Cluster | None:
-    c = r.obj(value, "cluster", ("nodes", "interconnect"))
+def _cluster(r: _Checked, value: Any) -> Cluster | None:
+    from configurator.core.schema_build import ClusterEntry
+
+    c = r.obj(value, "cluster", record_keys(ClusterEntry))
     if c is None:
         return None
     nodes = interconnect = None
@@ -594,31 +648,33 @@ def _cluster(r: _Reader, value: Any) -> Cluster | None:
         if key not in c:
             r.err(f"cluster.{key}", _REQUIRED)
     if "nodes" in c:
-        nodes = r.positive_int(c["nodes"], "cluster.nodes", MAX_CLUSTER_NODES)
+        nodes = r.positive_int(c["nodes"], "cluster.nodes")
     if "interconnect" in c:
         interconnect = r.choice(c["interconnect"], "cluster.interconnect", INTERCONNECT_IDS)
     return Cluster(nodes, interconnect) if nodes is not None and interconnect is not None else None
 
 
-def _parts(r: _Reader, items: list[Any], catalogue: Mapping[str, AnyPart]) -> list[BuildPart]:
+def _parts(r: _Checked, items: list[Any], catalogue: Mapping[str, AnyPart]) -> list[BuildPart]:
+    from configurator.core.schema_build import PartEntry
+
     parts: list[BuildPart] = []
     counted: list[tuple[str, str, int]] = []  # (qty path, category, units: modules for memory, else qty)
     for i, item in enumerate(items):
         path = f"parts[{i}]"
-        obj = r.obj(item, path, ("id", "qty", "used"))
+        obj = r.obj(item, path, record_keys(PartEntry))
         if obj is None:
             continue
         if "id" not in obj:
             r.err(f"{path}.id", _REQUIRED)
             continue
-        pid = r.text(obj["id"], f"{path}.id", MAX_ID_CHARS)
+        pid = r.text(obj["id"], f"{path}.id")
         if pid is None:
             continue
         part = catalogue.get(pid)
         if part is None:
             r.err(f"{path}.id", _UNKNOWN_PART, id=_Shown(pid))
         # A known part is bounded by its category's total below; any other by the largest limit.
-        qty = r.positive_int(obj.get("qty", 1), f"{path}.qty", MAX_QTY if part is None else None)
+        qty = r.positive_int(obj.get("qty", 1), f"{path}.qty", bounded=part is None)
         used = r.boolean(obj.get("used", False), f"{path}.used") or False
         if qty is not None and part is not None and part.category in PART_LIMITS:
             counted.append((f"{path}.qty", part.category, qty * (part.modules if isinstance(part, Memory) else 1)))
@@ -645,16 +701,19 @@ _UNKNOWN_MODEL = QT_TRANSLATE_NOOP("build", "no model {got} in the catalogue (`c
 _HF_CONFIG_PROBLEM = QT_TRANSLATE_NOOP("build", "{file}: {field}{problem}")
 
 
-def _model(r: _Reader, value: Any, kw: dict[str, Any]) -> str | None:
+def _model(r: _Checked, value: Any, kw: dict[str, Any]) -> str | None:
     """workload.model: a catalogue id, "custom", or {"hf_config": path} (a Hugging Face config.json, read now,
     relative to the working directory)."""
     if isinstance(value, Mapping):
-        obj = r.obj(value, "workload.model", (HF_CONFIG,))
+        from configurator.core.schema_build import HF_SCHEMA, HfConfigEntry
+
+        r.check(HF_SCHEMA, value, "workload.model")
+        obj = r.obj(value, "workload.model", record_keys(HfConfigEntry))
         if obj is None or HF_CONFIG not in obj:
             if obj is not None:
                 r.err(f"workload.model.{HF_CONFIG}", _REQUIRED)
             return None
-        path = r.text(obj[HF_CONFIG], f"workload.model.{HF_CONFIG}", 4096)
+        path = r.text(obj[HF_CONFIG], f"workload.model.{HF_CONFIG}")
         if path is None:
             return None
         try:
@@ -671,8 +730,10 @@ def _model(r: _Reader, value: Any, kw: dict[str, Any]) -> str | None:
     return value
 
 
-def _workload(r: _Reader, value: Any) -> Workload | None:
-    w = r.obj(value, "workload", _WORKLOAD_KEYS)
+def _workload(r: _Checked, value: Any) -> Workload | None:
+    from configurator.core.schema_build import WorkloadEntry
+
+    w = r.obj(value, "workload", record_keys(WorkloadEntry))
     if w is None:
         return None
     n_errors = len(r.errors)
@@ -694,7 +755,7 @@ def _workload(r: _Reader, value: Any) -> Workload | None:
         kw["precision"] = r.choice(w["precision"], "workload.precision", PRECISIONS)
     for key in ("batch_size", "seq_len", "layers", "hidden", "heads", "vocab", "image_size", "steps"):
         if key in w:
-            kw[key] = r.positive_int(w[key], f"workload.{key}", WORKLOAD_INT_LIMITS[key])
+            kw[key] = r.positive_int(w[key], f"workload.{key}")
     if "optimizer" in w:
         kw["optimizer"] = r.choice(w["optimizer"], "workload.optimizer", OPTIMIZERS)
     if "grad_checkpointing" in w:
@@ -702,13 +763,13 @@ def _workload(r: _Reader, value: Any) -> Workload | None:
     if "sharding" in w:
         kw["sharding"] = r.choice(w["sharding"], "workload.sharding", SHARDING)
     if "dataset_gb" in w and w["dataset_gb"] is not None:
-        kw["dataset_gb"] = r.number(w["dataset_gb"], "workload.dataset_gb", MAX_DATASET_GB)
+        kw["dataset_gb"] = r.number(w["dataset_gb"], "workload.dataset_gb")
     if "checkpoints_kept" in w and w["checkpoints_kept"] is not None:
         kept = w["checkpoints_kept"]  # 0 is allowed: a run that keeps none
         kw["checkpoints_kept"] = 0 if kept == 0 and not isinstance(kept, bool) else r.positive_int(
-            kept, "workload.checkpoints_kept", MAX_CHECKPOINTS_KEPT)
+            kept, "workload.checkpoints_kept")
     if "params" in w:
-        kw["params"] = r.number(w["params"], "workload.params", MAX_PARAMS, positive=True)
+        kw["params"] = r.number(w["params"], "workload.params", positive=True)
     if "family" in w:
         kw["family"] = r.choice(w["family"], "workload.family", ("cnn", "transformer"))
     if model == "custom":
@@ -758,20 +819,20 @@ _SERVE_QUANT = QT_TRANSLATE_NOOP(
              "workload.runtime)")
 
 
-def _serving(r: _Reader, w: Mapping[str, Any], kw: dict[str, Any], model: str | None) -> None:
+def _serving(r: _Checked, w: Mapping[str, Any], kw: dict[str, Any], model: str | None) -> None:
     """task serve: its load (concurrency or request_rate), its lengths, a runtime that serves, no training or
     batch keys."""
     if "concurrency" in w:
-        kw["concurrency"] = r.positive_int(w["concurrency"], "workload.concurrency", MAX_CONCURRENCY)
+        kw["concurrency"] = r.positive_int(w["concurrency"], "workload.concurrency")
     if "request_rate" in w:
-        kw["request_rate"] = r.number(w["request_rate"], "workload.request_rate", MAX_REQUEST_RATE, positive=True)
+        kw["request_rate"] = r.number(w["request_rate"], "workload.request_rate", positive=True)
     if "concurrency" in w and "request_rate" in w:
         r.err("workload.request_rate", _SERVE_BOTH)
     elif "concurrency" not in w and "request_rate" not in w:
         r.err("workload.concurrency", _SERVE_LOAD)
     for key in ("prompt_tokens", "output_tokens"):
         if key in w:
-            kw[key] = r.positive_int(w[key], f"workload.{key}", WORKLOAD_INT_LIMITS["seq_len"])
+            kw[key] = r.positive_int(w[key], f"workload.{key}")
         else:
             r.err(f"workload.{key}", _SERVE_LENGTHS, key=key)
     for key in ("batch_size", "seq_len"):
@@ -825,7 +886,7 @@ RUNTIME_PRECISIONS["transformers"] = tuple(p for p in PRECISIONS if p != "fp8")
 assert all(("fp8" in v) == (k in FP8_RUNTIMES) for k, v in RUNTIME_PRECISIONS.items())
 
 
-def _memory_options(r: _Reader, w: Mapping[str, Any], kw: dict[str, Any], model: str | None,
+def _memory_options(r: _Checked, w: Mapping[str, Any], kw: dict[str, Any], model: str | None,
                     task: str | None) -> None:
     """The memory options (FIT-1): attention kernel, LoRA/QLoRA, optimizer offload, tensor/pipeline parallel."""
     if "attention" in w:
@@ -833,7 +894,7 @@ def _memory_options(r: _Reader, w: Mapping[str, Any], kw: dict[str, Any], model:
     if "finetune" in w:
         kw["finetune"] = r.choice(w["finetune"], "workload.finetune", FINETUNE)
     if "lora_rank" in w:
-        kw["lora_rank"] = r.positive_int(w["lora_rank"], "workload.lora_rank", 4096)
+        kw["lora_rank"] = r.positive_int(w["lora_rank"], "workload.lora_rank")
     if "offload" in w:
         kw["offload"] = r.choice(w["offload"], "workload.offload", OFFLOAD)
     if "parallel" in w:
@@ -870,7 +931,7 @@ def _memory_options(r: _Reader, w: Mapping[str, Any], kw: dict[str, Any], model:
         _quant(r, w, kw, task, family, runtime)
 
 
-def _quant(r: _Reader, w: Mapping[str, Any], kw: dict[str, Any], task: str | None, family: str | None,
+def _quant(r: _Checked, w: Mapping[str, Any], kw: dict[str, Any], task: str | None, family: str | None,
            runtime: str | None) -> None:
     """workload.quant: a format of QUANTS, for LLM inference, in a runtime that runs it, with a precision
     that is its compute dtype (fp16, bf16) or its own bit width."""
@@ -932,16 +993,26 @@ def gpu_errors(workload: Workload, gpus: Iterable[Gpu]) -> list[FieldError]:
 def read_workload(value: Any) -> tuple[Workload | None, list[FieldError]]:
     """A workload from a mapping as a build file's ``workload`` holds it (the command line's suggest options):
     the workload, or None and every problem with its path (``workload.task``)."""
-    r = _Reader()
+    r = _workload_checked(value)
     workload = _workload(r, value)
     return (workload if not r.errors else None), r.errors
+
+
+def _workload_checked(value: Any) -> _Checked:
+    from configurator.core.schema_build import WORKLOAD_SCHEMA
+
+    r = _Checked()
+    r.check(WORKLOAD_SCHEMA, value, "workload")
+    r.drop("workload.model")
+    return r
 
 
 def workload_errors(workload: Workload) -> list[FieldError]:
     """What the build file's reader would say about this workload (made in code, e.g. by the planner's
     form): the same rules, so a form cannot hold a workload a file may not (int8 training)."""
-    r = _Reader()
-    _workload(r, build_to_dict(Build((), workload=workload))["workload"])
+    doc = build_to_dict(Build((), workload=workload))["workload"]
+    r = _workload_checked(doc)
+    _workload(r, doc)
     return r.errors
 
 

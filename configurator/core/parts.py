@@ -15,15 +15,34 @@ from __future__ import annotations
 import dataclasses
 import datetime
 import json
-import math
 import re
 import types
 import typing
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Literal, Union
+from typing import Annotated, Any, ClassVar, Literal, Union
 
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
+from configurator.core.schema import (
+    DECIMAL_1,
+    GHZ,
+    MB,
+    THROUGHPUT,
+    Count,
+    Flag,
+    Number,
+    Positive,
+    PositiveNumber,
+    Problem,
+    Schema,
+    SchemaError,
+    Text,
+    Unit,
+    int_fields,
+    json_key,
+    record,
+    units,
+)
 
 CATEGORIES: tuple[str, ...] = ("gpu", "cpu", "motherboard", "memory", "storage", "psu", "case", "cooler",
                              "platform")
@@ -48,6 +67,7 @@ MAX_ID = 128
 MAX_NAME = 200
 
 
+@record
 @dataclass(frozen=True, kw_only=True)
 class PcieSlot:
     """One expansion slot of a motherboard.
@@ -57,17 +77,17 @@ class PcieSlot:
     in position ``p`` covers positions ``p`` .. ``p + ceil(n) - 1``.
     """
 
-    name: str
-    position: int
-    physical_lanes: int
-    electrical_lanes: int
-    gen: int
-    source: Literal["cpu", "chipset"]
-    shares_with: list[str] = field(default_factory=list)
-    socket: int = 1  # the CPU socket whose lanes feed it (PCI-9: dead without that CPU); chipset slots: 1
-    # JSON/CSV key is "from" (a Python keyword); see _RENAMES.
+    name: Text
+    position: Positive
+    physical_lanes: Positive
+    electrical_lanes: Positive
+    gen: Positive
+    source: Annotated[Literal["cpu", "chipset"], json_key("from")]  # JSON/CSV key "from" (a Python keyword)
+    shares_with: list[Text] = field(default_factory=list)
+    socket: Positive = 1  # the CPU socket whose lanes feed it (PCI-9: dead without that CPU); chipset slots: 1
 
 
+@record
 @dataclass(frozen=True, kw_only=True)
 class M2Slot:
     """An M.2 connector. ``shares_with`` names what it takes lanes from (PCIe slots, SATA ports);
@@ -75,13 +95,13 @@ class M2Slot:
     there keep while this connector holds a drive (0: the slot is off; None: no such slot loses
     lanes, e.g. only SATA ports or x1 slots are shared). PCI-10."""
 
-    name: str
-    gen: int
-    lanes: int
-    source: Literal["cpu", "chipset"]
-    shares_with: list[str] = field(default_factory=list)
-    slot_lanes_when_used: int | None = None
-    socket: int = 1
+    name: Text
+    gen: Positive
+    lanes: Positive
+    source: Annotated[Literal["cpu", "chipset"], json_key("from")]  # JSON/CSV key "from" (a Python keyword)
+    shares_with: list[Text] = field(default_factory=list)
+    slot_lanes_when_used: Count | None = None
+    socket: Positive = 1
 
 
 def today_iso() -> str:
@@ -92,199 +112,214 @@ def today_iso() -> str:
 # A user's own part gives only what the rules and estimates need: the fields below that have a default may
 # be left out (a CSV cell left empty, a key left out) and take it. The shipped catalogue states every one
 # of them (tests/core/test_parts.py holds it to that).
+@record
 @dataclass(frozen=True, kw_only=True)
 class Part:
     """Fields every part has. ``custom`` and ``user_edited`` are set by the store."""
 
     category: ClassVar[str] = ""
 
-    id: str
-    name: str
-    brand: str = ""
-    price_cny: int
-    price_date: str = field(default_factory=today_iso)  # the day it was entered
+    id: Text
+    name: Text
+    brand: Text = ""
+    price_cny: Annotated[Count, Unit("¥")]
+    price_date: Text = field(default_factory=today_iso)  # the day it was entered
     # Where the figures come from: a spec page's URL (the catalogue's), or any text for a user's own part
     # ("my card, measured", "seller's listing"); a URL is checked to be one.
-    source: str = ""
-    launch_year: int | None = None
-    notes: str | None = None
+    source: Text = ""
+    launch_year: Count | None = None
+    notes: Text | None = None
     # Figures not found on the vendor's page or manual (field names of this part): shown marked, and a
     # finding that rests on one says to check the vendor's figure (rules.shared.Ctx.add's rests_on).
-    unverified: list[str] = field(default_factory=list)
-    custom: bool = False
-    user_edited: bool = False
+    unverified: list[Text] = field(default_factory=list)
+    custom: Flag = False
+    user_edited: Flag = False
 
 
+@record
 @dataclass(frozen=True, kw_only=True)
 class Gpu(Part):
     category: ClassVar[str] = "gpu"
 
     vendor: Literal["nvidia", "amd", "intel"]
-    architecture: str = ""  # "Ampere"; empty: unknown, estimates use no architecture's own efficiency
-    compute_capability: str | None = None  # NVIDIA "8.6"; None for AMD/Intel
-    gfx_target: str | None = None  # AMD LLVM target, e.g. "gfx1100"
+    architecture: Text = ""  # "Ampere"; empty: unknown, estimates use no architecture's own efficiency
+    compute_capability: Text | None = None  # NVIDIA "8.6"; None for AMD/Intel
+    gfx_target: Text | None = None  # AMD LLVM target, e.g. "gfx1100"
     form_factor: Literal["pcie", "sxm", "oam"] = "pcie"
     # The price is a used-market estimate (a discontinued card): Suggest offers it only when asked to
     # (SuggestOptions.allow_used), and marks it used in the build (BUD-4).
-    used_market: bool = False
-    vram_gb: int
-    vram_type: str = ""  # "GDDR6X"; empty: not given
-    memory_bandwidth_gbs: float
-    fp32_tflops: float
-    tensor_cores: bool
-    fp16_tensor_tflops: float | None = None  # dense, FP32 accumulate where vendors give both
-    bf16_tensor_tflops: float | None = None
-    int8_tops: float | None = None
-    board_power_w: int
-    recommended_psu_w: int | None = None
-    power_8pin: int = 0
-    power_12v2x6: int = 0  # 16-pin 12VHPWR / 12V-2x6 connectors
-    power_adapter_8pin: int | None = None  # 8-pin inputs the bundled 16-pin adapter needs
-    power_eps8: int = 0  # data-centre cards that take a CPU (EPS) 8-pin
-    pcie_gen: int
-    pcie_lanes: int
-    slot_width: float | None = None  # None for SXM/OAM modules
-    length_mm: int | None = None
+    used_market: Flag = False
+    vram_gb: Annotated[Positive, Unit("GiB")]
+    vram_type: Text = ""  # "GDDR6X"; empty: not given
+    memory_bandwidth_gbs: Annotated[PositiveNumber, THROUGHPUT, Unit("GB/s")]
+    fp32_tflops: Annotated[PositiveNumber, THROUGHPUT, Unit("TFLOPS")]
+    tensor_cores: Flag
+    # dense, FP32 accumulate where vendors give both
+    fp16_tensor_tflops: Annotated[Number, THROUGHPUT, Unit("TFLOPS")] | None = None
+    bf16_tensor_tflops: Annotated[Number, THROUGHPUT, Unit("TFLOPS")] | None = None
+    int8_tops: Annotated[Number, THROUGHPUT, Unit("TOPS")] | None = None
+    board_power_w: Annotated[Positive, Unit("W")]
+    recommended_psu_w: Annotated[Count, Unit("W")] | None = None
+    power_8pin: Count = 0
+    power_12v2x6: Count = 0  # 16-pin 12VHPWR / 12V-2x6 connectors
+    power_adapter_8pin: Count | None = None  # 8-pin inputs the bundled 16-pin adapter needs
+    power_eps8: Count = 0  # data-centre cards that take a CPU (EPS) 8-pin
+    pcie_gen: Count
+    pcie_lanes: Positive
+    # None for SXM/OAM modules
+    slot_width: Annotated[Number, DECIMAL_1, Unit(QT_TRANSLATE_NOOP("parts", "slots"))] | None = None
+    length_mm: Annotated[Count, Unit("mm")] | None = None
     # open_air: axial fans that blow into the case (THERM-2: needs a free slot above the next card);
     # blower: a radial fan exhausting through the bracket (stacks); passive: a heatsink only, cooled by
     # the chassis's forced front-to-back airflow (THERM-1). From the vendor's product page or brief.
     # Not given: open_air, the common card's, for which THERM-2 asks the most room.
     cooling: Literal["open_air", "blower", "passive"] = "open_air"
-    nvlink: bool = False
-    nvlink_bandwidth_gbs: float | None = None  # total, both directions
-    nvlink_max_gpus: int | None = None  # 2 for a 2-way bridge
-    min_driver: str | None = None  # Linux driver version
-    min_cuda: str | None = None
-    rocm_supported: bool | None = None
+    nvlink: Flag = False
+    nvlink_bandwidth_gbs: Annotated[Number, THROUGHPUT, Unit("GB/s")] | None = None  # total, both directions
+    nvlink_max_gpus: Count | None = None  # 2 for a 2-way bridge
+    min_driver: Text | None = None  # Linux driver version
+    min_cuda: Text | None = None
+    rocm_supported: Flag | None = None
 
 
+@record
 @dataclass(frozen=True, kw_only=True)
 class Cpu(Part):
     category: ClassVar[str] = "cpu"
 
     vendor: Literal["intel", "amd"]
-    architecture: str = ""
-    socket: str
-    cores: int
-    p_cores: int | None = None  # hybrid designs: performance cores (with SMT); the rest are E-cores
-    threads: int
-    base_ghz: float
-    boost_ghz: float
-    l3_mb: float
-    tdp_w: int
-    max_power_w: int
-    boxed_cooler: bool = False  # the retail box includes a cooler (FIT-6: a build without one is fine)
-    pcie_gen: int
-    pcie_lanes: int
-    memory_types: list[str]
-    memory_channels: int
-    memory_max_mts: int = 0
-    max_memory_gb: int
-    ecc: bool
-    rdimm: bool
-    avx512: bool
-    integrated_graphics: bool = False
-    max_sockets: int = 1
+    architecture: Text = ""
+    socket: Text
+    cores: Positive
+    p_cores: Count | None = None  # hybrid designs: performance cores (with SMT); the rest are E-cores
+    threads: Positive
+    base_ghz: Annotated[PositiveNumber, GHZ, Unit("GHz")]
+    boost_ghz: Annotated[PositiveNumber, GHZ, Unit("GHz")]
+    l3_mb: Annotated[Number, MB, Unit("MB")]
+    tdp_w: Annotated[Positive, Unit("W")]
+    max_power_w: Annotated[Positive, Unit("W")]
+    boxed_cooler: Flag = False  # the retail box includes a cooler (FIT-6: a build without one is fine)
+    pcie_gen: Count
+    pcie_lanes: Positive
+    memory_types: list[Text]
+    memory_channels: Count
+    memory_max_mts: Annotated[Count, Unit("MT/s")] = 0
+    max_memory_gb: Annotated[Positive, Unit("GiB")]
+    ecc: Flag
+    rdimm: Flag
+    avx512: Flag
+    integrated_graphics: Flag = False
+    max_sockets: Count = 1
 
 
+@record
 @dataclass(frozen=True, kw_only=True)
 class Motherboard(Part):
     category: ClassVar[str] = "motherboard"
 
-    socket: str
-    sockets: int = 1
-    chipset: str
-    form_factor: str
+    socket: Text
+    sockets: Count = 1
+    chipset: Text
+    form_factor: Text
     # FIT-5: width from the rear I/O edge towards the case front (ATX 244; "E-ATX" is 259-330 depending on
     # the vendor, which is what cases limit as "E-ATX up to 277 mm wide"); depth along the rear edge, top
     # to bottom (ATX, E-ATX and SSI-EEB 305, Micro-ATX 244, Mini-ITX 170).
-    width_mm: int | None = None
-    depth_mm: int | None = None
-    memory_type: str
-    memory_slots: int
-    max_memory_gb: int
-    ecc: bool
-    rdimm: bool
-    udimm: bool = True  # False: registered DIMMs only (server and workstation boards)
+    width_mm: Annotated[Count, Unit("mm")] | None = None
+    depth_mm: Annotated[Count, Unit("mm")] | None = None
+    memory_type: Text
+    memory_slots: Positive
+    max_memory_gb: Annotated[Positive, Unit("GiB")]
+    ecc: Flag
+    rdimm: Flag
+    udimm: Flag = True  # False: registered DIMMs only (server and workstation boards)
     pcie_slots: list[PcieSlot]
     m2_slots: list[M2Slot] = field(default_factory=list)
-    sata_ports: int = 0
+    sata_ports: Count = 0
 
 
+@record
 @dataclass(frozen=True, kw_only=True)
 class Memory(Part):
     category: ClassVar[str] = "memory"
 
-    memory_type: str
-    capacity_gb: int  # kit total, GiB
-    modules: int
-    speed_mts: int
-    cas_latency: int | None = None
-    ecc: bool
-    rdimm: bool
+    memory_type: Text
+    capacity_gb: Annotated[Positive, Unit("GiB")]  # kit total, GiB
+    modules: Positive
+    speed_mts: Annotated[Positive, Unit("MT/s")]
+    cas_latency: Count | None = None
+    ecc: Flag
+    rdimm: Flag
 
 
+@record
 @dataclass(frozen=True, kw_only=True)
 class Storage(Part):
     category: ClassVar[str] = "storage"
 
     kind: Literal["hdd", "sata_ssd", "nvme"]
-    capacity_gb: int  # decimal GB
-    interface: str
-    pcie_gen: int | None = None
-    form_factor: str
-    seq_read_mbs: int
-    seq_write_mbs: int
-    random_read_iops: int | None = None
+    capacity_gb: Annotated[Positive, Unit("GB")]  # decimal GB
+    interface: Text
+    pcie_gen: Count | None = None
+    form_factor: Text
+    seq_read_mbs: Annotated[Positive, Unit("MB/s")]
+    seq_write_mbs: Annotated[Count, Unit("MB/s")]
+    random_read_iops: Annotated[Count, Unit("IOPS")] | None = None
 
 
+@record
 @dataclass(frozen=True, kw_only=True)
 class Psu(Part):
     category: ClassVar[str] = "psu"
 
-    watts: int
-    efficiency: str  # "80 PLUS Gold"
-    form_factor: str
-    atx_version: str | None = None  # "3.0", "3.1": specified for power excursions (PWR-2, PWR-5); None: older
-    redundant: bool = False  # a hot-swap module of an N+1 redundant set: one module's worth is spare
-    pcie_8pin: int
-    connector_12v2x6: int
-    eps_8pin: int
+    watts: Annotated[Positive, Unit("W")]
+    efficiency: Text  # "80 PLUS Gold"
+    form_factor: Text
+    atx_version: Text | None = None  # "3.0", "3.1": specified for power excursions (PWR-2, PWR-5); None: older
+    redundant: Flag = False  # a hot-swap module of an N+1 redundant set: one module's worth is spare
+    pcie_8pin: Count
+    connector_12v2x6: Count
+    eps_8pin: Count
     modular: Literal["full", "semi", "none"] = "full"
 
 
+@record
 @dataclass(frozen=True, kw_only=True)
 class Case(Part):
     category: ClassVar[str] = "case"
 
-    form_factor: str  # "Mid tower"
-    max_gpu_length_mm: int
-    expansion_slots: int
-    board_form_factors: list[str]
-    max_cpu_cooler_mm: int | None = None
-    psu_form_factors: list[str] = field(default_factory=lambda: ["ATX"])  # FIT-4
-    max_board_width_mm: int | None = None  # FIT-5 (see Motherboard.width_mm); None: not published
-    max_board_depth_mm: int | None = None
+    form_factor: Text  # "Mid tower"
+    max_gpu_length_mm: Annotated[Positive, Unit("mm")]
+    expansion_slots: Count
+    board_form_factors: list[Text]
+    max_cpu_cooler_mm: Annotated[Count, Unit("mm")] | None = None
+    psu_form_factors: list[Text] = field(default_factory=lambda: ["ATX"])  # FIT-4
+    # FIT-5 (see Motherboard.width_mm); None: not published
+    max_board_width_mm: Annotated[Count, Unit("mm")] | None = None
+    max_board_depth_mm: Annotated[Count, Unit("mm")] | None = None
     # FIT-6: radiator sizes it mounts (240 = 2 x 120 mm); [] none; None: not published
-    radiator_sizes_mm: list[int] | None = None
-    server_airflow: bool = False  # THERM-1: forced front-to-back airflow through the cards (server fan wall)
-    psu_mounts: int = 1  # FIT-4: power supplies it holds (redundant modules go in the chassis's own cage)
+    radiator_sizes_mm: Annotated[list[Count], Unit("mm")] | None = None
+    server_airflow: Flag = False  # THERM-1: forced front-to-back airflow through the cards (server fan wall)
+    psu_mounts: Count = 1  # FIT-4: power supplies it holds (redundant modules go in the chassis's own cage)
 
-    bays_35: int | None = None  # 3.5" drive bays (they also take 2.5" drives); None: not listed (FIT-7)
-    bays_25: int | None = None  # 2.5"-only mounts
+    bays_35: Count | None = None  # 3.5" drive bays (they also take 2.5" drives); None: not listed (FIT-7)
+    bays_25: Count | None = None  # 2.5"-only mounts
 
 
+@record
 @dataclass(frozen=True, kw_only=True)
 class Cooler(Part):
     category: ClassVar[str] = "cooler"
 
     kind: Literal["air", "aio"]  # aio: all-in-one liquid cooler
-    cpu_sockets: list[str]  # as the CPUs name them: "AM5", "LGA1700", "sTR5", "SP3" ...
-    height_mm: int | None = None  # air coolers, fan included (FIT-6 against the case's cooler height)
-    radiator_mm: int | None = None  # AIO: 240, 280, 360, 420 (FIT-6 against the case's radiator mounts)
-    rated_tdp_w: int | None = None  # the vendor's rating; None where the vendor publishes none
+    cpu_sockets: list[Text]  # as the CPUs name them: "AM5", "LGA1700", "sTR5", "SP3" ...
+    # air coolers, fan included (FIT-6 against the case's cooler height)
+    height_mm: Annotated[Count, Unit("mm")] | None = None
+    # AIO: 240, 280, 360, 420 (FIT-6 against the case's radiator mounts)
+    radiator_mm: Annotated[Count, Unit("mm")] | None = None
+    rated_tdp_w: Annotated[Count, Unit("W")] | None = None  # the vendor's rating; None where the vendor publishes none
 
 
+@record
 @dataclass(frozen=True, kw_only=True)
 class Platform(Part):
     """A GPU baseboard for SXM/OAM modules (NVIDIA HGX, OCP UBB): the modules sit on it, not in PCIe
@@ -293,13 +328,14 @@ class Platform(Part):
     category: ClassVar[str] = "platform"
 
     module_form_factor: Literal["sxm", "oam"]
-    architectures: list[str]  # the GPU architectures whose modules it takes ("Ampere")
-    gpu_slots: int
+    architectures: list[Text]  # the GPU architectures whose modules it takes ("Ampere")
+    gpu_slots: Positive
     topology: Literal["nvswitch", "direct"]  # direct: each pair of GPUs has its own links (4-GPU HGX A100)
-    nvswitch_chips: int = 0
-    nvlink_gbs_per_gpu: float  # one module's NVLink bandwidth, both directions together
-    host_pcie_gen: int  # each module's link to the host, through the baseboard's PCIe switches
-    host_pcie_lanes: int = 16
+    nvswitch_chips: Count = 0
+    # one module's NVLink bandwidth, both directions together
+    nvlink_gbs_per_gpu: Annotated[PositiveNumber, THROUGHPUT, Unit("GB/s")]
+    host_pcie_gen: Positive  # each module's link to the host, through the baseboard's PCIe switches
+    host_pcie_lanes: Positive = 16
 
 
 PART_TYPES: dict[str, type[Part]] = {
@@ -315,122 +351,138 @@ _RENAMES_BACK = {v: k for k, v in _RENAMES.items()}
 # Fields the store owns; a catalogue file or CSV may not set them.
 STORE_FIELDS = ("custom", "user_edited")
 
-# Labels and units shown in the parts browser and detail pane.
-FIELD_LABELS: dict[str, tuple[str, str]] = {
-    "id": (QT_TRANSLATE_NOOP("parts", "ID"), ""),
-    "name": (QT_TRANSLATE_NOOP("parts", "Name"), ""),
-    "brand": (QT_TRANSLATE_NOOP("parts", "Brand"), ""),
-    "category": (QT_TRANSLATE_NOOP("parts", "Category"), ""),
-    "price_cny": (QT_TRANSLATE_NOOP("parts", "Price"), "¥"),
-    "price_date": (QT_TRANSLATE_NOOP("parts", "Price date"), ""),
-    "source": (QT_TRANSLATE_NOOP("parts", "Source"), ""),
-    "launch_year": (QT_TRANSLATE_NOOP("parts", "Launch year"), ""),
-    "notes": (QT_TRANSLATE_NOOP("parts", "Notes"), ""),
-    "custom": (QT_TRANSLATE_NOOP("parts", "Custom part"), ""),
-    "used_market": (QT_TRANSLATE_NOOP("parts", "Used-market price"), ""),
-    "user_edited": (QT_TRANSLATE_NOOP("parts", "Price edited by you"), ""),
-    "unverified": (QT_TRANSLATE_NOOP("parts", "Unverified figures"), ""),
-    "vendor": (QT_TRANSLATE_NOOP("parts", "Vendor"), ""),
-    "architecture": (QT_TRANSLATE_NOOP("parts", "Architecture"), ""),
-    "compute_capability": (QT_TRANSLATE_NOOP("parts", "Compute capability"), ""),
-    "gfx_target": (QT_TRANSLATE_NOOP("parts", "GFX target"), ""),
-    "form_factor": (QT_TRANSLATE_NOOP("parts", "Form factor"), ""),
-    "vram_gb": (QT_TRANSLATE_NOOP("parts", "VRAM"), "GiB"),
-    "vram_type": (QT_TRANSLATE_NOOP("parts", "VRAM type"), ""),
-    "memory_bandwidth_gbs": (QT_TRANSLATE_NOOP("parts", "Memory bandwidth"), "GB/s"),
-    "fp32_tflops": (QT_TRANSLATE_NOOP("parts", "FP32"), "TFLOPS"),
-    "tensor_cores": (QT_TRANSLATE_NOOP("parts", "Tensor Cores"), ""),
-    "fp16_tensor_tflops": (QT_TRANSLATE_NOOP("parts", "FP16 tensor (dense)"), "TFLOPS"),
-    "bf16_tensor_tflops": (QT_TRANSLATE_NOOP("parts", "BF16 tensor (dense)"), "TFLOPS"),
-    "int8_tops": (QT_TRANSLATE_NOOP("parts", "INT8 (dense)"), "TOPS"),
-    "board_power_w": (QT_TRANSLATE_NOOP("parts", "Board power"), "W"),
-    "recommended_psu_w": (QT_TRANSLATE_NOOP("parts", "Recommended PSU"), "W"),
-    "power_8pin": (QT_TRANSLATE_NOOP("parts", "8-pin PCIe power inputs"), ""),
-    "power_12v2x6": (QT_TRANSLATE_NOOP("parts", "12VHPWR/12V-2x6 inputs"), ""),
-    "power_adapter_8pin": (QT_TRANSLATE_NOOP("parts", "8-pin inputs of the bundled adapter"), ""),
-    "power_eps8": (QT_TRANSLATE_NOOP("parts", "8-pin EPS (CPU) inputs"), ""),
-    "pcie_gen": (QT_TRANSLATE_NOOP("parts", "PCIe generation"), ""),
-    "pcie_lanes": (QT_TRANSLATE_NOOP("parts", "PCIe lanes"), ""),
-    "slot_width": (QT_TRANSLATE_NOOP("parts", "Slot width"), QT_TRANSLATE_NOOP("parts", "slots")),
-    "length_mm": (QT_TRANSLATE_NOOP("parts", "Length"), "mm"),
-    "cooling": (QT_TRANSLATE_NOOP("parts", "Cooling"), ""),
-    "nvlink": (QT_TRANSLATE_NOOP("parts", "NVLink"), ""),
-    "nvlink_bandwidth_gbs": (QT_TRANSLATE_NOOP("parts", "NVLink bandwidth"), "GB/s"),
-    "nvlink_max_gpus": (QT_TRANSLATE_NOOP("parts", "NVLink GPUs per link group"), ""),
-    "min_driver": (QT_TRANSLATE_NOOP("parts", "Minimum driver (Linux)"), ""),
-    "min_cuda": (QT_TRANSLATE_NOOP("parts", "Minimum CUDA"), ""),
-    "rocm_supported": (QT_TRANSLATE_NOOP("parts", "Supported by current ROCm"), ""),
-    "socket": (QT_TRANSLATE_NOOP("parts", "Socket"), ""),
-    "cores": (QT_TRANSLATE_NOOP("parts", "Cores"), ""),
-    "threads": (QT_TRANSLATE_NOOP("parts", "Threads"), ""),
-    "p_cores": (QT_TRANSLATE_NOOP("parts", "Performance cores"), ""),
-    "base_ghz": (QT_TRANSLATE_NOOP("parts", "Base clock"), "GHz"),
-    "boost_ghz": (QT_TRANSLATE_NOOP("parts", "Boost clock"), "GHz"),
-    "l3_mb": (QT_TRANSLATE_NOOP("parts", "L3 cache"), "MB"),
-    "tdp_w": (QT_TRANSLATE_NOOP("parts", "TDP"), "W"),
-    "max_power_w": (QT_TRANSLATE_NOOP("parts", "Maximum power"), "W"),
-    "memory_types": (QT_TRANSLATE_NOOP("parts", "Memory types"), ""),
-    "memory_channels": (QT_TRANSLATE_NOOP("parts", "Memory channels"), ""),
-    "memory_max_mts": (QT_TRANSLATE_NOOP("parts", "Memory speed"), "MT/s"),
-    "max_memory_gb": (QT_TRANSLATE_NOOP("parts", "Maximum memory"), "GiB"),
-    "ecc": (QT_TRANSLATE_NOOP("parts", "ECC"), ""),
-    "rdimm": (QT_TRANSLATE_NOOP("parts", "Registered (RDIMM)"), ""),
-    "udimm": (QT_TRANSLATE_NOOP("parts", "Unbuffered (UDIMM)"), ""),
-    "avx512": (QT_TRANSLATE_NOOP("parts", "AVX-512"), ""),
-    "integrated_graphics": (QT_TRANSLATE_NOOP("parts", "Integrated graphics"), ""),
-    "max_sockets": (QT_TRANSLATE_NOOP("parts", "Sockets per system"), ""),
-    "sockets": (QT_TRANSLATE_NOOP("parts", "CPU sockets"), ""),
-    "chipset": (QT_TRANSLATE_NOOP("parts", "Chipset"), ""),
-    "memory_type": (QT_TRANSLATE_NOOP("parts", "Memory type"), ""),
-    "memory_slots": (QT_TRANSLATE_NOOP("parts", "Memory slots"), ""),
-    "pcie_slots": (QT_TRANSLATE_NOOP("parts", "PCIe slots"), ""),
-    "m2_slots": (QT_TRANSLATE_NOOP("parts", "M.2 slots"), ""),
-    "sata_ports": (QT_TRANSLATE_NOOP("parts", "SATA ports"), ""),
-    "capacity_gb": (QT_TRANSLATE_NOOP("parts", "Capacity"), "GB"),
-    "modules": (QT_TRANSLATE_NOOP("parts", "Modules"), ""),
-    "speed_mts": (QT_TRANSLATE_NOOP("parts", "Speed"), "MT/s"),
-    "cas_latency": (QT_TRANSLATE_NOOP("parts", "CAS latency"), ""),
-    "kind": (QT_TRANSLATE_NOOP("parts", "Kind"), ""),
-    "interface": (QT_TRANSLATE_NOOP("parts", "Interface"), ""),
-    "seq_read_mbs": (QT_TRANSLATE_NOOP("parts", "Sequential read"), "MB/s"),
-    "seq_write_mbs": (QT_TRANSLATE_NOOP("parts", "Sequential write"), "MB/s"),
-    "random_read_iops": (QT_TRANSLATE_NOOP("parts", "Random read (4K)"), "IOPS"),
-    "watts": (QT_TRANSLATE_NOOP("parts", "Rated power"), "W"),
-    "efficiency": (QT_TRANSLATE_NOOP("parts", "Efficiency"), ""),
-    "atx_version": (QT_TRANSLATE_NOOP("parts", "ATX version"), ""),
-    "pcie_8pin": (QT_TRANSLATE_NOOP("parts", "8-pin PCIe connectors"), ""),
-    "connector_12v2x6": (QT_TRANSLATE_NOOP("parts", "12V-2x6 connectors"), ""),
-    "eps_8pin": (QT_TRANSLATE_NOOP("parts", "8-pin EPS connectors"), ""),
-    "modular": (QT_TRANSLATE_NOOP("parts", "Modular cabling"), ""),
-    "max_gpu_length_mm": (QT_TRANSLATE_NOOP("parts", "Maximum GPU length"), "mm"),
-    "expansion_slots": (QT_TRANSLATE_NOOP("parts", "Expansion slots"), ""),
-    "board_form_factors": (QT_TRANSLATE_NOOP("parts", "Board form factors"), ""),
-    "max_cpu_cooler_mm": (QT_TRANSLATE_NOOP("parts", "Maximum CPU cooler height"), "mm"),
-    "psu_form_factors": (QT_TRANSLATE_NOOP("parts", "PSU form factors"), ""),
-    "max_board_width_mm": (QT_TRANSLATE_NOOP("parts", "Maximum board width"), "mm"),
-    "max_board_depth_mm": (QT_TRANSLATE_NOOP("parts", "Maximum board depth"), "mm"),
-    "radiator_sizes_mm": (QT_TRANSLATE_NOOP("parts", "Radiator sizes"), "mm"),
-    "radiator_mm": (QT_TRANSLATE_NOOP("parts", "Radiator"), "mm"),
-    "server_airflow": (QT_TRANSLATE_NOOP("parts", "Server airflow (front to back)"), ""),
-    "psu_mounts": (QT_TRANSLATE_NOOP("parts", "Power supply mounts"), ""),
-    "width_mm": (QT_TRANSLATE_NOOP("parts", "Width"), "mm"),
-    "depth_mm": (QT_TRANSLATE_NOOP("parts", "Depth"), "mm"),
-    "boxed_cooler": (QT_TRANSLATE_NOOP("parts", "Cooler in the box"), ""),
-    "redundant": (QT_TRANSLATE_NOOP("parts", "Redundant module"), ""),
-    "cpu_sockets": (QT_TRANSLATE_NOOP("parts", "Sockets"), ""),
-    "height_mm": (QT_TRANSLATE_NOOP("parts", "Height"), "mm"),
-    "rated_tdp_w": (QT_TRANSLATE_NOOP("parts", "Rated TDP"), "W"),
-    "bays_35": (QT_TRANSLATE_NOOP("parts", "3.5\" drive bays"), ""),
-    "bays_25": (QT_TRANSLATE_NOOP("parts", "2.5\" drive mounts"), ""),
-    "module_form_factor": (QT_TRANSLATE_NOOP("parts", "Module form factor"), ""),
-    "architectures": (QT_TRANSLATE_NOOP("parts", "GPU architectures"), ""),
-    "gpu_slots": (QT_TRANSLATE_NOOP("parts", "GPU module sockets"), ""),
-    "topology": (QT_TRANSLATE_NOOP("parts", "GPU interconnect"), ""),
-    "nvswitch_chips": (QT_TRANSLATE_NOOP("parts", "NVSwitch chips"), ""),
-    "nvlink_gbs_per_gpu": (QT_TRANSLATE_NOOP("parts", "NVLink per GPU"), "GB/s"),
-    "host_pcie_gen": (QT_TRANSLATE_NOOP("parts", "Host link PCIe generation"), ""),
-    "host_pcie_lanes": (QT_TRANSLATE_NOOP("parts", "Host link lanes per GPU"), ""),
+# Labels shown in the parts browser and detail pane; the units are the fields' declarations' (Unit).
+FIELD_NAMES: dict[str, str] = {
+    "id": QT_TRANSLATE_NOOP("parts", "ID"),
+    "name": QT_TRANSLATE_NOOP("parts", "Name"),
+    "brand": QT_TRANSLATE_NOOP("parts", "Brand"),
+    "category": QT_TRANSLATE_NOOP("parts", "Category"),
+    "price_cny": QT_TRANSLATE_NOOP("parts", "Price"),
+    "price_date": QT_TRANSLATE_NOOP("parts", "Price date"),
+    "source": QT_TRANSLATE_NOOP("parts", "Source"),
+    "launch_year": QT_TRANSLATE_NOOP("parts", "Launch year"),
+    "notes": QT_TRANSLATE_NOOP("parts", "Notes"),
+    "custom": QT_TRANSLATE_NOOP("parts", "Custom part"),
+    "used_market": QT_TRANSLATE_NOOP("parts", "Used-market price"),
+    "user_edited": QT_TRANSLATE_NOOP("parts", "Price edited by you"),
+    "unverified": QT_TRANSLATE_NOOP("parts", "Unverified figures"),
+    "vendor": QT_TRANSLATE_NOOP("parts", "Vendor"),
+    "architecture": QT_TRANSLATE_NOOP("parts", "Architecture"),
+    "compute_capability": QT_TRANSLATE_NOOP("parts", "Compute capability"),
+    "gfx_target": QT_TRANSLATE_NOOP("parts", "GFX target"),
+    "form_factor": QT_TRANSLATE_NOOP("parts", "Form factor"),
+    "vram_gb": QT_TRANSLATE_NOOP("parts", "VRAM"),
+    "vram_type": QT_TRANSLATE_NOOP("parts", "VRAM type"),
+    "memory_bandwidth_gbs": QT_TRANSLATE_NOOP("parts", "Memory bandwidth"),
+    "fp32_tflops": QT_TRANSLATE_NOOP("parts", "FP32"),
+    "tensor_cores": QT_TRANSLATE_NOOP("parts", "Tensor Cores"),
+    "fp16_tensor_tflops": QT_TRANSLATE_NOOP("parts", "FP16 tensor (dense)"),
+    "bf16_tensor_tflops": QT_TRANSLATE_NOOP("parts", "BF16 tensor (dense)"),
+    "int8_tops": QT_TRANSLATE_NOOP("parts", "INT8 (dense)"),
+    "board_power_w": QT_TRANSLATE_NOOP("parts", "Board power"),
+    "recommended_psu_w": QT_TRANSLATE_NOOP("parts", "Recommended PSU"),
+    "power_8pin": QT_TRANSLATE_NOOP("parts", "8-pin PCIe power inputs"),
+    "power_12v2x6": QT_TRANSLATE_NOOP("parts", "12VHPWR/12V-2x6 inputs"),
+    "power_adapter_8pin": QT_TRANSLATE_NOOP("parts", "8-pin inputs of the bundled adapter"),
+    "power_eps8": QT_TRANSLATE_NOOP("parts", "8-pin EPS (CPU) inputs"),
+    "pcie_gen": QT_TRANSLATE_NOOP("parts", "PCIe generation"),
+    "pcie_lanes": QT_TRANSLATE_NOOP("parts", "PCIe lanes"),
+    "slot_width": QT_TRANSLATE_NOOP("parts", "Slot width"),
+    "length_mm": QT_TRANSLATE_NOOP("parts", "Length"),
+    "cooling": QT_TRANSLATE_NOOP("parts", "Cooling"),
+    "nvlink": QT_TRANSLATE_NOOP("parts", "NVLink"),
+    "nvlink_bandwidth_gbs": QT_TRANSLATE_NOOP("parts", "NVLink bandwidth"),
+    "nvlink_max_gpus": QT_TRANSLATE_NOOP("parts", "NVLink GPUs per link group"),
+    "min_driver": QT_TRANSLATE_NOOP("parts", "Minimum driver (Linux)"),
+    "min_cuda": QT_TRANSLATE_NOOP("parts", "Minimum CUDA"),
+    "rocm_supported": QT_TRANSLATE_NOOP("parts", "Supported by current ROCm"),
+    "socket": QT_TRANSLATE_NOOP("parts", "Socket"),
+    "cores": QT_TRANSLATE_NOOP("parts", "Cores"),
+    "threads": QT_TRANSLATE_NOOP("parts", "Threads"),
+    "p_cores": QT_TRANSLATE_NOOP("parts", "Performance cores"),
+    "base_ghz": QT_TRANSLATE_NOOP("parts", "Base clock"),
+    "boost_ghz": QT_TRANSLATE_NOOP("parts", "Boost clock"),
+    "l3_mb": QT_TRANSLATE_NOOP("parts", "L3 cache"),
+    "tdp_w": QT_TRANSLATE_NOOP("parts", "TDP"),
+    "max_power_w": QT_TRANSLATE_NOOP("parts", "Maximum power"),
+    "memory_types": QT_TRANSLATE_NOOP("parts", "Memory types"),
+    "memory_channels": QT_TRANSLATE_NOOP("parts", "Memory channels"),
+    "memory_max_mts": QT_TRANSLATE_NOOP("parts", "Memory speed"),
+    "max_memory_gb": QT_TRANSLATE_NOOP("parts", "Maximum memory"),
+    "ecc": QT_TRANSLATE_NOOP("parts", "ECC"),
+    "rdimm": QT_TRANSLATE_NOOP("parts", "Registered (RDIMM)"),
+    "udimm": QT_TRANSLATE_NOOP("parts", "Unbuffered (UDIMM)"),
+    "avx512": QT_TRANSLATE_NOOP("parts", "AVX-512"),
+    "integrated_graphics": QT_TRANSLATE_NOOP("parts", "Integrated graphics"),
+    "max_sockets": QT_TRANSLATE_NOOP("parts", "Sockets per system"),
+    "sockets": QT_TRANSLATE_NOOP("parts", "CPU sockets"),
+    "chipset": QT_TRANSLATE_NOOP("parts", "Chipset"),
+    "memory_type": QT_TRANSLATE_NOOP("parts", "Memory type"),
+    "memory_slots": QT_TRANSLATE_NOOP("parts", "Memory slots"),
+    "pcie_slots": QT_TRANSLATE_NOOP("parts", "PCIe slots"),
+    "m2_slots": QT_TRANSLATE_NOOP("parts", "M.2 slots"),
+    "sata_ports": QT_TRANSLATE_NOOP("parts", "SATA ports"),
+    "capacity_gb": QT_TRANSLATE_NOOP("parts", "Capacity"),
+    "modules": QT_TRANSLATE_NOOP("parts", "Modules"),
+    "speed_mts": QT_TRANSLATE_NOOP("parts", "Speed"),
+    "cas_latency": QT_TRANSLATE_NOOP("parts", "CAS latency"),
+    "kind": QT_TRANSLATE_NOOP("parts", "Kind"),
+    "interface": QT_TRANSLATE_NOOP("parts", "Interface"),
+    "seq_read_mbs": QT_TRANSLATE_NOOP("parts", "Sequential read"),
+    "seq_write_mbs": QT_TRANSLATE_NOOP("parts", "Sequential write"),
+    "random_read_iops": QT_TRANSLATE_NOOP("parts", "Random read (4K)"),
+    "watts": QT_TRANSLATE_NOOP("parts", "Rated power"),
+    "efficiency": QT_TRANSLATE_NOOP("parts", "Efficiency"),
+    "atx_version": QT_TRANSLATE_NOOP("parts", "ATX version"),
+    "pcie_8pin": QT_TRANSLATE_NOOP("parts", "8-pin PCIe connectors"),
+    "connector_12v2x6": QT_TRANSLATE_NOOP("parts", "12V-2x6 connectors"),
+    "eps_8pin": QT_TRANSLATE_NOOP("parts", "8-pin EPS connectors"),
+    "modular": QT_TRANSLATE_NOOP("parts", "Modular cabling"),
+    "max_gpu_length_mm": QT_TRANSLATE_NOOP("parts", "Maximum GPU length"),
+    "expansion_slots": QT_TRANSLATE_NOOP("parts", "Expansion slots"),
+    "board_form_factors": QT_TRANSLATE_NOOP("parts", "Board form factors"),
+    "max_cpu_cooler_mm": QT_TRANSLATE_NOOP("parts", "Maximum CPU cooler height"),
+    "psu_form_factors": QT_TRANSLATE_NOOP("parts", "PSU form factors"),
+    "max_board_width_mm": QT_TRANSLATE_NOOP("parts", "Maximum board width"),
+    "max_board_depth_mm": QT_TRANSLATE_NOOP("parts", "Maximum board depth"),
+    "radiator_sizes_mm": QT_TRANSLATE_NOOP("parts", "Radiator sizes"),
+    "radiator_mm": QT_TRANSLATE_NOOP("parts", "Radiator"),
+    "server_airflow": QT_TRANSLATE_NOOP("parts", "Server airflow (front to back)"),
+    "psu_mounts": QT_TRANSLATE_NOOP("parts", "Power supply mounts"),
+    "width_mm": QT_TRANSLATE_NOOP("parts", "Width"),
+    "depth_mm": QT_TRANSLATE_NOOP("parts", "Depth"),
+    "boxed_cooler": QT_TRANSLATE_NOOP("parts", "Cooler in the box"),
+    "redundant": QT_TRANSLATE_NOOP("parts", "Redundant module"),
+    "cpu_sockets": QT_TRANSLATE_NOOP("parts", "Sockets"),
+    "height_mm": QT_TRANSLATE_NOOP("parts", "Height"),
+    "rated_tdp_w": QT_TRANSLATE_NOOP("parts", "Rated TDP"),
+    "bays_35": QT_TRANSLATE_NOOP("parts", "3.5\" drive bays"),
+    "bays_25": QT_TRANSLATE_NOOP("parts", "2.5\" drive mounts"),
+    "module_form_factor": QT_TRANSLATE_NOOP("parts", "Module form factor"),
+    "architectures": QT_TRANSLATE_NOOP("parts", "GPU architectures"),
+    "gpu_slots": QT_TRANSLATE_NOOP("parts", "GPU module sockets"),
+    "topology": QT_TRANSLATE_NOOP("parts", "GPU interconnect"),
+    "nvswitch_chips": QT_TRANSLATE_NOOP("parts", "NVSwitch chips"),
+    "nvlink_gbs_per_gpu": QT_TRANSLATE_NOOP("parts", "NVLink per GPU"),
+    "host_pcie_gen": QT_TRANSLATE_NOOP("parts", "Host link PCIe generation"),
+    "host_pcie_lanes": QT_TRANSLATE_NOOP("parts", "Host link lanes per GPU"),
 }
+
+
+def _units_by_name() -> dict[str, str]:
+    """A field name's unit as its records declare it; where two categories differ (a memory kit's capacity
+    in GiB, a drive's in decimal GB) the later category's, and :func:`field_unit` gives each its own."""
+    out: dict[str, str] = {}
+    for cls in PART_TYPES.values():
+        out.update(units(cls))
+    return out
+
+
+_CATEGORY_UNITS: dict[str, dict[str, str]] = {c: units(t) for c, t in PART_TYPES.items()}
+_NAME_UNITS = _units_by_name()
+# Labels and units shown in the parts browser and detail pane (a name's label, its unit by name).
+FIELD_LABELS: dict[str, tuple[str, str]] = {name: (label, _NAME_UNITS.get(name, "")) for name, label in
+                                            FIELD_NAMES.items()}
 
 # The words a spec's value is shown in, per field (the Parts tab, the part details, the pickers, the PDF and
 # `parts show` show these, not the keys): the catalogue's enum values (cooling, cooler and drive kinds, cabling,
@@ -493,10 +545,10 @@ SUMMARY_FIELDS: dict[str, tuple[str, ...]] = {
 
 
 def field_unit(category: str, name: str) -> str:
-    """Unit of a field; memory kit capacity is GiB, storage capacity decimal GB."""
-    if name == "capacity_gb" and category == "memory":
-        return "GiB"
-    return FIELD_LABELS.get(name, ("", ""))[1]
+    """Unit of a field as its category's record declares it (a memory kit's capacity is GiB, a drive's decimal
+    GB), else as its name's records do."""
+    got = _CATEGORY_UNITS.get(category, {}).get(name)
+    return got if got is not None else _NAME_UNITS.get(name, "")
 
 
 # ---------------------------------------------------------------------------
@@ -568,100 +620,93 @@ def _type_name(tp: type) -> Message:
     return Message("parts", _TYPE_NAMES[tp])
 
 
-# Fields that must be > 0 (a zero there is a data-entry mistake).
-_POSITIVE = {
-    "vram_gb", "memory_bandwidth_gbs", "fp32_tflops", "board_power_w", "cores", "threads",
-    "boost_ghz", "base_ghz", "tdp_w", "max_power_w", "capacity_gb", "modules", "speed_mts",
-    "watts", "max_gpu_length_mm", "memory_slots", "max_memory_gb", "seq_read_mbs",
-    "physical_lanes", "electrical_lanes", "gen", "lanes", "position", "pcie_lanes", "socket", "gpu_slots",
-    "nvlink_gbs_per_gpu", "host_pcie_gen", "host_pcie_lanes",
-}
-
-
 def _err(path: str, template: str, **params: Any) -> FieldError:
     return FieldError(path, Message("parts", template, params))
 
 
-def _coerce(value: Any, tp: Any, path: str, errors: list[FieldError]) -> Any:
-    """Check ``value`` against the annotation ``tp``; return the converted value."""
-    origin = typing.get_origin(tp)
-    args = typing.get_args(tp)
-    if origin in (Union, types.UnionType):
-        if value is None and type(None) in args:
-            return None
-        inner = [a for a in args if a is not type(None)]
-        return _coerce(value, inner[0], path, errors)
-    if value is None:
-        errors.append(_err(path, _MSG_REQUIRED))
-        return None
-    if origin is Literal:
-        if value not in args:
-            errors.append(_err(path, _MSG_CHOICE, choices=", ".join(map(str, args)), got=value))
-        return value
-    if origin is list:
-        if not isinstance(value, list):
-            errors.append(_err(path, _MSG_TYPE, expected=_type_name(list), got=value))
-            return []
-        return [_coerce(v, args[0], f"{path}[{i}]", errors) for i, v in enumerate(value)]
-    if isinstance(tp, type) and dataclasses.is_dataclass(tp):
-        if not isinstance(value, Mapping):
-            errors.append(_err(path, _MSG_TYPE, expected=_type_name(list), got=value))
-            return None
-        return _build(tp, value, path + ".", errors)
-    if tp is bool:
-        if not isinstance(value, bool):
-            errors.append(_err(path, _MSG_TYPE, expected=_type_name(bool), got=value))
-        return value
-    if tp is int:
-        if isinstance(value, bool) or not isinstance(value, int):
-            if isinstance(value, float) and value.is_integer():
-                return int(value)
-            errors.append(_err(path, _MSG_TYPE, expected=_type_name(int), got=value))
-            return value
-        return value
-    if tp is float:
-        if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
-            errors.append(_err(path, _MSG_TYPE, expected=_type_name(float), got=value))
-            return value
-        return float(value)
-    if tp is str:
-        if not isinstance(value, str):
-            errors.append(_err(path, _MSG_TYPE, expected=_type_name(str), got=value))
-        return value
-    raise TypeError(f"unsupported annotation {tp!r}")  # pragma: no cover - programming error
+_SCHEMAS: dict[type[Any], Schema[Any]] = {}
+_INT_FIELDS: dict[type[Any], frozenset[str]] = {}
 
 
-def _build(cls: type[Any], data: Mapping[str, Any], prefix: str, errors: list[FieldError]) -> Any:
-    hints = _hints(cls)
-    names = _field_names(cls)
-    kwargs: dict[str, Any] = {}
-    for key, value in data.items():
-        attr = _RENAMES.get(key, key) if cls in (PcieSlot, M2Slot) else key
-        if attr not in names:
-            if key == "category" and prefix == "":
+def _schema(cls: type[Any]) -> Schema[Any]:
+    got = _SCHEMAS.get(cls)
+    if got is None:
+        got = _SCHEMAS[cls] = Schema(cls)
+    return got
+
+
+def _ints(cls: type[Any]) -> frozenset[str]:
+    got = _INT_FIELDS.get(cls)
+    if got is None:
+        got = _INT_FIELDS[cls] = int_fields(cls)
+    return got
+
+
+def _whole_numbers(cls: type[Any], data: Mapping[str, Any]) -> Mapping[str, Any]:
+    """A whole float where an integer goes (JSON's 24.0) as the integer, in the record and its slots."""
+    ints = _ints(cls)
+    out: dict[str, Any] | None = None
+    for k, v in data.items():
+        kind = type(v)
+        if kind is float and k in ints and v.is_integer():
+            new: Any = int(v)
+        elif kind is list and k in ("pcie_slots", "m2_slots") and cls is Motherboard:
+            slot = PcieSlot if k == "pcie_slots" else M2Slot
+            new = [_whole_numbers(slot, d) if isinstance(d, Mapping) else d for d in v]
+            if all(x is y for x, y in zip(new, v, strict=True)):
                 continue
-            errors.append(
-                _err(prefix + key, _MSG_UNKNOWN, category=getattr(cls, "category", "") or cls.__name__)
-            )
+        else:
             continue
-        kwargs[attr] = _coerce(value, hints[attr], prefix + key, errors)
-    for f in dataclasses.fields(cls):
-        if f.name in kwargs:
-            continue
-        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
-            key = _RENAMES_BACK.get(f.name, f.name) if cls in (PcieSlot, M2Slot) else f.name
-            errors.append(_err(prefix + key, _MSG_REQUIRED))
-    for name, value in kwargs.items():
-        if isinstance(value, (int, float)) and not isinstance(value, bool):
-            if name in _POSITIVE and value <= 0:
-                errors.append(_err(prefix + name, _MSG_POSITIVE))
-            elif value < 0:
-                errors.append(_err(prefix + name, _MSG_NEGATIVE))
-    if any(e.path.startswith(prefix) for e in errors) and prefix:
-        return None
+        if out is None:
+            out = dict(data)
+        out[k] = new
+    return data if out is None else out
+
+
+def _problem_order(data: Any, cls: Any, loc: tuple[str | int, ...], kind: str) -> tuple[Any, ...]:
+    """Where a problem goes in the list a user reads: each given field's type problems in the order the
+    fields are given, then the missing ones in the record's order, then the bounds, field by field (a
+    board's slot's problems where the slot is)."""
+    head = loc[0]
+    keys = list(data) if isinstance(data, Mapping) else []
+    if isinstance(head, int):
+        item = data[head] if isinstance(data, list) and head < len(data) else None
+        return (0, head, *(_problem_order(item, cls, loc[1:], kind) if len(loc) > 1 else ()))
+    if len(loc) > 1:
+        inner = data.get(head) if isinstance(data, Mapping) else None
+        slot = {"pcie_slots": PcieSlot, "m2_slots": M2Slot}.get(str(head))
+        return (0, keys.index(head) if head in keys else len(keys), *_problem_order(inner, slot, loc[1:], kind))
+    if kind == "missing":
+        names = [_RENAMES_BACK.get(f.name, f.name) if cls in (PcieSlot, M2Slot) else f.name
+                 for f in dataclasses.fields(cls)] if cls is not None else []
+        return (1, names.index(head) if head in names else len(names))
+    return (2 if kind in ("positive", "negative") else 0, keys.index(head) if head in keys else len(keys))
+
+
+def _message(p: Problem) -> FieldError:
+    if p.kind == "missing" or (p.got is None and p.kind in ("type", "choice")):
+        return _err(p.path, _MSG_REQUIRED)
+    if p.kind == "unknown":
+        owner = p.owner
+        return _err(p.path, _MSG_UNKNOWN, category=getattr(owner, "category", "") or getattr(owner, "__name__", ""))
+    if p.kind == "choice":
+        return _err(p.path, _MSG_CHOICE, choices=", ".join(map(str, p.expected)), got=p.got)
+    if p.kind == "positive":
+        return _err(p.path, _MSG_POSITIVE)
+    if p.kind == "negative":
+        return _err(p.path, _MSG_NEGATIVE)
+    expected = p.expected if p.expected in _TYPE_NAMES else list  # a slot record: "a list", as always said
+    return _err(p.path, _MSG_TYPE, expected=_type_name(expected), got=p.got)
+
+
+def _validate(cls: type[Any], data: Mapping[str, Any], errors: list[FieldError]) -> Any:
+    """The record of ``data`` (its fields only), or None after adding every problem to ``errors``."""
+    data = _whole_numbers(cls, data)
     try:
-        return cls(**kwargs)
-    except TypeError:
+        return _schema(cls).validate(data)
+    except SchemaError as exc:
+        found = sorted(exc.problems, key=lambda p: _problem_order(data, cls, p.loc, p.kind))
+        errors.extend(_message(p) for p in found)
         return None
 
 
@@ -692,7 +737,7 @@ def part_from_dict(data: Mapping[str, Any], category: str | None = None) -> AnyP
     if category is not None and data.get("category") not in (None, category):
         errors.append(_err("category", _MSG_CHOICE, choices=category, got=data.get("category")))
     cls = PART_TYPES[str(cat)]
-    part = _build(cls, data, "", errors)
+    part = _validate(cls, {k: v for k, v in data.items() if k != "category"}, errors)
     _check_semantics(data, errors)
     if errors or part is None:
         raise PartValidationError(errors)
@@ -921,3 +966,19 @@ def _plain(value: Any) -> Any:
 def spec_field_names(category: str) -> list[str]:
     """Every field of a category in declaration order, the common ones first."""
     return [f.name for f in dataclasses.fields(PART_TYPES[category])]
+
+
+def part_json_schema(category: str) -> dict[str, Any]:
+    """The JSON Schema of one category's part, as a catalogue file, a custom part or a CSV row gives it (the
+    store's own flags left out), each number with its unit (``x-unit``)."""
+    cls = PART_TYPES[category]
+    doc = _schema(cls).json_schema()
+    props = doc["properties"]
+    for name in STORE_FIELDS:
+        props.pop(name, None)
+    doc["properties"] = {"category": {"const": category, "title": "Category"}, **props}
+    for name, prop in doc["properties"].items():
+        unit = field_unit(category, name)
+        if unit:
+            prop["x-unit"] = unit
+    return {"$schema": "https://json-schema.org/draft/2020-12/schema", "$id": f"configurator.part/{category}", **doc}

@@ -81,7 +81,7 @@ def unguard_formula(text: str) -> str:
     return text
 
 
-def _export_cell(value: Any) -> str:
+def export_cell(value: Any) -> str:
     if isinstance(value, str):
         return guard_formula(value)
     return _cell(value)
@@ -108,7 +108,7 @@ def export_csv(parts: Iterable[AnyPart], path: Path) -> int:
         w.writerow(cols)
         for part in parts:
             d = part_to_dict(part)
-            w.writerow([_export_cell(d.get(k)) for k in cols])
+            w.writerow([export_cell(d.get(k)) for k in cols])
             n += 1
     return n
 
@@ -145,12 +145,12 @@ class TemplateColumn:
 
 def _default_text(name: str, default: Any, tr: Any) -> str:
     if name == "price_date":
-        return _m(_T_EMPTY_IS, default=_m(_T_TODAY)).render(tr)
+        return csv_message(_T_EMPTY_IS, default=csv_message(_T_TODAY)).render(tr)
     if default is None or default == "" or default == []:
-        return _m(_T_OPTIONAL).render(tr)
+        return csv_message(_T_OPTIONAL).render(tr)
     if isinstance(default, list):
         default = "; ".join(map(str, default))
-    return _m(_T_EMPTY_IS, default=_cell(default)).render(tr)
+    return csv_message(_T_EMPTY_IS, default=_cell(default)).render(tr)
 
 
 def template_columns(category: str, translate: Any = None) -> list[TemplateColumn]:
@@ -167,29 +167,29 @@ def template_columns(category: str, translate: Any = None) -> list[TemplateColum
                 for f in fields}
     for f in fields:
         required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
-        parts = [_m(_T_REQUIRED).render(translate) if required else _default_text(f.name, defaults[f.name],
+        parts = [csv_message(_T_REQUIRED).render(translate) if required else _default_text(f.name, defaults[f.name],
                                                                                    translate)]
         tp = hints[f.name]
         base = next((a for a in typing.get_args(tp) if a is not type(None)), tp) \
             if type(None) in typing.get_args(tp) else tp
         if typing.get_origin(base) is typing.Literal:
-            parts.append(_m(_T_CHOICES, choices=", ".join(map(str, typing.get_args(base)))).render(translate))
+            parts.append(csv_message(_T_CHOICES, choices=", ".join(map(str, typing.get_args(base)))).render(translate))
         elif typing.get_origin(base) is list:
             item = typing.get_args(base)[0]
-            parts.append(_m(_T_SLOTS if dataclasses.is_dataclass(item) else _T_LIST).render(translate))
+            parts.append(csv_message(_T_SLOTS if dataclasses.is_dataclass(item) else _T_LIST).render(translate))
         unit = field_unit(category, f.name)
         if unit and f.name != "price_cny":
             parts.append(unit)
         if f.name in _T_HINTS:
-            parts.append(_m(_T_HINTS[f.name], category=category).render(translate))
+            parts.append(csv_message(_T_HINTS[f.name], category=category).render(translate))
         cols.append(TemplateColumn(f.name, required, " · ".join(parts)))
         if f.name == "id":
             cols.append(TemplateColumn("category", True, " · ".join(
-                [_m(_T_REQUIRED).render(translate), category])))
+                [csv_message(_T_REQUIRED).render(translate), category])))
     first = [c for c in cols if c.required] + [c for c in cols if not c.required]
     head = first[0]
     first[0] = TemplateColumn(head.name, head.required,
-                              COMMENT + " " + _m(_T_FIRST, mark=head.mark).render(translate))
+                              COMMENT + " " + csv_message(_T_FIRST, mark=head.mark).render(translate))
     return first
 
 
@@ -212,7 +212,7 @@ def write_template(category: str, out: IO[str], example: AnyPart | None = None, 
     w.writerow([c.mark for c in cols])
     if example is not None:
         d = part_to_dict(example)
-        w.writerow([_export_cell(d.get(c.name)) for c in cols])
+        w.writerow([export_cell(d.get(c.name)) for c in cols])
     return cols
 
 
@@ -242,12 +242,12 @@ class CsvImportError(ValueError):
 
 
 
-def _m(template: str, **params: Any) -> Message:
+def csv_message(template: str, **params: Any) -> Message:
     return Message("csv", template, params)
 
 
-def _file_error(line: int, template: str, **params: Any) -> CsvImportError:
-    return CsvImportError([RowError(line, FieldError("file", _m(template, **params)))])
+def file_error(line: int, template: str, **params: Any) -> CsvImportError:
+    return CsvImportError([RowError(line, FieldError("file", csv_message(template, **params)))])
 
 
 def _line_at(prefix: bytes) -> int:
@@ -310,13 +310,13 @@ def detect_encoding(path: Path, encoding: str | None = None) -> str:
         try:
             name = codecs.lookup(encoding).name
         except LookupError:
-            raise _file_error(0, QT_TRANSLATE_NOOP(
+            raise file_error(0, QT_TRANSLATE_NOOP(
                 "csv", "unknown encoding {encoding!r}: use one of {choices}"), encoding=encoding,
                 choices=", ".join(KNOWN_ENCODINGS)) from None
         name = "utf-8-sig" if name == "utf-8" else name
         bad = _try_decode(path, name)
         if bad is not None:
-            raise _file_error(bad, QT_TRANSLATE_NOOP(
+            raise file_error(bad, QT_TRANSLATE_NOOP(
                 "csv", "is not {encoding} text (this line has a byte that is not): check the encoding"),
                 encoding=encoding)
         return name
@@ -326,7 +326,7 @@ def detect_encoding(path: Path, encoding: str | None = None) -> str:
     chars: dict[str, int] = {}
     if _try_decode(path, "gb18030", chars) is None and _looks_chinese(chars):
         return "gb18030"
-    raise _file_error(bad_utf8, QT_TRANSLATE_NOOP(
+    raise file_error(bad_utf8, QT_TRANSLATE_NOOP(
         "csv", "the file is not UTF-8 or GB18030 (this line has a byte that is neither): save it as CSV "
         "UTF-8 and try again, or name its encoding (configurator parts import --encoding cp1252)"))
 
@@ -347,7 +347,7 @@ def decode(raw: bytes) -> str:
             chars[ch] = chars.get(ch, 0) + 1
         if _looks_chinese(chars):
             return text
-    raise _file_error(bad, QT_TRANSLATE_NOOP(
+    raise file_error(bad, QT_TRANSLATE_NOOP(
         "csv", "the file is not UTF-8 or GB18030 (this line has a byte that is neither): save it as CSV "
         "UTF-8 and try again, or name its encoding (configurator parts import --encoding cp1252)"))
 
@@ -382,12 +382,13 @@ def iter_records(stream: IO[str]) -> Iterator[tuple[int, list[str]] | RowError]:
         except csv.Error as exc:
             line = max(reader.line_num, 1)
             if "field larger than field limit" in str(exc):
-                yield RowError(line, FieldError("row", _m(_MSG_FIELD_LIMIT, limit=csv.field_size_limit() // 1024)))
+                yield RowError(line, FieldError("row", csv_message(_MSG_FIELD_LIMIT,
+                                                                   limit=csv.field_size_limit() // 1024)))
             else:
-                yield RowError(line, FieldError("row", _m(_MSG_CSV, error=str(exc))))
+                yield RowError(line, FieldError("row", csv_message(_MSG_CSV, error=str(exc))))
             return
         except UnicodeDecodeError:
-            yield RowError(reader.line_num + 1, FieldError("file", _m(QT_TRANSLATE_NOOP(
+            yield RowError(reader.line_num + 1, FieldError("file", csv_message(QT_TRANSLATE_NOOP(
                 "csv", "this line has a byte the encoding cannot read: check the encoding"))))
             return
         yield reader.line_num, rec

@@ -20,7 +20,7 @@ from sqlalchemy import select
 
 from configurator.core.parts import PART_TYPES, RECORD_SHAPES, fits_record
 from configurator.store.database import Store
-from configurator.store.repository import _PARTS, ROW_COLUMNS, Unreadable, row_to_part, skip_sql
+from configurator.store.repository import PARTS, ROW_COLUMNS, Unreadable, row_to_part, skip_sql
 
 BATCH = 2000
 _ROW_KEYS = frozenset({"id", "name", "price_cny", "price_date", "source", "custom", "user_edited"})
@@ -64,7 +64,7 @@ def iter_listed(store: Store, category: str, fields: Sequence[str], unreadable: 
                                  tuple([specs[f] if f in specs else defaults.get(f) for f in fields]))
                     continue
                 # The record's own way (full validation), or named as unreadable.
-                row = con.execute(select(*ROW_COLUMNS).where(_PARTS.c.id == pid)).first()
+                row = con.execute(select(*ROW_COLUMNS).where(PARTS.c.id == pid)).first()
                 part = row_to_part(row, unreadable) if row is not None else None
                 if part is not None:
                     yield Listed(part.id, part.name, part.custom, part.user_edited, part.price_cny,

@@ -4,7 +4,7 @@ One scan finds the rows a query matches, in its order, as row numbers (8 bytes a
 100,000). The count, a page and a part's position are then read from that list; a page is fetched
 by its row numbers (primary-key look-ups), so scrolling, jumping to a part or counting never scan
 the table again. The scan itself (category, the search's terms, the order) is SQL: see
-``repository._query_where`` and ``_order_by``."""
+``repository.query_where`` and ``order_by_query``."""
 
 from __future__ import annotations
 
@@ -16,12 +16,12 @@ from sqlalchemy import select
 
 from configurator.store.database import Store
 from configurator.store.repository import (
-    _PARTS,
+    PARTS,
     PARTS_ROWID,
     ROW_COLUMNS,
     PartQuery,
-    _order_by,
-    _query_where,
+    order_by_query,
+    query_where,
     readable,
 )
 
@@ -31,8 +31,8 @@ _ROWID: Any = PARTS_ROWID
 def matching_rows(store: Store, query: PartQuery, category_words: dict[str, set[str]] | None = None
                   ) -> array[int]:
     """The row numbers of every part the query matches, in its order (one scan of the table)."""
-    stmt = _query_where(readable(store, select(_ROWID).select_from(_PARTS)), query, category_words).order_by(
-        *_order_by(query))
+    stmt = query_where(readable(store, select(_ROWID).select_from(PARTS)), query, category_words).order_by(
+        *order_by_query(query))
     out: array[int] = array("q")
     with store.engine.connect() as con:
         result = con.execute(stmt)
@@ -56,7 +56,7 @@ def rows_at(store: Store, rowids: Sequence[int]) -> list[Any]:
 
 def rowid_of(store: Store, part_id: str) -> int | None:
     with store.engine.connect() as con:
-        got = con.execute(readable(store, select(_ROWID).select_from(_PARTS).where(_PARTS.c.id == part_id))).scalar()
+        got = con.execute(readable(store, select(_ROWID).select_from(PARTS).where(PARTS.c.id == part_id))).scalar()
     return None if got is None else int(got)
 
 

@@ -29,13 +29,13 @@ from configurator.store.tables import BuildRow, PartRow, PriceHistoryRow
 
 log = logging.getLogger(__name__)
 
-_PARTS = PartRow.__table__
+PARTS = PartRow.__table__
 _HISTORY = PriceHistoryRow.__table__
 # The specs column as its stored text: SQLAlchemy's JSON type decodes it while fetching, so one row
 # whose JSON is damaged would make the whole query raise before any of our code sees it.
-SPECS_TEXT = type_coerce(_PARTS.c.specs, Text).label("specs")
-ROW_COLUMNS = (_PARTS.c.id, _PARTS.c.category, _PARTS.c.name, _PARTS.c.price_cny, _PARTS.c.price_date,
-               _PARTS.c.source, SPECS_TEXT, _PARTS.c.custom, _PARTS.c.user_edited)
+SPECS_TEXT = type_coerce(PARTS.c.specs, Text).label("specs")
+ROW_COLUMNS = (PARTS.c.id, PARTS.c.category, PARTS.c.name, PARTS.c.price_cny, PARTS.c.price_date,
+               PARTS.c.source, SPECS_TEXT, PARTS.c.custom, PARTS.c.user_edited)
 PARTS_ROWID: Any = literal_column("parts.rowid")
 BATCH = 1000
 _EXISTING = ("SELECT id, category, name, price_cny, price_date, source, specs, custom, user_edited"
@@ -49,7 +49,7 @@ class RepositoryError(ValueError):
 
 
 class ImportRow(Protocol):
-    """What an import writes of a new part (a part record, or the CSV fast path's listing)."""
+    """What an import writes of a new part (a part record)."""
 
     @property
     def id(self) -> str: ...
@@ -153,19 +153,19 @@ def skip_sql(store: Store) -> str:
     return f" AND rowid NOT IN ({', '.join(map(str, skip))})" if skip else ""
 
 
-def _query_where(stmt: Any, q: PartQuery, category_words: dict[str, set[str]] | None = None) -> Any:
+def query_where(stmt: Any, q: PartQuery, category_words: dict[str, set[str]] | None = None) -> Any:
     """Filter by category and by every search term (core.search): a number matches the size fields it
     can name (VRAM, capacity, watts, cores) or a whole number in the name ("4090"); "24gb", "850w", "2tb"
     only those fields; "nvlink", "ecc"... the capability; "gen4" the PCIe generation; any other word the
     id, name, category or price, or one of the spec values (not the keys)."""
     if q.category:
-        stmt = stmt.where(_PARTS.c.category == q.category)
+        stmt = stmt.where(PARTS.c.category == q.category)
     if q.words:
         for term in parse_search(" ".join(q.words)):
             cond = _term_condition(term)
             cats = (category_words or {}).get(term.word)
             if cats:
-                cond = or_(cond, _PARTS.c.category.in_(sorted(cats)))
+                cond = or_(cond, PARTS.c.category.in_(sorted(cats)))
             stmt = stmt.where(cond)
     return stmt
 
@@ -184,7 +184,7 @@ def _term_condition(term: Term) -> Any:
         value = int(term.value) if term.value.is_integer() else term.value
         conds = [_in_text(str(value)) & or_(*[_spec(f) == value for f in term.fields])]
         if term.in_name:  # a whole number in the name: "4090" in "RTX 4090 D", not "24" in "RTX 2400"
-            name = func.lower(_PARTS.c.name)
+            name = func.lower(PARTS.c.name)
             n = term.word
             conds += [name == n, name.op("GLOB")(f"{n}[^0-9.]*"), name.op("GLOB")(f"*[^0-9.]{n}"),
                       name.op("GLOB")(f"*[^0-9.]{n}[^0-9.]*")]
@@ -197,24 +197,24 @@ def _term_condition(term: Term) -> Any:
         in_slots = select(1).select_from(slots).where(func.json_extract(slots.c.value, "$.gen") == gen)
         return _in_text('gen"') & or_(_spec("pcie_gen") == gen, in_slots.exists())
     word = term.word
-    row_text = func.lower(_PARTS.c.id + " " + _PARTS.c.name + " " + _PARTS.c.category + " "
-                          + func.cast(_PARTS.c.price_cny, Text))
+    row_text = func.lower(PARTS.c.id + " " + PARTS.c.name + " " + PARTS.c.category + " "
+                          + func.cast(PARTS.c.price_cny, Text))
     like = "%" + word.replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
     each = func.json_each(SPECS_TEXT).table_valued("value").alias("v")
     in_specs = select(1).select_from(each).where(func.lower(each.c.value).like(like, escape="\\"))
     return or_(row_text.like(like, escape="\\"), func.lower(SPECS_TEXT).like(like, escape="\\") & in_specs.exists())
 
 
-def _order_by(q: PartQuery) -> list[Any]:
+def order_by_query(q: PartQuery) -> list[Any]:
     if q.sort in _ROW_SORT:
-        col: Any = _PARTS.c[q.sort]
+        col: Any = PARTS.c[q.sort]
     else:
-        col = func.json_extract(SPECS_TEXT, "$." + q.sort) if q.sort.isidentifier() else _PARTS.c.name
+        col = func.json_extract(SPECS_TEXT, "$." + q.sort) if q.sort.isidentifier() else PARTS.c.name
     if q.sort in ("name", "id", "category", "price_date") or not q.sort.isidentifier():
         col = func.lower(col)
     if q.descending:
-        return [col.desc(), _PARTS.c.id.desc()]
-    return [col.asc(), _PARTS.c.id.asc()]
+        return [col.desc(), PARTS.c.id.desc()]
+    return [col.asc(), PARTS.c.id.asc()]
 
 
 @dataclass(frozen=True)
@@ -250,9 +250,9 @@ class PartsRepository:
         A row that cannot be read (damaged JSON, fails validation) is logged, added to
         ``unreadable`` and skipped: one bad row never stops the rest.
         """
-        stmt = readable(self.store, select(*ROW_COLUMNS).order_by(_PARTS.c.category, _PARTS.c.id))
+        stmt = readable(self.store, select(*ROW_COLUMNS).order_by(PARTS.c.category, PARTS.c.id))
         if category:
-            stmt = stmt.where(_PARTS.c.category == category)
+            stmt = stmt.where(PARTS.c.category == category)
         with self.store.engine.connect() as con:
             result = con.execution_options(yield_per=batch).execute(stmt)
             for rows in result.partitions(batch):
@@ -280,7 +280,7 @@ class PartsRepository:
         cheapest: dict[tuple[str, str], list[tuple[int, str]]] = {}  # (category, specs) → (price, id)
         with self.store.engine.connect() as con:
             for category, specs, price, part_id in con.execute(readable(self.store, select(
-                    _PARTS.c.category, SPECS_TEXT, _PARTS.c.price_cny, _PARTS.c.id))):
+                    PARTS.c.category, SPECS_TEXT, PARTS.c.price_cny, PARTS.c.id))):
                 listed = cheapest.setdefault((category, specs), [])
                 listed.append((price, part_id))
                 if len(listed) > 4 * need(category):  # bounded memory: trim to the cheapest now and then
@@ -288,31 +288,31 @@ class PartsRepository:
             ids = sorted(part_id for (category, _specs), listed in cheapest.items()
                          for _price, part_id in heapq.nsmallest(need(category), listed))
             rows = [row for start in range(0, len(ids), BATCH) for row in con.execute(
-                select(*ROW_COLUMNS).where(_PARTS.c.id.in_(ids[start:start + BATCH])))]
+                select(*ROW_COLUMNS).where(PARTS.c.id.in_(ids[start:start + BATCH])))]
         rows.sort(key=lambda r: (r.category, r.id))
         return [part for row in rows if (part := row_to_part(row, unreadable)) is not None]
 
     def get(self, part_id: str, unreadable: list[Unreadable] | None = None) -> AnyPart | None:
         with self.store.engine.connect() as con:
-            row = con.execute(readable(self.store, select(*ROW_COLUMNS).where(_PARTS.c.id == part_id))).first()
+            row = con.execute(readable(self.store, select(*ROW_COLUMNS).where(PARTS.c.id == part_id))).first()
         return row_to_part(row, unreadable) if row is not None else None
 
     def count(self, query: PartQuery | None = None, category_words: dict[str, set[str]] | None = None) -> int:
-        stmt = _query_where(readable(self.store, select(func.count()).select_from(_PARTS)), query or PartQuery(),
+        stmt = query_where(readable(self.store, select(func.count()).select_from(PARTS)), query or PartQuery(),
                             category_words)
         with self.store.engine.connect() as con:
             return int(con.execute(stmt).scalar_one())
 
     def counts_by_category(self) -> dict[str, int]:
-        stmt = readable(self.store, select(_PARTS.c.category, func.count())).group_by(_PARTS.c.category)
+        stmt = readable(self.store, select(PARTS.c.category, func.count())).group_by(PARTS.c.category)
         with self.store.engine.connect() as con:
             return {str(c): int(n) for c, n in con.execute(stmt)}
 
     def page(self, query: PartQuery, offset: int, limit: int,
              category_words: dict[str, set[str]] | None = None) -> list[Any]:
         """Raw rows (ROW_COLUMNS) of one page of a query, in its order; decode them with decode_row."""
-        stmt = _query_where(readable(self.store, select(*ROW_COLUMNS)), query, category_words).order_by(
-            *_order_by(query))
+        stmt = query_where(readable(self.store, select(*ROW_COLUMNS)), query, category_words).order_by(
+            *order_by_query(query))
         stmt = stmt.offset(offset).limit(limit)
         with self.store.engine.connect() as con:
             return list(con.execute(stmt))
@@ -320,8 +320,8 @@ class PartsRepository:
     def position(self, query: PartQuery, part_id: str,
                  category_words: dict[str, set[str]] | None = None) -> int | None:
         """Where a part is in a query's order (0-based), or None if the query leaves it out."""
-        rank = func.row_number().over(order_by=_order_by(query)).label("rank")
-        inner = _query_where(readable(self.store, select(_PARTS.c.id, rank)), query, category_words).subquery()
+        rank = func.row_number().over(order_by=order_by_query(query)).label("rank")
+        inner = query_where(readable(self.store, select(PARTS.c.id, rank)), query, category_words).subquery()
         with self.store.engine.connect() as con:
             got = con.execute(select(inner.c.rank).where(inner.c.id == part_id)).scalar()
         return None if got is None else int(got) - 1
@@ -329,7 +329,7 @@ class PartsRepository:
     def damaged_ids(self) -> list[str]:
         """Ids of the parts rows found damaged when the database was opened (``Store.damaged_rows``) and of
         those whose specs are not valid JSON now (found by SQLite, without reading every part)."""
-        stmt = readable(self.store, select(_PARTS.c.id).where(func.json_valid(SPECS_TEXT) == 0))
+        stmt = readable(self.store, select(PARTS.c.id).where(func.json_valid(SPECS_TEXT) == 0))
         with self.store.engine.connect() as con:
             now = {str(r[0]) for r in con.execute(stmt)}
         return sorted(now | {r.id for r in self.store.damaged_rows if r.table == "parts"})

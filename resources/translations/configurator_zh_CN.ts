@@ -4630,6 +4630,26 @@
         <source>config.json keys:</source>
         <translation>config.json 键：</translation>
     </message>
+    <message>
+        <source>Key</source>
+        <translation>键</translation>
+    </message>
+    <message>
+        <source>Type</source>
+        <translation>类型</translation>
+    </message>
+    <message>
+        <source>Bounds</source>
+        <translation>取值范围</translation>
+    </message>
+    <message>
+        <source>Default</source>
+        <translation>默认值</translation>
+    </message>
+    <message>
+        <source>required</source>
+        <translation>必填</translation>
+    </message>
 </context>
 <context>
     <name>cli-help</name>
@@ -4970,12 +4990,24 @@
         <translation>采样 N 次后停止</translation>
     </message>
     <message>
+        <source>the JSON Schema itself</source>
+        <translation>JSON Schema 本身</translation>
+    </message>
+    <message>
+        <source>the JSON Schema of a build file or a part: every key, type and bound</source>
+        <translation>构建文件或部件的 JSON Schema：每个键、类型和取值范围</translation>
+    </message>
+    <message>
         <source>the best build for a budget and workload</source>
         <translation>按预算和工作负载推荐最佳配置</translation>
     </message>
     <message>
         <source>the data set in GB (default: ImageNet-1k for image training)</source>
         <translation>数据集大小，单位 GB（默认：图像训练按 ImageNet-1k 计）</translation>
+    </message>
+    <message>
+        <source>the fields of one category&apos;s part (a CSV column or a JSON key each)</source>
+        <translation>某一类部件的字段（每个对应一个 CSV 列或 JSON 键）</translation>
     </message>
     <message>
         <source>the file to write (UTF-8 with BOM, for Excel); without it, the CSV goes to standard output</source>
@@ -4990,8 +5022,16 @@
         <translation>以配置文件形式给出指南中的各档配置</translation>
     </message>
     <message>
+        <source>the keys of a build file (configurator.build/1)</source>
+        <translation>构建文件（configurator.build/1）的键</translation>
+    </message>
+    <message>
         <source>the model catalogue: architectures a workload may name</source>
         <translation>模型库：工作负载可指定的模型架构</translation>
+    </message>
+    <message>
+        <source>the part category</source>
+        <translation>部件类别</translation>
     </message>
     <message>
         <source>the parts catalogue</source>

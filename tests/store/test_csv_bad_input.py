@@ -146,9 +146,9 @@ def test_formula_injection_is_guarded_and_round_trips(repo: PartsRepository, tmp
 
 
 def test_export_keeps_negative_numbers_as_numbers(tmp_path: Path) -> None:
-    from configurator.store.csvio import _export_cell
+    from configurator.store.csvio import export_cell
 
-    assert _export_cell(-5) == "-5" and _export_cell(-2.5) == "-2.5" and _export_cell("-5") == "'-5"
+    assert export_cell(-5) == "-5" and export_cell(-2.5) == "-2.5" and export_cell("-5") == "'-5"
 
 
 def test_export_is_atomic(repo: PartsRepository, tmp_path: Path) -> None:

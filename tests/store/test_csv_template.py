@@ -1,9 +1,10 @@
 """`parts template`: a CSV a user fills with their own parts. Its comment row is skipped, a row needs only
-the required columns, and the fast path reads such a row as the full validator does."""
+the required columns, and such a row imports as the record part_from_dict builds."""
 
 from __future__ import annotations
 
 import csv
+import dataclasses
 import datetime
 import io
 from pathlib import Path
@@ -11,7 +12,6 @@ from pathlib import Path
 import pytest
 
 from configurator.core.parts import CATEGORIES, RECORD_SHAPES, parse_text_value, part_from_dict
-from configurator.store.csvfast import SLOW, FastRows, fast_part
 from configurator.store.csvfile import export_template, template_columns, template_example
 from configurator.store.csvio import CsvImportError, import_csv
 from configurator.store.repository import PartsRepository
@@ -80,35 +80,39 @@ def test_a_hash_row_is_a_comment_only_where_the_first_column_is_id(repo: PartsRe
 
 
 @pytest.mark.parametrize("category", CATEGORIES)
-def test_the_fast_path_reads_a_row_of_required_cells_as_part_from_dict_does(
-        repo: PartsRepository, category: str) -> None:
-    """The fast path must accept exactly the rows part_from_dict accepts and build the same record: here
-    the rows that leave every optional cell empty."""
+def test_a_row_of_required_cells_imports_as_the_record_part_from_dict_builds(
+        repo: PartsRepository, category: str, tmp_path: Path) -> None:
+    """The import reads a row of required cells (every optional cell empty) into the record part_from_dict
+    builds from the same cells, and refuses it, naming the field, when one of them is left empty."""
+    import csv
     import typing
 
     from configurator.core.parts import PART_TYPES, part_to_dict
-    from configurator.store.csvfile import _export_cell
+    from configurator.store.csvfile import export_cell
 
     example = template_example(repo.list_parts(category))
     assert example is not None
     d = part_to_dict(example)
     header = [c.name for c in template_columns(category)]
     required = RECORD_SHAPES[category].required | {"category"}
-    rec = [_export_cell(d[h]) if h in required else "" for h in header]
-    listing = FastRows(header).part(rec)
-    assert listing is not None
+    rec = [export_cell(d[h]) if h in required else "" for h in header]
+    rec[header.index("id")] = "my-own-part"
     hints = typing.get_type_hints(PART_TYPES[category])
-    slow = part_from_dict({h: (parse_text_value(c, hints[h]) if h in hints else c)
+    want = part_from_dict({h: (parse_text_value(c, hints[h]) if h in hints else c)
                            for h, c in zip(header, rec, strict=True) if c}, category)
-    assert listing.part() == slow
-    cells = {h: c for h, c in zip(header, rec, strict=True) if c}
-    fast = fast_part(category, cells)
-    assert fast is not SLOW and fast == slow
-    # A row the validator refuses (a required cell left empty) is not taken by the fast path either.
+    path = tmp_path / "parts.csv"
+    with path.open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows([header, rec])
+    assert import_csv(path, repo).added == ["my-own-part"]
+    assert repo.get("my-own-part") == dataclasses.replace(want, custom=True)
     name = sorted(required - {"id", "category"})[0]
     gap = [("" if h == name else c) for h, c in zip(header, rec, strict=True)]
-    assert FastRows(header).part(gap) is None
-    assert fast_part(category, {h: c for h, c in zip(header, gap, strict=True) if c}) is SLOW
+    gap[header.index("id")] = "my-other-part"
+    with path.open("w", encoding="utf-8", newline="") as f:
+        csv.writer(f).writerows([header, gap])
+    with pytest.raises(CsvImportError) as info:
+        import_csv(path, repo)
+    assert [e.render() for e in info.value.errors] == [f"2: {name}: is required"]
 
 
 def test_the_marks_are_in_the_readers_language() -> None:

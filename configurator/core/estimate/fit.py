@@ -399,7 +399,7 @@ class Fit:
         return {n: float(f"{math.exp(v):.4g}") for n, v in zip(tp.NAMES, self.theta, strict=True)}
 
 
-def _fit_theta(rows: Sequence[ms.Measurement], gpus: Mapping[str, Gpu],
+def fit_theta(rows: Sequence[ms.Measurement], gpus: Mapping[str, Gpu],
                theta0: Sequence[float] | None = None) -> tuple[tuple[float, ...], tuple[float, ...]]:
     """The fitted parameters for ``rows`` and the rate each row is then predicted at."""
     # numpy is loaded here, not with the module: the engine imports this module, and the app's first
@@ -439,7 +439,7 @@ def fit(rows: Sequence[ms.Measurement], gpus: Mapping[str, Gpu], cross_validate:
     use = fit_rows(rows, gpus)
     if not use:
         return Fit(tuple(tp.prior_theta()), (), ())
-    theta, fitted = _fit_theta(use, gpus)
+    theta, fitted = fit_theta(use, gpus)
     serving = tuple(m for m in rows if m.task == "serve" and not m.is_guide and m.gpu in gpus)
     if not cross_validate:
         return Fit(theta, tuple(use), fitted, serving=serving)
@@ -447,7 +447,7 @@ def fit(rows: Sequence[ms.Measurement], gpus: Mapping[str, Gpu], cross_validate:
     for g in sorted({m.gpu for m in use}):
         train = [m for m in use if m.gpu != g]
         held = [m for m in use if m.gpu == g]
-        th = _fit_theta(train, gpus, theta)[0] if train else tuple(tp.prior_theta())
+        th = fit_theta(train, gpus, theta)[0] if train else tuple(tp.prior_theta())
         cv.extend(CvRow(m, predict_row(m, gpus[m.gpu], list(th))) for m in held)
     families: dict[str, FamilyError] = {}
     for fam in FITTED_FAMILIES:

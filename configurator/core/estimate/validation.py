@@ -256,7 +256,7 @@ def throughput_fitter(gpus: Mapping[str, Gpu], theta0: Sequence[float] | None = 
         # origins of serving rows only (never fitted) leave the same rows to fit: one refit serves them all
         key = tuple(m.id for m in use)
         if key not in fitted:
-            fitted[key] = list(fitting._fit_theta(use, gpus, theta0)[0]) if use else tp.prior_theta()
+            fitted[key] = list(fitting.fit_theta(use, gpus, theta0)[0]) if use else tp.prior_theta()
         theta = fitted[key]
 
         def predict(m: ms.Measurement) -> float:
