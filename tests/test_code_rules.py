@@ -191,7 +191,7 @@ def test_the_checks_find_what_they_look_for(tmp_path: Path) -> None:
                                       "configurator/b.py::configurator.sub.a._late",
                                       "configurator/b.py::configurator.sub.a._attr",
                                       "configurator/b.py::configurator.sub.a._dotted"}
-    assert path_exists("configurator/core/engine.py") and path_exists("core/engine.py")
+    assert path_exists("configurator/core/engine/report.py") and path_exists("core/engine/report.py")
     assert path_exists("configurator/cli/<group>.py") and path_exists("tests/test_cli*.py")
     assert path_exists("core/model_specs.KNOWN_MODELS") and not path_exists("core/model_specs.NO_SUCH_NAME")
     assert not path_exists("configurator/core/no_such_module.py") and not path_exists("docs/nothing/")

@@ -1,4 +1,4 @@
-"""The engine's estimates, one function per kind of figure (core/engine.py): which ones a build gets and in
+"""The engine's estimates, one function per kind of figure (core/engine/): which ones a build gets and in
 what order (the order ``check --json`` lists them in, which users' scripts and the planner's table read)."""
 
 from __future__ import annotations

@@ -31,7 +31,8 @@ CATALOGUE_DIR = RULES_DIR / "catalogue"
 NOT_FAMILIES = {"__init__", "shared", "order"}  # the rules package's modules that are no prefix's
 CATALOGUE_NOT_FAMILIES = {"__init__", "__main__", "model", "errata"}
 # Findings drawn from the estimates, added where the estimates are made (not rule checks of their own).
-FROM_ESTIMATES = {"EST-1": "configurator/core/engine.py", "CLU-1": "configurator/core/cluster_estimates.py"}
+FROM_ESTIMATES = {"EST-1": "configurator/core/engine/guide_disagreements.py",
+                  "CLU-1": "configurator/core/cluster_estimates.py"}
 RULE_ID = re.compile(r"(?:[A-Z]+-\d+|TIER-[a-z]+(?:-[a-z]+)*)")
 
 

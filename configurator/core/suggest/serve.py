@@ -118,7 +118,7 @@ class ServeEstimates:
         return self.at(gpu, n)
 
     def config(self, gpu: Gpu, n: int, cpu: Cpu, board: Motherboard, cpus: int) -> srv.Serving:
-        """n of these cards in this board's slots (engine._system without the host memory's cap)."""
+        """n of these cards in this board's slots (links.build_system without the host memory's cap)."""
         if self.tensor and n > 1:
             pl = self.est.place(gpu, n, board, cpu.pcie_gen, cpus)
             return self._split(gpu, n, min(s.gen for s in pl.seats), min(s.lanes for s in pl.seats))

@@ -243,7 +243,7 @@ class Estimates:
                 link = tp.link_bytes_per_s(gpu, gen, lanes, False)
                 value = per * tp.scaling(n, w.effective_batch / one.samples_per_s, self.grad, link, tp.FACTORS)
             elif self.split and n > 1:
-                # The engine's link (engine._link) without its cap by the host memory's bandwidth: a bound.
+                # The engine's link (links.allreduce_link) without its cap by the host memory's bandwidth: a bound.
                 gen = min(s.gen for s in pl.seats)
                 lanes = min(s.lanes for s in pl.seats)
                 link = ic.pcie_bytes_per_s(gen, lanes)
@@ -256,7 +256,7 @@ class Estimates:
         return value
 
     def split_rate(self, gpu: Gpu, n: int, link: float, path: str) -> float:
-        """One stream's rate through the model split over n of these cards joined by ``link`` (engine._system)."""
+        """One stream's rate through the model split over n of these cards joined by ``link`` (links.build_system)."""
         self.single(gpu)
         key = (self.hw[gpu.id], n, link, path)
         got = self.splits.get(key)
