@@ -72,6 +72,21 @@ def documents(capsys, db: Path, tmp_path: Path) -> Iterator[tuple[str, Any]]:  #
     csv = tmp_path / "parts.csv"
     yield "parts export", doc("parts", "export", str(csv), "--category", "gpu", "--json")
     yield "parts import", doc("parts", "import", str(csv), "--json")
+    yield "cloud-prices", doc("cloud-prices", "--json")
+    yield "models list", doc("models", "list", "--json")
+    yield "models show", doc("models", "show", "llama-7b", "--json")
+    yield "detect", doc("--fake-gpus", "2", "detect", "--json")
+    yield "suggest serve", doc("suggest", "--budget", "200000", "--workload", "llama-7b", "--task", "serve",
+                               "--request-rate", "2", "--prompt-tokens", "512", "--output-tokens", "256", "--json",
+                               codes=(0, 1))
+    recording = tmp_path / "run.csv"
+    code, _out, err = run(capsys, "--db", str(db), "--fake-gpus", "2", "monitor", "--record", str(recording),
+                          "--interval", "0.1", "--count", "4")
+    assert code == 0, err
+    yield "report", doc("report", str(recording), "--json")
+    build = tmp_path / "preset-0.json"
+    yield "advise", doc("advise", str(build), "--recording", str(recording), "--json")
+    yield "advise budget", doc("advise", str(build), "--budget", "20000", "--json")
 
 
 def test_no_command_prints_noise_digits(capsys, db_path: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
@@ -169,3 +184,10 @@ def test_json_still_refuses_nan(capsys) -> None:  # type: ignore[no-untyped-def]
     with pytest.raises(ValueError):
         cli.emit_json_line({"value": math.inf, "unit": "img/s"})
     assert capsys.readouterr().out == ""
+
+
+def test_every_number_of_every_command_is_declared(capsys, db_path: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """No key-suffix guess: each float a command prints has a declared precision (a record's field, its output's
+    table in core/schema_precision.py, its estimate's key or its unit), or this fails naming it."""
+    for name, doc in documents(capsys, db_path, tmp_path):
+        assert not rounding.undeclared(doc), f"`configurator {name} --json`: {rounding.undeclared(doc)[:5]}"
