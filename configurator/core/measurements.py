@@ -346,8 +346,9 @@ _FLAG = re.compile(r"^[a-z0-9][a-z0-9.+-]*$")
 # optimizer step), group-N (quantisation group size), bpw-X (EXL2's average bits per weight); serving: rate-X
 # (requests/s arriving, open loop), max-batch-N (the engine's largest batch of sequences, as configured),
 # multi-step-N (decode steps per scheduling: vLLM's --num-scheduler-steps); vision: steps-N (a diffusion
-# pipeline's denoising steps per image).
-_NUMBERED = re.compile(r"^(tp|grad-accum|group|bpw|rate|max-batch|multi-step|steps)-(.+)$")
+# pipeline's denoising steps per image), height-N (the image's height in pixels where it differs from image_size, then
+# the width), context-N (a Flux row's text tokens where the run set them: T5's max_sequence_length).
+_NUMBERED = re.compile(r"^(tp|grad-accum|group|bpw|rate|max-batch|multi-step|steps|height|context)-(.+)$")
 # Weight formats a runtime serves, not trains in (a QLoRA row is bf16 compute with the flag qlora).
 INFERENCE_FORMATS: tuple[str, ...] = ("nf4", "bnb-fp4", "bnb-int8", "awq", "gptq", "exl2")
 

@@ -51,7 +51,7 @@ from configurator.core.estimate import memory as mem
 from configurator.core.estimate import throughput as tp
 from configurator.core.estimate import validation as val
 from configurator.core.estimate.memory import VramBreakdown
-from configurator.core.model_specs import KNOWN_MODELS, ModelSpec
+from configurator.core.model_specs import KNOWN_MODELS, FluxLayout, ModelSpec
 from configurator.core.parts import Gpu
 from configurator.core.vision import calibration
 
@@ -65,21 +65,31 @@ NOT_STATED_FLAGS: dict[str, str] = {
 MIN_OWN_ORIGINS = 3
 
 
-def steps_of(m: ms.Measurement) -> int:
+def numbered(m: ms.Measurement, kind: str) -> int:
+    """The N of the row's flag ``kind-N`` (steps, height, context); 0 without one."""
     for f in m.flags:
-        if f.startswith("steps-"):
-            return int(f.removeprefix("steps-"))
+        if f.startswith(f"{kind}-"):
+            return int(f.removeprefix(f"{kind}-"))
     return 0
 
 
+def steps_of(m: ms.Measurement) -> int:
+    return numbered(m, "steps")
+
+
 def spec_for(m: ms.Measurement) -> ModelSpec | None:
-    """The catalogue's model at the row's image size (square) and, generating, its denoising steps."""
+    """The catalogue's model at the row's image size (image_size the width; the flag height-N, else square), with the
+    row's text tokens (context-N: a Flux run's T5 max_sequence_length) and, generating, its denoising steps."""
     spec = KNOWN_MODELS.get(m.model)
     if spec is None:
         return None
     if spec.unet is not None:
-        size = m.image_size or spec.image_size
-        return dataclasses.replace(spec, image_size=size, image_width=size,
+        width = m.image_size or spec.image_size
+        height = numbered(m, "height") or width
+        unet = spec.unet
+        if isinstance(unet, FluxLayout) and numbered(m, "context"):
+            unet = dataclasses.replace(unet, context_tokens=numbered(m, "context"))
+        return dataclasses.replace(spec, image_size=height, image_width=width, unet=unet,
                                    steps=steps_of(m) if m.task == "inference" else 0)
     return spec  # detectors run at their catalogue size (800 × 1333: the rows' short side 800, long side ≤ 1333)
 
@@ -122,11 +132,20 @@ def population(rows: Sequence[ms.Measurement]) -> list[ms.Measurement]:
     return [m for m in ms.published(rows) if m.family in ms.VISION_FAMILIES and not m.is_ratio]
 
 
+def group(m: ms.Measurement) -> str:
+    """The calibration group of a row: its family; for a Flux-class transformer the family with ":flux" (its
+    own factor, vision.VISION_CALIBRATION's "flux" key: its step is a few large GEMMs, not the UNet's many small
+    kernels)."""
+    spec = KNOWN_MODELS.get(m.model)
+    return f"{m.family}:flux" if spec is not None and isinstance(spec.unet, FluxLayout) else m.family
+
+
 def factors(rows: Sequence[ms.Measurement], gpus: Mapping[str, Gpu], theta: Sequence[float]) -> dict[str, float]:
-    """Per family, the geometric mean of measured / predicted (uncalibrated) over ``rows``."""
+    """Per calibration group (:func:`group`), the geometric mean of measured / predicted (uncalibrated) over
+    ``rows``."""
     logs: dict[str, list[float]] = {}
     for m in rows:
-        logs.setdefault(m.family, []).append(math.log(m.images_per_second / raw_rate(m, gpus[m.gpu], theta)))
+        logs.setdefault(group(m), []).append(math.log(m.images_per_second / raw_rate(m, gpus[m.gpu], theta)))
     return {fam: math.exp(statistics.fmean(v)) for fam, v in logs.items()}
 
 
@@ -185,7 +204,7 @@ def leave_one_source_out(rows: Sequence[ms.Measurement] | None = None, gpus: Map
 
     def fitter(train: Sequence[ms.Measurement]) -> val.Predictor:
         f = factors(train, specs, th)
-        return lambda m: raw_rate(m, specs[m.gpu], th) * f.get(m.family, 1.0)
+        return lambda m: raw_rate(m, specs[m.gpu], th) * f.get(group(m), 1.0)
 
     held, refused = val.hold_out_origins(data, fitter, lambda m: reason(m, specs))
     held = [val.Held(h.m, h.m.images_per_second, h.predicted) for h in held]
