@@ -5689,6 +5689,10 @@
         <translation> 优化器卸载：{off:.1f} GiB 的状态（及主权重）位于主机内存中。</translation>
     </message>
     <message>
+        <source>{low:.1f}–{high:.1f} GiB ({verdict} in {vram} GiB). Counted: weights, the activations alive in a forward pass at batch {batch} ({precision}, {attention} attention), KV cache, {ctx:g} GiB CUDA context, {frag:.0%} allocator margin{display}.{options} Range: activations ±{err:.0%} (the validation against PyTorch), allocator 0–25 %, context {ctx_low:g}–{ctx_high:g} GiB. Not counted: cuDNN benchmark workspaces, NCCL buffers, other processes.</source>
+        <translation>{low:.1f}–{high:.1f} GiB（在 {vram} GiB 中{verdict}）。计入：权重、批大小 {batch} 时一次前向传播中同时存在的激活（{precision}，{attention} 注意力）、KV 缓存、{ctx:g} GiB CUDA 上下文、{frag:.0%} 分配器余量{display}。{options} 范围：激活 ±{err:.0%}（对照 PyTorch 的验证），分配器 0–25 %，上下文 {ctx_low:g}–{ctx_high:g} GiB。未计入：cuDNN benchmark 工作区、NCCL 缓冲区、其他进程。</translation>
+    </message>
+    <message>
         <source>GPUs at board power + CPU at TDP + platform: the draw while serving under load, an upper figure (decoding is bound by memory bandwidth more than by compute; a lightly loaded server draws less).</source>
         <translation>GPU 按板卡功耗 + CPU 按 TDP + 平台：负载下服务时的功耗，为偏高的估计（解码受显存带宽限制多于受算力限制；负载较轻的服务器功耗更低）。</translation>
     </message>
@@ -8217,8 +8221,16 @@
         <translation>8-pin EPS 接口不足：需要 {need} 个（CPU 和数据中心 GPU），电源只有 {have} 个。</translation>
     </message>
     <message>
+        <source>{per_w:.3g} {unit} per kilowatt at {watts} W measured draw.{measured}</source>
+        <translation>实测功耗 {watts} W 时，每千瓦 {per_w:.3g} {unit}。{measured}</translation>
+    </message>
+    <message>
         <source>{per_w:.3g} {unit} per watt at {watts} W measured draw.{measured}</source>
         <translation>实测功耗 {watts} W 时，每瓦 {per_w:.3g} {unit}。{measured}</translation>
+    </message>
+    <message>
+        <source>{per_w:.3g} {unit} per kilowatt at {watts} W sustained draw.</source>
+        <translation>持续功耗 {watts} W 时，每千瓦 {per_w:.3g} {unit}。</translation>
     </message>
     <message>
         <source>{per_w:.3g} {unit} per watt at {watts} W sustained draw.</source>

@@ -65,6 +65,16 @@ def _memory_options(w: Workload, vram: VramBreakdown) -> Message | str:
     return _m("".join(f"{{p{k}}}" for k in range(len(parts))), **{f"p{k}": p for k, p in enumerate(parts)})
 
 
+# Inference and serving keep no gradients, optimizer states or autograd's saved tensors: what is counted then
+_INFER_COUNTED = QT_TRANSLATE_NOOP(
+    "estimates",
+    "{low:.1f}–{high:.1f} GiB ({verdict} in {vram} GiB). Counted: weights, the activations alive in a forward "
+    "pass at batch {batch} ({precision}, {attention} attention), KV cache, {ctx:g} GiB CUDA context, {frag:.0%} "
+    "allocator margin{display}.{options} Range: activations ±{err:.0%} (the validation against PyTorch), "
+    "allocator 0–25 %, context {ctx_low:g}–{ctx_high:g} GiB. Not counted: cuDNN benchmark workspaces, NCCL "
+    "buffers, other processes.")
+
+
 def vram_estimates(ctx: Ctx, gpus: list[Gpu], w: Workload, vram: VramBreakdown) -> list[Estimate]:
     """GPU memory (FIT-1): the central figure per GPU, its range and what is and is not counted; and the largest
     per-GPU batch that fits the smallest card."""
@@ -72,7 +82,7 @@ def vram_estimates(ctx: Ctx, gpus: list[Gpu], w: Workload, vram: VramBreakdown) 
     display = ctx.r.build.options.display_gpu
     return [Estimate(
         "vram_per_gpu_gib", round(vram.total / GIB, 2), "GiB",
-        _m(QT_TRANSLATE_NOOP(
+        _m(_INFER_COUNTED if w.task != "train" else QT_TRANSLATE_NOOP(
             "estimates",
             "{low:.1f}–{high:.1f} GiB ({verdict} in {vram} GiB). Counted: weights, gradients, optimizer "
             "states ({optimizer}; sharded by {sharding}, fine-tuning {finetune}, offload {offload}), the tensors "

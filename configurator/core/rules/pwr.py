@@ -246,21 +246,31 @@ def _connectors(ctx: Ctx, psu: Psu) -> None:
                 have=psu.eps_8pin)
 
 
+# Below this many units per watt (a diffusion model's img/s) the figure is said per kilowatt: "45.4 img/s per
+# kilowatt", not "4.54e-05 img/s per watt"
+_PER_KW_BELOW = 0.01
+
+
 def per_watt(ctx: Ctx, throughput: float | None, unit: str) -> None:
     """PWR-4: show throughput per watt (the guide's 1660 Super vs 3090 point)."""
     if throughput is None or ctx.power.sustained_w <= 0:
         return
+    measured: Message | str | None = None
     if ctx.measured is not None:
         watts, measured = training_draw(ctx)
-        ctx.add("PWR-4", "info", "G 二.1",
-                QT_TRANSLATE_NOOP("rules", "{per_w:.3g} {unit} per watt at {watts} W measured draw.{measured}"),
-                {"per_watt": round(throughput / watts, 3), "sustained_w": watts,
-                 "measured_w": round(ctx.measured.mean_w), "draw_measured": True},
-                guide="1660 Super的吞吐量约为RTX 3090的37%，但功耗仅为后者的1/3",
-                per_w=throughput / watts, unit=unit_message(unit), watts=watts, measured=measured)
-        return
-    ctx.add("PWR-4", "info", "G 二.1",
-            QT_TRANSLATE_NOOP("rules", "{per_w:.3g} {unit} per watt at {watts} W sustained draw."),
-            {"per_watt": round(throughput / ctx.power.sustained_w, 3), "sustained_w": ctx.power.sustained_w},
+    else:
+        watts = ctx.power.sustained_w
+    per_w = throughput / watts
+    kw = per_w < _PER_KW_BELOW
+    numbers: dict[str, object] = {"per_watt": float(f"{per_w:.3g}") if kw else round(per_w, 3), "sustained_w": watts}
+    if measured is not None:
+        numbers.update(measured_w=round(ctx.measured.mean_w) if ctx.measured else None, draw_measured=True)
+        text = (QT_TRANSLATE_NOOP("rules", "{per_w:.3g} {unit} per kilowatt at {watts} W measured draw.{measured}")
+                if kw else
+                QT_TRANSLATE_NOOP("rules", "{per_w:.3g} {unit} per watt at {watts} W measured draw.{measured}"))
+    else:
+        text = (QT_TRANSLATE_NOOP("rules", "{per_w:.3g} {unit} per kilowatt at {watts} W sustained draw.") if kw
+                else QT_TRANSLATE_NOOP("rules", "{per_w:.3g} {unit} per watt at {watts} W sustained draw."))
+    ctx.add("PWR-4", "info", "G 二.1", text, numbers,
             guide="1660 Super的吞吐量约为RTX 3090的37%，但功耗仅为后者的1/3",
-            per_w=throughput / ctx.power.sustained_w, unit=unit_message(unit), watts=ctx.power.sustained_w)
+            per_w=per_w * 1000 if kw else per_w, unit=unit_message(unit), watts=watts, measured=measured or "")
