@@ -35,6 +35,21 @@ def _bounds(prop: dict[str, Any]) -> str:
     return ""
 
 
+TYPE_WIDTH = 48  # a terminal of 120 columns keeps the table on one screen width
+
+
+def _wrapped(kind: str) -> list[str]:
+    """A type's text in lines of at most TYPE_WIDTH characters, broken between the choices of a list
+    (``ubuntu-24.04 | ubuntu-22.04 | …``); a single word longer than that keeps its line."""
+    out: list[str] = []
+    for choice in kind.split(" | "):
+        if out and len(out[-1]) + 3 + len(choice) <= TYPE_WIDTH:
+            out[-1] += " | " + choice
+        else:
+            out.append(choice if not out else "| " + choice)
+    return out
+
+
 def _rows(cli: Cli, doc: dict[str, Any]) -> list[list[str]]:
     """One line per key of every object of the schema (``parts[].qty``), its type, bounds, unit and default."""
     head = [cli.translate("cli", t) for t in (
@@ -48,8 +63,10 @@ def _rows(cli: Cli, doc: dict[str, Any]) -> list[list[str]]:
         required = set(obj.get("required", ()))
         for name, prop in obj.get("properties", {}).items():
             default = repr(prop["default"]) if "default" in prop else "—"
-            lines.append([prefix + name, _type(prop), _bounds(prop), prop.get("x-unit", ""),
+            kind, *more = _wrapped(_type(prop))
+            lines.append([prefix + name, kind, _bounds(prop), prop.get("x-unit", ""),
                           required_word if name in required else default])
+            lines.extend(["", m, "", "", ""] for m in more)  # a long choice list goes on under itself
             alts = [prop, prop.get("items", {}), *prop.get("anyOf", [])]
             for alt in alts:
                 ref = alt.get("$ref", "").rsplit("/", 1)[-1]
