@@ -17,6 +17,7 @@ from configurator.core.schema import Problem, Schema, SchemaError, bounds_of, pa
 
 
 def message(template: str, **params: Any) -> Message:
+    """A build-file message (context "build") with its parameters."""
     return Message("build", template, params)
 
 
@@ -33,6 +34,7 @@ _OBJECT = QT_TRANSLATE_NOOP("build", "must be an object")
 _UNKNOWN_KEY = QT_TRANSLATE_NOOP("build", "unknown key (allowed: {allowed})")
 _CHOICE = QT_TRANSLATE_NOOP("build", "must be one of {choices}, not {got!r}")
 REQUIRED = QT_TRANSLATE_NOOP("build", "is required")
+
 _BIDI_CONTROLS = frozenset(chr(c) for c in (*range(0x202A, 0x202F), *range(0x2066, 0x206A)))
 _REFUSED_CATEGORIES = ("Cc", "Cs", "Zl", "Zp")  # controls (NUL, newline, escape …), lone surrogates, line breaks
 
