@@ -1,9 +1,10 @@
 """The build file (``configurator.build/1``) declared as schema records: every key, its type, its bounds and
-its choices, from core/build.py's limits. :func:`configurator.core.build.parse_build` reads a file with it
+its choices, from core/build/limits.py. :func:`configurator.core.build.parse_build` reads a file with it
 (and words each verdict in the build file's messages); ``configurator schema build`` prints its JSON Schema.
 
 Rules between keys (a custom model's layers, a serving workload's load, a runtime's precisions, a part
-that must be in the catalogue, the per-category totals) are not in a JSON Schema: core/build.py checks them.
+that must be in the catalogue, the per-category totals) are not in a JSON Schema: core/build/ checks them
+(read.py, workload_read.py, workload_rules.py).
 """
 
 from __future__ import annotations

@@ -51,7 +51,7 @@ class Quant:
     bits: float  # bits per weight of the quantised (linear) weights, scales and zeros included
     width: str  # "int4" | "int8" | "fp8": the bit width the workload's precision may also name
     head_quantised: bool  # GGUF: the output head is quantised with the body; the others keep it in 16 bits
-    kernels: dict[str, Kernel]  # runtime (core/build.py INFER_RUNTIMES) -> its kernel
+    kernels: dict[str, Kernel]  # runtime (core/build/limits.py INFER_RUNTIMES) -> its kernel
     fallback: dict[str, Kernel]  # runtime -> the kernel it runs below its first kernel's compute capability
     default_runtime: str
 

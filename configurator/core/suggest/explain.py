@@ -30,7 +30,8 @@ from configurator.core.suggest.space import (
 from configurator.core.units import GIB
 
 if TYPE_CHECKING:
-    from configurator.core.suggest.search import Found, Search
+    from configurator.core.suggest.search import Search
+    from configurator.core.suggest.suggestion import Found
 
 def why_nothing(catalogue: Mapping[str, AnyPart], budget: float, workload: Workload,
                 prefs: SuggestOptions | None = None) -> list[Message]:

@@ -309,7 +309,7 @@ def mark_invalid(widget: QWidget, problem: str | None) -> None:
     widget.setAccessibleDescription(problem)
 
 
-HF_CONFIG = "hf_config"  # the model of a workload that names a Hugging Face config.json (core/build.py)
+HF_CONFIG = "hf_config"  # the model of a workload that names a Hugging Face config.json (core/build/limits.py)
 HF_PICK = "hf_config…"  # the entry that asks for a config.json (never a workload's model)
 
 
