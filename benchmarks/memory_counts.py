@@ -251,7 +251,7 @@ def measure_resnet(arch: str, batch: int, side: int, amp: bool, ckpt: bool) -> M
 
 # -- LLaMA layout and the memory options (#28) ---------------------------------------------------------------
 # A tiny LLaMA from transformers' own LlamaConfig (RMSNorm, rotary positions, SwiGLU, grouped-query attention),
-# random weights. Each case counts one training step and sets each count beside memory.py's term.
+# random weights. Each case counts one training step and sets each count beside estimate/memory's term.
 
 LLAMA_CASES = [
     # (precision, attention, finetune, chunked_ce, checkpointing)
@@ -356,7 +356,7 @@ def measure_llama(precision: str, attention: str, finetune: str, chunked: bool, 
     torch.manual_seed(0)
     spec = llama_spec()
     lora = finetune == "lora"
-    # memory.py's LoRA base is 16-bit under amp (autocast then makes no weight copies), fp32 adapters
+    # estimate/memory's LoRA base is 16-bit under amp (autocast then makes no weight copies), fp32 adapters
     model = _llama(attention, torch.bfloat16 if precision == "bf16" or (lora and precision == "amp")
                    else torch.float32)
     if lora:
@@ -391,7 +391,7 @@ def measure_llama(precision: str, attention: str, finetune: str, chunked: bool, 
 def measure_optimizers() -> list[Row]:
     """Optimizer state bytes per parameter as torch.optim makes them, beside OPTIMIZER_BYTES (+ master weights):
     AdamW on fp32 and on bf16 parameters (a pure-bf16 run: its states are bf16, no fp32 copy), SGD with and
-    without momentum. bitsandbytes' 8-bit states are not measured (not installed): memory.py takes their
+    without momentum. bitsandbytes' 8-bit states are not measured (not installed): estimate/memory takes their
     layout from its source."""
     import torch
 
@@ -422,7 +422,7 @@ def measure_grads_in_backward() -> list[Row]:
     """The most gradient bytes alive at once in backward, with the step fused into backward (a
     post-accumulate-grad hook steps the parameter and frees its gradient, as in the PyTorch tutorial "How to
     save memory by fusing the optimizer step into the backward pass") and without (all gradients kept until
-    optimizer.step()), beside memory.py (largest_param, the parameter count)."""
+    optimizer.step()), beside estimate/memory (largest_param, the parameter count)."""
     import torch
 
     from configurator.core.estimate.memory import largest_param
@@ -459,7 +459,7 @@ def measure_activation_offload(precision: str = "bf16") -> list[Row]:
     """Activation offload as torch.autograd.graph.save_on_cpu / torchtune's OffloadActivations do it: every
     tensor the model saves (not the parameters) is copied to host memory in forward and back, one autograd
     node's at a time, in backward. Counted: the bytes sent to the host, and the most bytes brought back alive
-    at once (what stays on the GPU), beside memory.py's host_activations and its one-layer GPU share. The
+    at once (what stays on the GPU), beside estimate/memory's host_activations and its one-layer GPU share. The
     loss is computed outside the offloaded region (as torchtune's recipes do)."""
     import weakref
 

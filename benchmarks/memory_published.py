@@ -1,6 +1,6 @@
 """The VRAM estimate against published peak-memory figures (db/measurements, column ``peak_memory_gb``): the
 fine-tuning recipes' own tables (torchtune's README). Each row's recipe is said to the estimator through the
-workload keys its flags name; the residual measured / estimated sets memory.py's PUBLISHED_RATIO, the
+workload keys its flags name; the residual measured / estimated sets estimate/memory's PUBLISHED_RATIO, the
 range the VRAM estimate widens to. Headless: no torch.
 
 The models are built from their Hugging Face config.json values as the model catalogue (db/models/llama.toml,

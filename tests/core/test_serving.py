@@ -102,7 +102,7 @@ def test_request_rate_sets_the_batch_and_saturates() -> None:
 
 
 def test_step_model_is_the_throughput_model() -> None:
-    """The decode step is throughput.py's batch case at the mean context (no second model)."""
+    """The decode step is the throughput model's batch case at the mean context (no second model)."""
     w = Workload("llama-3.1-8b", "infer", precision="bf16", concurrency=8, prompt_tokens=512, output_tokens=256)
     gpu = CATALOGUE["nvidia-rtx-4090"]
     f = fitting.factors_for()
@@ -144,7 +144,7 @@ def _tensor_gemm(c: tp.Case, hw: tp.Hw, theta: list[float]) -> float:
 def test_a_tuned_gemm_rate_only_for_the_named_runtimes_and_never_past_the_roofline() -> None:
     """TensorRT-LLM and vLLM on a Hopper card run a step's GEMMs at the published GEMM benchmark's share of the
     tensor-core peak (serving.GEMM_EFFICIENCY) where that is faster than the fitted rate; any other runtime,
-    architecture or format keeps throughput.py's step. No step is faster than its roofline: FLOPs at the full
+    architecture or format keeps the throughput model's step. No step is faster than its roofline: FLOPs at the full
     tensor-core peak, bytes at the full bandwidth."""
     theta = fitting.factors_for().theta()
     h100, a100 = tp.gpu_hw(CATALOGUE["nvidia-h100-sxm"]), tp.gpu_hw(CATALOGUE["nvidia-a100-80gb-sxm"])  # type: ignore[arg-type]
