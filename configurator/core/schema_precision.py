@@ -90,7 +90,7 @@ ADVICE: dict[str, Precision] = {
     "build_total_cny": CNY, "cny_per_percent": PERCENT, "gain_high_percent": PERCENT, "gain_low_percent": PERCENT,
     "gain_percent": PERCENT, "price_cny": CNY, "scaling_percent": PERCENT,
 }
-# an estimate's inputs and basis (core/engine.py, core/estimate/, core/cluster_estimates.py)
+# an estimate's inputs and basis (core/engine/, core/estimate/, core/cluster_estimates.py)
 ESTIMATE_INPUTS: dict[str, Precision] = {
     "activation_error": FRACTION, "adapter_bytes": BYTES, "capacity_requests_per_s": RATE, "cast_bytes": BYTES,
     "cluster_power_w": WATTS, "cluster_price_cny": CNY, "context_gib": SIZES, "cpu_w": WATTS,

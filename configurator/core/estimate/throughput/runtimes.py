@@ -21,7 +21,7 @@ ARCHS: tuple[str, ...] = ("Volta", "Turing", "Ampere", "Ada", "Hopper", "Blackwe
 # its benchmark table was measured with; the planner never uses it (transformers runs AWQ through the same kernels).
 RUNTIMES: tuple[str, ...] = ("pytorch", "pytorch-2019", "fused", "llama.cpp", "llama.cpp-2023",
                              "transformers", "compiled", "vllm", "exllamav2", "tensorrt-llm", "autoawq")
-# The workload's inference runtime (core/build.py INFER_RUNTIMES) → the model's runtime.
+# The workload's inference runtime (core/build/limits.py INFER_RUNTIMES) → the model's runtime.
 INFER_RUNTIME = {"transformers": "transformers", "torch-compile": "compiled", "vllm": "vllm",
                  "llama.cpp": "llama.cpp", "exllamav2": "exllamav2", "tensorrt-llm": "tensorrt-llm"}
 # Runtimes whose memory-bound kernels are eager PyTorch kernels (the ``ipb`` instruction term applies);
@@ -62,7 +62,7 @@ FORMAT_SIGMA = {"q4_0": 0.5, "q4_k_m": 0.5, "q8_0": 0.5}  # prior spread of the 
 # Marlin (vLLM) and TensorRT-LLM's kernels multiply the packed weights directly.
 DEQUANT_COPY = ("nf4", "bnb-fp4", "bnb-int8", "exl2", "gptq")
 # The weight format of the workload's int8 / int4 in each runtime (its usual path; the refusals of
-# formats a runtime cannot run are core/build.py's RUNTIME_PRECISIONS).
+# formats a runtime cannot run are core/build/workload_rules.py's RUNTIME_PRECISIONS).
 FORMATS: dict[tuple[str, str], str] = {
     ("transformers", "int8"): "bnb-int8", ("transformers", "int4"): "nf4",  # bitsandbytes
     ("compiled", "int8"): "int8", ("compiled", "int4"): "int4-g32",  # gpt-fast's weight-only int8 / int4

@@ -16,7 +16,7 @@ from configurator.core.estimate.throughput.runtimes import EXL2_BITS, FORMATS, I
 
 
 def runtime_used(w: Workload) -> str:
-    """The workload runtime the estimate is for (a key of core/build.py's RUNTIMES): the stated one or the
+    """The workload runtime the estimate is for (a key of core/build/limits.py's RUNTIMES): the stated one or the
     task's default; encoders and CNNs run in PyTorch whatever an inference runtime says (unless compiled)."""
     rt = w.effective_runtime
     spec = w.spec()
