@@ -14,6 +14,8 @@ Family = Literal["cnn", "transformer", "diffusion"]
 # (torchvision's ResNet-50-FPN detectors), "yolo" (ultralytics; no layout read: activations ResNet-like per MAC),
 # "detr" (DETR: a ResNet-50 and a 6 + 6-layer transformer, the layout of transformers' DetrConfig defaults)
 DETECTORS = ("fasterrcnn", "maskrcnn", "retinanet", "yolo", "detr")
+# diffusers' StableDiffusionPipeline / StableDiffusionXLPipeline.__call__: num_inference_steps = 50
+DIFFUSERS_DEFAULT_STEPS = 50
 CFG_PASSES = 2  # classifier-free guidance: the UNet runs on the prompt and on the empty prompt each step
 
 
@@ -134,6 +136,9 @@ class ModelSpec:
     vae_params: float = 0.0
     text_gmacs: float = 0.0  # the text encoders' forward MACs per prompt (2 × params × 77 tokens)
     steps: int = 0  # diffusion inference: denoising steps per image (the workload's ``steps``)
+    # a diffusion model's pipeline default (num_inference_steps of its __call__ or its reference sampler): what
+    # the planner runs when the workload sets no steps; 0: DIFFUSERS_DEFAULT_STEPS (diffusers' SD pipelines, 50)
+    default_steps: int = 0
     # a detector's ResNet-50 backbone as its recipe trains it: torchvision's trainable_backbone_layers (5: every
     # stage and the stem; 3: the stem and layer1 frozen, detectron2's FREEZE_AT 2) and whether its BatchNorm is
     # frozen (FrozenBatchNorm2d: detectron2's FrozenBN, torchvision's detectors on a pretrained backbone, DETR)
@@ -262,6 +267,12 @@ class ModelSpec:
         if not self.blocks:  # a custom CNN: ResNet-50-like, scaled by its size
             total *= self.params / 25.6e6
         return float(total)
+
+
+def default_steps(spec: ModelSpec) -> int:
+    """The denoising steps a diffusion model's own pipeline runs when none are asked for (FLUX.1 [dev] 28,
+    [schnell] 4, the Stable Diffusion pipelines 50)."""
+    return spec.default_steps or DIFFUSERS_DEFAULT_STEPS
 
 
 def vae_encoder_macs(spec: ModelSpec) -> float:

@@ -488,7 +488,7 @@ _RECORD_KEYS = ("id", "name", "family", "hf_id", "source", "read_from", "params_
                 "unverified", "note", "default_batch", "config", "params", "gmacs_224", "blocks", "bottleneck",
                 "image_size", "params_basis", "active_params_published", "arch", "image_width", "gmacs",
                 "gmacs_at", "classes", "unet", "transformer", "frozen_params", "vae_params", "text_params",
-                "trainable_backbone_layers", "frozen_bn")
+                "trainable_backbone_layers", "frozen_bn", "default_steps")
 _UNET_KEYS = ("channels", "attention", "depth", "layers", "heads", "head_channels", "context_dim",
               "linear_projection", "vae_channels")
 # a Flux-class transformer's [model.transformer]: diffusers' FluxTransformer2DModel config keys, the T5 context's
@@ -546,6 +546,8 @@ def _record(item: Any, file: str, index: int) -> ModelRecord:
                                                    for b in blocks):
             raise f.fail("blocks", _NOT_INT, got=_short(blocks))
         extra = {"gmacs_224": gmacs, **_vision_fields(f, family)}
+        if item.get("default_steps") is not None:  # a diffusion pipeline's own number of steps
+            extra["default_steps"] = f.integer("default_steps")
         spec = ModelSpec(rid, family, params, source, blocks=tuple(blocks),  # type: ignore[arg-type]
                          bottleneck=f.flag("bottleneck", False), image_size=f.integer("image_size", 224),
                          default_batch=batch or 32, title=name, **extra)

@@ -8,7 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import date
 
-from configurator.core.build import DEFAULT_DIFFUSION_STEPS, MAX_NAME_CHARS, Build, Workload, resolve
+from configurator.core.build import MAX_NAME_CHARS, Build, Workload, resolve
 from configurator.core.engine import Report, check
 from configurator.core.engine import main_throughput as main_estimate
 from configurator.core.estimate.quant import QUANTS
@@ -280,7 +280,7 @@ def workload_summary(w: Workload) -> list[tuple[str, Message | str]]:
     if not w.serving:
         rows.append(("batch", str(w.effective_batch)))
     if spec.unet is not None and not train:
-        rows.append(("steps", str(w.steps) if w.steps else _w(_VALUE_DEFAULT, value=str(DEFAULT_DIFFUSION_STEPS))))
+        rows.append(("steps", str(w.steps) if w.steps else _w(_VALUE_DEFAULT, value=str(spec.steps))))
     if spec.family != "transformer" or spec.patch_size:
         side = f"{spec.image_size} × {spec.image_width}" if spec.image_width else f"{spec.image_size}"
         rows.append(("image", f"{side} px" if w.image_size else _w(_VALUE_DEFAULT, value=f"{side} px")))

@@ -79,3 +79,11 @@ def test_flux_gives_images_per_second_and_vram_with_ranges(w: Workload) -> None:
     assert v.low < v.value < v.high  # type: ignore[attr-defined]
     if w.task == "infer":  # 16-bit weights of the transformer, T5-XXL, CLIP-L and the VAE: about 31 GiB
         assert 30 < v.value < 40  # type: ignore[attr-defined]
+
+
+def test_a_diffusion_workload_without_steps_runs_its_pipelines_default() -> None:
+    # FluxPipeline's num_inference_steps 28, the schnell sampler's 4, the Stable Diffusion pipelines' 50
+    assert [Workload(m, "infer", precision="bf16").spec().steps
+            for m in ("flux1-dev", "flux1-schnell", "sd15-unet", "sdxl-unet")] == [28, 4, 50, 50]
+    assert Workload("flux1-schnell", "infer", precision="bf16", steps=8).spec().steps == 8
+    assert Workload("flux1-dev", "train", precision="bf16").spec().steps == 0  # training samples no steps

@@ -111,6 +111,9 @@ def test_a_diffusion_models_steps_and_image_size_are_offered_and_kept(qtbot, win
     assert form.custom_image.text() == "model default (1024 px)"
     choose(form.task, "infer")
     assert shown(tab, "steps") and form.steps.text() == "default (50)"
+    choose(form.model, "flux1-dev")  # its pipeline's own default, which the estimate runs
+    assert form.steps.text() == "default (28)"
+    choose(form.model, "sdxl-unet")
     assert form.runtime.currentText() == "default (PyTorch (eager))"  # a UNet runs in PyTorch, not llama.cpp
     form.steps.setValue(30)
     form.custom_image.setValue(768)

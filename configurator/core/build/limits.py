@@ -4,6 +4,8 @@ bound every count and size in one build (per category, per workload key, the fil
 
 from __future__ import annotations
 
+from configurator.core.model_specs import DIFFUSERS_DEFAULT_STEPS
+
 FORMAT = "configurator.build/1"
 TASKS = ("train", "infer")
 # "serve": LLM inference under a serving load (core/estimate/serving.py): in the file ``task: serve`` with
@@ -78,6 +80,5 @@ WORKLOAD_INT_LIMITS: dict[str, int] = {
     "layers": 1_024, "hidden": 65_536, "heads": 1_024, "vocab": 1_048_576, "image_size": 8_192,
     "steps": 1_000,  # a diffusion sampler's denoising steps (DDPM's schedule has 1,000)
 }
-# diffusers' StableDiffusionPipeline / StableDiffusionXLPipeline.__call__: num_inference_steps = 50
-DEFAULT_DIFFUSION_STEPS = 50
+DEFAULT_DIFFUSION_STEPS = DIFFUSERS_DEFAULT_STEPS  # a diffusion model without its own default (model_specs)
 HF_CONFIG = "hf_config"  # Workload.model of a workload that names a config.json

@@ -11,7 +11,6 @@ from pathlib import Path
 
 from configurator.core.build.limits import (
     DEFAULT_CLOUD_CNY_PER_MONTH,
-    DEFAULT_DIFFUSION_STEPS,
     DEFAULT_ELECTRICITY_CNY_PER_KWH,
     DEFAULT_HOURS_PER_DAY,
     DEFAULT_RUNTIME,
@@ -19,7 +18,7 @@ from configurator.core.build.limits import (
     SERVE_DEFAULT_RUNTIME,
 )
 from configurator.core.estimate.quant import FP8_DEFAULT_INFER_RUNTIME, QUANTS
-from configurator.core.model_specs import KNOWN_MODELS, ModelSpec
+from configurator.core.model_specs import KNOWN_MODELS, ModelSpec, default_steps
 from configurator.core.models import read_hf_config
 from configurator.core.parts import FieldError
 
@@ -74,7 +73,7 @@ class Workload:
     quant: str | None = None
     optimizer_in_backward: bool = False  # the optimizer steps each parameter in backward: no stored gradients
     chunked_ce: bool = False  # the loss is computed over chunks of the sequence: no full-vocabulary logits kept
-    steps: int | None = None  # diffusion inference: denoising steps per image (None: DEFAULT_DIFFUSION_STEPS)
+    steps: int | None = None  # diffusion inference: denoising steps per image (None: the model's default_steps)
     # serving (the file's ``task: serve``): the load, as clients in flight (concurrency) or arrivals per second
     # (request_rate, Poisson), and each request's mean prompt and generated tokens
     concurrency: int | None = None
@@ -100,7 +99,7 @@ class Workload:
             size = self.image_size or base.image_size
             # a non-square input (a detector's 800 × 1333) keeps its aspect ratio when image_size sets its short side
             width = round(base.image_width * size / base.image_size) if base.image_width else 0
-            steps = (self.steps or DEFAULT_DIFFUSION_STEPS) if base.unet is not None and self.task == "infer" else 0
+            steps = (self.steps or default_steps(base)) if base.unet is not None and self.task == "infer" else 0
             return dataclasses.replace(base, image_size=size, image_width=width, steps=steps)
         assert self.params is not None
         if self.family == "transformer":

@@ -25,7 +25,7 @@ from configurator.core.build import (
 )
 from configurator.core.estimate.quant import QUANTS
 from configurator.core.i18n import fill
-from configurator.core.model_specs import KNOWN_MODELS, ModelSpec
+from configurator.core.model_specs import KNOWN_MODELS, ModelSpec, default_steps
 from configurator.core.parts import FieldError
 from configurator.core.sheet import RUNTIME_LABELS
 from configurator.ui.i18n import translate
@@ -239,7 +239,8 @@ class WorkloadRules:
                                                        size=spec.image_size))
         else:
             self.custom_image.setSpecialValueText(translate("Planner", "model default"))
-        self.steps.setSpecialValueText(fill(translate("Planner", "default ({steps})"), steps=DEFAULT_DIFFUSION_STEPS))
+        steps = default_steps(spec) if spec is not None else DEFAULT_DIFFUSION_STEPS
+        self.steps.setSpecialValueText(fill(translate("Planner", "default ({steps})"), steps=steps))
 
     def _update_choices(self) -> None:
         """The runtimes, precisions, formats and parallelisms the task and model can use; the others greyed out
