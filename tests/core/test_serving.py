@@ -262,7 +262,16 @@ def test_the_workload_summary_states_the_serving_load_steps_image_size_and_runti
     assert (sdxl["steps"], sdxl["image"], sdxl["runtime"]) == ("30", "768 px", "PyTorch (eager) (default)")
     assert "seq_len" not in sdxl
     flux = rows(Workload("flux1-dev", "infer", precision="bf16"))
-    assert flux["steps"] == "50 (default)" and flux["image"].endswith("px (default)")
+    assert flux["steps"] == "28 (default)" and flux["image"].endswith("px (default)")  # FluxPipeline's 28
     assert "steps" not in rows(Workload("sdxl-unet", "train", precision="fp16"))
     llm = rows(Workload("llama-3.1-8b", "infer", precision="bf16"))
     assert "load" not in llm and "image" not in llm and llm["batch"] == "1" and "seq_len" in llm
+
+
+def test_a_serving_workload_without_a_precision_serves_16_bit_weights() -> None:
+    from configurator.core.build import read_workload
+
+    serve = {"model": "llama-3.1-8b", "task": "serve", "concurrency": 8, "prompt_tokens": 512, "output_tokens": 128}
+    assert read_workload(serve)[0].precision == "bf16"  # type: ignore[union-attr]  # vLLM's dtype auto, not fp32
+    assert read_workload({**serve, "precision": "fp16"})[0].precision == "fp16"  # type: ignore[union-attr]
+    assert read_workload({"model": "llama-3.1-8b", "task": "infer"})[0].precision == "fp32"  # type: ignore[union-attr]

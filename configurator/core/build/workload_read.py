@@ -28,6 +28,10 @@ _UNKNOWN_MODEL = QT_TRANSLATE_NOOP("build", "no model {got} in the catalogue (`c
 _HF_CONFIG_PROBLEM = QT_TRANSLATE_NOOP("build", "{file}: {field}{problem}")
 _CUSTOM_NEEDS = QT_TRANSLATE_NOOP("build", "a custom model needs {what}")
 _ONLY_CUSTOM = QT_TRANSLATE_NOOP("build", "only a custom model takes {key}")
+# A serving workload that names no precision serves 16-bit weights, as vLLM's and TensorRT-LLM's dtype "auto" does
+# with a checkpoint's bf16 / fp16 weights (a float32 checkpoint is served in fp16): never fp32, the other tasks'
+# default; bf16 as `configurator suggest` assumes for serving
+SERVE_DEFAULT_PRECISION = "bf16"
 _INT4_TRAIN = QT_TRANSLATE_NOOP("build", "{precision} is for inference; training needs fp32, amp, bf16, fp16 or fp8")
 _SERVE_KEYS = ("concurrency", "request_rate", "prompt_tokens", "output_tokens")
 _SERVE_ONLY = QT_TRANSLATE_NOOP("build", "{key} applies to task serve only")
@@ -85,6 +89,8 @@ def parse_workload(r: Checked, value: Any) -> Workload | None:
         r.err("workload.task", REQUIRED)
     if "precision" in w:
         kw["precision"] = r.choice(w["precision"], "workload.precision", PRECISIONS)
+    elif w.get("task") == "serve":
+        kw["precision"] = SERVE_DEFAULT_PRECISION
     for key in ("batch_size", "seq_len", "layers", "hidden", "heads", "vocab", "image_size", "steps"):
         if key in w:
             kw[key] = r.positive_int(w[key], f"workload.{key}")
