@@ -94,7 +94,8 @@ ADVICE: dict[str, Precision] = {
 ESTIMATE_INPUTS: dict[str, Precision] = {
     "activation_error": FRACTION, "adapter_bytes": BYTES, "capacity_requests_per_s": RATE, "cast_bytes": BYTES,
     "cluster_power_w": WATTS, "cluster_price_cny": CNY, "context_gib": SIZES, "cpu_w": WATTS,
-    "cv_median_error": FRACTION, "cv_p90_error": FRACTION, "decode_batch_tokens_per_s": RATE,
+    "cv_median_error": FRACTION, "cv_p90_error": FRACTION, "loso_median_error": FRACTION,
+    "decode_batch_tokens_per_s": RATE,
     "decode_tokens_per_s": RATE, "first_principles_gib": SIZES, "format_cv_median_error": FRACTION, "gbit_s": SECONDS,
     "gpu_link_bytes_per_s": BYTES, "gpu_w": WATTS, "grad_bytes": BYTES, "grad_gb": SIZES, "guide_gib": SIZES,
     "hop_s": SECONDS, "intra_ms": MILLISECONDS, "intra_s": SECONDS, "kv_bytes": BYTES, "link_gbs": THROUGHPUT,

@@ -5717,6 +5717,10 @@
         <translation>整机的 token/秒，按批次内各序列求和：{n} 块 GPU，每块同时解码 {batch} 个序列（更多 GPU 可服务更多序列；没有张量或流水线并行时，并不能让单个序列更快）。</translation>
     </message>
     <message>
+        <source>One GPU: the whole build&apos;s figure is its own.</source>
+        <translation>一张 GPU：整机的数字即它自己的。</translation>
+    </message>
+    <message>
         <source>, LoRA adapters only</source>
         <translation>，仅 LoRA 适配器</translation>
     </message>
@@ -5871,6 +5875,10 @@
     <message>
         <source>Published for this GPU and workload: {value:,.4g} {unit} ({software}; {url}).</source>
         <translation>此 GPU 与工作负载的公开数据：{value:,.4g} {unit}（{software}；{url}）。</translation>
+    </message>
+    <message>
+        <source>≈ {value:,.4g} {unit}, likely {low:,.4g}–{high:,.4g}; published measurements of this family from {origins} sources, each held out in turn: median error {median:.0%}.</source>
+        <translation>≈ {value:,.4g} {unit}，可能范围 {low:,.4g}–{high:,.4g}；该类工作负载来自 {origins} 个来源的公开测量，逐个来源留出验证：误差中位数 {median:.0%}。</translation>
     </message>
     <message>
         <source>The guide&apos;s RAM-1 formula: params × batch × 4 B × 1.2, halved for mixed precision (G 三.2).</source>

@@ -72,6 +72,10 @@ def test_flux_gives_images_per_second_and_vram_with_ranges(w: Workload) -> None:
     t, v = es["throughput_one_gpu"], es["vram_per_gpu_gib"]
     # a figure below 1 img/s keeps three significant digits (FLUX.1 [dev]'s 28 steps on an A100: ≈ 0.07 img/s)
     assert t.unit == "img/s" and 0 < t.low < t.value < t.high  # type: ignore[attr-defined,operator]
+    # the range rests on the published diffusion rows, each source held out in turn (not "no measurements")
+    family = "diffusion-train" if w.task == "train" else "diffusion-infer"
+    assert t.basis is not None and t.basis["family"] == family and t.basis["origins"] >= 2  # type: ignore[attr-defined]
+    assert "published measurements of this family" in t.how.render()  # type: ignore[attr-defined]
     # PWR-4 says it per kilowatt, not "4.5e-05 img/s per watt", and its number keeps its digits
     pwr = next(f for f in report.findings if f.rule == "PWR-4")
     text = pwr.message.render()

@@ -11,7 +11,7 @@ from typing import Any
 
 from configurator.core.build import Workload
 from configurator.core.engine.links import build_system
-from configurator.core.engine.ranges import format_range, likely_range
+from configurator.core.engine.ranges import format_range, likely_range, vision_family, vision_range
 from configurator.core.engine.report import message as _m
 from configurator.core.engine.report import throughput_figure
 from configurator.core.estimate import fit as fitting
@@ -66,7 +66,10 @@ def one_gpu_throughput(ctx: Ctx, placed: list[Gpu], f: tp.Factors, rows: Sequenc
     row_precision = QUANT_ROW_PRECISION.get(w.quant or "")
     matched = fitting.matches(rows, slowest.id, dataclasses.replace(w, precision=row_precision)
                               if row_precision else w)
-    low, high, basis, rng = likely_range(value, unit, fam, fit, matched)
+    spec = w.spec()
+    vision = vision_family(spec.arch, spec.unet is not None, w.task)
+    seen = vision_range(value, unit, vision, matched) if vision is not None and fit is not None else None
+    low, high, basis, rng = seen if seen is not None else likely_range(value, unit, fam, fit, matched)
     if one.format_key:
         low, high, basis, rng = format_range(value, unit, fam, one.format_key, fit, (low, high, basis, rng))
     assumes = _m(QT_TRANSLATE_NOOP(

@@ -4,11 +4,13 @@ matched to the build, named with their software."""
 
 from __future__ import annotations
 
+import functools
 import math
 import statistics
 from collections.abc import Sequence
 from typing import Any
 
+from configurator.core import measurements as ms
 from configurator.core.engine.report import message as _m
 from configurator.core.engine.report import throughput_figure
 from configurator.core.estimate import fit as fitting
@@ -16,6 +18,7 @@ from configurator.core.estimate import throughput as tp
 from configurator.core.estimate import validation
 from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 from configurator.core.measurements import Measurement
+from configurator.core.model_specs import DETECTORS
 from configurator.core.numbers import unit_message
 
 
@@ -132,4 +135,50 @@ def likely_range(value: float, unit: str, family: str, fit: fitting.Fit | None, 
             "estimates", "Published for this GPU and workload: {value:,.4g} {unit} ({software}; {url})."),
             value=m.per_gpu_value, unit=unit_message(m.unit), software=software_of(m),
             url=m.source_url or m.source_ref))
+    return throughput_figure(low), throughput_figure(high), basis, rng
+
+
+def vision_family(spec_arch: str, diffusion: bool, task: str) -> str | None:
+    """The published vision family a detector's or a diffusion model's throughput is validated in (det-train,
+    det-infer, diffusion-train, diffusion-infer: estimate/vision_validation.py); None for the others."""
+    train = task == "train"
+    if diffusion:
+        return ms.DIFFUSION_TRAIN if train else ms.DIFFUSION_INFER
+    if spec_arch in DETECTORS:
+        return ms.DET_TRAIN if train else ms.DET_INFER
+    return None
+
+
+@functools.lru_cache(maxsize=1)
+def _vision_widths() -> dict[str, validation.Width]:
+    """The vision families' ranges, held out one published source at a time on the shipped rows (a second or
+    two, once per process, and only for a detector's or a diffusion model's estimate)."""
+    from configurator.core.estimate import vision_validation
+
+    return dict(vision_validation.leave_one_source_out().widths)
+
+
+def vision_range(value: float, unit: str, family: str, matched: Sequence[Measurement]
+                 ) -> tuple[float | None, float | None, dict[str, Any], Message] | None:
+    """:func:`likely_range` of a detector or a diffusion model: its vision family's published rows, each source
+    held out in turn (the calibration fitted to the others), and the range that holds 80 % of them
+    (vision_validation.ranges); None where the family has no rows."""
+    wd = _vision_widths().get(family)
+    if wd is None:
+        return None
+    low = min(value * wd.low_ratio, value)
+    high = max(value * wd.high_ratio, value)
+    basis: dict[str, Any] = {
+        "family": family, "origins": wd.origins, "loso_median_error": round(wd.median, 3), "range_basis": wd.basis,
+        "range_held_out": wd.rows, "range_coverage": None if wd.coverage is None else round(wd.coverage, 3),
+        "matched": [{"id": m.id, "value": m.per_gpu_value, "unit": m.unit, "source_url": m.source_url,
+                     "software": software_of(m)} for m in matched]}
+    rng = _m(QT_TRANSLATE_NOOP(
+        "estimates", "≈ {value:,.4g} {unit}, likely {low:,.4g}–{high:,.4g}; published measurements of this family "
+                     "from {origins} sources, each held out in turn: median error {median:.0%}."),
+        value=value, unit=unit_message(unit), low=low, high=high, origins=wd.origins, median=wd.median)
+    if wd.coverage is not None:
+        rng = _m("{range} {held}", range=rng, held=_m(QT_TRANSLATE_NOOP(
+            "estimates", "The range holds {coverage:.0%} of {n} held-out measurements ({basis})."),
+            coverage=wd.coverage, n=wd.rows, basis=_RANGE_BASIS[wd.basis]))
     return throughput_figure(low), throughput_figure(high), basis, rng

@@ -82,7 +82,8 @@ def total_factors(ctx: Ctx, placed: list[Gpu], base: OneGpu, w: Workload, fit: f
     else:
         factor = float(n)
         how_total = _m(QT_TRANSLATE_NOOP(
-            "estimates", "{n} GPUs, each running its own batches (independent requests)."), n=n)
+            "estimates", "{n} GPUs, each running its own batches (independent requests)."), n=n) if n > 1 else \
+            _m(QT_TRANSLATE_NOOP("estimates", "One GPU: the whole build's figure is its own."))
     if w.task != "train":
         low_factor = high_factor = factor
     return factor, low_factor, high_factor, how_total
