@@ -150,7 +150,7 @@ def group(m: ms.Measurement) -> str:
     """The calibration group of a row: its family; for a Flux-class transformer's pipeline call the family with
     ":flux" (its own factor, vision.VISION_CALIBRATION's "flux" key: its step is a few large GEMMs, not the UNet's
     many small kernels). Training rows keep one group, UNet and Flux together: their uncalibrated measured /
-    predicted scatter about 1 alike (UNets 0.64-1.04, Flux 0.98-1.61, the shipped rows at d-train's commit), so
+    predicted scatter about 1 alike (the shipped rows: UNets 0.64-1.04, Flux 0.98-1.61), so
     the data show no separate Flux offset, and split they would rest on one or two origins each."""
     spec = KNOWN_MODELS.get(m.model)
     flux = spec is not None and isinstance(spec.unet, FluxLayout) and m.family != ms.DIFFUSION_TRAIN
