@@ -136,6 +136,9 @@ class ModelSpec:
     vae_params: float = 0.0
     text_gmacs: float = 0.0  # the text encoders' forward MACs per prompt (2 × params × 77 tokens)
     steps: int = 0  # diffusion inference: denoising steps per image (the workload's ``steps``)
+    # diffusion training on VAE latents and text embeddings computed beforehand: a step runs neither the VAE
+    # encoder nor the text encoders
+    cached_latents: bool = False
     # a diffusion model's pipeline default (num_inference_steps of its __call__ or its reference sampler): what
     # the planner runs when the workload sets no steps; 0: DIFFUSERS_DEFAULT_STEPS (diffusers' SD pipelines, 50)
     default_steps: int = 0
@@ -209,7 +212,7 @@ class ModelSpec:
         """FLOPs of one training step per sample: forward, and backward at twice the forward (activation and weight
         gradients; ``frozen`` base weights, LoRA: the activation gradients only, once the forward); checkpointing
         runs the forward again. A diffusion UNet's step also runs the frozen VAE encoder on the image and the
-        text encoders on the prompt, forward only."""
+        text encoders on the prompt, forward only (not on cached latents)."""
         fwd = self.forward_flops_per_sample(1)
         total = fwd * ((2 if frozen else 3) + (1 if recompute else 0))
         if self.arch == "detr":
@@ -217,7 +220,7 @@ class ModelSpec:
 
             # the frozen stem and first stage see no gradient: no backward through them
             total -= 2 * 2 * detr_frozen_macs(self)
-        if self.unet is not None and not self.steps:
+        if self.unet is not None and not self.steps and not self.cached_latents:
             total += 2 * (vae_encoder_macs(self) + self.text_gmacs * 1e9)
         return total
 
