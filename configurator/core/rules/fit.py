@@ -77,8 +77,7 @@ def host_ram(ctx: Ctx) -> None:
         return
     est = ctx.ram
     assert est is not None
-    numbers = {"ram_gb": ram, "first_principles_gb": est.first_principles_gib, "guide_formula_gb": est.guide_gib,
-               "parts_gb": est.parts}
+    numbers = ctx.ram_numbers()
     if ram < est.first_principles_gib:
         ctx.add("FIT-2", "error", "first principles",
                 QT_TRANSLATE_NOOP(

@@ -17,8 +17,7 @@ def capacity(ctx: Ctx) -> None:
     spec = w.spec()
     est = ctx.ram
     assert est is not None
-    numbers = {"ram_gb": ram, "first_principles_gb": est.first_principles_gib, "guide_formula_gb": est.guide_gib,
-               "parts_gb": est.parts}
+    numbers = ctx.ram_numbers()
     if ram < est.guide_gib:
         ctx.add("RAM-1", "warning", "G 三.2",
                 QT_TRANSLATE_NOOP(

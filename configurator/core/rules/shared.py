@@ -42,6 +42,13 @@ class Ctx:
     def workload(self) -> Workload | None:
         return self.r.build.workload
 
+    def ram_numbers(self) -> dict[str, Any]:
+        """The host-RAM findings' numbers (FIT-2, RAM-1..3): installed, and the two estimates of the need."""
+        est = self.ram
+        assert est is not None
+        return {"ram_gb": self.r.ram_gb, "first_principles_gb": est.first_principles_gib,
+                "guide_formula_gb": est.guide_gib, "parts_gb": est.parts}
+
     def add(self, rule: str, severity: Severity, source: str, template: str,
             numbers: dict[str, Any] | None = None, guide: str | None = None,
             rests_on: Iterable[tuple[Part | None, str]] = (), **params: Any) -> None:
