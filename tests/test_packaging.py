@@ -249,3 +249,15 @@ def test_entry_runs_only_benchmark_modules(capsys: pytest.CaptureFixture[str]) -
     spec.loader.exec_module(entry)
     assert entry.run_module("os", []) == 2
     assert "configurator.bench." in capsys.readouterr().err
+
+
+def test_the_bundle_excludes_no_runtime_dependency() -> None:
+    """A dependency in pyproject.toml that the spec's EXCLUDES keeps out would fail the packaged app at its
+    first use (pydantic did: every part is validated through it at the first start)."""
+    import tomllib
+
+    deps = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["dependencies"]
+    names = {re.split(r"[<>=!~\[; ]", d, maxsplit=1)[0].strip().lower().replace("-", "_") for d in deps}
+    excluded = {e.lower() for e in spec_value("EXCLUDES") if "." not in e}  # whole packages, not a submodule
+    names |= {"pyside6", "pynvml"}  # the import names of PySide6-Essentials and nvidia-ml-py
+    assert names & excluded == set(), "packaging/configurator.spec excludes what the app imports"
