@@ -123,14 +123,14 @@ _OPTION_FLAGS = {"goal": "--goal", "target_throughput": "--target-throughput", "
 
 def _suggest_workload(cli: Cli) -> tuple[dict[str, Any], Workload]:
     """The workload the options give (a serving one with --request-rate: task serve), or one line per bad field."""
-    from configurator.core.build import BuildError, Workload, read_workload
+    from configurator.core.build import SERVE_DEFAULT_PRECISION, BuildError, Workload, read_workload
     from configurator.core.suggest import DEFAULT_WORKLOAD
 
     a = cli.args
     serve = a.request_rate is not None or a.task == "serve"
     doc: dict[str, Any] = {"model": a.workload or DEFAULT_WORKLOAD.model,
                            "task": a.task or ("serve" if serve else DEFAULT_WORKLOAD.task)}
-    doc["precision"] = a.precision or ("bf16" if serve else DEFAULT_WORKLOAD.precision)  # serving: 16-bit weights
+    doc["precision"] = a.precision or (SERVE_DEFAULT_PRECISION if serve else DEFAULT_WORKLOAD.precision)
     for key in ("batch_size", "seq_len", "sharding", "finetune", "dataset_gb", "checkpoints_kept", "request_rate",
                 "prompt_tokens", "output_tokens", "runtime"):
         if getattr(a, key) is not None:

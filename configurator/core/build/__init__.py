@@ -59,7 +59,7 @@ from configurator.core.build.read import CATEGORY_WORDS, load_build_json, parse_
 from configurator.core.build.records import Build, BuildError, BuildFileError, BuildPart, Cluster, Options, Workload
 from configurator.core.build.resolved import Resolved, resolve
 from configurator.core.build.wording import refused_character, short_repr
-from configurator.core.build.workload_read import read_workload, workload_errors
+from configurator.core.build.workload_read import SERVE_DEFAULT_PRECISION, read_workload, workload_errors
 from configurator.core.build.workload_rules import RUNTIME_PRECISIONS, gpu_errors
 from configurator.core.build.write import build_to_dict
 
@@ -70,7 +70,8 @@ __all__ = ["ATTENTION", "CATEGORY_WORDS", "DEFAULT_CLOUD_CNY_PER_MONTH", "DEFAUL
            "MAX_DATASET_GB", "MAX_DEPTH", "MAX_ELECTRICITY_CNY_PER_KWH", "MAX_ERRORS", "MAX_ID_CHARS",
            "MAX_NAME_CHARS", "MAX_PARAMS", "MAX_PART_ENTRIES", "MAX_QTY", "MAX_REQUEST_RATE", "OFFLOAD", "OPTIMIZERS",
            "OS_CHOICES", "PARALLEL", "PART_LIMITS", "PRECISIONS", "RUNTIMES", "RUNTIME_PRECISIONS",
-           "SERVE_DEFAULT_RUNTIME", "SERVE_RUNTIMES", "SHARDING", "TASKS", "TRAIN_RUNTIMES", "WORKLOAD_INT_LIMITS",
+           "SERVE_DEFAULT_PRECISION", "SERVE_DEFAULT_RUNTIME", "SERVE_RUNTIMES", "SHARDING", "TASKS",
+           "TRAIN_RUNTIMES", "WORKLOAD_INT_LIMITS",
            "Build", "BuildError", "BuildFileError", "BuildPart", "Cluster", "Options", "Resolved", "Workload",
            "build_to_dict", "gpu_errors", "load_build_json", "parse_build", "read_workload", "refused_character",
            "resolve", "short_repr", "workload_errors"]

@@ -256,15 +256,14 @@ def per_watt(ctx: Ctx, throughput: float | None, unit: str) -> None:
     if throughput is None or ctx.power.sustained_w <= 0:
         return
     measured: Message | str | None = None
+    watts = ctx.power.sustained_w
     if ctx.measured is not None:
         watts, measured = training_draw(ctx)
-    else:
-        watts = ctx.power.sustained_w
     per_w = throughput / watts
     kw = per_w < _PER_KW_BELOW
     numbers: dict[str, object] = {"per_watt": float(f"{per_w:.3g}") if kw else round(per_w, 3), "sustained_w": watts}
-    if measured is not None:
-        numbers.update(measured_w=round(ctx.measured.mean_w) if ctx.measured else None, draw_measured=True)
+    if ctx.measured is not None:
+        numbers.update(measured_w=round(ctx.measured.mean_w), draw_measured=True)
         text = (QT_TRANSLATE_NOOP("rules", "{per_w:.3g} {unit} per kilowatt at {watts} W measured draw.{measured}")
                 if kw else
                 QT_TRANSLATE_NOOP("rules", "{per_w:.3g} {unit} per watt at {watts} W measured draw.{measured}"))
