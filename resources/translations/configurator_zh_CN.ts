@@ -5749,6 +5749,10 @@
         <translation>{load}，{engines}：KV 缓存可容纳约 {value:,.0f} 个序列（{low:,.0f}–{high:,.0f}）：每张 GPU 留给它 {budget:.1f} GiB（显卡的 {fraction:.0%}，减去 {weights:.1f} GiB 权重、提示分块的激活和 CUDA 图），每个 token {kv:,.0f} KiB（每张 GPU 上 2 × 层数 × KV 头数 × 头宽 × 2 B），序列平均占用提示 + 输出/2 个 token（下限：全部按完整长度）；每份模型最多 {cap} 个（运行时的批大小上限）。</translation>
     </message>
     <message>
+        <source>{load}, {engines}: the KV cache holds ≈ {value:,.0f} sequences ({low:,.0f}–{high:,.0f}): {budget:.1f} GiB per GPU left for it ({fraction:.0%} of the memory left beside {weights:.1f} GiB of weights, the prompt chunk&apos;s activations and CUDA graphs), {kv:,.0f} KiB per token (2 × layers × KV heads × head width × 2 B per GPU), each request&apos;s whole prompt + output reserved when it starts (TensorRT-LLM&apos;s default scheduler, guaranteed no-evict); at most {cap} per copy (the runtime&apos;s batch limit).</source>
+        <translation>{load}，{engines}：KV 缓存可容纳约 {value:,.0f} 个序列（{low:,.0f}–{high:,.0f}）：每张 GPU 留给它 {budget:.1f} GiB（除 {weights:.1f} GiB 权重、提示分块的激活和 CUDA 图之外剩余显存的 {fraction:.0%}），每个 token {kv:,.0f} KiB（每张 GPU 上 2 × 层数 × KV 头数 × 头宽 × 2 B），每个请求开始时即为其完整的提示 + 输出预留空间（TensorRT-LLM 的默认调度策略 guaranteed no-evict）；每份模型最多 {cap} 个（运行时的批大小上限）。</translation>
+    </message>
+    <message>
         <source>{load}, {engines}: {running:,.1f} sequences decoded together per copy{queued}: ≈ {value:,.0f} output tokens/s ({low:,.0f}–{high:,.0f}); each step reads the weights once and every sequence&apos;s KV cache, and runs the prompts of the requests that start in it (chunked prefill); {bound}-bound.</source>
         <translation>{load}，{engines}：每份模型同时解码 {running:,.1f} 个序列{queued}：约 {value:,.0f} 输出 token/秒（{low:,.0f}–{high:,.0f}）；每一步读取一次权重和每个序列的 KV 缓存，并处理在这一步开始的请求的提示（分块预填充）；受{bound}限制。</translation>
     </message>
@@ -5757,8 +5761,8 @@
         <translation>{load}：约完成 {value:,.2f} 请求/秒（{low:,.2f}–{high:,.2f}）：输出 token/秒 ÷ 每个请求的输出 token 数；该配置最多约服务 {capacity:,.2f} 请求/秒（KV 缓存占满时）。</translation>
     </message>
     <message>
-        <source>{load}: median time to first token ≈ {value:,.0f} ms ({low:,.0f}–{high:,.0f}): half a step waiting, the prompt&apos;s prefill inside a decode step{queued}.</source>
-        <translation>{load}：首 token 时间中位数约 {value:,.0f} ms（{low:,.0f}–{high:,.0f}）：等待半个步骤，提示的预填充在一个解码步骤内完成{queued}。</translation>
+        <source>{load}: median time to first token ≈ {value:,.0f} ms ({low:,.0f}–{high:,.0f}): half a step waiting, ≈ {wait:,.0f} ms behind other prompts, the prompt&apos;s prefill inside a decode step{queued}. This is the engine&apos;s own time: the high end allows for what published serving stacks measured above it under load.</source>
+        <translation>{load}：首 token 时间中位数约 {value:,.0f} ms（{low:,.0f}–{high:,.0f}）：等待半个步骤，排在其他提示之后约 {wait:,.0f} ms，提示的预填充在一个解码步骤内完成{queued}。这是推理引擎自身的时间：上限计入了公开测得的服务栈在负载下高出的部分。</translation>
     </message>
     <message>
         <source>{load}: median time per output token ≈ {value:,.1f} ms ({low:,.1f}–{high:,.1f}): one step of the running batch with its share of prompts.</source>

@@ -133,6 +133,53 @@ def test_prefill_first_runs_each_prompt_as_a_step_of_its_own() -> None:
     assert first.tpot_ms.value > chunked.tpot_ms.value
 
 
+def test_tensorrt_llm_reserves_each_requests_whole_prompt_and_output() -> None:
+    """TensorRT-LLM's default scheduler (GUARANTEED_NO_EVICT) reserves P + O for every request it admits: the same
+    cache holds (P + O/2) / (P + O) as many sequences as vLLM's blocks taken as a sequence grows."""
+    gpu = CATALOGUE["nvidia-h100-sxm"]
+    f = fitting.factors_for()
+    hw = tp.gpu_hw(gpu)  # type: ignore[arg-type]
+    w = Workload("llama-3.1-8b", "infer", precision="bf16", concurrency=500, prompt_tokens=1000, output_tokens=1000)
+    kw: dict[str, Any] = {"ranges": False, "max_seqs": 4096}
+    vllm = srv.estimate(replace(w, runtime="vllm"), hw, gpu.vram_gb, 1, f, **kw)  # type: ignore[attr-defined]
+    trt = srv.estimate(replace(w, runtime="tensorrt-llm"), hw, gpu.vram_gb, 1, f, **kw)  # type: ignore[attr-defined]
+    # the same budget over 2,000 tokens a sequence, not 1,500 (TensorRT-LLM keeps 0.9 of the memory left, vLLM
+    # 0.9 of the card: the budgets differ a little)
+    trt_seq = trt.kv_budget_gib.value / trt.max_concurrency.value
+    vllm_seq = vllm.kv_budget_gib.value / vllm.max_concurrency.value
+    assert trt_seq / vllm_seq == pytest.approx(2000 / 1500, rel=1e-6)
+    assert trt.basis["kv_reserved_per_request"] == "prompt + output"
+    # stated otherwise, the reservation follows the statement
+    own = srv.estimate(replace(w, runtime="tensorrt-llm"), hw, gpu.vram_gb, 1, f, no_evict=False, **kw)  # type: ignore[attr-defined]
+    assert own.max_concurrency.value == pytest.approx(trt.max_concurrency.value * 2000 / 1500, rel=1e-6)
+
+
+def test_prompts_queue_behind_each_other() -> None:
+    """Chunked prefill serves prompts first come first served: one client never waits behind itself; more clients
+    (or a higher Poisson rate) wait longer; the open loop is the M/D/1 queue's W = ρS / (2(1 − ρ))."""
+    assert srv.prompt_wait(0.4, 0.0, clients=1, think=10.0) == 0.0
+    waits = [srv.prompt_wait(0.4, 0.0, clients=n, think=30.0) for n in (2, 10, 50)]
+    assert 0 < waits[0] < waits[1] < waits[2]
+    # 50 clients each asking 0.4 s of prefill every ~30 s: about two thirds of the engine's time; a wait of the
+    # order of the prompt's own prefill, not a runaway queue
+    assert 0.1 < waits[2] < 1.0
+    assert srv.prompt_wait(0.1, 5.0) == pytest.approx(0.5 * 0.1 / (2 * 0.5))
+    assert srv.prompt_wait(0.1, 0.0) == 0.0
+    # in the estimate: long prompts at load wait; the same load of short prompts hardly does
+    gpu = CATALOGUE["nvidia-rtx-4090"]
+    f = fitting.factors_for()
+    hw = tp.gpu_hw(gpu)  # type: ignore[arg-type]
+
+    def ttft(p: int, c: int) -> float:
+        w = Workload("llama-3.1-8b", "infer", precision="bf16", concurrency=c, prompt_tokens=p, output_tokens=256)
+        s = srv.estimate(w, hw, gpu.vram_gb, 1, f, ranges=False)  # type: ignore[attr-defined]
+        assert s.ttft_ms is not None
+        return s.ttft_ms.value
+
+    assert ttft(4000, 8) / ttft(4000, 1) > 1.3
+    assert ttft(128, 8) / ttft(128, 1) < 1.3
+
+
 def _tensor_gemm(c: tp.Case, hw: tp.Hw, theta: list[float]) -> float:
     """The fitted tensor-core and power terms of a step, seconds."""
     import math

@@ -34,6 +34,13 @@ _SERVE_HOW = {
                      "weights, the prompt chunk's activations and CUDA graphs), {kv:,.0f} KiB per token (2 × layers "
                      "× KV heads × head width × 2 B per GPU), sequences holding prompt + output/2 tokens on average "
                      "(low: all at full length); at most {cap} per copy (the runtime's batch limit)."),
+    "serving_max_concurrency_reserved": QT_TRANSLATE_NOOP(
+        "estimates", "{load}, {engines}: the KV cache holds ≈ {value:,.0f} sequences ({low:,.0f}–{high:,.0f}): "
+                     "{budget:.1f} GiB per GPU left for it ({fraction:.0%} of the memory left beside {weights:.1f} "
+                     "GiB of weights, the prompt chunk's activations and CUDA graphs), {kv:,.0f} KiB per token (2 × "
+                     "layers × KV heads × head width × 2 B per GPU), each request's whole prompt + output reserved "
+                     "when it starts (TensorRT-LLM's default scheduler, guaranteed no-evict); at most {cap} per copy "
+                     "(the runtime's batch limit)."),
     "serving_output_tokens_per_s": QT_TRANSLATE_NOOP(
         "estimates", "{load}, {engines}: {running:,.1f} sequences decoded together per copy{queued}: ≈ {value:,.0f} "
                      "output tokens/s ({low:,.0f}–{high:,.0f}); each step reads the weights once and every sequence's "
@@ -44,7 +51,9 @@ _SERVE_HOW = {
                      "tokens per request; the build serves at most ≈ {capacity:,.2f} requests/s (its KV cache full)."),
     "serving_ttft_ms": QT_TRANSLATE_NOOP(
         "estimates", "{load}: median time to first token ≈ {value:,.0f} ms ({low:,.0f}–{high:,.0f}): half a step "
-                     "waiting, the prompt's prefill inside a decode step{queued}."),
+                     "waiting, ≈ {wait:,.0f} ms behind other prompts, the prompt's prefill inside a decode "
+                     "step{queued}. This is the engine's own time: the high end allows for what published serving "
+                     "stacks measured above it under load."),
     "serving_tpot_ms": QT_TRANSLATE_NOOP(
         "estimates", "{load}: median time per output token ≈ {value:,.1f} ms ({low:,.1f}–{high:,.1f}): one step of "
                      "the running batch with its share of prompts."),
@@ -90,16 +99,20 @@ def serving_estimates(ctx: Ctx, gpus: list[Gpu], f: tp.Factors) -> list[Estimate
     at = {**load_json, "running_per_copy": round(s.running, 1), "queued": round(s.queued, 1),
           "saturated": s.saturated}
 
-    def est(key: str, band: srv.Band, unit: str, digits: int, basis: dict[str, Any], **params: Any) -> Estimate:
+    def est(key: str, band: srv.Band, unit: str, digits: int, basis: dict[str, Any], how: str | None = None,
+            **params: Any) -> Estimate:
         return Estimate(key, round(band.value, digits), unit,
-                        _m(_SERVE_HOW[key], load=load, value=band.value, low=band.low, high=band.high, **params),
+                        _m(_SERVE_HOW[how or key], load=load, value=band.value, low=band.low, high=band.high,
+                           **params),
                         at, conf, round(band.low, digits), round(band.high, digits), basis)
 
     budget = s.kv_budget_gib
     memory_basis = {"kv_bytes_per_token": s.kv_bytes_per_token, "kv_budget_gib_per_gpu": round(budget.value, 2),
                     "kv_budget_gib_low": round(budget.low, 2), "kv_budget_gib_high": round(budget.high, 2),
                     "weights_gib_per_gpu": round(s.weights_gib, 2), **s.basis}
-    out = [est("serving_max_concurrency", s.max_concurrency, "requests", 0, memory_basis, engines=engines,
+    reserved = s.basis["kv_reserved_per_request"] == "prompt + output"
+    out = [est("serving_max_concurrency", s.max_concurrency, "requests", 0, memory_basis,
+               how="serving_max_concurrency_reserved" if reserved else None, engines=engines,
                budget=s.kv_budget_gib.value, fraction=s.basis["memory_fraction"] or 0.9, weights=s.weights_gib,
                kv=s.kv_bytes_per_token / 1024, cap=s.basis["max_seqs"])]
     decode = dict(s.basis["decode"]) if isinstance(s.basis["decode"], dict) else {}
@@ -119,6 +132,8 @@ def serving_estimates(ctx: Ctx, gpus: list[Gpu], f: tp.Factors) -> list[Estimate
     else:
         prefill = dict(s.basis["prefill"]) if isinstance(s.basis["prefill"], dict) else {}
         ttft_basis = prefill if "llm-serve-ttft" in prefill else {"decode": decode, "prefill": prefill}
-        out.append(est("serving_ttft_ms", s.ttft_ms, "ms", 1, ttft_basis, queued=queued))
+        out.append(est("serving_ttft_ms", s.ttft_ms, "ms", 1, {**ttft_basis,
+                                                                "prompt_wait_ms": round(s.prompt_wait_ms, 1)},
+                       queued=queued, wait=s.prompt_wait_ms))
     out.append(est("serving_tpot_ms", s.tpot_ms, "ms", 2, own("llm-serve-tpot")))
     return out

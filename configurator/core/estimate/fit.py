@@ -281,11 +281,6 @@ def fit_rows(rows: Iterable[ms.Measurement], gpus: Mapping[str, Gpu]) -> list[ms
 SERVE_FRAMEWORKS = ("vllm", "tensorrt-llm")
 # Serving rows kept in the dataset but not stated by the model, and why (by flag)
 NOT_STATED_SERVE_FLAGS: dict[str, str] = {
-    # zhjunqin/LLM-Learning's TensorRT-LLM 0.9 server: its log shows the guaranteed_no_evict scheduler with chunked
-    # context off, admitting a request only when blocks for its whole maximum length are free; the model's paged
-    # cache holds sequences at their mean occupancy (serving.py), which this scheduler does not
-    "no-evict": "TensorRT-LLM's guaranteed_no_evict scheduler (KV blocks reserved for each request's maximum "
-                "length): the serving model's paged occupancy does not describe it",
     # MLPerf Inference's llama2-70b task (OpenOrca, 24,576 samples): the results publish the generated tokens/s and
     # samples/s (294.45 tokens per sample in the reference README), not the prompts' mean length, on which the
     # prefill share of every step, and so all four serving figures, depends
@@ -343,10 +338,12 @@ def predict_serve(m: ms.Measurement, gpu: Gpu, theta: Sequence[float]) -> float:
     kv = "fp8" if "fp8-kv" in m.flags else None
     steps = int(_flag_number(m, "multi-step-") or 1)
     chunked = "no-chunked-prefill" not in m.flags  # prefill-first scheduling (vLLM's enable_chunked_prefill=False)
+    # TensorRT-LLM's guaranteed_no_evict scheduler (its default) where the row states it; else the runtime's default
+    no_evict = True if "no-evict" in m.flags else None
 
     def run(load: Workload) -> srv.Serving:
         return srv.estimate(load, tp.gpu_hw(gpu), gpu.vram_gb, m.gpu_count, f, system, max_seqs=cap, ranges=False,
-                            kv_cache_dtype=kv, scheduler_steps=steps, chunked_prefill=chunked)
+                            kv_cache_dtype=kv, scheduler_steps=steps, chunked_prefill=chunked, no_evict=no_evict)
 
     s = run(w)
     if m.family == ms.LLM_SERVE_TTFT and s.ttft_ms is None:

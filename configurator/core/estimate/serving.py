@@ -17,6 +17,9 @@ KV cache (per GPU of an engine of ``t`` tensor-parallel GPUs):
     max concurrency   = tokens / (P + O / 2)    central: sequences at all stages of their generation hold
                         P + O/2 tokens on average (paged blocks are taken as a sequence grows); low: every
                         sequence at its full P + O (nothing preempted); capped at the runtime's batch limit
+                        TensorRT-LLM's default scheduler (GUARANTEED_NO_EVICT: "reserve prompt plus maximum
+                        output" for each request it admits, never evicting one) holds tokens / (P + O) at every
+                        end of the range: its blocks are reserved for the whole request when it starts
 
 Step (the term model of :mod:`throughput`, per engine, at B sequences running):
 
@@ -39,7 +42,23 @@ Step (the term model of :mod:`throughput`, per engine, at B sequences running):
     TTFT (median)     = k × t_step / 2 (the k steps under way when the request arrives: k = 1 but for vLLM's
                         multi-step scheduling) + ⌈P / CHUNK⌉ × t_decode(B)
                         + P × c_prefill + the wait for KV room (closed loop: requests beyond the cache's
-                        concurrency wait for a slot: queued / requests/s)
+                        concurrency wait for a slot: queued / requests/s) + the wait behind other prompts (below)
+
+The prompt queue (chunked prefill: the engine runs at most CHUNK prompt tokens a step, first come first served, so
+a prompt waits for the prompts ahead of it; :func:`prompt_wait`): each prompt asks the engine for
+
+    S                 = P × c_prefill + (P / CHUNK) × t_decode(B)     seconds of prefill (a step full of prompt
+                        tokens lasts t_decode(B) + CHUNK × c_prefill; a prompt takes P / CHUNK of them)
+    closed loop       N clients per engine, each waiting Z = O × t_step between its prompts (its request decoding):
+                        exact mean value analysis of that closed network (one queue, one delay), the residual of
+                        the prompt in service counted as deterministic (S / 2, Schweitzer-Reiser): R(n) = S +
+                        S × (Q(n−1) − U(n−1)) + U(n−1) × S / 2, X(n) = n / (Z + R(n)), Q(n) = X(n) R(n),
+                        U(n) = X(n) S; the wait is R(N) − S (one client never waits behind itself)
+    open loop         Poisson arrivals at the engine's request rate λ: an M/D/1 queue, W = ρ S / (2 (1 − ρ)),
+                        ρ = λ S (Pollaczek-Khinchine, every prompt the mean length)
+Prefill-first scheduling runs every waiting prompt in the next step together, so its prompts do not queue behind
+each other beyond the step under way (counted above). The queue changes only the TTFT: the prefill work is in
+every step's time (t_step) already, so tokens/s and TPOT do not move.
 
 Prefill-first scheduling (vLLM before chunked prefill, its default until 0.6: ``enable_chunked_prefill=False``; its
 scheduler runs waiting prompts as a step of their own, before the running sequences' next decode step):
@@ -87,6 +106,12 @@ MEMORY_FRACTION = {"vllm": 0.9, "tensorrt-llm": 0.9}
 # Prompt tokens a step takes (chunked prefill's token budget; vLLM's max_num_batched_tokens): 2,048, an
 # assumption (the default differs between versions and entry points; unverified)
 CHUNK = 2048
+# The runtimes whose default scheduler reserves KV blocks for a request's whole prompt and output when it admits it:
+# TensorRT-LLM's CapacitySchedulerPolicy GUARANTEED_NO_EVICT, its default ("TensorRT-LLM currently supports three
+# batch scheduler policies: GUARANTEED_NO_EVICT (default), MAX_UTILIZATION and STATIC_BATCH",
+# https://nvidia.github.io/TensorRT-LLM/performance/performance-tuning-guide/useful-runtime-flags.html); vLLM takes
+# blocks as a sequence grows and preempts one when they run out
+NO_EVICT_RUNTIMES = ("tensorrt-llm",)
 # CUDA graphs and the runtime's other non-PyTorch memory, GiB (low, central, high): an assumption, unverified
 GRAPHS_GIB = (0.25, 0.5, 1.0)
 # Sequences one engine decodes together at most (vLLM's max_num_seqs default 256; TensorRT-LLM's
@@ -138,6 +163,7 @@ class Serving:
     output_tokens_per_s: Band
     requests_per_s: Band
     ttft_ms: Band | None  # None when saturated
+    prompt_wait_ms: float  # of the TTFT: the wait behind other prompts (prompt_wait)
     tpot_ms: Band
     bound: str  # the largest term of the decode step
     basis: dict[str, object]
@@ -291,14 +317,16 @@ def _serve_ratios(fit: Fit | None, family: str) -> tuple[float, float, dict[str,
 
 def estimate(w: Workload, gpu_hw: tp.Hw, vram_gib: float, gpus: int, f: tp.Factors,
              system: tp.System | None = None, *, max_seqs: int = MAX_SEQS, ranges: bool = True,
-             kv_cache_dtype: str | None = None, scheduler_steps: int = 1, chunked_prefill: bool = True) -> Serving:
+             kv_cache_dtype: str | None = None, scheduler_steps: int = 1, chunked_prefill: bool = True,
+             no_evict: bool | None = None) -> Serving:
     """The serving estimates of a build of ``gpus`` GPUs like ``gpu_hw`` (the slowest, its ``vram_gib`` the
     smallest), their link in ``system`` (tensor parallel). ``max_seqs``: the engine's largest batch (a published
     run's configured one); without ``ranges`` the central values only (each range's factors 1: the validation
     predicting published rows). ``kv_cache_dtype``: a quantised cache (KV_DTYPE_BYTES; None: the model's 16-bit
     one); ``scheduler_steps``: decode steps per scheduling (vLLM's --num-scheduler-steps, 1 by default);
     ``chunked_prefill`` False: prefill-first scheduling (vLLM before chunked prefill: a waiting prompt runs as a
-    step of its own before the next decode step)."""
+    step of its own before the next decode step); ``no_evict``: the scheduler reserves each request's whole P + O
+    when it admits it (None: the runtime's default, NO_EVICT_RUNTIMES)."""
     assert w.serving and w.prompt_tokens and w.output_tokens
     n = max(gpus, 1)
     ways = n if w.parallel == "tensor" else 1
@@ -314,9 +342,12 @@ def estimate(w: Workload, gpu_hw: tp.Hw, vram_gib: float, gpus: int, f: tp.Facto
     k = max(int(scheduler_steps), 1)
     per_token = kv_bytes_per_token(w, ways, kv_cache_dtype)
     budget, weights = kv_budget(w, vram_gib, ways, runtime)
-    # sequences one engine holds: central at the mean occupancy P + O/2, low at the full P + O
-    cap = Band(min(budget.value / per_token / (p + o / 2), max_seqs), min(budget.low / per_token / (p + o), max_seqs),
-               min(budget.high / per_token / (p + o / 2), max_seqs))
+    # sequences one engine holds: central at the mean occupancy P + O/2, low at the full P + O; a no-evict scheduler
+    # reserves the full P + O for each
+    reserve = no_evict if no_evict is not None else runtime in NO_EVICT_RUNTIMES
+    held = p + o if reserve else p + o / 2
+    cap = Band(min(budget.value / per_token / held, max_seqs), min(budget.low / per_token / (p + o), max_seqs),
+               min(budget.high / per_token / held, max_seqs))
     b_max = max(cap.value, 0.0)
     capacity = engines * b_max / (o * eng.step(b_max)) if b_max >= 1 else 0.0
     saturated = False
@@ -349,6 +380,7 @@ def estimate(w: Workload, gpu_hw: tp.Hw, vram_gib: float, gpus: int, f: tp.Facto
                                                                              "llm-serve-tpot")}
     tpot = t_step * 1e3
     ttft: Band | None = None
+    queue = 0.0
     if not saturated and b:
         wait = queued / requests if queued and requests else 0.0
         if chunked_prefill:
@@ -362,6 +394,12 @@ def estimate(w: Workload, gpu_hw: tp.Hw, vram_gib: float, gpus: int, f: tp.Facto
             prefill = eng.prefill_step()
             steps = k * t_dec / 2
         core = steps + prefill
+        if chunked_prefill:
+            # the prompts ahead of it (prompt_wait): S seconds of prefill each, P tokens at CHUNK a step
+            service = prefill + p / CHUNK * t_dec
+            clients = min(w.concurrency / engines, b_max) if w.concurrency is not None else None
+            queue = prompt_wait(service, requests / engines, clients, o * t_step)
+            wait += queue
         # the step times are the decode model's (its range), the prompt's the prefill model's
         ttft = Band((core + wait) * 1e3, ((steps + wait) / hi_d + prefill / hi_p) * 1e3,
                     ((steps + wait) / lo_d + prefill / lo_p) * 1e3)
@@ -385,11 +423,31 @@ def estimate(w: Workload, gpu_hw: tp.Hw, vram_gib: float, gpus: int, f: tp.Facto
         load, offered, engines, ways, per_token,
         Band(budget.value / GIB, budget.low / GIB, budget.high / GIB), weights / GIB,
         Band(engines * cap.value, engines * cap.low, engines * cap.high), running, queued, saturated,
-        capacity, tok_band, req_band, ttft, tpot_band, max(parts, key=lambda k: parts[k]),
+        capacity, tok_band, req_band, ttft, queue * 1e3, tpot_band, max(parts, key=lambda k: parts[k]),
         {**basis, "chunk_tokens": CHUNK, "memory_fraction": MEMORY_FRACTION.get(runtime),
          "max_seqs": max_seqs, "kv_cache_dtype": kv_cache_dtype or "16-bit", "scheduler_steps": k,
+         "kv_reserved_per_request": "prompt + output" if reserve else "prompt + output / 2",
          # the share of the tensor-core peak the step's GEMMs run at (GEMM_EFFICIENCY), or None: the fitted rate
          "gemm_efficiency": (round(e, 3) if (e := gemm_efficiency(one, hw)) is not None else None)})
+
+
+def prompt_wait(service: float, rate: float, clients: float | None = None, think: float = 0.0) -> float:
+    """Mean seconds a prompt waits behind the prompts ahead of it, each ``service`` seconds of prefill: with
+    ``clients`` N (a closed loop, each client ``think`` seconds between prompts) the mean value analysis of that
+    network (deterministic residual); else (open loop, Poisson at ``rate`` requests/s) an M/D/1 queue's wait. 0 at
+    no load; an open loop at ρ ≥ 1 never reaches here (saturated before)."""
+    if service <= 0:
+        return 0.0
+    if clients is not None:
+        q = u = 0.0
+        r = service
+        for n in range(1, max(round(clients), 1) + 1):
+            r = service + service * max(q - u, 0.0) + u * service / 2
+            x = n / (think + r)
+            q, u = x * r, x * service
+        return r - service
+    rho = rate * service
+    return rho * service / (2 * (1 - rho)) if 0 < rho < 1 else 0.0
 
 
 def _batch_for(eng: _Engine, rate: float, b_max: float) -> float:
