@@ -174,6 +174,11 @@ def attention_projections(layout: UNetLayout) -> list[tuple[int, int]]:
     return out
 
 
+def adapted_projections(layout: Denoiser) -> int:
+    """How many projections LoRA adapts in a denoiser (:func:`unet_lora_params`'s list)."""
+    return len(flux_lora_projections(layout) if isinstance(layout, FluxLayout) else attention_projections(layout))
+
+
 def unet_lora_params(layout: Denoiser, rank: int) -> float:
     """LoRA adapters A (r × in) and B (out × r) on every attention projection (Hu et al. 2021)."""
     if isinstance(layout, FluxLayout):

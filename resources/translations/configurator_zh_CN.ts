@@ -5761,8 +5761,8 @@
         <translation>{load}：约完成 {value:,.2f} 请求/秒（{low:,.2f}–{high:,.2f}）：输出 token/秒 ÷ 每个请求的输出 token 数；该配置最多约服务 {capacity:,.2f} 请求/秒（KV 缓存占满时）。</translation>
     </message>
     <message>
-        <source>{load}: median time to first token ≈ {value:,.0f} ms ({low:,.0f}–{high:,.0f}): half a step waiting, ≈ {wait:,.0f} ms behind other prompts, the prompt&apos;s prefill inside a decode step{queued}. This is the engine&apos;s own time: the high end allows for what published serving stacks measured above it under load.</source>
-        <translation>{load}：首 token 时间中位数约 {value:,.0f} ms（{low:,.0f}–{high:,.0f}）：等待半个步骤，排在其他提示之后约 {wait:,.0f} ms，提示的预填充在一个解码步骤内完成{queued}。这是推理引擎自身的时间：上限计入了公开测得的服务栈在负载下高出的部分。</translation>
+        <source>{load}: median time to first token ≈ {value:,.0f} ms ({low:,.0f}–{high:,.0f}): half a step waiting, ≈ {wait:,.0f} ms behind other prompts, the prompt&apos;s prefill inside a decode step{queued}. This is the engine&apos;s own time for requests that arrive spread out; the high end allows for what published serving stacks measured above it under load{instep}.</source>
+        <translation>{load}：首 token 时间中位数约 {value:,.0f} ms（{low:,.0f}–{high:,.0f}）：等待半个步骤，排在其他提示之后约 {wait:,.0f} ms，提示的预填充在一个解码步骤内完成{queued}。这是请求分散到达时推理引擎自身的时间；上限计入了公开测得的服务栈在负载下高出的部分{instep}。</translation>
     </message>
     <message>
         <source>{load}: median time per output token ≈ {value:,.1f} ms ({low:,.1f}–{high:,.1f}): one step of the running batch with its share of prompts.</source>
@@ -5771,6 +5771,10 @@
     <message>
         <source>; {queued:,.0f} requests wait for room in the KV cache</source>
         <translation>；{queued:,.0f} 个请求在等待 KV 缓存空间</translation>
+    </message>
+    <message>
+        <source> and ≈ {lockstep:,.0f} ms, the mean if the clients send together with identical lengths (as benchmark tools do: their prompts then queue for the same steps)</source>
+        <translation>，以及约 {lockstep:,.0f} ms——客户端以相同长度同时发送时的平均值（基准测试工具正是如此：它们的提示随后排队等待同一批步骤）</translation>
     </message>
     <message>
         <source>{load}: the build serves at most ≈ {capacity:,.2f} requests/s (its KV cache full); at this rate the queue grows without bound, so no time to first token.</source>

@@ -180,6 +180,25 @@ def test_prompts_queue_behind_each_other() -> None:
     assert ttft(128, 8) / ttft(128, 1) < 1.3
 
 
+def test_clients_in_step_bound_a_closed_loops_ttft() -> None:
+    """Clients sending identical requests start, finish and send again together: every round all N prompts arrive
+    at once and are prefilled STEP_TOKENS tokens a step. That mean TTFT tops the range for a stated concurrency; a
+    request rate (Poisson arrivals) has no such bound."""
+    t, c = 0.02, 1e-4
+    assert srv.lockstep_ttft(1, 200, 8192, t, c) == pytest.approx(t + 200 * c)
+    # 25 prompts of 200 tokens fit one 8,192-token step: they all wait for the whole of it
+    assert srv.lockstep_ttft(25, 200, 8192, t, c) == pytest.approx(t + 25 * 200 * c)
+    # 4 prompts of 4,096: two steps of two; the first two done after one step, the others after both
+    assert srv.lockstep_ttft(4, 4096, 8192, t, c) == pytest.approx(((t + 8192 * c) * 2 + (2 * t + 16384 * c) * 2) / 4)
+    est = _serving(concurrency=32)
+    ttft = est["serving_ttft_ms"]
+    step = ttft.basis["ttft_lockstep_ms"]
+    assert step is not None and step > 2 * ttft.value and ttft.high == pytest.approx(step, rel=0.01)
+    assert "send together with identical lengths" in ttft.how.render()
+    rate = _serving(concurrency=None, request_rate=2.0)["serving_ttft_ms"]
+    assert rate.basis["ttft_lockstep_ms"] is None and "send together" not in rate.how.render()
+
+
 def _tensor_gemm(c: tp.Case, hw: tp.Hw, theta: list[float]) -> float:
     """The fitted tensor-core and power terms of a step, seconds."""
     import math

@@ -70,7 +70,8 @@ def test_the_shipped_serving_rows() -> None:
         # a file at a commit, or a versioned documentation page (NVIDIA NIM's benchmarking docs 1.0.0)
         assert m.source_url and ("/blob/" in m.source_url or re.search(r"/\d+\.\d+\.\d+/", m.source_url)), m.id
         # the runtime's version, or the build / container that states it (NIM 1.8.0 names no TensorRT-LLM version)
-        assert m.framework_version or (m.runtime and re.search(r"\d+\.\d+", m.runtime)), m.id
+        # (or says it is not stated: DLI's older NIM)
+        assert m.framework_version or (m.runtime and re.search(r"\d+\.\d+|not stated", m.runtime)), m.id
         assert (m.prompt_len or ms.PROMPT_UNPUBLISHED in m.flags) and m.gen_len, m.id
     assert {m.family for m in rows} == set(ms.SERVE_FAMILIES)
 
@@ -90,7 +91,7 @@ def test_serving_rows_are_held_out_and_never_fitted() -> None:
     stated = [m for m in fit.serving if val.reason(m, gpus) is None]
     assert len(stated) >= 60
     # TensorRT-LLM's guaranteed_no_evict scheduler is modelled (each request's P + O reserved): its rows are stated
-    assert [m.id for m in fit.serving if "no-evict" in m.flags and val.reason(m, gpus) is not None] == []
+    assert not any("no_evict" in (val.reason(m, gpus) or "") for m in fit.serving)
     assert sum("no-evict" in m.flags for m in stated) >= 5
     # a tensor-parallel row is compared as the whole build's figure, not per GPU
     tp4 = next(m for m in stated if m.id == "sgl060-vllm-llama-3.1-70b-h100-x4-offline-tokens")
@@ -136,14 +137,21 @@ def test_throughput_meets_the_aims_and_ttft_is_judged_held_out_by_source(widths:
             if m.family == ms.LLM_SERVE and m.framework == "vllm"]
     # vLLM's saturated runs: A100 -19 %, RTX 3090 +12 %, 4x H100 +32 % (its 70B offline run)
     assert vllm and max(vllm) <= 0.33
-    # TTFT, the aim missed: 43 % / 41 % on 37 rows of 3 origins. The engine's TTFT holds with one request in flight
-    # (NIM 0.80-1.28x) and in the open-loop vLLM runs (medians 1.09x, 1.05x), but NIM's closed-loop runs measure
-    # 1.4-4.2x it from 5 requests in flight on, while its tokens/s and TPOT at the same loads hold to 12 %: time the
-    # request spends outside the engine's steps, which no other source shows. The range is as wide as that
+    # TTFT: the median aim missed, 43 % on 37 rows of 3 origins; coverage 89 %. The engine's TTFT holds with one
+    # request in flight (NIM 0.80-1.28x) and in the open-loop vLLM runs (medians 1.09x, 1.05x), but NIM's closed-loop
+    # runs of identical requests measure 1.4-4.2x it from 5 requests in flight on, while their tokens/s and TPOT at
+    # the same loads hold to 12 %: the clients fall into step. Each such row lies below the mean TTFT of all its
+    # clients sending together (serving.lockstep_ttft), the top of the range for a stated concurrency
     ttft = widths[ms.LLM_SERVE_TTFT]
     assert ttft.origins == 3 and ttft.rows >= 37
+    assert ttft.coverage is not None and ttft.coverage >= val.TARGET_COVERAGE
     assert min(ratios[("one request", "nvidia-nim-benchmarking")]) >= 0.75
     assert max(ratios[("one request", "nvidia-nim-benchmarking")]) <= 1.3
     assert 0.9 <= med[(ms.LLM_SERVE_TTFT, "sglang-vllm060")] <= 1.15
     assert 0.9 <= med[(ms.LLM_SERVE_TTFT, "zhjunqin-llm-learning")] <= 1.15
-    assert ttft.high_ratio >= 3.5 and ttft.low_ratio <= 0.8
+    loaded = [m for m in fit.serving if m.origin == "nvidia-nim-benchmarking" and m.family == ms.LLM_SERVE_TTFT
+              and (m.batch_size or 0) >= 25]
+    assert len(loaded) >= 15
+    for m in loaded:
+        value, bound = fitting.serve_prediction(m, gpus[m.gpu], fit.theta)
+        assert bound is not None and value < m.value <= bound, m.id

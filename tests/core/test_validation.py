@@ -152,3 +152,11 @@ def test_bad_flags_name_the_field(flags: str, count: str, task: str, precision: 
                  source_ref="t", source_date="2024-01")
     with pytest.raises(ms.MeasurementError, match=rf":2: {field}:"):
         ms.parse_csv(HEADER + "\n" + ",".join(cells[c] for c in ms.COLUMNS))
+
+
+def test_a_rows_stated_bound_extends_its_range() -> None:
+    """A held-out row the model states a physical top for (a closed loop's clients in step) is inside up to it."""
+    m = SYNTH[0]
+    assert not val.inside(val.Held(m, 300.0, 100.0), 80.0, 120.0)
+    assert val.inside(val.Held(m, 300.0, 100.0, bound=350.0), 80.0, 120.0)
+    assert not val.inside(val.Held(m, 50.0, 100.0, bound=350.0), 80.0, 120.0)  # the bound is a top, not a bottom

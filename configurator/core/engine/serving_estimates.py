@@ -52,13 +52,16 @@ _SERVE_HOW = {
     "serving_ttft_ms": QT_TRANSLATE_NOOP(
         "estimates", "{load}: median time to first token ≈ {value:,.0f} ms ({low:,.0f}–{high:,.0f}): half a step "
                      "waiting, ≈ {wait:,.0f} ms behind other prompts, the prompt's prefill inside a decode "
-                     "step{queued}. This is the engine's own time: the high end allows for what published serving "
-                     "stacks measured above it under load."),
+                     "step{queued}. This is the engine's own time for requests that arrive spread out; the high end "
+                     "allows for what published serving stacks measured above it under load{instep}."),
     "serving_tpot_ms": QT_TRANSLATE_NOOP(
         "estimates", "{load}: median time per output token ≈ {value:,.1f} ms ({low:,.1f}–{high:,.1f}): one step of "
                      "the running batch with its share of prompts."),
 }
 _SERVE_QUEUED = QT_TRANSLATE_NOOP("estimates", "; {queued:,.0f} requests wait for room in the KV cache")
+_SERVE_IN_STEP = QT_TRANSLATE_NOOP(
+    "estimates", " and ≈ {lockstep:,.0f} ms, the mean if the clients send together with identical lengths (as "
+                 "benchmark tools do: their prompts then queue for the same steps)")
 _SERVE_SATURATED = QT_TRANSLATE_NOOP(
     "estimates", "{load}: the build serves at most ≈ {capacity:,.2f} requests/s (its KV cache full); at this rate the "
                  "queue grows without bound, so no time to first token.")
@@ -132,8 +135,11 @@ def serving_estimates(ctx: Ctx, gpus: list[Gpu], f: tp.Factors) -> list[Estimate
     else:
         prefill = dict(s.basis["prefill"]) if isinstance(s.basis["prefill"], dict) else {}
         ttft_basis = prefill if "llm-serve-ttft" in prefill else {"decode": decode, "prefill": prefill}
-        out.append(est("serving_ttft_ms", s.ttft_ms, "ms", 1, {**ttft_basis,
-                                                                "prompt_wait_ms": round(s.prompt_wait_ms, 1)},
-                       queued=queued, wait=s.prompt_wait_ms))
+        instep: Message | str = (_m(_SERVE_IN_STEP, lockstep=s.ttft_lockstep_ms)
+                                 if s.ttft_lockstep_ms is not None and s.ttft_lockstep_ms > s.ttft_ms.value else "")
+        out.append(est("serving_ttft_ms", s.ttft_ms, "ms", 1, {
+            **ttft_basis, "prompt_wait_ms": round(s.prompt_wait_ms, 1),
+            "ttft_lockstep_ms": None if s.ttft_lockstep_ms is None else round(s.ttft_lockstep_ms, 1)},
+            queued=queued, wait=s.prompt_wait_ms, instep=instep))
     out.append(est("serving_tpot_ms", s.tpot_ms, "ms", 2, own("llm-serve-tpot")))
     return out

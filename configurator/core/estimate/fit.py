@@ -285,6 +285,10 @@ NOT_STATED_SERVE_FLAGS: dict[str, str] = {
     # samples/s (294.45 tokens per sample in the reference README), not the prompts' mean length, on which the
     # prefill share of every step, and so all four serving figures, depends
     ms.PROMPT_UNPUBLISHED: "the source does not publish the requests' mean prompt length",
+    # NVIDIA DLI's NIM sizing dataset: GenAI-Perf counted the synthetic prompts and outputs with its default tokenizer
+    # ('the exact token count may be skewed', the course notebook), and the older NIM's engine settings are unstated
+    "tool-tokenizer": "the lengths are the benchmark tool's token counts with its own tokenizer, not the model's: the "
+                      "tokens the engine ran are not published",
     # vLLM 0.4.1 served AWQ through AutoAWQ's GEMM kernel, which vLLM's docs of the time call under-optimized, slower
     # than the 16-bit model at batch (docs/source/quantization/auto_awq.rst at d60d22d); the serving model runs a
     # format's kernel as the runtime runs it now (AWQ-Marlin), so the row's 7x slower steps are not its subject
@@ -324,9 +328,15 @@ def serve_reason(m: ms.Measurement, gpus: Mapping[str, Gpu]) -> str | None:
 
 def predict_serve(m: ms.Measurement, gpu: Gpu, theta: Sequence[float]) -> float:
     """What serving.py estimates for a serving row at the fitted parameters ``theta``: the whole build's output
-    tokens/s or requests/s, or the median TTFT / TPOT in ms. A TTFT where the model finds the row's request rate
-    beyond the build's capacity (it states none there) is its TTFT at that capacity (the running batch the cache
-    holds, no queue)."""
+    tokens/s or requests/s, or the median TTFT / TPOT in ms (:func:`serve_prediction`'s central value)."""
+    return serve_prediction(m, gpu, theta)[0]
+
+
+def serve_prediction(m: ms.Measurement, gpu: Gpu, theta: Sequence[float]) -> tuple[float, float | None]:
+    """The central value :func:`predict_serve` gives, and the top the model states beside it from physics rather
+    than from residuals: a closed-loop TTFT's clients sending in step (serving.lockstep_ttft; None elsewhere). A
+    TTFT where the model finds the row's request rate beyond the build's capacity (it states none there) is its
+    TTFT at that capacity (the running batch the cache holds, no queue)."""
     from configurator.core.estimate import serving as srv
 
     w = serve_workload(m)
@@ -350,10 +360,10 @@ def predict_serve(m: ms.Measurement, gpu: Gpu, theta: Sequence[float]) -> float:
         s = run(dataclasses.replace(w, request_rate=None, concurrency=max(int(s.max_concurrency.value), 1)))
     if m.family == ms.LLM_SERVE_TTFT:
         assert s.ttft_ms is not None
-        return s.ttft_ms.value
+        return s.ttft_ms.value, s.ttft_lockstep_ms
     if m.family == ms.LLM_SERVE_TPOT:
-        return s.tpot_ms.value
-    return s.requests_per_s.value if m.unit == "requests/s" else s.output_tokens_per_s.value
+        return s.tpot_ms.value, None
+    return (s.requests_per_s.value if m.unit == "requests/s" else s.output_tokens_per_s.value), None
 
 
 # ---------------------------------------------------------------------------------------------

@@ -60,6 +60,19 @@ Prefill-first scheduling runs every waiting prompt in the next step together, so
 each other beyond the step under way (counted above). The queue changes only the TTFT: the prefill work is in
 every step's time (t_step) already, so tokens/s and TPOT do not move.
 
+Clients in step (a closed loop only; :func:`lockstep_ttft`): the TTFT above takes requests that arrive spread out,
+as real clients with prompts and answers of different lengths do. Clients that send identical requests (what
+benchmark tools do: fixed prompt and output lengths) start together, finish together and send again together, so
+every round all N prompts of an engine arrive at once and are prefilled in arrival order, ``STEP_TOKENS`` prompt
+tokens a step (TensorRT-LLM's max_num_tokens, 8192 by default; vLLM's chunk):
+
+    TTFT in step      = the mean over the N prompts of the time until the step that finishes it ends, each step
+                        t_decode(1) (its weights read) + its prompt tokens × c_prefill
+This is the top of the TTFT's range for a stated concurrency (the central value stays the spread-out clients'):
+published closed-loop sweeps with fixed lengths lie between the two (NVIDIA NIM's, db/measurements: 1.4-4x the
+spread-out TTFT from 5 requests in flight on), and which one a deployment sees depends on how far its requests'
+lengths and timing differ.
+
 Prefill-first scheduling (vLLM before chunked prefill, its default until 0.6: ``enable_chunked_prefill=False``; its
 scheduler runs waiting prompts as a step of their own, before the running sequences' next decode step):
 
@@ -106,6 +119,10 @@ MEMORY_FRACTION = {"vllm": 0.9, "tensorrt-llm": 0.9}
 # Prompt tokens a step takes (chunked prefill's token budget; vLLM's max_num_batched_tokens): 2,048, an
 # assumption (the default differs between versions and entry points; unverified)
 CHUNK = 2048
+# Prompt tokens one step takes: TensorRT-LLM's max_num_tokens, 8192 by default (BuildConfig.max_num_tokens,
+# https://github.com/NVIDIA/TensorRT-LLM/blob/008b2b8d23af95e4e19fa6f354f9c5f6349b2bfc/tensorrt_llm/builder.py);
+# vLLM's chunked-prefill budget (CHUNK, an assumption)
+STEP_TOKENS = {"tensorrt-llm": 8192, "vllm": CHUNK}
 # The runtimes whose default scheduler reserves KV blocks for a request's whole prompt and output when it admits it:
 # TensorRT-LLM's CapacitySchedulerPolicy GUARANTEED_NO_EVICT, its default ("TensorRT-LLM currently supports three
 # batch scheduler policies: GUARANTEED_NO_EVICT (default), MAX_UTILIZATION and STATIC_BATCH",
@@ -164,6 +181,7 @@ class Serving:
     requests_per_s: Band
     ttft_ms: Band | None  # None when saturated
     prompt_wait_ms: float  # of the TTFT: the wait behind other prompts (prompt_wait)
+    ttft_lockstep_ms: float | None  # a closed loop's clients sending together (lockstep_ttft); None: open loop
     tpot_ms: Band
     bound: str  # the largest term of the decode step
     basis: dict[str, object]
@@ -381,28 +399,10 @@ def estimate(w: Workload, gpu_hw: tp.Hw, vram_gib: float, gpus: int, f: tp.Facto
     tpot = t_step * 1e3
     ttft: Band | None = None
     queue = 0.0
+    lockstep: float | None = None
     if not saturated and b:
-        wait = queued / requests if queued and requests else 0.0
-        if chunked_prefill:
-            prefill = p * eng.prefill_per_token()
-            # a request arriving at a random time waits for the scheduling under way to end: half of its k steps;
-            # its prompt then runs in ⌈P / CHUNK⌉ steps beside the running sequences' decode
-            steps = k * t_step / 2 + math.ceil(p / CHUNK) * t_dec
-        else:
-            # prefill-first: it waits for the step under way (half a decode step on average), then its prompt runs
-            # as a step of its own
-            prefill = eng.prefill_step()
-            steps = k * t_dec / 2
-        core = steps + prefill
-        if chunked_prefill:
-            # the prompts ahead of it (prompt_wait): S seconds of prefill each, P tokens at CHUNK a step
-            service = prefill + p / CHUNK * t_dec
-            clients = min(w.concurrency / engines, b_max) if w.concurrency is not None else None
-            queue = prompt_wait(service, requests / engines, clients, o * t_step)
-            wait += queue
-        # the step times are the decode model's (its range), the prompt's the prefill model's
-        ttft = Band((core + wait) * 1e3, ((steps + wait) / hi_d + prefill / hi_p) * 1e3,
-                    ((steps + wait) / lo_d + prefill / lo_p) * 1e3)
+        ttft, queue, lockstep = _first_token(eng, w, engines, b_max, queued, requests, (t_step, t_dec, k),
+                                             (lo_d, hi_d, lo_p, hi_p))
     tok_band = Band(tokens, tokens * lo_d, tokens * hi_d)
     req_band = Band(requests, requests * lo_d, requests * hi_d)
     tpot_band = Band(tpot, tpot / hi_d, tpot / lo_d)
@@ -419,17 +419,54 @@ def estimate(w: Workload, gpu_hw: tp.Hw, vram_gib: float, gpus: int, f: tp.Facto
     if ttft is not None and (r := own["llm-serve-ttft"]) is not None:
         ttft = Band(ttft.value, ttft.value * r[0], ttft.value * r[1])
         basis["prefill"] = {"llm-serve-ttft": r[2]}
+    if ttft is not None and lockstep is not None and ranges:
+        # the clients sending in step: the top of the range where that is above the residuals' high end
+        ttft = Band(ttft.value, ttft.low, max(ttft.high, lockstep))
     return Serving(
         load, offered, engines, ways, per_token,
         Band(budget.value / GIB, budget.low / GIB, budget.high / GIB), weights / GIB,
         Band(engines * cap.value, engines * cap.low, engines * cap.high), running, queued, saturated,
-        capacity, tok_band, req_band, ttft, queue * 1e3, tpot_band, max(parts, key=lambda k: parts[k]),
+        capacity, tok_band, req_band, ttft, queue * 1e3, lockstep, tpot_band, max(parts, key=lambda k: parts[k]),
         {**basis, "chunk_tokens": CHUNK, "memory_fraction": MEMORY_FRACTION.get(runtime),
          "max_seqs": max_seqs, "kv_cache_dtype": kv_cache_dtype or "16-bit", "scheduler_steps": k,
          "kv_reserved_per_request": "prompt + output" if reserve else "prompt + output / 2",
          # the share of the tensor-core peak the step's GEMMs run at (GEMM_EFFICIENCY), or None: the fitted rate
          "gemm_efficiency": (round(e, 3) if (e := gemm_efficiency(one, hw)) is not None else None)})
 
+
+def _first_token(eng: _Engine, w: Workload, engines: int, b_max: float, queued: float, requests: float,
+                 steps_of: tuple[float, float, int], ratios: tuple[float, float, float, float]
+                 ) -> tuple[Band, float, float | None]:
+    """The TTFT (ms, its range from the decode and prefill models' ``ratios``: low and high of each), the part of it
+    spent behind other prompts (seconds), and a closed loop's clients-in-step TTFT (ms; None: open loop), at the step
+    times ``steps_of`` (t_step, t_decode at the running batch, k decode steps per scheduling; the module docstring)."""
+    t_step, t_dec, k = steps_of
+    lo_d, hi_d, lo_p, hi_p = ratios
+    p, o = eng.prompt, eng.output
+    wait = queued / requests if queued and requests else 0.0
+    queue = 0.0
+    if eng.chunked:
+        prefill = p * eng.prefill_per_token()
+        # a request arriving at a random time waits for the scheduling under way to end: half of its k steps; its
+        # prompt then runs in ⌈P / CHUNK⌉ steps beside the running sequences' decode
+        steps = k * t_step / 2 + math.ceil(p / CHUNK) * t_dec
+        # the prompts ahead of it (prompt_wait): S seconds of prefill each, P tokens at CHUNK a step
+        clients = min(w.concurrency / engines, b_max) if w.concurrency is not None else None
+        queue = prompt_wait(prefill + p / CHUNK * t_dec, requests / engines, clients, o * t_step)
+    else:
+        # prefill-first: it waits for the step under way (half a decode step on average), then its prompt runs as a
+        # step of its own
+        prefill = eng.prefill_step()
+        steps = k * t_dec / 2
+    # the step times are the decode model's (its range), the prompt's the prefill model's
+    ttft = Band((steps + prefill + wait + queue) * 1e3, ((steps + wait + queue) / hi_d + prefill / hi_p) * 1e3,
+                ((steps + wait + queue) / lo_d + prefill / lo_p) * 1e3)
+    lockstep: float | None = None
+    if w.concurrency is not None:
+        clients_n = max(round(min(w.concurrency / engines, b_max)), 1)
+        lockstep = (lockstep_ttft(clients_n, p, STEP_TOKENS.get(w.effective_runtime, CHUNK), eng.decode(1)[0],
+                                  eng.prefill_per_token()) + wait) * 1e3
+    return ttft, queue, lockstep
 
 def prompt_wait(service: float, rate: float, clients: float | None = None, think: float = 0.0) -> float:
     """Mean seconds a prompt waits behind the prompts ahead of it, each ``service`` seconds of prefill: with
@@ -448,6 +485,19 @@ def prompt_wait(service: float, rate: float, clients: float | None = None, think
         return r - service
     rho = rate * service
     return rho * service / (2 * (1 - rho)) if 0 < rho < 1 else 0.0
+
+
+def lockstep_ttft(clients: int, prompt: int, step_tokens: int, t_fixed: float, per_token: float) -> float:
+    """Mean seconds to first token when ``clients`` prompts of ``prompt`` tokens arrive together and are prefilled in
+    arrival order, ``step_tokens`` prompt tokens a step, each step ``t_fixed`` + its prompt tokens × ``per_token``:
+    prompt i is done with the step holding its last token, ⌈i P / step_tokens⌉."""
+    total = clients * prompt
+    budget = max(step_tokens, 1)
+    done = 0.0
+    for i in range(1, clients + 1):
+        steps = math.ceil(i * prompt / budget)
+        done += steps * t_fixed + min(steps * budget, total) * per_token
+    return done / clients
 
 
 def _batch_for(eng: _Engine, rate: float, b_max: float) -> float:

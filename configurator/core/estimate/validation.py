@@ -52,8 +52,9 @@ POOLED = "leave-one-source-out, all families"
 # median TTFT and TPOT), whose rows are predicted by core/estimate/serving.py on the fitted step model, never fitted
 JUDGED_FAMILIES: tuple[str, ...] = (*fitting.FITTED_FAMILIES, *ms.SERVE_FAMILIES)
 
-# A fitter: training rows in, a predictor out (the rate a row is predicted at).
-Predictor = Callable[[ms.Measurement], float]
+# A fitter: training rows in, a predictor out (the rate a row is predicted at; or that and the top of the range the
+# model states from physics for it, in the row's unit: Held.bound)
+Predictor = Callable[[ms.Measurement], "float | tuple[float, float | None]"]
 Fitter = Callable[[Sequence[ms.Measurement]], Predictor]
 # Why the model cannot state a row, or None when it can.
 Reason = Callable[[ms.Measurement], str | None]
@@ -66,6 +67,9 @@ class Held:
     m: ms.Measurement
     measured: float
     predicted: float
+    # the top of the range the model states for this row from physics, not residuals (a closed-loop TTFT's clients
+    # sending in step: serving.lockstep_ttft), in the row's unit; None: the residuals' range alone
+    bound: float | None = None
 
     @property
     def error(self) -> float:
@@ -120,7 +124,10 @@ def hold_out_origins(rows: Sequence[ms.Measurement], fitter: Fitter, reason: Rea
     for origin in ms.origins(stated):
         test = [m for m in stated if m.origin == origin]
         predict = fitter([m for m in stated if m.origin != origin])
-        held.extend(Held(m, fitting.stream_value(m), predict(m)) for m in test)
+        for m in test:
+            p = predict(m)
+            value, bound = p if isinstance(p, tuple) else (p, None)
+            held.append(Held(m, fitting.stream_value(m), value, bound))
     return held, refused
 
 
@@ -142,8 +149,9 @@ def summarise(held: Sequence[Held], not_stated: Sequence[NotStated],
 
 def inside(h: Held, low: float, high: float) -> bool:
     """Whether the measured value lies in the range [low, high] stated around the prediction (the
-    planner's range always holds its central value: low ≤ predicted ≤ high)."""
-    return min(low, h.predicted) <= h.measured <= max(high, h.predicted)
+    planner's range always holds its central value: low ≤ predicted ≤ high; and reaches the row's bound where the
+    model states one)."""
+    return min(low, h.predicted) <= h.measured <= max(high, h.predicted, h.bound or 0.0)
 
 
 def coverage(held: Sequence[Held], band: Callable[[Held], tuple[float, float] | None]) -> float | None:
@@ -259,9 +267,9 @@ def throughput_fitter(gpus: Mapping[str, Gpu], theta0: Sequence[float] | None = 
             fitted[key] = list(fitting.fit_theta(use, gpus, theta0)[0]) if use else tp.prior_theta()
         theta = fitted[key]
 
-        def predict(m: ms.Measurement) -> float:
+        def predict(m: ms.Measurement) -> float | tuple[float, float | None]:
             if m.task == "serve":
-                return fitting.predict_serve(m, gpus[m.gpu], theta)
+                return fitting.serve_prediction(m, gpus[m.gpu], theta)
             return fitting.predict_row(m, gpus[m.gpu], theta)
 
         return predict

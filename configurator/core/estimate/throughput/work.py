@@ -6,6 +6,7 @@ share of one GPU where a model is split over several. Also the weights a step re
 from __future__ import annotations
 
 from configurator.core.estimate.memory.constants import ACT_BYTES, LORA_PROJECTIONS, WEIGHT_BYTES
+from configurator.core.estimate.memory.detectors import frozen_backbone_params
 from configurator.core.estimate.memory.params import lora_params
 from configurator.core.estimate.throughput.case import (
     Case,
@@ -24,7 +25,7 @@ from configurator.core.estimate.throughput.runtimes import (
     QUANTISED,
 )
 from configurator.core.model_specs import ModelSpec
-from configurator.core.vision import pipeline_work, vision_scaled
+from configurator.core.vision import adapted_projections, pipeline_work, unet_lora_params, vision_scaled
 
 
 def _expert_params(c: Case) -> float:
@@ -121,8 +122,14 @@ def _lora(c: Case) -> bool:
 
 
 def trained_params(c: Case) -> float:
-    """Parameters the optimizer steps (and data parallelism all-reduces): the adapters under LoRA/QLoRA."""
-    return lora_params(c.spec, c.lora_rank) if _lora(c) else c.spec.params
+    """Parameters the optimizer steps (and data parallelism all-reduces), as the memory model counts them: the
+    adapters under LoRA/QLoRA (a diffusion denoiser's on its attention projections: vision.unet_lora_params); else
+    every parameter but a detector's frozen backbone stages (memory.frozen_backbone_params)."""
+    if c.finetune in ("lora", "qlora") and c.spec.unet is not None:
+        return unet_lora_params(c.spec.unet, c.lora_rank)
+    if _lora(c):
+        return lora_params(c.spec, c.lora_rank)
+    return c.spec.params - frozen_backbone_params(c.spec)
 
 
 def _split(c: Case, flops: float, nbytes: float, tokens: float) -> tuple[float, float]:
@@ -165,7 +172,15 @@ def work(c: Case) -> tuple[float, float, float]:
             again = 1 if c.recompute else 0
             flops = spec.train_flops_per_sample(c.recompute, c.finetune in ("lora", "qlora")) * b
             kernels = (9 + 3 * again) * convs + _optimizer_kernels(c, 10, convs) / c.accumulation
-            return vision_scaled(spec, c.task, (flops, (4 + again) * act + opt / c.accumulation, kernels))
+            moved = (4 + again) * act + opt / c.accumulation
+            if c.finetune in ("lora", "qlora") and spec.unet is not None:
+                # the adapters' own kernels on every adapted projection (forward, and backward's two), as for a
+                # language model's LoRA; QLoRA dequantises the frozen NF4 denoiser to 16 bits on every pass through
+                # it (0.5 B read, 2 B written per weight), as a QLoRA language model does
+                kernels += 3 * LORA_KERNELS * adapted_projections(spec.unet)
+                if c.finetune == "qlora":
+                    moved += spec.params * 2.5 * (3 if c.recompute else 2)
+            return vision_scaled(spec, c.task, (flops, moved, kernels))
         extra_bytes, extra_kernels = pipeline_work(spec, b, ab, c.attention != "eager")  # diffusion: vision.py
         return vision_scaled(spec, c.task, (fwd, 2 * act / 3 + _weight_bytes(c) + extra_bytes,
                                             3 * convs + extra_kernels))
