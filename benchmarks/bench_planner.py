@@ -163,7 +163,7 @@ def print_source_out(fit: Any) -> None:
             by_origin: dict[str, list[float]] = {}
             for h in loso.held:
                 if h.m.family == f:
-                    by_origin.setdefault(h.m.origin, []).append(h.ratio)
+                    by_origin.setdefault(h.m.origin, []).append(h.measured / h.predicted)
             print(f"  {f}: median measured / predicted by origin: " + "; ".join(
                 f"{o} {statistics.median(r):.2f}x ({min(r):.2f}-{max(r):.2f}, {len(r)} rows)"
                 for o, r in sorted(by_origin.items())))

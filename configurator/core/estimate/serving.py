@@ -68,10 +68,11 @@ tokens a step (TensorRT-LLM's max_num_tokens, 8192 by default; vLLM's chunk):
 
     TTFT in step      = the mean over the N prompts of the time until the step that finishes it ends, each step
                         t_decode(1) (its weights read) + its prompt tokens × c_prefill
-This is the top of the TTFT's range for a stated concurrency (the central value stays the spread-out clients'):
-published closed-loop sweeps with fixed lengths lie between the two (NVIDIA NIM's, db/measurements: 1.4-4x the
-spread-out TTFT from 5 requests in flight on), and which one a deployment sees depends on how far its requests'
-lengths and timing differ.
+For a stated concurrency the TTFT's range spans the two, each end widened by the held-out residuals' factor (the
+central value stays the spread-out clients'): published closed-loop sweeps with fixed lengths lie between them
+(NVIDIA NIM's, db/measurements: 1.4-4x the spread-out TTFT from 5 requests in flight on), and which one a deployment
+sees depends on how far its requests' lengths and timing differ. The residuals of such rows are measured against
+the span (validation.Held.ratio: inside it, none).
 
 Prefill-first scheduling (vLLM before chunked prefill, its default until 0.6: ``enable_chunked_prefill=False``; its
 scheduler runs waiting prompts as a step of their own, before the running sequences' next decode step):
@@ -419,9 +420,10 @@ def estimate(w: Workload, gpu_hw: tp.Hw, vram_gib: float, gpus: int, f: tp.Facto
     if ttft is not None and (r := own["llm-serve-ttft"]) is not None:
         ttft = Band(ttft.value, ttft.value * r[0], ttft.value * r[1])
         basis["prefill"] = {"llm-serve-ttft": r[2]}
-    if ttft is not None and lockstep is not None and ranges:
-        # the clients sending in step: the top of the range where that is above the residuals' high end
-        ttft = Band(ttft.value, ttft.low, max(ttft.high, lockstep))
+    if ttft is not None and lockstep is not None and ranges and lockstep > ttft.value:
+        # the clients sending in step: the span's top, widened by the residuals' factor as the central value is (the
+        # held-out residuals are measured against the span: validation.Held.ratio)
+        ttft = Band(ttft.value, ttft.low, max(ttft.high, lockstep * ttft.high / ttft.value))
     return Serving(
         load, offered, engines, ways, per_token,
         Band(budget.value / GIB, budget.low / GIB, budget.high / GIB), weights / GIB,

@@ -77,7 +77,11 @@ class Held:
 
     @property
     def ratio(self) -> float:
-        """measured / predicted: the factor a range must reach to hold this row."""
+        """measured / predicted: the factor a range must reach to hold this row. Where the model states a span from
+        the prediction up to a bound (a closed loop's clients in step), what lies inside the span is explained (1)
+        and what lies above it is measured / bound: the residual the range's factors must still cover."""
+        if self.bound is not None and self.bound > self.predicted and self.measured > self.predicted:
+            return max(self.measured / self.bound, 1.0)
         return self.measured / self.predicted
 
 
@@ -149,9 +153,12 @@ def summarise(held: Sequence[Held], not_stated: Sequence[NotStated],
 
 def inside(h: Held, low: float, high: float) -> bool:
     """Whether the measured value lies in the range [low, high] stated around the prediction (the
-    planner's range always holds its central value: low ≤ predicted ≤ high; and reaches the row's bound where the
-    model states one)."""
-    return min(low, h.predicted) <= h.measured <= max(high, h.predicted, h.bound or 0.0)
+    planner's range always holds its central value: low ≤ predicted ≤ high); where the model states a bound above
+    the prediction, the range's top is the bound widened by the same factor (high / predicted)."""
+    top = max(high, h.predicted)
+    if h.bound is not None and h.bound > h.predicted:
+        top = max(top, h.bound * top / h.predicted)
+    return min(low, h.predicted) <= h.measured <= top
 
 
 def coverage(held: Sequence[Held], band: Callable[[Held], tuple[float, float] | None]) -> float | None:
