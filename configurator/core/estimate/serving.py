@@ -470,6 +470,7 @@ def _first_token(eng: _Engine, w: Workload, engines: int, b_max: float, queued: 
                                   eng.prefill_per_token()) + wait) * 1e3
     return ttft, queue, lockstep
 
+
 def prompt_wait(service: float, rate: float, clients: float | None = None, think: float = 0.0) -> float:
     """Mean seconds a prompt waits behind the prompts ahead of it, each ``service`` seconds of prefill: with
     ``clients`` N (a closed loop, each client ``think`` seconds between prompts) the mean value analysis of that
