@@ -22,6 +22,7 @@ from configurator.core.build import (
     FILE_TASKS,
     FINETUNE,
     FORMAT,
+    KV_CACHES,
     MAX_BUDGET_CNY,
     MAX_CHECKPOINTS_KEPT,
     MAX_CLOUD_CNY_PER_MONTH,
@@ -131,6 +132,7 @@ class WorkloadEntry:
     parallel: Literal[PARALLEL] = "none"  # type: ignore[valid-type]
     runtime: Literal[ALL_RUNTIMES] | None = None  # type: ignore[valid-type]
     quant: Literal[QUANT_IDS] | None = None  # type: ignore[valid-type]
+    kv_cache: Literal[KV_CACHES] | None = None  # type: ignore[valid-type]  # LLM inference / serving
     optimizer_in_backward: Flag = False
     chunked_ce: Flag = False
     steps: Annotated[Positive, Le(STEPS)] | None = None

@@ -167,6 +167,7 @@ WORKLOAD_LABELS: dict[str, str] = {  # the rows of the sheet's workload table
     "runtime": QT_TRANSLATE_NOOP("workload", "Runtime"),
     "precision": QT_TRANSLATE_NOOP("workload", "Precision"),
     "quant": QT_TRANSLATE_NOOP("workload", "Quantisation"),
+    "kv_cache": QT_TRANSLATE_NOOP("workload", "KV cache"),  # LLM inference's, shown when FP8
     "batch": QT_TRANSLATE_NOOP("workload", "Batch per GPU"),
     "seq_len": QT_TRANSLATE_NOOP("workload", "Sequence length"),
     "finetune": QT_TRANSLATE_NOOP("workload", "Fine-tuning"),
@@ -183,6 +184,7 @@ WORKLOAD_LABELS: dict[str, str] = {  # the rows of the sheet's workload table
     "image": QT_TRANSLATE_NOOP("workload", "Image size"),  # a CNN's, a vision transformer's, a diffusion model's
 }
 _ON = QT_TRANSLATE_NOOP("workload", "on")
+_KV_FP8 = QT_TRANSLATE_NOOP("workload", "FP8 (1 B per cached element)")
 _OFF = QT_TRANSLATE_NOOP("workload", "off")
 _DEFAULT_OF = QT_TRANSLATE_NOOP("workload", "{runtime} (default)")
 _WITH_RANK = QT_TRANSLATE_NOOP("workload", "{method}, rank {rank}")
@@ -277,6 +279,8 @@ def workload_summary(w: Workload) -> list[tuple[str, Message | str]]:
     rows.append(("precision", _w(PRECISION_LABELS.get(w.precision, w.precision))))
     if not train and w.quant is not None:  # the format of the weights (core refuses it for training)
         rows.append(("quant", _w(quant_label(w.quant))))
+    if not train and w.kv_cache == "fp8":  # the 16-bit cache, the default, is not a row
+        rows.append(("kv_cache", _w(_KV_FP8)))
     if not w.serving:
         rows.append(("batch", str(w.effective_batch)))
     if spec.unet is not None and not train:

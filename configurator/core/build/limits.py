@@ -36,6 +36,11 @@ OFFLOAD = ("none", "optimizer", "activations", "all")
 # tensor / pipeline: one model split over the build's GPUs (Megatron-style tensor parallel, layer split);
 # expert: a mixture-of-experts model's experts spread over the GPUs (expert parallel), attention replicated.
 PARALLEL = ("none", "tensor", "pipeline", "expert")
+# The KV cache's element type in LLM inference and serving: "16-bit" (the model's fp16 / bf16 K and V, what vLLM's
+# --kv-cache-dtype auto and TensorRT-LLM's default keep) or "fp8" (one byte per element: vLLM's --kv-cache-dtype
+# fp8, TensorRT-LLM's KvCacheConfig(dtype="fp8")): twice the tokens in the same memory, half the bytes each decode
+# step reads from the cache. A workload without kv_cache keeps the 16-bit cache.
+KV_CACHES = ("16-bit", "fp8")
 # How the model is run. Inference: Hugging Face transformers' generate (eager), a torch.compile'd static-KV
 # decode loop (gpt-fast style), vLLM, llama.cpp, ExLlamaV2, TensorRT-LLM. Training: eager PyTorch, or with
 # torch.compile. None: the default for the task (DEFAULT_RUNTIME), stated beside every estimate.

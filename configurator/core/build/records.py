@@ -71,6 +71,8 @@ class Workload:
     runtime: str | None = None  # None: DEFAULT_RUNTIME[task]
     # inference: the weights' format (a key of core/estimate/quant.py QUANTS); None: the precision's bit width
     quant: str | None = None
+    # LLM inference and serving: the KV cache's element type (limits.KV_CACHES); None: the model's 16-bit cache
+    kv_cache: str | None = None
     optimizer_in_backward: bool = False  # the optimizer steps each parameter in backward: no stored gradients
     chunked_ce: bool = False  # the loss is computed over chunks of the sequence: no full-vocabulary logits kept
     steps: int | None = None  # diffusion inference: denoising steps per image (None: the model's default_steps)
@@ -146,16 +148,23 @@ class Workload:
     @property
     def effective_runtime(self) -> str:
         """The stated runtime, else the default of the task: a quantised format's usual runtime (GGUF llama.cpp,
-        AWQ/GPTQ/bitsandbytes transformers, torchao torch.compile, fp8 vLLM), else DEFAULT_RUNTIME."""
+        AWQ/GPTQ/bitsandbytes transformers, torchao torch.compile, fp8 weights or an FP8 KV cache vLLM), else
+        DEFAULT_RUNTIME."""
         if self.runtime:
             return self.runtime
         if self.serving:
             return SERVE_DEFAULT_RUNTIME
         if self.task == "infer" and self.quant in QUANTS:
             return QUANTS[self.quant].default_runtime
-        if self.task == "infer" and self.precision == "fp8":
-            return FP8_DEFAULT_INFER_RUNTIME
+        if self.task == "infer" and (self.precision == "fp8" or self.kv_cache == "fp8"):
+            return FP8_DEFAULT_INFER_RUNTIME  # llama.cpp, the usual default, has no FP8 KV cache
         return DEFAULT_RUNTIME.get(self.task, "pytorch")
+
+    @property
+    def kv_cache_dtype(self) -> str | None:
+        """The KV cache's element type as core/estimate/serving.py's KV_DTYPE_BYTES names it: "fp8", or None for
+        the model's own 16-bit cache (a workload without kv_cache, or kv_cache "16-bit")."""
+        return "fp8" if self.kv_cache == "fp8" else None
 
     @property
     def effective_optimizer(self) -> str:

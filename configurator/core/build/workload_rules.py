@@ -13,6 +13,7 @@ from configurator.core.build.limits import (
     FINETUNE,
     HF_CONFIG,
     INFER_RUNTIMES,
+    KV_CACHES,
     OFFLOAD,
     PARALLEL,
     PRECISIONS,
@@ -157,6 +158,8 @@ def check_memory_options(r: Checked, w: Mapping[str, Any], kw: dict[str, Any], m
               allowed=", ".join(RUNTIME_PRECISIONS[runtime]))
     if "quant" in w and w["quant"] is not None:
         check_quant(r, w, kw, task, family, runtime)
+    if "kv_cache" in w and w["kv_cache"] is not None:
+        check_kv_cache(r, w, kw, model, task)
 
 
 def check_quant(r: Checked, w: Mapping[str, Any], kw: dict[str, Any], task: str | None, family: str | None,
@@ -193,9 +196,58 @@ _QUANT_PRECISION = QT_TRANSLATE_NOOP(
              "not {precision}")
 
 
+# llama.cpp's KV cache types (-ctk / -ctv): f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1, no FP8
+# (common/arg.cpp's kv_cache_types: https://github.com/ggml-org/llama.cpp/blob/
+# 145b6280d6aa1890e22457143dad0badb3fd6820/common/arg.cpp). vLLM (--kv-cache-dtype fp8:
+# https://docs.vllm.ai/en/v0.6.6/quantization/fp8_e4m3_kvcache.html) and TensorRT-LLM (KvCacheConfig(dtype="fp8"):
+# https://nvidia.github.io/TensorRT-LLM/1.0.0/features/quantization.html) keep one. No source read here on
+# transformers', torch.compile's or ExLlamaV2's caches: those are not refused.
+NO_FP8_KV_RUNTIMES = ("llama.cpp",)
+FP8_KV_RUNTIMES = ("vllm", "tensorrt-llm")
+_KV_LLM_ONLY = QT_TRANSLATE_NOOP(
+    "build", "kv_cache applies to the inference and serving of generative (decoder) language models only")
+_KV_RUNTIME = QT_TRANSLATE_NOOP(
+    "build", "runtime {runtime} has no FP8 KV cache (its cache types: f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, "
+             "q5_0, q5_1); an FP8 KV cache runs in {allowed} (set workload.runtime)")
+
+
+def check_kv_cache(r: Checked, w: Mapping[str, Any], kw: dict[str, Any], model: str | None,
+                   task: str | None) -> None:
+    """workload.kv_cache: "16-bit" or "fp8", for a decoder language model's inference or serving, in a runtime
+    that keeps an FP8 cache (not llama.cpp). "16-bit" is the default (stored as None)."""
+    kv = r.choice(w["kv_cache"], "workload.kv_cache", KV_CACHES)
+    if kv is None:
+        return
+    decoder = (model == HF_CONFIG or (model == "custom" and kw.get("family") == "transformer")
+               or (model is not None and model in KNOWN_MODELS and KNOWN_MODELS[model].decoder))
+    if task != "infer" or (model is not None and not decoder):
+        r.err("workload.kv_cache", _KV_LLM_ONLY)
+        return
+    # the runtime it would run in (Workload.effective_runtime): the stated one, else a quantised format's own
+    # (GGUF: llama.cpp); otherwise vLLM, the default for serving and for an FP8 cache
+    quant = kw.get("quant")
+    runtime = kw.get("runtime") or (QUANTS[quant].default_runtime if quant in QUANTS and task == "infer"
+                                    and "concurrency" not in kw and "request_rate" not in kw else None)
+    if kv == "fp8" and runtime in NO_FP8_KV_RUNTIMES:
+        r.err("workload.kv_cache", _KV_RUNTIME, runtime=runtime, allowed=" or ".join(FP8_KV_RUNTIMES))
+        return
+    kw["kv_cache"] = kv if kv != "16-bit" else None
+
+
+# TensorRT-LLM's precisions by architecture: Hopper (SM90) and Ada Lovelace (SM89) FP32, FP16, BF16, FP8, INT8, INT4;
+# Ampere (SM80, SM86) FP32, FP16, BF16, INT8, INT4, no FP8 (its support matrix, "Precision":
+# https://github.com/NVIDIA/TensorRT-LLM/blob/03dad6287acb4cd95294360a420ea72e91ffde7f/docs/source/reference/
+# support-matrix.md). vLLM's FP8 KV cache states no compute capability (docs v0.6.6, fp8_e4m3_kvcache): not judged.
+FP8_KV_MIN_CC = {"tensorrt-llm": 8.9}
+_KV_NEEDS = QT_TRANSLATE_NOOP(
+    "build", "{gpu} (compute capability {cc}) cannot keep an FP8 KV cache in {runtime}: it runs FP8 on compute "
+             "capability {need} or newer (Ada, Hopper); use kv_cache 16-bit or runtime vllm")
+
+
 def gpu_errors(workload: Workload, gpus: Iterable[Gpu]) -> list[FieldError]:
     """What the workload asks of the build's GPUs that a card cannot do: precision fp8 without FP8 tensor cores
-    (compute capability < 8.9), a quantised format whose kernel needs a newer card. One line per card model;
+    (compute capability < 8.9), an FP8 KV cache in TensorRT-LLM below 8.9, a quantised format whose kernel needs a
+    newer card. One line per card model;
     cards whose compute capability the catalogue does not state (other vendors) are not judged."""
     out: list[FieldError] = []
     seen: set[str] = set()
@@ -207,6 +259,10 @@ def gpu_errors(workload: Workload, gpus: Iterable[Gpu]) -> list[FieldError]:
         if workload.precision == "fp8" and cc < FP8_MIN_CC:
             out.append(FieldError("workload.precision", message(NO_FP8, gpu=g.name, cc=g.compute_capability,
                                                            need=FP8_MIN_CC)))
+        need_kv = FP8_KV_MIN_CC.get(workload.effective_runtime)
+        if workload.kv_cache == "fp8" and workload.task == "infer" and need_kv is not None and cc < need_kv:
+            out.append(FieldError("workload.kv_cache", message(_KV_NEEDS, gpu=g.name, cc=g.compute_capability,
+                                                          runtime=workload.effective_runtime, need=need_kv)))
         q = workload.quant
         if q is not None and workload.task == "infer" and quant_kernel(q, workload.effective_runtime, cc) is None:
             first = QUANTS[q].kernels.get(workload.effective_runtime)

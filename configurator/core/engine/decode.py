@@ -11,14 +11,18 @@ from configurator.core.engine.report import throughput_figure
 from configurator.core.estimate import fit as fitting
 from configurator.core.estimate import throughput as tp
 from configurator.core.findings import Estimate
-from configurator.core.i18n import QT_TRANSLATE_NOOP
+from configurator.core.i18n import QT_TRANSLATE_NOOP, Message
 
+# kv_cache fp8: each stream's cache read at 1 B per element (the throughput case's kv_bytes)
+_FP8_KV = Message("estimates", QT_TRANSLATE_NOOP(
+    "estimates", " FP8 KV cache: each stream's cache read at 1 B per element, half a 16-bit cache's bytes."))
 
 def decode_estimates(base: OneGpu, w: Workload, fit: fitting.Fit | None, n: int, copies: int) -> list[Estimate]:
     """A decoder's inference: prompt processing (prefill) on one GPU, and the batch of streams decoded together
     on every copy of the model."""
     one = base.one
-    runtime_json = {"runtime": tp.runtime_used(w), "runtime_default": w.runtime is None}
+    runtime_json = {"runtime": tp.runtime_used(w), "runtime_default": w.runtime is None,
+                    **({"kv_cache_dtype": w.kv_cache} if w.kv_cache_dtype else {})}
     pre = one.tokens_per_s or 0.0
     lo_p, hi_p, basis_p, rng_p = likely_range(pre, "tokens/s", "llm-prefill", fit, [])
     if one.format_key:
@@ -37,7 +41,8 @@ def decode_estimates(base: OneGpu, w: Workload, fit: fitting.Fit | None, n: int,
                        "low", lo_p, hi_p, basis_p)
     agg = one.headline(w) * copies
     batch = Estimate("throughput_batch", throughput_figure(agg), w.throughput_unit,
-                     _m("{range} {detail}", range=base.rng, detail=_m(QT_TRANSLATE_NOOP(
+                     _m("{range} {detail}{kv}", range=base.rng, kv=_FP8_KV if w.kv_cache_dtype else "",
+                        detail=_m(QT_TRANSLATE_NOOP(
                          "estimates",
                          "{batch} streams decoded together on each of {n} copies of the model (over "
                          "{per} GPU(s) each): the weights are read once per step for all streams, each "

@@ -89,6 +89,7 @@ def one_gpu_throughput(ctx: Ctx, placed: list[Gpu], f: tp.Factors, rows: Sequenc
         {"path": one.path, "bound": one.bound, "runtime": tp.runtime_used(w), "runtime_default": w.runtime is None,
          "model_gpus": one.model_gpus,
          **({"batch": w.effective_batch} if w.spec().decoder and w.task == "infer" else {}),
+         **({"kv_cache_dtype": w.kv_cache} if w.kv_cache_dtype and w.task == "infer" else {}),
          **_quant_json(w, one, slowest), **_parameters(f, slowest)}, "medium" if fit else "low", low, high, basis)
     return OneGpu(slowest, one, value, low, high, basis, rng), estimate
 

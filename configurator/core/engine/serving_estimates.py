@@ -41,6 +41,20 @@ _SERVE_HOW = {
                      "layers × KV heads × head width × 2 B per GPU), each request's whole prompt + output reserved "
                      "when it starts (TensorRT-LLM's default scheduler, guaranteed no-evict); at most {cap} per copy "
                      "(the runtime's batch limit)."),
+    # kv_cache fp8: the same, at 1 B per cached element
+    "serving_max_concurrency_fp8": QT_TRANSLATE_NOOP(
+        "estimates", "{load}, {engines}: the FP8 KV cache holds ≈ {value:,.0f} sequences ({low:,.0f}–{high:,.0f}): "
+                     "{budget:.1f} GiB per GPU left for it ({fraction:.0%} of the card less {weights:.1f} GiB of "
+                     "weights, the prompt chunk's activations and CUDA graphs), {kv:,.0f} KiB per token (2 × layers "
+                     "× KV heads × head width × 1 B per GPU), sequences holding prompt + output/2 tokens on average "
+                     "(low: all at full length); at most {cap} per copy (the runtime's batch limit)."),
+    "serving_max_concurrency_reserved_fp8": QT_TRANSLATE_NOOP(
+        "estimates", "{load}, {engines}: the FP8 KV cache holds ≈ {value:,.0f} sequences ({low:,.0f}–{high:,.0f}): "
+                     "{budget:.1f} GiB per GPU left for it ({fraction:.0%} of the memory left beside {weights:.1f} "
+                     "GiB of weights, the prompt chunk's activations and CUDA graphs), {kv:,.0f} KiB per token (2 × "
+                     "layers × KV heads × head width × 1 B per GPU), each request's whole prompt + output reserved "
+                     "when it starts (TensorRT-LLM's default scheduler, guaranteed no-evict); at most {cap} per copy "
+                     "(the runtime's batch limit)."),
     "serving_output_tokens_per_s": QT_TRANSLATE_NOOP(
         "estimates", "{load}, {engines}: {running:,.1f} sequences decoded together per copy{queued}: ≈ {value:,.0f} "
                      "output tokens/s ({low:,.0f}–{high:,.0f}); each step reads the weights once and every sequence's "
@@ -83,11 +97,11 @@ def serving_estimates(ctx: Ctx, gpus: list[Gpu], f: tp.Factors) -> list[Estimate
     system = build_system(ctx, gpus, w)
     slowest = min(gpus, key=lambda g: g.memory_bandwidth_gbs)
     vram = min(g.vram_gb for g in gpus)
-    s = srv.estimate(w, tp.gpu_hw(slowest), vram, len(gpus), f, system)
+    s = srv.estimate(w, tp.gpu_hw(slowest), vram, len(gpus), f, system, kv_cache_dtype=w.kv_cache_dtype)
     load_json = {"load": s.load, s.load: w.concurrency if s.load == "concurrency" else w.request_rate,
                  "prompt_tokens": w.prompt_tokens, "output_tokens": w.output_tokens,
                  "runtime": w.effective_runtime, "engines": s.engines, "tensor_parallel": s.tensor_parallel,
-                 "gpu": slowest.name}
+                 "gpu": slowest.name, **({"kv_cache_dtype": w.kv_cache} if w.kv_cache_dtype else {})}
     if s.max_concurrency.value < 1:
         return [Estimate("serving_not_estimated", None, "", _m(_SERVE_NONE, reason=_m(
             _SERVE_NO_ROOM, need=w.prompt_tokens + w.output_tokens, weights=s.weights_gib, vram=vram)),
@@ -114,8 +128,9 @@ def serving_estimates(ctx: Ctx, gpus: list[Gpu], f: tp.Factors) -> list[Estimate
                     "kv_budget_gib_low": round(budget.low, 2), "kv_budget_gib_high": round(budget.high, 2),
                     "weights_gib_per_gpu": round(s.weights_gib, 2), **s.basis}
     reserved = s.basis["kv_reserved_per_request"] == "prompt + output"
-    out = [est("serving_max_concurrency", s.max_concurrency, "requests", 0, memory_basis,
-               how="serving_max_concurrency_reserved" if reserved else None, engines=engines,
+    how = ("serving_max_concurrency_reserved" if reserved else "serving_max_concurrency") + (
+        "_fp8" if w.kv_cache_dtype else "")
+    out = [est("serving_max_concurrency", s.max_concurrency, "requests", 0, memory_basis, how=how, engines=engines,
                budget=s.kv_budget_gib.value, fraction=s.basis["memory_fraction"] or 0.9, weights=s.weights_gib,
                kv=s.kv_bytes_per_token / 1024, cap=s.basis["max_seqs"])]
     decode = dict(s.basis["decode"]) if isinstance(s.basis["decode"], dict) else {}

@@ -45,6 +45,9 @@ _OFFLOADED_ACTS = QT_TRANSLATE_NOOP(
 _OFFLOADED_OPT = QT_TRANSLATE_NOOP(
     "estimates", " Optimizer offload: {off:.1f} GiB of states (and master weights) in host RAM.")
 
+_FP8_KV = QT_TRANSLATE_NOOP(
+    "estimates", " FP8 KV cache: {kv:.2f} GiB at 1 B per cached K or V element (a 16-bit cache takes twice that).")
+
 
 def _memory_options(w: Workload, vram: VramBreakdown) -> Message | str:
     """The sentence on the memory options the workload uses (empty where none)."""
@@ -60,6 +63,8 @@ def _memory_options(w: Workload, vram: VramBreakdown) -> Message | str:
             parts.append(_m(_OFFLOADED_ACTS, host=vram.host_activations / GIB))
         if vram.offloaded:
             parts.append(_m(_OFFLOADED_OPT, off=vram.offloaded / GIB))
+    elif w.kv_cache_dtype and w.spec().decoder:
+        parts.append(_m(_FP8_KV, kv=vram.kv_cache / GIB))
     if not parts:
         return ""
     return _m("".join(f"{{p{k}}}" for k in range(len(parts))), **{f"p{k}": p for k, p in enumerate(parts)})
@@ -102,7 +107,7 @@ def vram_estimates(ctx: Ctx, gpus: list[Gpu], w: Workload, vram: VramBreakdown) 
            published=_m(_PUBLISHED, lo=PUBLISHED_RATIO[0], hi=PUBLISHED_RATIO[1]) if w.task == "train" else ""),
         {**vram.gib(), "verdict": verdict(vram, smallest), "parallel": w.parallel,
          "optimizer": w.effective_optimizer, "optimizer_in_backward": w.optimizer_in_backward,
-         "chunked_ce": w.chunked_ce},
+         "chunked_ce": w.chunked_ce, **({"kv_cache_dtype": w.kv_cache} if w.kv_cache_dtype else {})},
         "medium", round(vram.low / GIB, 2), round(vram.high / GIB, 2),
         {"family": "memory", "first_principles": True, "activation_error": ACTIVATION_ERROR,
          "fragmentation": [FRAGMENTATION[0], FRAGMENTATION[2]], "context_gib": [CUDA_CONTEXT_GIB[0],

@@ -106,6 +106,7 @@ class WorkloadForm(WorkloadRules):
         self.runtime = choices("runtime", (None, *RUNTIMES))
         self.precision = choices("precision", PRECISIONS)
         self.quant = choices("quant", (None, *QUANTS))
+        self.kv_cache = choices("kvCache", (None, "fp8"))  # None: the model's 16-bit cache (core's default)
         self.batch = _spin("batch", 0, 65536)
         self.batch.setGroupSeparatorShown(False)
         self.seq = _spin("seqLen", 0, 1_000_000)
@@ -146,7 +147,7 @@ class WorkloadForm(WorkloadRules):
             "task": self.task, "serve_load": self.serve_load, "concurrency": self.concurrency,
             "request_rate": self.request_rate, "prompt_tokens": self.prompt_tokens,
             "output_tokens": self.output_tokens, "runtime": self.runtime, "precision": self.precision,
-            "quant": self.quant, "batch": self.batch, "seq": self.seq, "steps": self.steps,
+            "quant": self.quant, "kv_cache": self.kv_cache, "batch": self.batch, "seq": self.seq, "steps": self.steps,
             "finetune": self.finetune, "lora_rank": self.lora_rank, "optimizer": self.optimizer,
             "opt_backward": self.opt_backward, "sharding": self.sharding, "parallel": self.parallel,
             "ckpt": self.checkpointing, "offload": self.offload, "chunked_ce": self.chunked_ce,
@@ -199,7 +200,8 @@ class WorkloadForm(WorkloadRules):
         for key, name, combo in (("runtime", "runtime", self.runtime), ("finetune", "finetune", self.finetune),
                                  ("optimizer", "optimizer", self.optimizer), ("sharding", "sharding", self.sharding),
                                  ("parallel", "parallel", self.parallel), ("offload", "offload", self.offload),
-                                 ("attention", "attention", self.attention), ("quant", "quant", self.quant)):
+                                 ("attention", "attention", self.attention), ("quant", "quant", self.quant),
+                                 ("kv_cache", "kv_cache", self.kv_cache)):
             if self.applies(key) and combo.currentData() is not None:
                 kw[name] = str(combo.currentData())
         if self.applies("lora_rank"):
@@ -236,6 +238,7 @@ class WorkloadForm(WorkloadRules):
         select(self.runtime, w.runtime)
         select(self.precision, w.precision)
         select(self.quant, w.quant)
+        select(self.kv_cache, w.kv_cache)
         self.batch.setValue(w.batch_size or 0)
         self.seq.setValue(w.seq_len or 0)
         self.steps.setValue(w.steps or 0)
@@ -316,6 +319,7 @@ class WorkloadForm(WorkloadRules):
             "runtime": translate("Planner", "Runtime"),
             "precision": translate("Planner", "Precision"),
             "quant": translate("Planner", "Quantisation"),
+            "kv_cache": translate("Planner", "KV cache"),
             "batch": translate("Planner", "Batch per GPU"),
             "seq": translate("Planner", "Sequence length"),
             "steps": translate("Planner", "Denoising steps"),
@@ -360,6 +364,10 @@ class WorkloadForm(WorkloadRules):
         self.steps.setToolTip(translate("Planner", "Denoising steps per image (the sampler's num_inference_steps)"))
         for i in range(self.quant.count()):
             self.quant.setItemText(i, translate("workload", quant_label(self.quant.itemData(i))))
+        self.kv_cache.setItemText(0, translate("Planner", "16-bit (the model's, default)"))
+        self.kv_cache.setItemText(1, translate("Planner", "FP8 (1 B per element: twice the tokens)"))
+        self.kv_cache.setToolTip(translate("Planner", "The KV cache's element type (vLLM --kv-cache-dtype fp8, "
+                                                      "TensorRT-LLM KvCacheConfig dtype fp8)"))
         default_opt = translate("Planner", "model default (AdamW for transformers, SGD for CNNs)")
         self.optimizer.setItemText(0, default_opt)
         self.update_fields()

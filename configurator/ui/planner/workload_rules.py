@@ -23,6 +23,7 @@ from configurator.core.build import (
     TRAIN_RUNTIMES,
     Workload,
 )
+from configurator.core.build.workload_rules import FP8_KV_RUNTIMES, NO_FP8_KV_RUNTIMES
 from configurator.core.estimate.quant import QUANTS
 from configurator.core.i18n import fill
 from configurator.core.model_specs import KNOWN_MODELS, ModelSpec, default_steps
@@ -45,7 +46,7 @@ PROBLEM_FIELDS = {
     "workload.parallel": "parallel", "workload.offload": "offload", "workload.model": "model",
     "workload.optimizer_in_backward": "opt_backward", "workload.chunked_ce": "chunked_ce",
     "workload.attention": "attention", "workload.grad_checkpointing": "ckpt",
-    "workload.dataset_gb": "dataset", "workload.quant": "quant",
+    "workload.dataset_gb": "dataset", "workload.quant": "quant", "workload.kv_cache": "kv_cache",
     "workload.model.hf_config": "model", "workload.steps": "steps",
     "workload.concurrency": "concurrency", "workload.request_rate": "request_rate",
     "workload.prompt_tokens": "prompt_tokens", "workload.output_tokens": "output_tokens",
@@ -90,6 +91,7 @@ class WorkloadRules:
     runtime: QComboBox
     precision: QComboBox
     quant: QComboBox
+    kv_cache: QComboBox
     finetune: QComboBox
     parallel: QComboBox
     serve_load: QComboBox
@@ -170,6 +172,10 @@ class WorkloadRules:
                                                 "(Fine-tuning), in 8 bits precision FP8")
         elif cnn:
             why["quant"] = translate("Planner", "Quantised formats apply to transformer models only")
+        if train:
+            why["kv_cache"] = translate("Planner", "Applies to LLM inference and serving only")
+        elif not self._generative():
+            why["kv_cache"] = translate("Planner", "Applies to generative language models only (their KV cache)")
         if cnn:
             why.setdefault("finetune", translate("Planner", "LoRA and QLoRA apply to transformer models only: a "
                                                             "CNN is trained in full"))
@@ -253,8 +259,9 @@ class WorkloadRules:
         # the default follows the format (AWQ: transformers, GGUF: llama.cpp) and fp8, as core's effective_runtime
         core_task = self._core_task()
         quant = self.quant.currentData() if core_task != "train" else None
+        kv = self.kv_cache.currentData() if core_task != "train" else None
         chosen = Workload("custom", core_task, precision=str(self.precision.currentData()),
-                          quant=str(quant) if quant is not None else None,
+                          quant=str(quant) if quant is not None else None, kv_cache=str(kv) if kv else None,
                           concurrency=1 if serve else None).effective_runtime
         if core_task == "infer" and not self._generative() and chosen != "torch-compile":
             chosen = "pytorch"  # as the estimate runs it (throughput.runtime_used)
@@ -275,6 +282,14 @@ class WorkloadRules:
         enable_item(self.parallel, "pipeline", not serve, serve_parallel)
         enable_item(self.parallel, "expert", self._moe() and not serve,
                     serve_parallel if serve else translate("Planner", "For mixture-of-experts models only"))
+        # an FP8 KV cache: not in a runtime without one (core's workload_rules.NO_FP8_KV_RUNTIMES)
+        kv_runtime = self.runtime.currentData()
+        if kv_runtime is None and quant is not None and not serve:
+            kv_runtime = QUANTS[str(quant)].default_runtime
+        enable_item(self.kv_cache, "fp8", kv_runtime not in NO_FP8_KV_RUNTIMES,
+                    fill(translate("Planner", "{runtime} has no FP8 KV cache; it runs in {allowed}"),
+                         runtime=translate("workload", RUNTIME_LABELS.get(str(kv_runtime), str(kv_runtime))),
+                         allowed=", ".join(translate("workload", RUNTIME_LABELS.get(r, r)) for r in FP8_KV_RUNTIMES)))
         runtime = self.runtime.currentData()
         if runtime is None and serve:
             runtime = SERVE_DEFAULT_RUNTIME  # serving's default runs only its own formats

@@ -56,7 +56,8 @@ def inference_vram(w: Workload, spec: ModelSpec, n: int, b: int, display_gpu: bo
     weights += spec.frozen_params * wb / model_parallel  # a diffusion model's VAE and text encoders
     live_one = inference_working_set(spec, s, w.precision, w.attention, model_parallel if w.parallel == "tensor"
                                       else 1)
-    e_kv = 4.0 if w.precision == "fp32" else 2.0
+    # bytes per cached K or V element: an FP8 cache's 1 (kv_cache fp8), else the compute precision's
+    e_kv = 1.0 if w.kv_cache == "fp8" else 4.0 if w.precision == "fp32" else 2.0
     kv_heads = spec.kv_heads or spec.heads
     kv_width = spec.hidden * kv_heads / max(spec.heads, 1)
     kv_one = 2 * spec.layers * s * kv_width * e_kv * kv_share if spec.decoder else 0.0

@@ -70,8 +70,10 @@ def planner_cases(w: Workload, gpus: int = 1, cc: float | None = None) -> dict[s
         if w.quant == "awq" and runtime == "transformers":
             runtime = "autoawq"  # transformers runs AWQ through AutoAWQ's kernels and fused modules (do_fuse)
         fmt, kernel, bits = quant_case(w, runtime, cc)
+        # each decode step reads every stream's KV cache in its element type: 1 B for an FP8 cache (kv_cache fp8)
         one = Case(spec, "decode", fmt, 1, 1, runtime=runtime, lm_head=True, bits=bits, kernel=kernel,
-                   tensor_parallel=ways[0], pipeline=ways[1], expert_parallel=ways[2])
+                   tensor_parallel=ways[0], pipeline=ways[1], expert_parallel=ways[2],
+                   kv_bytes=1.0 if w.kv_cache == "fp8" else 2.0)
         cases = llm_cases(one, b, 0, s)
         cases["prefill"] = replace(cases["prefill"], seq=min(s, 512))
         return cases
