@@ -2192,6 +2192,14 @@
         <translation>量化格式仅适用于 Transformer 模型</translation>
     </message>
     <message>
+        <source>Applies to LLM inference and serving only</source>
+        <translation>仅适用于 LLM 推理和服务</translation>
+    </message>
+    <message>
+        <source>Applies to generative language models only (their KV cache)</source>
+        <translation>仅适用于生成式语言模型（其 KV 缓存）</translation>
+    </message>
+    <message>
         <source>LoRA and QLoRA apply to transformer models only: a CNN is trained in full</source>
         <translation>LoRA 和 QLoRA 仅适用于 Transformer 模型：CNN 做全参数训练</translation>
     </message>
@@ -2258,6 +2266,10 @@
     <message>
         <source>For mixture-of-experts models only</source>
         <translation>仅用于混合专家（MoE）模型</translation>
+    </message>
+    <message>
+        <source>{runtime} has no FP8 KV cache; it runs in {allowed}</source>
+        <translation>{runtime} 没有 FP8 KV 缓存；它可在 {allowed} 中运行</translation>
     </message>
     <message>
         <source>{runtime} cannot run this format; it runs in {allowed}</source>
@@ -2342,6 +2354,10 @@
     <message>
         <source>Quantisation</source>
         <translation>量化</translation>
+    </message>
+    <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
     </message>
     <message>
         <source>Batch per GPU</source>
@@ -2458,6 +2474,18 @@
     <message>
         <source>Denoising steps per image (the sampler&apos;s num_inference_steps)</source>
         <translation>每张图像的去噪步数（采样器的 num_inference_steps）</translation>
+    </message>
+    <message>
+        <source>16-bit (the model&apos;s, default)</source>
+        <translation>16 位（模型自身的，默认）</translation>
+    </message>
+    <message>
+        <source>FP8 (1 B per element: twice the tokens)</source>
+        <translation>FP8（每元素 1 B：可容纳两倍 token）</translation>
+    </message>
+    <message>
+        <source>The KV cache&apos;s element type (vLLM --kv-cache-dtype fp8, TensorRT-LLM KvCacheConfig dtype fp8)</source>
+        <translation>KV 缓存的元素类型（vLLM --kv-cache-dtype fp8，TensorRT-LLM KvCacheConfig dtype fp8）</translation>
     </message>
     <message>
         <source>model default (AdamW for transformers, SGD for CNNs)</source>
@@ -3934,6 +3962,18 @@
     <message>
         <source>{quant} stores {width} weights and computes in 16 bits: precision must be fp16, bf16 or {width}, not {precision}</source>
         <translation>{quant} 以 {width} 存储权重、以 16 位计算：precision 须为 fp16、bf16 或 {width}，而不是 {precision}</translation>
+    </message>
+    <message>
+        <source>kv_cache applies to the inference and serving of generative (decoder) language models only</source>
+        <translation>kv_cache 仅适用于生成式（解码器）语言模型的推理和服务</translation>
+    </message>
+    <message>
+        <source>runtime {runtime} has no FP8 KV cache (its cache types: f32, f16, bf16, q8_0, q4_0, q4_1, iq4_nl, q5_0, q5_1); an FP8 KV cache runs in {allowed} (set workload.runtime)</source>
+        <translation>运行时 {runtime} 没有 FP8 KV 缓存（其缓存类型：f32、f16、bf16、q8_0、q4_0、q4_1、iq4_nl、q5_0、q5_1）；FP8 KV 缓存可在 {allowed} 中运行（请设置 workload.runtime）</translation>
+    </message>
+    <message>
+        <source>{gpu} (compute capability {cc}) cannot keep an FP8 KV cache in {runtime}: it runs FP8 on compute capability {need} or newer (Ada, Hopper); use kv_cache 16-bit or runtime vllm</source>
+        <translation>{gpu}（计算能力 {cc}）无法在 {runtime} 中使用 FP8 KV 缓存：它只在计算能力 {need} 及以上（Ada、Hopper）运行 FP8；请使用 kv_cache 16-bit 或运行时 vllm</translation>
     </message>
     <message>
         <source>no model {got} in the catalogue (`configurator models list` shows the ids; or &quot;custom&quot;, or {{&quot;hf_config&quot;: &quot;path/config.json&quot;}})</source>
@@ -5689,6 +5729,10 @@
         <translation> 优化器卸载：{off:.1f} GiB 的状态（及主权重）位于主机内存中。</translation>
     </message>
     <message>
+        <source> FP8 KV cache: {kv:.2f} GiB at 1 B per cached K or V element (a 16-bit cache takes twice that).</source>
+        <translation> FP8 KV 缓存：{kv:.2f} GiB，每个缓存的 K 或 V 元素 1 B（16 位缓存占用两倍）。</translation>
+    </message>
+    <message>
         <source>{low:.1f}–{high:.1f} GiB ({verdict} in {vram} GiB). Counted: weights, the activations alive in a forward pass at batch {batch} ({precision}, {attention} attention), KV cache, {ctx:g} GiB CUDA context, {frag:.0%} allocator margin{display}.{options} Range: activations ±{err:.0%} (the validation against PyTorch), allocator 0–25 %, context {ctx_low:g}–{ctx_high:g} GiB. Not counted: cuDNN benchmark workspaces, NCCL buffers, other processes.</source>
         <translation>{low:.1f}–{high:.1f} GiB（在 {vram} GiB 中{verdict}）。计入：权重、批大小 {batch} 时一次前向传播中同时存在的激活（{precision}，{attention} 注意力）、KV 缓存、{ctx:g} GiB CUDA 上下文、{frag:.0%} 分配器余量{display}。{options} 范围：激活 ±{err:.0%}（对照 PyTorch 的验证），分配器 0–25 %，上下文 {ctx_low:g}–{ctx_high:g} GiB。未计入：cuDNN benchmark 工作区、NCCL 缓冲区、其他进程。</translation>
     </message>
@@ -5751,6 +5795,14 @@
     <message>
         <source>{load}, {engines}: the KV cache holds ≈ {value:,.0f} sequences ({low:,.0f}–{high:,.0f}): {budget:.1f} GiB per GPU left for it ({fraction:.0%} of the memory left beside {weights:.1f} GiB of weights, the prompt chunk&apos;s activations and CUDA graphs), {kv:,.0f} KiB per token (2 × layers × KV heads × head width × 2 B per GPU), each request&apos;s whole prompt + output reserved when it starts (TensorRT-LLM&apos;s default scheduler, guaranteed no-evict); at most {cap} per copy (the runtime&apos;s batch limit).</source>
         <translation>{load}，{engines}：KV 缓存可容纳约 {value:,.0f} 个序列（{low:,.0f}–{high:,.0f}）：每张 GPU 留给它 {budget:.1f} GiB（除 {weights:.1f} GiB 权重、提示分块的激活和 CUDA 图之外剩余显存的 {fraction:.0%}），每个 token {kv:,.0f} KiB（每张 GPU 上 2 × 层数 × KV 头数 × 头宽 × 2 B），每个请求开始时即为其完整的提示 + 输出预留空间（TensorRT-LLM 的默认调度策略 guaranteed no-evict）；每份模型最多 {cap} 个（运行时的批大小上限）。</translation>
+    </message>
+    <message>
+        <source>{load}, {engines}: the FP8 KV cache holds ≈ {value:,.0f} sequences ({low:,.0f}–{high:,.0f}): {budget:.1f} GiB per GPU left for it ({fraction:.0%} of the card less {weights:.1f} GiB of weights, the prompt chunk&apos;s activations and CUDA graphs), {kv:,.0f} KiB per token (2 × layers × KV heads × head width × 1 B per GPU), sequences holding prompt + output/2 tokens on average (low: all at full length); at most {cap} per copy (the runtime&apos;s batch limit).</source>
+        <translation>{load}，{engines}：FP8 KV 缓存可容纳约 {value:,.0f} 个序列（{low:,.0f}–{high:,.0f}）：每张 GPU 留给它 {budget:.1f} GiB（显卡的 {fraction:.0%}，减去 {weights:.1f} GiB 权重、提示分块的激活和 CUDA 图），每个 token {kv:,.0f} KiB（每张 GPU 上 2 × 层数 × KV 头数 × 头宽 × 1 B），序列平均占用提示 + 输出/2 个 token（下限：全部按完整长度）；每份模型最多 {cap} 个（运行时的批大小上限）。</translation>
+    </message>
+    <message>
+        <source>{load}, {engines}: the FP8 KV cache holds ≈ {value:,.0f} sequences ({low:,.0f}–{high:,.0f}): {budget:.1f} GiB per GPU left for it ({fraction:.0%} of the memory left beside {weights:.1f} GiB of weights, the prompt chunk&apos;s activations and CUDA graphs), {kv:,.0f} KiB per token (2 × layers × KV heads × head width × 1 B per GPU), each request&apos;s whole prompt + output reserved when it starts (TensorRT-LLM&apos;s default scheduler, guaranteed no-evict); at most {cap} per copy (the runtime&apos;s batch limit).</source>
+        <translation>{load}，{engines}：FP8 KV 缓存可容纳约 {value:,.0f} 个序列（{low:,.0f}–{high:,.0f}）：每张 GPU 留给它 {budget:.1f} GiB（除 {weights:.1f} GiB 权重、提示分块的激活和 CUDA 图之外剩余显存的 {fraction:.0%}），每个 token {kv:,.0f} KiB（每张 GPU 上 2 × 层数 × KV 头数 × 头宽 × 1 B），每个请求开始时即为其完整的提示 + 输出预留空间（TensorRT-LLM 的默认调度策略 guaranteed no-evict）；每份模型最多 {cap} 个（运行时的批大小上限）。</translation>
     </message>
     <message>
         <source>{load}, {engines}: {running:,.1f} sequences decoded together per copy{queued}: ≈ {value:,.0f} output tokens/s ({low:,.0f}–{high:,.0f}); each step reads the weights once and every sequence&apos;s KV cache, and runs the prompts of the requests that start in it (chunked prefill); {bound}-bound.</source>
@@ -5835,6 +5887,10 @@
     <message>
         <source>{gpu}: {bound}-bound on {units} cores ({precision}{weights}). {assumes}</source>
         <translation>{gpu}：受{bound}限制，运行于 {units} 单元（{precision}{weights}）。{assumes}</translation>
+    </message>
+    <message>
+        <source> FP8 KV cache: each stream&apos;s cache read at 1 B per element, half a 16-bit cache&apos;s bytes.</source>
+        <translation> FP8 KV 缓存：每路流的缓存按每元素 1 B 读取，是 16 位缓存字节数的一半。</translation>
     </message>
     <message>
         <source>Prompt processing (prefill): {batch} prompt(s) of {prompt} tokens together, 2 × params + attention FLOPs per token on the tensor cores, the weights read once per step; {bound}-bound.</source>
@@ -9997,6 +10053,10 @@
         <translation>量化</translation>
     </message>
     <message>
+        <source>KV cache</source>
+        <translation>KV 缓存</translation>
+    </message>
+    <message>
         <source>Batch per GPU</source>
         <translation>每 GPU 批大小</translation>
     </message>
@@ -10039,6 +10099,10 @@
     <message>
         <source>on</source>
         <translation>开</translation>
+    </message>
+    <message>
+        <source>FP8 (1 B per cached element)</source>
+        <translation>FP8（每个缓存元素 1 B）</translation>
     </message>
     <message>
         <source>off</source>
