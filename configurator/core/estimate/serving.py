@@ -71,8 +71,9 @@ tokens a step (TensorRT-LLM's max_num_tokens, 8192 by default; vLLM's chunk):
 For a stated concurrency the TTFT's range spans the two, each end widened by the held-out residuals' factor (the
 central value stays the spread-out clients'): published closed-loop sweeps with fixed lengths lie between them
 (NVIDIA NIM's, db/measurements: 1.4-4x the spread-out TTFT from 5 requests in flight on), and which one a deployment
-sees depends on how far its requests' lengths and timing differ. The residuals of such rows are measured against
-the span (validation.Held.ratio: inside it, none).
+sees depends on how far its requests' lengths and timing differ. The range's factors are the held-out residuals of
+the rows without such a span (validation.residuals: a row inside its span says nothing of how far the model errs),
+chosen to hold those rows; the coverage given counts every row.
 
 Prefill-first scheduling (vLLM before chunked prefill, its default until 0.6: ``enable_chunked_prefill=False``; its
 scheduler runs waiting prompts as a step of their own, before the running sequences' next decode step):
@@ -421,8 +422,7 @@ def estimate(w: Workload, gpu_hw: tp.Hw, vram_gib: float, gpus: int, f: tp.Facto
         ttft = Band(ttft.value, ttft.value * r[0], ttft.value * r[1])
         basis["prefill"] = {"llm-serve-ttft": r[2]}
     if ttft is not None and lockstep is not None and ranges and lockstep > ttft.value:
-        # the clients sending in step: the span's top, widened by the residuals' factor as the central value is (the
-        # held-out residuals are measured against the span: validation.Held.ratio)
+        # the clients sending in step: the span's top, widened by the residuals' factor as the central value is
         ttft = Band(ttft.value, ttft.low, max(ttft.high, lockstep * ttft.high / ttft.value))
     return Serving(
         load, offered, engines, ways, per_token,

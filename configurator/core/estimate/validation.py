@@ -76,13 +76,26 @@ class Held:
         return self.predicted / self.measured - 1
 
     @property
+    def spanned(self) -> bool:
+        """Whether the model states a span above the prediction for this row (a closed loop's clients in step)."""
+        return self.bound is not None and self.bound > self.predicted
+
+    @property
     def ratio(self) -> float:
         """measured / predicted: the factor a range must reach to hold this row. Where the model states a span from
-        the prediction up to a bound (a closed loop's clients in step), what lies inside the span is explained (1)
-        and what lies above it is measured / bound: the residual the range's factors must still cover."""
-        if self.bound is not None and self.bound > self.predicted and self.measured > self.predicted:
-            return max(self.measured / self.bound, 1.0)
+        the prediction up to a bound, what lies inside the span is explained (1) and what lies above it is
+        measured / bound: the residual the range's factors must still cover."""
+        if self.spanned and self.measured > self.predicted:
+            return max(self.measured / (self.bound or self.predicted), 1.0)
         return self.measured / self.predicted
+
+
+def residuals(rows: Iterable[Held]) -> list[float]:
+    """The ratios a range's factors are the quantiles of: the rows' without a stated span (where the span explains a
+    row, its ratio 1 says nothing of how far the model errs), or every row's where all have one."""
+    rows = list(rows)
+    plain = [h.ratio for h in rows if not h.spanned]
+    return plain or [h.ratio for h in rows]
 
 
 @dataclass(frozen=True)
@@ -186,21 +199,22 @@ def ratio_band(ratios: Sequence[float], tail: float = TAILS[0], stretch: float =
 
 
 def cross_coverage(held: Sequence[Held], group: Callable[[Held], str], tail: float = TAILS[0],
-                   stretch: float = 1.0) -> float | None:
-    """Coverage where each row's range comes from the residuals of the rows of *other* groups (origins or
-    GPUs) of its family: the range is never fitted to the row it is judged on."""
+                   stretch: float = 1.0, judged: Sequence[Held] | None = None) -> float | None:
+    """Coverage of ``judged`` (default: every row of ``held``) where each row's range comes from the residuals of
+    the rows of *other* groups (origins or GPUs) of its family in ``held``: the range is never fitted to the row it
+    is judged on."""
     def band(h: Held) -> tuple[float, float] | None:
         g = group(h)
-        return ratio_band([o.ratio for o in held if o.m.family == h.m.family and group(o) != g], tail, stretch)
+        return ratio_band(residuals(o for o in held if o.m.family == h.m.family and group(o) != g), tail, stretch)
 
-    return coverage(held, band)
+    return coverage(held if judged is None else judged, band)
 
 
 def cross_coverage_pooled(rows: Sequence[Held], pool: Sequence[Held], tail: float = TAILS[0]) -> float | None:
     """Coverage of ``rows`` where each row's range comes from the ratios of every row of ``pool`` (any family) of
     *another* origin."""
     def band(h: Held) -> tuple[float, float] | None:
-        return ratio_band([o.ratio for o in pool if o.m.origin != h.m.origin], tail)
+        return ratio_band(residuals(o for o in pool if o.m.origin != h.m.origin), tail)
 
     return coverage(rows, band)
 
@@ -221,10 +235,14 @@ def holding_band(held: Sequence[Held], group: Callable[[Held], str]) -> tuple[fl
     cross-validated coverage reaches the target, with that coverage (the widest and its coverage when none
     does)."""
     cov: float | None = None
+    # judged on the rows without a stated span where a family has both (a row inside its span is covered whatever
+    # the factors: it would let the narrowest factors pass), the coverage then given over every row
+    plain = [h for h in held if not h.spanned]
+    judged = plain if plain and len(plain) < len(held) else None
     for tail, stretch in [(t, 1.0) for t in TAILS] + [(0.0, k) for k in STRETCH[1:]]:
-        cov = cross_coverage(held, group, tail, stretch)
+        cov = cross_coverage(held, group, tail, stretch, judged)
         if cov is not None and cov >= TARGET_COVERAGE:
-            return tail, stretch, cov
+            return tail, stretch, cross_coverage(held, group, tail, stretch)
     return TAILS[-1], STRETCH[-1], cov
 
 
@@ -292,7 +310,7 @@ def leave_one_source_out(rows: Sequence[ms.Measurement], gpus: Mapping[str, Gpu]
     held, refused = hold_out_origins(population(rows), throughput_fitter(gpus, theta0), lambda m: reason(m, gpus))
     if band is None:
         def band(h: Held) -> tuple[float, float] | None:
-            return ratio_band([o.ratio for o in held if o.m.family == h.m.family and o.m.origin != h.m.origin])
+            return ratio_band(residuals(o for o in held if o.m.family == h.m.family and o.m.origin != h.m.origin))
     return Result(tuple(held), tuple(refused), summarise(held, refused, band, JUDGED_FAMILIES))
 
 
@@ -337,7 +355,7 @@ def widths(fit: fitting.Fit, loso: Result) -> dict[str, Width]:
             tail, pooled_cov = pooled_band(by_source, every)
             if pooled_cov is not None and (cov is None or pooled_cov > cov):
                 pool, basis, stretch, cov = every, POOLED, 1.0, pooled_cov
-        b = ratio_band([h.ratio for h in pool], tail, stretch)
+        b = ratio_band(residuals(pool), tail, stretch)
         if b is None:
             continue
         own = by_source if basis == POOLED else pool
