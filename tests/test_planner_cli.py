@@ -198,6 +198,17 @@ def test_serving_suggest_judges_at_the_rate_and_says_what_the_best_reaches(  # t
     assert "the lowest median time to first token is ≈" in out
 
 
+def test_suggest_keeps_a_stated_kv_cache_and_refuses_it_where_it_does_not_apply(  # type: ignore[no-untyped-def]
+        capsys, db_path: Path) -> None:
+    code, out, _ = run(capsys, "--db", str(db_path), *SERVE, "--kv-cache", "fp8", "--json")
+    doc = json.loads(out)
+    assert code == 0 and doc["workload"]["kv_cache"] == "fp8"
+    assert doc["suggestions"][0]["build"]["workload"]["kv_cache"] == "fp8"  # the build it writes keeps it
+    code, out, err = run(capsys, "--db", str(db_path), "suggest", "--budget", "20000", "--workload", "resnet50",
+                         "--kv-cache", "fp8")
+    assert code == 2 and out == "" and len(err.strip().splitlines()) == 1 and err.startswith("--kv-cache: ")
+
+
 SERVE_BUILD = {"format": "configurator.build/1", "name": "serve", "parts": [{"id": "nvidia-rtx-4090", "qty": 1}],
                "workload": {"model": "llama-3.1-8b", "task": "serve", "precision": "bf16", "concurrency": 64,
                             "prompt_tokens": 512, "output_tokens": 256}}

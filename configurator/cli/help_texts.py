@@ -12,6 +12,7 @@ TEXTS = (
     QT_TRANSLATE_NOOP("cli-help", "BUILD.json (default: this machine, detected)"),
     QT_TRANSLATE_NOOP("cli-help", "CNY (required unless --target-throughput is given)"),
     QT_TRANSLATE_NOOP("cli-help", "JSON: one document (--once) or one per line"),
+    QT_TRANSLATE_NOOP("cli-help", "LLM inference and serving: the KV cache's element type, 16-bit (default) or fp8 (twice the tokens in the same memory)"),
     QT_TRANSLATE_NOOP("cli-help", "OUT.pdf"),
     QT_TRANSLATE_NOOP("cli-help", "Plan, watch and measure a PyTorch machine."),
     QT_TRANSLATE_NOOP("cli-help", "RECORDING.csv (what `monitor --record` or the Monitor tab writes)"),

@@ -115,7 +115,7 @@ _WORKLOAD_FLAGS = {"model": "--workload", "task": "--task", "precision": "--prec
                    "dataset_gb": "--dataset-gb", "checkpoints_kept": "--checkpoints-kept",
                    "request_rate": "--request-rate", "concurrency": "--request-rate",
                    "prompt_tokens": "--prompt-tokens", "output_tokens": "--output-tokens", "runtime": "--runtime",
-                   "quant": "--precision"}
+                   "quant": "--precision", "kv_cache": "--kv-cache"}
 _OPTION_FLAGS = {"goal": "--goal", "target_throughput": "--target-throughput", "gpus": "--min-gpus/--max-gpus",
                  "case": "--case", "memory": "--memory", "relax": "--relax", "max_ttft_ms": "--max-ttft-ms",
                  "max_tpot_ms": "--max-tpot-ms"}
@@ -132,7 +132,7 @@ def _suggest_workload(cli: Cli) -> tuple[dict[str, Any], Workload]:
                            "task": a.task or ("serve" if serve else DEFAULT_WORKLOAD.task)}
     doc["precision"] = a.precision or (SERVE_DEFAULT_PRECISION if serve else DEFAULT_WORKLOAD.precision)
     for key in ("batch_size", "seq_len", "sharding", "finetune", "dataset_gb", "checkpoints_kept", "request_rate",
-                "prompt_tokens", "output_tokens", "runtime"):
+                "prompt_tokens", "output_tokens", "runtime", "kv_cache"):
         if getattr(a, key) is not None:
             doc[key] = getattr(a, key)
     workload, bad = read_workload(doc)
@@ -348,6 +348,9 @@ def register(sub: Subcommands) -> None:
     s.add_argument("--prompt-tokens", type=int, metavar="N", help="serving: mean prompt tokens per request")
     s.add_argument("--output-tokens", type=int, metavar="N", help="serving: mean output tokens per request")
     s.add_argument("--runtime", help="serving: vllm (default) or tensorrt-llm")
+    s.add_argument("--kv-cache", metavar="TYPE",
+                   help="LLM inference and serving: the KV cache's element type, 16-bit (default) or fp8 (twice the "
+                        "tokens in the same memory)")
     s.add_argument("--max-ttft-ms", type=float, metavar="MS",
                    help="serving: the median time to first token at most MS (judged on the central estimate)")
     s.add_argument("--max-tpot-ms", type=float, metavar="MS",

@@ -4714,6 +4714,10 @@
         <translation>以 JSON 输出：单个文档（--once）或每行一个文档</translation>
     </message>
     <message>
+        <source>LLM inference and serving: the KV cache&apos;s element type, 16-bit (default) or fp8 (twice the tokens in the same memory)</source>
+        <translation>大模型推理与服务：KV 缓存的元素类型，16-bit（默认）或 fp8（同样显存可容纳两倍 token）</translation>
+    </message>
+    <message>
         <source>OUT.pdf</source>
         <translation>OUT.pdf</translation>
     </message>
