@@ -104,6 +104,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass, replace
+from functools import cached_property
 from typing import TYPE_CHECKING
 
 from configurator.core.build import Workload
@@ -272,9 +273,20 @@ class _Engine:
 
     def decode(self, batch: float) -> tuple[float, dict[str, float]]:
         b = max(round(batch), 1)
-        return step_time(tp.llm_cases(self.one, b, self.prompt, self.output)["batch"], self.hw, self.theta)
+        if b not in self._decoded:  # the bisection of a request rate asks for the same batches again
+            self._decoded[b] = step_time(tp.llm_cases(self.one, b, self.prompt, self.output)["batch"], self.hw,
+                                         self.theta)
+        return self._decoded[b]
+
+    @cached_property
+    def _decoded(self) -> dict[int, tuple[float, dict[str, float]]]:
+        return {}
 
     def prefill_per_token(self) -> float:
+        return self._prefill_per_token
+
+    @cached_property
+    def _prefill_per_token(self) -> float:
         k = max(math.ceil(CHUNK / self.prompt), 1)
         pre = tp.llm_cases(self.one, k, self.prompt, self.output)["prefill"]
         t1 = step_time(pre, self.hw, self.theta)[0]
@@ -283,6 +295,10 @@ class _Engine:
 
     def prefill_step(self) -> float:
         """One prompt's prefill as a step of its own (no chunked prefill): its weights read, its P tokens' FLOPs."""
+        return self._prefill_step
+
+    @cached_property
+    def _prefill_step(self) -> float:
         return step_time(tp.llm_cases(self.one, 1, self.prompt, self.output)["prefill"], self.hw, self.theta)[0]
 
     def step(self, batch: float) -> float:
