@@ -36,6 +36,7 @@ faster than the model's FP16-accumulate rate allows. Parameters the data cannot 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import re
 import statistics
@@ -161,8 +162,11 @@ def _infer_runtime(m: ms.Measurement) -> str:
     return _INFER_FRAMEWORKS.get(fw, "pytorch")
 
 
+@functools.cache
 def case_for(m: ms.Measurement) -> tp.Case | None:
-    """The model's case for a published row, or None where the row cannot be predicted."""
+    """The model's case for a published row, or None where the row cannot be predicted. A row's case depends on the
+    row alone (and the built-in model specs): worked out once per process, as every fold of a leave-one-out fit asks
+    for its training rows' cases again."""
     spec = model_spec(m.model)
     if spec is None or m.precision is None or m.is_ratio:
         return None
