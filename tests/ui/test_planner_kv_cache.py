@@ -10,27 +10,10 @@ from pathlib import Path
 from pypdf import PdfReader
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import QComboBox
+from test_planner_serving import choose, planner, settle
 
 from configurator.core.build import Build, BuildPart, Workload, build_to_dict, parse_build
 from configurator.ui.main_window import MainWindow
-from configurator.ui.planner.tab import PlannerTab
-
-
-def planner(window: MainWindow) -> PlannerTab:
-    tab = window.tabs.widget(0)
-    assert isinstance(tab, PlannerTab)
-    return tab
-
-
-def choose(combo: QComboBox, value: object) -> None:
-    i = combo.findData(value)
-    assert i >= 0, value
-    combo.setCurrentIndex(i)
-
-
-def settle(qtbot, tab: PlannerTab) -> None:  # type: ignore[no-untyped-def]
-    qtbot.waitUntil(lambda: tab.doc.build == tab.build_from_widgets(), timeout=2000)
-    qtbot.waitUntil(lambda: tab.report is not None and tab.report.build == tab.doc.build, timeout=5000)
 
 
 def item_enabled(combo: QComboBox, value: object) -> bool:
