@@ -169,7 +169,7 @@ def inside(h: Held, low: float, high: float) -> bool:
     planner's range always holds its central value: low ≤ predicted ≤ high); where the model states a bound above
     the prediction, the range's top is the bound widened by the same factor (high / predicted)."""
     top = max(high, h.predicted)
-    if h.bound is not None and h.bound > h.predicted:
+    if h.spanned and h.bound is not None:
         top = max(top, h.bound * top / h.predicted)
     return min(low, h.predicted) <= h.measured <= top
 
