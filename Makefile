@@ -27,7 +27,7 @@ lint: $(STAMP)
 	$(BIN)/lint-imports
 
 # Each test runs once (tests/needs.py): the main suite here (tests/ui, the top-level tests, and the
-# Qt-free layers' tests marked full_env), every other core/store/monitor/bench test in the headless
+# Qt-free layers' tests marked full_env), every other core/store/monitor/bench/cli test in the headless
 # step. Two workers each (pytest-xdist); the 20 slowest tests are listed, so the next one shows.
 PYTEST_MAIN := -q -n 2 -m "not headless" --durations=20
 
@@ -39,14 +39,15 @@ test: $(STAMP)
 test-main: $(STAMP)
 	$(BIN)/python -m pytest $(PYTEST_MAIN)
 
-# The core, store, monitor and bench tests in a second environment without PySide6, pyqtgraph or
-# torch: those layers need no Qt (a test that needs either is marked full_env and runs in the main suite).
+# The core, store, monitor, bench and command-line (tests/cli) tests in a second environment without
+# PySide6, pyqtgraph or torch: those layers need no Qt (a test that needs either, Chinese output and PDFs
+# among them, is marked full_env and runs in the main suite).
 test-headless: $(STAMP)
 	test -x $(HEADLESS)/bin/python || $(PYTHON) -m venv $(HEADLESS)
 	$(BIN)/python tests/headless_requirements.py > $(HEADLESS)/requirements.txt
 	$(HEADLESS)/bin/python -m pip install -q -r $(HEADLESS)/requirements.txt
 	CONFIGURATOR_HEADLESS=1 PYTHONPATH=$(CURDIR) $(HEADLESS)/bin/python -m pytest -q -n 2 -p no:cacheprovider \
-		-m headless --durations=10 tests/core tests/store tests/monitor tests/bench
+		-m headless --durations=10 tests/core tests/store tests/monitor tests/bench tests/cli
 
 bench: $(STAMP)
 	$(BIN)/python -m benchmarks

@@ -6,7 +6,7 @@ many failures (a lost commit, a database that did not reopen, a traceback, an ex
 contract, a link's target changed …), and the first failures in words.
 
 The fast, exact checks of each behaviour are tests (tests/store/test_database_failures.py,
-tests/store/test_damaged_rows.py, tests/test_cli_files.py, tests/test_cli_bad_input.py); this is the
+tests/store/test_damaged_rows.py, tests/cli/test_cli_files.py, tests/cli/test_cli_bad_input.py); this is the
 bulk pass that found what they check.
 """
 

@@ -35,7 +35,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 TESTS = Path(__file__).resolve().parent
 # The layers that must work without Qt or torch: their tests run in the headless step (`make
 # test-headless`, an environment without PySide6, pyqtgraph and torch), all but those marked full_env.
-QT_FREE = ("core", "store", "monitor", "bench")
+QT_FREE = ("core", "store", "monitor", "bench", "cli")
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

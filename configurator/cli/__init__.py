@@ -30,9 +30,9 @@ Adding a sub-command group (say ``cluster``):
    other commands do not pay for them; print JSON with ``cli.emit_json`` (rounded, never NaN).
 2. Add the module to ``GROUPS`` in ``entry.py`` (its place there is its place in ``--help``) and to
    the groups' layer of the ``layers`` contract in pyproject.toml.
-3. Document every sub-command and option in docs/cli.md (tests/test_cli_docs.py fails otherwise);
-   a new float key in its JSON declares its display precision (core/schema_precision.py; tests/test_cli_json_numbers.py
-   fails on an undeclared one).
+3. Document every sub-command and option in docs/cli.md (tests/cli/test_cli_docs.py fails otherwise);
+   a new float key in its JSON declares its display precision (core/schema_precision.py;
+   tests/cli/test_cli_json_numbers.py fails on an undeclared one).
 """
 
 from configurator.cli.entry import main, main_gui

@@ -64,7 +64,7 @@ GLOBAL_OPTIONS = _global_options_parent()
 
 def add_command(sub: Subcommands, name: str, **kwargs: Any) -> argparse.ArgumentParser:
     """A sub-command's parser (``sub.add_parser``) that also takes the global options. Every parser a
-    group adds, nested ones included, is made with this (tests/test_cli_globals.py walks the tree)."""
+    group adds, nested ones included, is made with this (tests/cli/test_cli_globals.py walks the tree)."""
     from configurator.cli.help import command_kwargs
 
     return sub.add_parser(name, parents=[GLOBAL_OPTIONS], **command_kwargs(kwargs))

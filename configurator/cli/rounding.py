@@ -18,7 +18,7 @@ the document and rounds every float by the display precision declared for it
   of its own.
 
 A float with no declaration is shown with :data:`~configurator.core.schema_precision.FIGURE` (2 decimals, 4
-significant figures) and reported by :func:`undeclared`: tests/test_cli_json_numbers.py walks every
+significant figures) and reported by :func:`undeclared`: tests/cli/test_cli_json_numbers.py walks every
 command's output and fails on one. Rounding never turns a number into a string; prices, byte counts and
 clocks become integers. A catalogue spec (``fp32_tflops: 35.58``) is never changed: each declared
 precision keeps at least the digits a spec sheet gives.

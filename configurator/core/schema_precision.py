@@ -61,7 +61,7 @@ RATE = Precision(decimals=1, significant=3)  # per-second rates named ``*_per_s`
 MILLISECONDS = Precision(decimals=2, significant=3)
 TIMESTAMP = Precision(decimals=3)  # seconds since the epoch: to the millisecond
 # A figure with no finer unit (a score, a confidence, a count of millions): 2 decimals, at least 4 significant
-# figures. Also what an undeclared float gets (tests/test_cli_json_numbers.py fails on one).
+# figures. Also what an undeclared float gets (tests/cli/test_cli_json_numbers.py fails on one).
 FIGURE = Precision(decimals=2, significant=4)
 
 

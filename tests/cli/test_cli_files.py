@@ -8,9 +8,9 @@ import os
 from pathlib import Path
 
 import pytest
-from cli_run import run
 
 from configurator.files import SymlinkError, atomic_writer, write_atomic
+from tests.cli_run import run
 
 BUILD = {"format": "configurator.build/1", "name": "One 3090", "parts": [{"id": "nvidia-rtx-3090"}]}
 
@@ -68,6 +68,7 @@ def test_bench_out_refuses_a_link_before_running(capsys: pytest.CaptureFixture[s
     _untouched(tmp_path, victim, ".json")
 
 
+@pytest.mark.full_env  # Chinese output or a PDF: PySide6
 def test_the_pdf_writer_refuses_a_link(qapp: object, tmp_path: Path, victim: Path) -> None:
     """report --pdf and export-pdf share it; the report's checks come after reading the recording."""
     from configurator.ui.pdf import write_html_pdf

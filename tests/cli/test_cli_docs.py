@@ -10,7 +10,7 @@ from pathlib import Path
 
 from configurator.cli.entry import build_parser
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "cli.md"
+DOC = Path(__file__).resolve().parents[2] / "docs" / "cli.md"
 
 
 def commands(parser: argparse.ArgumentParser, path: tuple[str, ...] = ()

@@ -6,13 +6,12 @@ import json
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from cli_run import run
-
 from configurator.bench.results import RowResult, RunRecord
 from configurator.core.build import Build, BuildPart, Workload, build_to_dict
 from configurator.store.bench_results import BenchResultsRepository
 from configurator.store.database import open_store
 from configurator.store.seed import seed_store
+from tests.cli_run import run
 
 FP = {"cpu": "AMD Ryzen 9 5950X 16-Core Processor", "cpu_mhz": 3400, "torch": "2.5.1", "cuda": "12.4",
       "gpus": [{"name": "NVIDIA GeForce RTX 3090", "memory_gib": 24.0}]}

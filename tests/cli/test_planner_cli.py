@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_run import run
+
+from tests.cli_run import run
 
 
 def write(tmp_path: Path, doc: object, name: str = "配置.json") -> Path:
@@ -84,6 +85,7 @@ def test_suggest_options_on_the_command_line(capsys, db_path: Path) -> None:  # 
     assert code == 1 and "No build without errors fits ¥1,000" in out and "Even the cheapest" in out
 
 
+@pytest.mark.full_env  # Chinese output or a PDF: PySide6
 def test_export_pdf_is_in_the_language_asked_for(tmp_path: Path) -> None:
     """The sheet's translators were held by a temporary and collected at once: --lang zh_CN gave an
     English sheet."""
@@ -243,6 +245,7 @@ def test_check_text_of_a_serving_build_names_ttft_and_tpot_with_units_and_ranges
         assert gone not in text, gone
 
 
+@pytest.mark.full_env  # Chinese output or a PDF: PySide6
 def test_check_text_of_a_serving_build_in_chinese(capsys, db_path: Path, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
     """--lang zh_CN: the serving figures' names and units in Chinese. Their words are wrapped for translation in
     core (ESTIMATE_LABELS, UNIT_WORDS); the Chinese comes with the catalogue once the strings are in it."""

@@ -12,7 +12,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_run import run
 
 from configurator.bench.results import RowResult, RunRecord
 from configurator.cli import rounding
@@ -21,6 +20,7 @@ from configurator.cli.entry import build_parser
 from configurator.core import measurements as ms
 from configurator.core.parts import part_to_dict
 from configurator.store.catalogue import load_catalogue
+from tests.cli_run import run
 
 
 def floats(doc: Any, path: str = "") -> Iterator[tuple[str, float]]:

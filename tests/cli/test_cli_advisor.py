@@ -6,13 +6,13 @@ import json
 from pathlib import Path
 
 import pytest
-from cli_run import run
 
 from configurator.core import presets
 from configurator.core.build import build_to_dict
 from configurator.core.catalogue import load_catalogue
 from configurator.monitor.recorder import CsvRecorder
 from configurator.monitor.snapshot import GpuProcess, GpuSample, HostSample, NvmlStatus, Snapshot, TrainingProcess
+from tests.cli_run import run
 
 GiB = 1024**3
 
@@ -46,6 +46,7 @@ def test_detect_lists_this_machine_and_saves_it(capsys: pytest.CaptureFixture[st
     assert json.loads(out)["saved_build_id"] == doc["saved_build_id"]  # "This machine" replaced, not added
 
 
+@pytest.mark.full_env  # Chinese output or a PDF: PySide6
 def test_report_json_text_and_pdf(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     rec = recording(tmp_path / "run.csv")
     code, out, err = run(capsys, "report", str(rec), "--json", "--tariff", "1.2")
@@ -105,6 +106,7 @@ def test_advise_a_build_file_with_and_without_evidence(tmp_path: Path, capsys: p
     assert code == 0 and "UPG-1" in text
 
 
+@pytest.mark.full_env  # Chinese output or a PDF: PySide6
 def test_advise_with_a_benchmark_run_whose_ddp_scaling_is_poor(tmp_path: Path,
                                                                capsys: pytest.CaptureFixture[str]) -> None:
     from datetime import datetime

@@ -14,14 +14,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from cli_run import run
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from configurator.cli.entry import main
 from configurator.core.build import FORMAT
+from tests.cli_run import run
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 GOOD = {"format": FORMAT, "name": "Two 3090s", "budget_cny": 40000,
         "parts": [{"id": "nvidia-rtx-3090", "qty": 2}, {"id": "amd-ryzen-9-5950x"}],
         "options": {"hours_per_day": 8, "cloud_cny_per_month": 8000},
@@ -292,6 +292,7 @@ def test_recorder_open_never_follows_a_link(tmp_path: Path) -> None:
 
 
 # -- export-pdf ------------------------------------------------------------------------------------------------
+@pytest.mark.full_env  # Chinese output or a PDF: PySide6
 def test_export_pdf_long_name_is_refused_and_the_longest_is_quick(tmp_path: Path) -> None:
     db = tmp_path / "c.db"
     long = write(tmp_path, {**GOOD, "name": "x" * 100_000}, name="long.json")

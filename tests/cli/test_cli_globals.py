@@ -9,10 +9,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from cli_run import run
 
 from configurator.cli.context import GLOBAL_OPTIONS
 from configurator.cli.entry import build_parser
+from tests.cli_run import run
 
 ENGLISH = "parts. Prices are street-price estimates in CNY"
 CHINESE = "价格为人民币市场参考价"
@@ -56,6 +56,7 @@ def test_db_given_twice_the_later_wins(capsys, tmp_path: Path) -> None:  # type:
     assert second.exists() and not first.exists()
 
 
+@pytest.mark.full_env  # Chinese output or a PDF: PySide6
 @pytest.mark.parametrize("where", ["before", "after"])
 def test_lang_in_either_position(capsys, db_path: Path, where: str) -> None:  # type: ignore[no-untyped-def]
     args = ["parts", "list", "--category", "psu"]
@@ -65,6 +66,7 @@ def test_lang_in_either_position(capsys, db_path: Path, where: str) -> None:  # 
     assert code == 0 and CHINESE in out and ENGLISH not in out
 
 
+@pytest.mark.full_env  # Chinese output or a PDF: PySide6
 def test_lang_given_twice_the_later_wins(capsys, db_path: Path) -> None:  # type: ignore[no-untyped-def]
     code, out, _ = run(capsys, "--lang", "zh_CN", "--db", str(db_path), "parts", "list", "--category", "psu",
                        "--lang", "en")

@@ -6,10 +6,10 @@ import dataclasses
 import json
 
 import pytest
-from cli_run import run
 
 from configurator.core.parts import CATEGORIES, PART_TYPES, STORE_FIELDS, part_from_dict, part_to_dict
 from configurator.store.catalogue import load_catalogue
+from tests.cli_run import run
 
 
 def test_schema_build_json_is_the_build_files_schema(capsys: pytest.CaptureFixture[str]) -> None:

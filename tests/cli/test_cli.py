@@ -9,9 +9,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_run import run
 
 from configurator.store.catalogue import load_catalogue
+from tests.cli_run import run
 
 N_PARTS = len(load_catalogue())
 
@@ -83,6 +83,7 @@ def test_export_import_under_chinese_folder(capsys, tmp_path: Path) -> None:  # 
     assert code == 0 and len(json.loads(out)["unchanged"]) == N_PARTS
 
 
+@pytest.mark.full_env  # Chinese output or a PDF: PySide6
 def test_chinese_output(capsys, db_path: Path) -> None:  # type: ignore[no-untyped-def]
     code, out, _ = run(capsys, "--db", str(db_path), "--lang", "zh_CN", "parts", "list", "--category", "gpu")
     assert code == 0 and "显存 (GiB)" in out and "显卡" in out
