@@ -2116,8 +2116,16 @@
         <translation>撤销</translation>
     </message>
     <message>
+        <source>Undo {edit}</source>
+        <translation>撤销{edit}</translation>
+    </message>
+    <message>
         <source>Redo</source>
         <translation>重做</translation>
+    </message>
+    <message>
+        <source>Redo {edit}</source>
+        <translation>重做{edit}</translation>
     </message>
     <message>
         <source>Presets</source>
@@ -5829,8 +5837,8 @@
         <translation>；{queued:,.0f} 个请求在等待 KV 缓存空间</translation>
     </message>
     <message>
-        <source> and ≈ {lockstep:,.0f} ms, the mean if the clients send together with identical lengths (as benchmark tools do: their prompts then queue for the same steps)</source>
-        <translation>，以及约 {lockstep:,.0f} ms——客户端以相同长度同时发送时的平均值（基准测试工具正是如此：它们的提示随后排队等待同一批步骤）</translation>
+        <source> and ≈ {lockstep:,.0f} ms, the mean once clients sending identical requests fall into step (as benchmark tools&apos; clients do: their prompts share steps in groups, each group waiting for the one before it)</source>
+        <translation>，以及约 {lockstep:,.0f} ms——发送相同请求的客户端步调一致后的平均值（基准测试工具的客户端正是如此：它们的提示按组共用步骤，每组等待前一组）</translation>
     </message>
     <message>
         <source>{load}: the build serves at most ≈ {capacity:,.2f} requests/s (its KV cache full); at this rate the queue grows without bound, so no time to first token.</source>

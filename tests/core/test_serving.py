@@ -181,24 +181,33 @@ def test_prompts_queue_behind_each_other() -> None:
 
 
 def test_clients_in_step_bound_a_closed_loops_ttft() -> None:
-    """Clients sending identical requests start, finish and send again together: every round all N prompts arrive
-    at once and are prefilled STEP_TOKENS tokens a step. That mean TTFT tops the range for a stated concurrency; a
-    request rate (Poisson arrivals) has no such bound."""
+    """Clients sending identical requests fall into step: the first round's prompts are prefilled in groups of as many
+    as a step's STEP_TOKENS hold, and in every later round each group waits for the group before it, then runs its
+    own step. That mean TTFT tops the range for a stated concurrency; a request rate (Poisson arrivals) has none."""
     t, c = 0.02, 1e-4
-    assert srv.lockstep_ttft(1, 200, 8192, t, c) == pytest.approx(t + 200 * c)
-    # 25 prompts of 200 tokens fit one 8,192-token step: they all wait for the whole of it
-    assert srv.lockstep_ttft(25, 200, 8192, t, c) == pytest.approx(t + 25 * 200 * c)
-    # 4 prompts of 4,096: two steps of two; the first two done after one step, the others after both
-    assert srv.lockstep_ttft(4, 4096, 8192, t, c) == pytest.approx(((t + 8192 * c) * 2 + (2 * t + 16384 * c) * 2) / 4)
+    # one client: its prompt's step alone, the engine idle when it sends
+    assert srv.lockstep_ttft(1, 200, 200, 8192, t, c) == pytest.approx(t + 200 * c)
+    # 25 prompts of 200 tokens fit one 8,192-token step: one group, the whole step for each
+    assert srv.lockstep_ttft(25, 200, 200, 8192, t, c) == pytest.approx(t + 25 * 200 * c)
+    # 100 prompts of 1,000: (8,192 - 100) // 1,000 = 8 a step, 13 groups (the last of 4); the first waits for a decode
+    # step under way, every later one for the previous group's prefill step
+    full, last = t + 8 * 1000 * c, t + 4 * 1000 * c
+    chain = (8 * (t + full) + 11 * 8 * (2 * full) + 4 * (full + last)) / 100
+    assert srv.lockstep_ttft(100, 1000, 1000, 8192, t, c) == pytest.approx(chain)
+    # far below the first round's mean, every prompt behind all those ahead of it (≈ 7 full steps)
+    assert chain < 0.4 * (7 * full)
+    # 10 prompts of 4,096 (one a step) and 2 output tokens: 10 prefill steps a round against 2 decode steps, so the
+    # prompts queue: a request waits out the other 9 steps of the round
+    assert srv.lockstep_ttft(10, 4096, 2, 8192, t, c) == pytest.approx(9 * (t + 4096 * c))
     est = _serving(concurrency=32)
     ttft = est["serving_ttft_ms"]
     step = ttft.basis["ttft_lockstep_ms"]
     # the span from the spread-out TTFT to the in-step one, widened at both ends by the residuals' factors
     assert step is not None and step > 2 * ttft.value
     assert ttft.high == pytest.approx(step * ttft.basis["llm-serve-ttft"]["high_ratio"], rel=0.01)
-    assert "send together with identical lengths" in ttft.how.render()
+    assert "clients sending identical requests fall into step" in ttft.how.render()
     rate = _serving(concurrency=None, request_rate=2.0)["serving_ttft_ms"]
-    assert rate.basis["ttft_lockstep_ms"] is None and "send together" not in rate.how.render()
+    assert rate.basis["ttft_lockstep_ms"] is None and "fall into step" not in rate.how.render()
 
 
 def _tensor_gemm(c: tp.Case, hw: tp.Hw, theta: list[float]) -> float:

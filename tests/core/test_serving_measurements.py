@@ -137,11 +137,11 @@ def test_throughput_meets_the_aims_and_ttft_is_judged_held_out_by_source(widths:
             if m.family == ms.LLM_SERVE and m.framework == "vllm"]
     # vLLM's saturated runs: A100 -19 %, RTX 3090 +12 %, 4x H100 +32 % (its 70B offline run)
     assert vllm and max(vllm) <= 0.33
-    # TTFT: the median aim missed, 43 % on 37 rows of 3 origins; coverage 89 %. The engine's TTFT holds with one
+    # TTFT: the median aim missed, 43 % on 37 rows of 3 origins; coverage 92 %. The engine's TTFT holds with one
     # request in flight (NIM 0.80-1.28x) and in the open-loop vLLM runs (medians 1.09x, 1.05x), but NIM's closed-loop
     # runs of identical requests measure 1.4-4.2x it from 5 requests in flight on, while their tokens/s and TPOT at
-    # the same loads hold to 12 %: the clients fall into step. Each such row lies below the mean TTFT of all its
-    # clients sending together (serving.lockstep_ttft), the top of the range for a stated concurrency
+    # the same loads hold to 12 %: the clients fall into step. The range for a stated concurrency reaches the mean TTFT
+    # of clients in step (serving.lockstep_ttft: groups of prompts, each waiting for the group before it)
     ttft = widths[ms.LLM_SERVE_TTFT]
     assert ttft.origins == 3 and ttft.rows >= 37
     assert ttft.coverage is not None and ttft.coverage >= val.TARGET_COVERAGE
@@ -154,4 +154,7 @@ def test_throughput_meets_the_aims_and_ttft_is_judged_held_out_by_source(widths:
     assert len(loaded) >= 15
     for m in loaded:
         value, bound = fitting.serve_prediction(m, gpus[m.gpu], fit.theta)
-        assert bound is not None and value < m.value <= bound, m.id
+        assert bound is not None and value < m.value, m.id
+        # inside the range (the span's top widened by the held-out factor), and the top no more than 4.5x the
+        # measured mean (the first round's mean, every prompt behind all those ahead, reached 10x: 1000/1000 at 200)
+        assert m.value <= max(bound, value) * ttft.high_ratio * 1.001 and bound <= 4.5 * m.value, m.id

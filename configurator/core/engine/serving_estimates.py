@@ -74,8 +74,9 @@ _SERVE_HOW = {
 }
 _SERVE_QUEUED = QT_TRANSLATE_NOOP("estimates", "; {queued:,.0f} requests wait for room in the KV cache")
 _SERVE_IN_STEP = QT_TRANSLATE_NOOP(
-    "estimates", " and ≈ {lockstep:,.0f} ms, the mean if the clients send together with identical lengths (as "
-                 "benchmark tools do: their prompts then queue for the same steps)")
+    "estimates", " and ≈ {lockstep:,.0f} ms, the mean once clients sending identical requests fall into step (as "
+                 "benchmark tools' clients do: their prompts share steps in groups, each group waiting for the one "
+                 "before it)")
 _SERVE_SATURATED = QT_TRANSLATE_NOOP(
     "estimates", "{load}: the build serves at most ≈ {capacity:,.2f} requests/s (its KV cache full); at this rate the "
                  "queue grows without bound, so no time to first token.")

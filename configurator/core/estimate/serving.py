@@ -62,12 +62,19 @@ every step's time (t_step) already, so tokens/s and TPOT do not move.
 
 Clients in step (a closed loop only; :func:`lockstep_ttft`): the TTFT above takes requests that arrive spread out,
 as real clients with prompts and answers of different lengths do. Clients that send identical requests (what
-benchmark tools do: fixed prompt and output lengths) start together, finish together and send again together, so
-every round all N prompts of an engine arrive at once and are prefilled in arrival order, ``STEP_TOKENS`` prompt
-tokens a step (TensorRT-LLM's max_num_tokens, 8192 by default; vLLM's chunk):
+benchmark tools do: fixed prompt and output lengths) fall into step. The first round's N prompts arrive together
+and are prefilled in arrival order, ``STEP_TOKENS`` tokens a step (TensorRT-LLM's max_num_tokens, 8192 by default;
+vLLM's chunk; the running sequences' decode tokens take their share): in groups of g = ⌊(STEP_TOKENS − N) / P⌋
+prompts a step (one prompt over ⌈P / room⌉ steps where a step holds less than one). Each group finishes its output
+one step after the group before it and sends again while that group's next prompt is being prefilled, so in every
+later round the groups form a chain:
 
-    TTFT in step      = the mean over the N prompts of the time until the step that finishes it ends, each step
-                        t_decode(1) (its weights read) + its prompt tokens × c_prefill
+    TTFT in step      = the clients' mean of (the wait: the previous group's prefill step; the first group's, the
+                        decode step under way) + its own prefill step, each step t_decode(N) + its prompt tokens ×
+                        c_prefill; where a round's prefill steps outnumber a request's O output steps the prompts
+                        queue instead: every step prefills, and a request waits out the round's other steps
+The first round alone (every prompt behind all those ahead of it) is higher for many groups, but it is one round of
+a benchmark's many.
 For a stated concurrency the TTFT's range spans the two, each end widened by the held-out residuals' factor (the
 central value stays the spread-out clients'): published closed-loop sweeps with fixed lengths lie between them
 (NVIDIA NIM's, db/measurements: 1.4-4x the spread-out TTFT from 5 requests in flight on), and which one a deployment
@@ -482,8 +489,8 @@ def _first_token(eng: _Engine, w: Workload, engines: int, b_max: float, queued: 
     lockstep: float | None = None
     if w.concurrency is not None:
         clients_n = max(round(min(w.concurrency / engines, b_max)), 1)
-        lockstep = (lockstep_ttft(clients_n, p, STEP_TOKENS.get(w.effective_runtime, CHUNK), eng.decode(1)[0],
-                                  eng.prefill_per_token()) + wait) * 1e3
+        lockstep = (lockstep_ttft(clients_n, p, o, STEP_TOKENS.get(w.effective_runtime, CHUNK),
+                                  eng.decode(clients_n)[0], eng.prefill_per_token()) + wait) * 1e3
     return ttft, queue, lockstep
 
 
@@ -506,17 +513,32 @@ def prompt_wait(service: float, rate: float, clients: float | None = None, think
     return rho * service / (2 * (1 - rho)) if 0 < rho < 1 else 0.0
 
 
-def lockstep_ttft(clients: int, prompt: int, step_tokens: int, t_fixed: float, per_token: float) -> float:
-    """Mean seconds to first token when ``clients`` prompts of ``prompt`` tokens arrive together and are prefilled in
-    arrival order, ``step_tokens`` prompt tokens a step, each step ``t_fixed`` + its prompt tokens × ``per_token``:
-    prompt i is done with the step holding its last token, ⌈i P / step_tokens⌉."""
-    total = clients * prompt
-    budget = max(step_tokens, 1)
-    done = 0.0
-    for i in range(1, clients + 1):
-        steps = math.ceil(i * prompt / budget)
-        done += steps * t_fixed + min(steps * budget, total) * per_token
-    return done / clients
+def lockstep_ttft(clients: int, prompt: int, output: int, step_tokens: int, t_step: float, per_token: float
+                  ) -> float:
+    """Mean seconds to first token once ``clients`` identical requests (``prompt`` tokens in, ``output`` out) have
+    fallen into step, ``step_tokens`` tokens a step (the running sequences' decode tokens among them), each step
+    ``t_step`` (a decode step of the running batch) + its prompt tokens × ``per_token``.
+
+    The first round's prompts, all sent at once, are prefilled in groups of as many as one step holds (one prompt in
+    ⌈P / room⌉ steps where it holds less than one); each group finishes its output one step after the group before
+    it and sends again while that group's next prompt runs, so every group but the first waits for the previous
+    group's prefill, then runs its own (the first waits for the decode step under way): the chain repeats every
+    round. Where a round's prefill steps outnumber a
+    request's output steps the prompts queue: every step prefills, and a request waits out the rest of the round."""
+    n = max(clients, 1)
+    room = max(step_tokens - n, 1)
+    if prompt <= room:
+        size, steps = max(min(n, room // prompt), 1), 1
+    else:
+        size, steps = 1, math.ceil(prompt / room)
+    groups = math.ceil(n / size)
+    sizes = [size] * (groups - 1) + [n - size * (groups - 1)]
+    prefill = [steps * t_step + s * prompt * per_token for s in sizes]
+    # the first group waits for the decode step under way (none when it is the only group: the engine is idle)
+    waits = [t_step if groups > 1 else 0.0, *prefill[:-1]]
+    chain = sum(s * (w + t) for s, w, t in zip(sizes, waits, prefill, strict=True)) / n
+    busy = groups * steps - output + 1  # steps of the round a request is not decoding in
+    return max(chain, busy * sum(prefill) / (groups * steps)) if busy > 1 else chain
 
 
 def _batch_for(eng: _Engine, rate: float, b_max: float) -> float:
