@@ -130,6 +130,24 @@ def test_qt_dialogs_are_in_chinese(qtbot, window: MainWindow) -> None:  # type: 
     box.deleteLater()
 
 
+def test_undo_and_redo_name_the_edit_in_the_language_switched_to(qtbot, window: MainWindow) -> None:  # type: ignore[no-untyped-def]
+    """View → Language at run time: Undo and Redo, and the edits they name, follow (QUndoStack's own actions kept the
+    prefix of the language the window was made in: "Undo 编辑配置" in Chinese)."""
+    from configurator.ui.planner.tab import PlannerTab
+
+    planner = window.tab(PlannerTab)
+    planner.rows["gpu"].combo.setCurrentIndex(planner.rows["gpu"].combo.findData("nvidia-rtx-4090"))
+    qtbot.waitUntil(lambda: planner.act_undo.isEnabled(), timeout=2000)
+    assert planner.act_undo.text() == "Undo Edit build" and planner.act_redo.text() == "Redo"
+    window.set_language("zh_CN")
+    assert planner.act_undo.text() == "撤销编辑配置" and planner.act_redo.text() == "重做"
+    planner.act_undo.trigger()
+    assert not planner.act_undo.isEnabled() and planner.act_undo.text() == "撤销"
+    assert planner.act_redo.text() == "重做编辑配置"
+    window.set_language("en")
+    assert planner.act_redo.text() == "Redo Edit build"
+
+
 def test_the_planners_build_file_dialogs_remember_their_folder(qtbot, window: MainWindow,  # type: ignore[no-untyped-def]
                                                                 tmp_path: Path) -> None:
     from configurator.ui.planner.tab import PlannerTab

@@ -40,7 +40,7 @@ def test_a_cpu_benchmark_here_changes_the_cpu_estimate_and_the_planner_says_so(q
     qtbot.addWidget(tab)
     build = Build((BuildPart("amd-ryzen-9-5950x"),), "CPU only", None,
                   workload=Workload(model="resnet50", task="train", precision="fp32", batch_size=32))
-    tab.doc.start_new(build, "test")
+    tab.doc.start_new(build, lambda: "test")
     before = tab.report.estimate("throughput_cpu")  # type: ignore[union-attr]
     assert before is not None and before.calibration is None
     assert "Calibrated" not in tab.results.estimates_label.toPlainText()

@@ -101,7 +101,7 @@ def test_this_machine_with_a_recording_uses_its_measured_draw(qtbot, window: Mai
     assert found["PWR-4"].numbers["measured_w"] == round(watts)
     assert "训练 run.csv" in found["BUD-3"].message.render() and found["BUD-3"].numbers["draw_measured"]
     # another build in the planner keeps the estimate
-    tab.doc.start_new(entry(tab), "entry")
+    tab.doc.start_new(entry(tab), lambda: "entry")
     assert "measured" not in {f.rule: f for f in tab.report.findings}["PWR-4"].message.render()
     find(qtbot, tab)  # the advice is for this machine, with the recording's evidence
     assert "训练 run.csv" in panel.limit.text()
@@ -127,7 +127,7 @@ def test_a_benchmark_run_with_poor_ddp_scaling_names_the_link_between_the_gpus(q
     run_id = BenchResultsRepository(window.store).save(r)
     two = tuple(BuildPart(p.id, 2) if p.id == "nvidia-rtx-3060-12gb" else p for p in b.parts
                 if small[p.id].category != "psu")
-    tab.doc.start_new(replace(b, parts=(*two, BuildPart("seasonic-focus-gx-850"))), "two cards")
+    tab.doc.start_new(replace(b, parts=(*two, BuildPart("seasonic-focus-gx-850"))), lambda: "two cards")
     panel = tab.upgrade
     panel.refresh_sources()
     panel.bench_combo.setCurrentIndex(panel.bench_combo.findData(run_id))
@@ -142,7 +142,7 @@ def test_a_damaged_recording_is_one_line_and_the_plan_still_advises(qtbot, windo
 
     tab = planner(window)
     small_catalogue(tab)
-    tab.doc.start_new(entry(tab), "entry")
+    tab.doc.start_new(entry(tab), lambda: "entry")
     bad = tmp_path / "half.csv"
     bad.write_bytes(b"\x00\x01 not a recording\n")
     RecordingsRepository(window.store).start(bad, "box", 1.0)

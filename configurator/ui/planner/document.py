@@ -5,6 +5,7 @@ the tab marks the build as modified and asks before anything discards it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from PySide6.QtCore import QObject, Signal
@@ -15,12 +16,14 @@ from configurator.core.build import Build
 # the build, the id of the saved build it is (None: not in the app's list), the build file it was opened
 # from or last saved to (None: none)
 _State = tuple[Build, int | None, Path | None]
+# An edit's name in the language shown at the time it is asked for (Undo and Redo show it; View → Language renames)
+Words = Callable[[], str]
 
 
 class _SetBuild(QUndoCommand):
-    def __init__(self, doc: PlannerDocument, before: _State, after: _State, text: str):
-        super().__init__(text)
-        self.doc, self.before, self.after = doc, before, after
+    def __init__(self, doc: PlannerDocument, before: _State, after: _State, words: Words):
+        super().__init__(words())
+        self.doc, self.before, self.after, self.words = doc, before, after, words
 
     def redo(self) -> None:
         self.doc._apply(*self.after)
@@ -50,14 +53,21 @@ class PlannerDocument(QObject):
         """Edits since the build was opened, saved or started empty."""
         return not self.undo_stack.isClean()
 
-    def edit(self, build: Build, text: str) -> None:
+    def edit(self, build: Build, words: Words) -> None:
         if build != self.build:
-            self.undo_stack.push(_SetBuild(self, self._state(), (build, self.saved_id, self.path), text))
+            self.undo_stack.push(_SetBuild(self, self._state(), (build, self.saved_id, self.path), words))
 
-    def start_new(self, build: Build, text: str) -> None:
+    def start_new(self, build: Build, words: Words) -> None:
         """A suggestion or a preset: a new, unsaved build (Save makes a new saved build, never
         overwrites the one that was open), and undo goes back to that one."""
-        self.undo_stack.push(_SetBuild(self, self._state(), (build, None, None), text))
+        self.undo_stack.push(_SetBuild(self, self._state(), (build, None, None), words))
+
+    def retranslate(self) -> None:
+        """Each edit on the stack named in the language shown now."""
+        for i in range(self.undo_stack.count()):
+            command = self.undo_stack.command(i)
+            if isinstance(command, _SetBuild):
+                command.setText(command.words())
 
     def replace(self, build: Build, saved_id: int | None = None, path: Path | None = None) -> None:
         """Another document (new, open, import): not undoable into the previous one's edits; the

@@ -93,7 +93,7 @@ class FileActions(QObject):
                 return False
             name = name.strip()
             build = dataclasses.replace(build, name=name)
-            self.doc.edit(build, translate("Planner", "Rename"))
+            self.doc.edit(build, lambda: translate("Planner", "Rename"))
         try:
             saved_id = self.builds.save(name, build_to_dict(build), self.doc.saved_id)
         except RepositoryError:
@@ -107,7 +107,7 @@ class FileActions(QObject):
         name = (build.name or translate("Planner", "Build")) + " " + translate("Planner", "(copy)")
         copy = dataclasses.replace(build, name=name)
         saved_id = self.builds.save(name, build_to_dict(copy))
-        self.doc.start_new(copy, translate("Planner", "Duplicate"))
+        self.doc.start_new(copy, lambda: translate("Planner", "Duplicate"))
         self.doc.mark_saved(saved_id)
         self._say(translate("Planner", "Saved “{name}”."), name=name)
 

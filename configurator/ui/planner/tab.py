@@ -194,7 +194,7 @@ class PlannerTab(PlannerActions, QWidget):
         self._pending.start()
 
     def _commit_now(self) -> None:
-        self.doc.edit(self.build_from_widgets(), translate("Planner", "Edit build"))
+        self.doc.edit(self.build_from_widgets(), lambda: translate("Planner", "Edit build"))
 
     def build_from_widgets(self) -> Build:
         return self.form.build()
@@ -227,7 +227,7 @@ class PlannerTab(PlannerActions, QWidget):
         """A preset opens as a new, unsaved build; undo goes back to the build before it."""
         name = tier_label(preset.tier.id, translate)
         build = Build(preset.build.parts, name, None, preset.build.options, preset.build.workload)
-        self.doc.start_new(build, fill(translate("Planner", "Preset {id}"), id=preset.tier.id))
+        self.doc.start_new(build, lambda: fill(translate("Planner", "Preset {id}"), id=preset.tier.id))
         filled = ", ".join(self.catalogue[i].name for i in preset.filled if i in self.catalogue)
         self.status_message.emit(fill(translate("Planner", "Preset {id} ({source}); filled in: {filled}"),
                                       id=preset.tier.id, source=preset.tier.source, filled=filled or "—"))
@@ -246,7 +246,7 @@ class PlannerTab(PlannerActions, QWidget):
     def _detected(self, machine: DetectedMachine) -> None:
         self.act_detect.setEnabled(True)
         name = translate("detect", "This machine")
-        self.doc.start_new(machine.build(name), translate("Planner", "Detect this machine"))
+        self.doc.start_new(machine.build(name), lambda: translate("Planner", "Detect this machine"))
         unknown = [p.category for p in machine.unknown()]
         matched = len(machine.parts) - len(unknown)
         text = fill(translate("Planner", "This machine: {n} parts matched to the catalogue. Save it to keep it as "
@@ -271,7 +271,7 @@ class PlannerTab(PlannerActions, QWidget):
         if chosen is not None:
             # A new, unsaved build: it never takes the name (or the saved row) of the build that was open.
             self.doc.start_new(Build(chosen.parts, translate("Planner", "Suggested build"), chosen.budget_cny,
-                                     build.options, chosen.workload), translate("Planner", "Suggested build"))
+                                     build.options, chosen.workload), lambda: translate("Planner", "Suggested build"))
 
     # -- drag and drop ----------------------------------------------------------------------
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
@@ -285,6 +285,7 @@ class PlannerTab(PlannerActions, QWidget):
 
     # -- language and theme -------------------------------------------------------------------
     def retranslate(self) -> None:
+        self.doc.retranslate()
         self._retranslate_actions()
         self.form.retranslate()
         self.results.retranslate()

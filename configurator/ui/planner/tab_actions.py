@@ -75,10 +75,21 @@ class PlannerActions:
         self.act_detect.setObjectName("detectAction")
         self.act_detect.triggered.connect(self.detect_this_machine)
         self.act_detect.setVisible(self.detect_machine is not None)
-        self.act_undo = self.doc.undo_stack.createUndoAction(self)
+        # Undo and Redo name the edit in the language shown now: QUndoStack.createUndoAction would keep the prefix
+        # ("Undo %1") of the language the window was made in after View → Language switches it
+        stack = self.doc.undo_stack
+        self.act_undo = QAction(self)
         self.act_undo.setShortcut(QKeySequence.StandardKey.Undo)
-        self.act_redo = self.doc.undo_stack.createRedoAction(self)
+        self.act_undo.setEnabled(stack.canUndo())
+        self.act_undo.triggered.connect(stack.undo)
+        stack.canUndoChanged.connect(self.act_undo.setEnabled)
+        self.act_redo = QAction(self)
         self.act_redo.setShortcut(QKeySequence.StandardKey.Redo)
+        self.act_redo.setEnabled(stack.canRedo())
+        self.act_redo.triggered.connect(stack.redo)
+        stack.canRedoChanged.connect(self.act_redo.setEnabled)
+        stack.undoTextChanged.connect(self._undo_redo_words)
+        stack.redoTextChanged.connect(self._undo_redo_words)
         self.presets_menu = QMenu(self)
         self.presets_button = QToolButton()
         self.presets_button.setObjectName("presetsButton")
@@ -103,6 +114,14 @@ class PlannerActions:
         """The window's File menu shows these (None: a separator); their shortcuts are theirs."""
         return [self.act_new, self.act_open_file, self.act_save_file, self.act_save_as, None,
                 self.act_open, self.act_save, None, self.act_pdf]
+
+    def _undo_redo_words(self, _edit: str = "") -> None:
+        """Undo and Redo with the edit they would undo or redo ("Undo Edit build"), or alone when there is none."""
+        stack = self.doc.undo_stack
+        for act, edit, alone, named in (
+                (self.act_undo, stack.undoText(), translate("Planner", "Undo"), translate("Planner", "Undo {edit}")),
+                (self.act_redo, stack.redoText(), translate("Planner", "Redo"), translate("Planner", "Redo {edit}"))):
+            act.setText(named.replace("{edit}", edit) if edit else alone)
 
     def _retranslate_actions(self) -> None:
         """The actions' words and tooltips (with their shortcuts), the presets menu's."""
@@ -141,8 +160,7 @@ class PlannerActions:
         self.act_detect.setToolTip(translate("Planner", "This machine as a build: its GPUs, CPU, memory, board and "
                                                         "drives matched to catalogue parts (what is not matched is "
                                                         "left for you to pick)"))
-        self.act_undo.setText(translate("Planner", "Undo"))
-        self.act_redo.setText(translate("Planner", "Redo"))
+        self._undo_redo_words()
         self.presets_button.setText(translate("Planner", "Presets"))
         for act, preset in zip(self.presets_menu.actions(), self.tiers, strict=False):
             act.setText(f"{preset.tier.id} · {preset.tier.source} · {tier_label(preset.tier.id, translate)}")

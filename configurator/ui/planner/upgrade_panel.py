@@ -64,7 +64,7 @@ def this_machine_names() -> set[str]:
 class UpgradePanel(UpgradeTable, QWidget):
     """``current``: the build in the planner; ``catalogue``: the planner's parts by id."""
 
-    apply_build = Signal(object, str)  # the upgraded Build, the undo text
+    apply_build = Signal(object, object)  # the upgraded Build, the undo text (document.Words: asked for when shown)
     measured_changed = Signal()  # the evidence's measured draw changed (PWR-4 and BUD-3 for "This machine")
 
     def __init__(self, current: Callable[[], Build], catalogue: Callable[[], Mapping[str, AnyPart]],

@@ -43,7 +43,7 @@ class UpgradeTable:
 
     current: Callable[[], Build]
     catalogue: Callable[[], Mapping[str, AnyPart]]
-    apply_build: Any  # the panel's Signal(object, str)
+    apply_build: Any  # the panel's Signal(object, object)
     status: QLabel
     limit: QLabel
     basis: QLabel
@@ -155,5 +155,5 @@ class UpgradeTable:
         u = self.selected()
         if u is None:
             return
-        self.apply_build.emit(self.upgraded_build(u), translate("Upgrade", "Apply upgrade"))
+        self.apply_build.emit(self.upgraded_build(u), lambda: translate("Upgrade", "Apply upgrade"))
 
