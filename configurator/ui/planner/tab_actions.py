@@ -11,6 +11,7 @@ from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QMenu, QToolBar, QToolButton, QWidget
 
 from configurator.core.detect import DetectedMachine
+from configurator.core.i18n import fill
 from configurator.core.parts import AnyPart
 from configurator.core.presets import Preset, tier_label
 from configurator.ui.i18n import translate
@@ -121,7 +122,7 @@ class PlannerActions:
         for act, edit, alone, named in (
                 (self.act_undo, stack.undoText(), translate("Planner", "Undo"), translate("Planner", "Undo {edit}")),
                 (self.act_redo, stack.redoText(), translate("Planner", "Redo"), translate("Planner", "Redo {edit}"))):
-            act.setText(named.replace("{edit}", edit) if edit else alone)
+            act.setText(fill(named, edit=edit) if edit else alone)
 
     def _retranslate_actions(self) -> None:
         """The actions' words and tooltips (with their shortcuts), the presets menu's."""
