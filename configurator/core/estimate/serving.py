@@ -526,8 +526,8 @@ def lockstep_ttft(clients: int, prompt: int, output: int, step_tokens: int, t_st
     ⌈P / room⌉ steps where it holds less than one); each group finishes its output one step after the group before
     it and sends again while that group's next prompt runs, so every group but the first waits for the previous
     group's prefill, then runs its own (the first waits for the decode step under way): the chain repeats every
-    round. Where a round's prefill steps outnumber a
-    request's output steps the prompts queue: every step prefills, and a request waits out the rest of the round."""
+    round. Where a round's prefill steps outnumber a request's output steps the prompts queue: every step prefills,
+    and a request waits out the rest of the round."""
     n = max(clients, 1)
     room = max(step_tokens - n, 1)
     if prompt <= room:
