@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 
 import numpy as np
 import numpy.typing as npt
@@ -24,33 +25,53 @@ class _Design:
     s: FloatArray  # (T, P) exponents
     log_units: FloatArray  # (N,)
     n: int
+    starts: npt.NDArray[np.int64]  # (N,) each case's first term (its terms follow it; every case has one)
+
+
+@cache
+def _term_rows(c: tp.Case, hw: tp.Hw) -> tuple[FloatArray, FloatArray]:
+    """A case's terms: each one's work over rate (k,) and exponents over the parameters (k, P). The same for every
+    fit the case is in (the leave-one-out folds refit the same published rows many times)."""
+    found = tp.terms(c, hw)
+    s = np.zeros((len(found), len(tp.NAMES)))
+    for i, t in enumerate(found):
+        for j, sign in t.params:
+            s[i, j] += sign
+    a = np.array([t.a for t in found], dtype=np.float64)
+    a.setflags(write=False)  # kept for every later fit: never written
+    s.setflags(write=False)
+    return a, s
 
 
 def _design(cases: Sequence[tuple[tp.Case, tp.Hw]]) -> _Design:
-    a: list[float] = []
-    row: list[int] = []
-    s_rows: list[list[float]] = []
-    p = len(tp.NAMES)
-    for i, (c, hw) in enumerate(cases):
-        for t in tp.terms(c, hw):
-            a.append(t.a)
-            row.append(i)
-            vec = [0.0] * p
-            for j, sign in t.params:
-                vec[j] += sign
-            s_rows.append(vec)
-    return _Design(np.array(a, dtype=np.float64), np.array(row, dtype=np.int64),
-                   np.array(s_rows, dtype=np.float64).reshape(len(a), p),
-                   np.log(np.array([c.units for c, _hw in cases], dtype=np.float64)), len(cases))
+    rows = [_term_rows(c, hw) for c, hw in cases]
+    if not all(len(a) for a, _s in rows):  # reduceat needs each case's run of terms to be non-empty
+        raise ValueError("a case without terms cannot be fitted")
+    return _Design(np.concatenate([a for a, _s in rows]),
+                   np.repeat(np.arange(len(rows), dtype=np.int64), [len(a) for a, _s in rows]),
+                   np.concatenate([s for _a, s in rows]),
+                   np.log(np.array([c.units for c, _hw in cases], dtype=np.float64)), len(cases),
+                   np.cumsum([0] + [len(a) for a, _s in rows[:-1]], dtype=np.int64))
+
+
+def _rates(d: _Design, theta: FloatArray) -> tuple[FloatArray, FloatArray]:
+    """Each term's time (T,) and each case's (N,): the sum of its terms."""
+    e = d.a * np.exp(d.s @ theta)
+    # bincount with weights sums in float64 (its stubs say integers)
+    return e, np.bincount(d.row, weights=e, minlength=d.n).astype(np.float64, copy=False)
+
+
+def _log_rate(d: _Design, theta: FloatArray) -> FloatArray:
+    """log predicted rate (N,)."""
+    return d.log_units - np.log(_rates(d, theta)[1])
 
 
 def _predict(d: _Design, theta: FloatArray) -> tuple[FloatArray, FloatArray]:
-    """log predicted rate (N,) and its Jacobian (N, P)."""
-    e = d.a * np.exp(d.s @ theta)
-    t = np.bincount(d.row, weights=e, minlength=d.n)
+    """log predicted rate (N,) and its Jacobian (N, P): each case's terms summed as one contiguous run (reduceat;
+    numpy's ufunc.at, the obvious way, is an unbuffered loop, most of the fit's time)."""
+    e, t = _rates(d, theta)
     weighted = e[:, None] * d.s
-    jt = np.zeros((d.n, d.s.shape[1]))
-    np.add.at(jt, d.row, weighted)
+    jt = np.add.reduceat(weighted, d.starts, axis=0)
     return d.log_units - np.log(t), -jt / t[:, None]
 
 
@@ -59,7 +80,7 @@ def _lm(d: _Design, y: FloatArray, theta0: FloatArray, mu: FloatArray, lam: Floa
     theta = theta0.copy()
 
     def cost(th: FloatArray) -> float:
-        pred, _ = _predict(d, th)
+        pred = _log_rate(d, th)
         return float(np.sum((pred - y) ** 2) + np.sum(lam * (th - mu) ** 2))
 
     damping = 1e-3
@@ -97,5 +118,5 @@ def fit_theta(cases: Sequence[tuple[tp.Case, tp.Hw]], values: Sequence[float], p
     lam = 1 / np.array(sigma, dtype=np.float64) ** 2
     start = mu if theta0 is None else np.array(theta0, dtype=np.float64)
     theta = _lm(d, y, start, mu, lam)
-    fitted = np.exp(_predict(d, theta)[0])
+    fitted = np.exp(_log_rate(d, theta))
     return tuple(float(x) for x in theta), tuple(float(v) for v in fitted)
