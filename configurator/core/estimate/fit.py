@@ -596,7 +596,8 @@ def matches(rows: Iterable[ms.Measurement], gpu_id: str, w: Workload, *, guide: 
     task = w.task if w.task == "train" else ("decode" if spec.decoder else "inference")
     out = []
     for m in rows:
-        if m.is_guide != guide or m.gpu != gpu_id or m.model != w.model or m.task != task or m.gpu_count != 1:
+        # the GPU and the model first: they leave out nearly every row, before any property is asked for
+        if m.gpu != gpu_id or m.model != w.model or m.is_guide != guide or m.task != task or m.gpu_count != 1:
             continue
         if m.precision not in _PRECISIONS.get(w.precision, (w.precision,)) or m.is_ratio:
             continue
