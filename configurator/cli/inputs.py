@@ -12,18 +12,26 @@ from configurator.core.i18n import QT_TRANSLATE_NOOP
 if TYPE_CHECKING:
     from configurator.core.build import Build
     from configurator.core.parts import AnyPart
+    from configurator.store.database import Store
     from configurator.store.repository import Unreadable
 
 
 def load_catalogue(cli: Cli) -> dict[str, AnyPart]:
+    store = cli.open_store()
+    try:
+        return catalogue_from(cli, store)
+    finally:
+        store.close()
+
+
+def catalogue_from(cli: Cli, store: Store) -> dict[str, AnyPart]:
+    """The parts in an open database (a row it cannot read named on stderr, the rest kept)."""
     from configurator.store.repository import PartsRepository
 
-    store = cli.open_store()
     unreadable: list[Unreadable] = []
     try:
         return {p.id: p for p in PartsRepository(store).list_parts(unreadable=unreadable)}
     finally:
-        store.close()
         cli.tell_unreadable(unreadable)
 
 

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from configurator.cli.context import EXIT_FINDINGS, EXIT_OK, Cli, Subcommands, add_command, qt_for_pdf
-from configurator.cli.inputs import load_catalogue, load_suggest_candidates, read_build_file
+from configurator.cli.inputs import catalogue_from, load_catalogue, load_suggest_candidates, read_build_file
 from configurator.core.findings import CONFIDENCE_LABELS, SERVING_KEYS, estimate_label, source_text
 from configurator.core.i18n import QT_TRANSLATE_NOOP, fill
 from configurator.core.numbers import range_text, unit_text, value_text
@@ -87,17 +87,16 @@ def estimate_text(cli: Cli, e: Estimate) -> str:
 def cmd_check(cli: Cli) -> int:
     from configurator.core.engine import check
     from configurator.store.cloud_prices import cloud_prices
-
-    catalogue = load_catalogue(cli)
-    build = read_build_file(cli, Path(cli.args.build), catalogue)
     from configurator.store.measurements import MeasurementsRepository
 
-    store = cli.open_store()
+    store = cli.open_store()  # once: opening checks the whole file
     try:
+        catalogue = catalogue_from(cli, store)
         prices = cloud_prices(store)  # BUD-3, with the user's own prices
         local = MeasurementsRepository(store).local()  # this machine's benchmarks calibrate its hardware
     finally:
         store.close()
+    build = read_build_file(cli, Path(cli.args.build), catalogue)
     report = check(build, catalogue, cloud_prices=prices, local=local)
     from configurator.core.verdict import missing_parts
 
