@@ -25,7 +25,10 @@ class _Design:
     s: FloatArray  # (T, P) exponents
     log_units: FloatArray  # (N,)
     n: int
-    starts: npt.NDArray[np.int64]  # (N,) each case's first term (its terms follow it; every case has one)
+    # (N,) each case's first term (its terms follow it; every case has one): the Jacobian's sums. The rates keep
+    # bincount over ``row``: reduceat sums a 1-D run in another order, and the fitted parameters would move in their
+    # last bits
+    starts: npt.NDArray[np.int64]
 
 
 @cache
