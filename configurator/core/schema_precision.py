@@ -104,7 +104,7 @@ ESTIMATE_INPUTS: dict[str, Precision] = {
     "one_stream_tokens_per_s": RATE, "peak_memory_gb": SIZES, "peak_per_node_w": WATTS, "peak_power_w": WATTS,
     "peak_w": WATTS, "per_node_cny": CNY, "per_node_w": WATTS, "platform_w": WATTS, "power_w": WATTS,
     "prefill_tokens_per_s": RATE, "prompt_wait_ms": MILLISECONDS, "ram_first_principles_gib": SIZES,
-    "ram_guide_formula_gib": SIZES, "ttft_lockstep_ms": MILLISECONDS,
+    "ram_guide_formula_gib": SIZES, "ttft_lockstep_ms": MILLISECONDS, "ttft_spread_ms": MILLISECONDS,
     "serving_draw_w": WATTS, "serving_output_tokens_per_s": RATE, "serving_requests_per_s": RATE,
     "serving_tpot_ms": MILLISECONDS, "serving_ttft_ms": MILLISECONDS, "size_bytes": BYTES, "step_ms": MILLISECONDS,
     "step_s": SECONDS, "tokens_per_s": RATE, "training_draw_w": WATTS, "transient_w": WATTS, "vram_gib": SIZES,

@@ -5825,8 +5825,12 @@
         <translation>{load}：约完成 {value:,.2f} 请求/秒（{low:,.2f}–{high:,.2f}）：输出 token/秒 ÷ 每个请求的输出 token 数；该配置最多约服务 {capacity:,.2f} 请求/秒（KV 缓存占满时）。</translation>
     </message>
     <message>
-        <source>{load}: median time to first token ≈ {value:,.0f} ms ({low:,.0f}–{high:,.0f}): half a step waiting, ≈ {wait:,.0f} ms behind other prompts, the prompt&apos;s prefill inside a decode step{queued}. This is the engine&apos;s own time for requests that arrive spread out; the high end allows for what published serving stacks measured above it under load{instep}.</source>
-        <translation>{load}：首 token 时间中位数约 {value:,.0f} ms（{low:,.0f}–{high:,.0f}）：等待半个步骤，排在其他提示之后约 {wait:,.0f} ms，提示的预填充在一个解码步骤内完成{queued}。这是请求分散到达时推理引擎自身的时间；上限计入了公开测得的服务栈在负载下高出的部分{instep}。</translation>
+        <source>{load}: median time to first token ≈ {value:,.0f} ms ({low:,.0f}–{high:,.0f}): half a step waiting, ≈ {wait:,.0f} ms behind other prompts, the prompt&apos;s prefill inside a decode step{queued}. This is the engine&apos;s own time for requests that arrive spread out; the high end allows for what published serving stacks measured above it under load.</source>
+        <translation>{load}：首 token 时间中位数约 {value:,.0f} ms（{low:,.0f}–{high:,.0f}）：等待半个步骤，排在其他提示之后约 {wait:,.0f} ms，提示的预填充在一个解码步骤内完成{queued}。这是请求分散到达时推理引擎自身的时间；上限计入了公开测得的服务栈在负载下高出的部分。</translation>
+    </message>
+    <message>
+        <source>{load}: median time to first token ≈ {value:,.0f} ms ({low:,.0f}–{high:,.0f}), the geometric mean of two ends: ≈ {spread:,.0f} ms for requests that arrive spread out (half a step waiting, ≈ {wait:,.0f} ms behind other prompts, the prompt&apos;s prefill inside a decode step{queued}) and ≈ {lockstep:,.0f} ms once clients sending identical requests fall into step (as benchmark tools&apos; clients do: their prompts share steps in groups, each group waiting for the one before it). Where between them a deployment lies depends on how alike its requests are and how many prompt tokens its engine runs a step; published fixed-length sweeps lie between them. The range widens each end by what published serving stacks measured beyond it.</source>
+        <translation>{load}：首 token 时间中位数约 {value:,.0f} ms（{low:,.0f}–{high:,.0f}），取两端的几何平均：请求分散到达时约 {spread:,.0f} ms（等待半个步骤，排在其他提示之后约 {wait:,.0f} ms，提示的预填充在一个解码步骤内完成{queued}），发送相同请求的客户端步调一致后约 {lockstep:,.0f} ms（基准测试工具的客户端正是如此：它们的提示按组共用步骤，每组等待前一组）。实际部署落在两者之间的哪里，取决于其请求彼此有多相似、以及推理引擎每步处理多少提示 token；公开的固定长度测试结果都落在两者之间。范围在两端各自计入了公开测得的服务栈超出该端的部分。</translation>
     </message>
     <message>
         <source>{load}: median time per output token ≈ {value:,.1f} ms ({low:,.1f}–{high:,.1f}): one step of the running batch with its share of prompts.</source>
@@ -5835,10 +5839,6 @@
     <message>
         <source>; {queued:,.0f} requests wait for room in the KV cache</source>
         <translation>；{queued:,.0f} 个请求在等待 KV 缓存空间</translation>
-    </message>
-    <message>
-        <source> and ≈ {lockstep:,.0f} ms, the mean once clients sending identical requests fall into step (as benchmark tools&apos; clients do: their prompts share steps in groups, each group waiting for the one before it)</source>
-        <translation>，以及约 {lockstep:,.0f} ms——发送相同请求的客户端步调一致后的平均值（基准测试工具的客户端正是如此：它们的提示按组共用步骤，每组等待前一组）</translation>
     </message>
     <message>
         <source>{load}: the build serves at most ≈ {capacity:,.2f} requests/s (its KV cache full); at this rate the queue grows without bound, so no time to first token.</source>

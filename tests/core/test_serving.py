@@ -127,8 +127,9 @@ def test_prefill_first_runs_each_prompt_as_a_step_of_its_own() -> None:
     t_dec = tp.step_time(cases["batch"], hw, f.theta())[0]
     t_pre = tp.step_time(replace(cases["prefill"], batch=1), hw, f.theta())[0]
     assert first.tpot_ms.value / 1e3 == pytest.approx(t_dec + 8 / 256 * t_pre, rel=1e-6)
-    assert first.ttft_ms is not None and chunked.ttft_ms is not None
-    assert first.ttft_ms.value / 1e3 == pytest.approx(t_dec / 2 + t_pre, rel=1e-6)
+    # requests arriving spread out (8 clients in step: the span's other end)
+    assert first.ttft_spread_ms is not None and chunked.ttft_spread_ms is not None
+    assert first.ttft_spread_ms / 1e3 == pytest.approx(t_dec / 2 + t_pre, rel=1e-6)
     # the separate prefill step reads the weights once more: a slower step than the chunked one's
     assert first.tpot_ms.value > chunked.tpot_ms.value
 
@@ -173,8 +174,8 @@ def test_prompts_queue_behind_each_other() -> None:
     def ttft(p: int, c: int) -> float:
         w = Workload("llama-3.1-8b", "infer", precision="bf16", concurrency=c, prompt_tokens=p, output_tokens=256)
         s = srv.estimate(w, hw, gpu.vram_gb, 1, f, ranges=False)  # type: ignore[attr-defined]
-        assert s.ttft_ms is not None
-        return s.ttft_ms.value
+        assert s.ttft_spread_ms is not None
+        return s.ttft_spread_ms  # requests arriving spread out
 
     assert ttft(4000, 8) / ttft(4000, 1) > 1.3
     assert ttft(128, 8) / ttft(128, 1) < 1.3
@@ -201,13 +202,20 @@ def test_clients_in_step_bound_a_closed_loops_ttft() -> None:
     assert srv.lockstep_ttft(10, 4096, 2, 8192, t, c) == pytest.approx(9 * (t + 4096 * c))
     est = _serving(concurrency=32)
     ttft = est["serving_ttft_ms"]
-    step = ttft.basis["ttft_lockstep_ms"]
-    # the span from the spread-out TTFT to the in-step one, widened at both ends by the residuals' factors
-    assert step is not None and step > 2 * ttft.value
-    assert ttft.high == pytest.approx(step * ttft.basis["llm-serve-ttft"]["high_ratio"], rel=0.01)
-    assert "clients sending identical requests fall into step" in ttft.how.render()
+    step, spread = ttft.basis["ttft_lockstep_ms"], ttft.basis["ttft_spread_ms"]
+    # the span from the spread-out TTFT to the in-step one, widened at both ends by the residuals' factors; the
+    # central value its geometric middle
+    widths = ttft.basis["llm-serve-ttft"]
+    assert step is not None and step > 2 * spread
+    assert ttft.value == pytest.approx((spread * step) ** 0.5, rel=0.01)
+    assert ttft.low == pytest.approx(spread * widths["low_ratio"], rel=0.01)
+    assert ttft.high == pytest.approx(step * widths["high_ratio"], rel=0.01)
+    how = ttft.how.render()
+    assert "clients sending identical requests fall into step" in how and "geometric mean" in how
+    assert f"{spread:,.0f} ms for requests that arrive spread out" in how
     rate = _serving(concurrency=None, request_rate=2.0)["serving_ttft_ms"]
     assert rate.basis["ttft_lockstep_ms"] is None and "fall into step" not in rate.how.render()
+    assert rate.value == pytest.approx(rate.basis["ttft_spread_ms"], rel=0.01)
 
 
 def _tensor_gemm(c: tp.Case, hw: tp.Hw, theta: list[float]) -> float:

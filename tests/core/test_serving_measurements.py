@@ -137,13 +137,14 @@ def test_throughput_meets_the_aims_and_ttft_is_judged_held_out_by_source(widths:
             if m.family == ms.LLM_SERVE and m.framework == "vllm"]
     # vLLM's saturated runs: A100 -19 %, RTX 3090 +12 %, 4x H100 +32 % (its 70B offline run)
     assert vllm and max(vllm) <= 0.33
-    # TTFT: the median aim missed, 43 % on 37 rows of 3 origins; coverage 92 %. The engine's TTFT holds with one
+    # TTFT: median 14.8 % on 37 rows of 3 origins (aim 20 %), coverage 92 %. The engine's TTFT holds with one
     # request in flight (NIM 0.80-1.28x) and in the open-loop vLLM runs (medians 1.09x, 1.05x), but NIM's closed-loop
     # runs of identical requests measure 1.4-4.2x it from 5 requests in flight on, while their tokens/s and TPOT at
-    # the same loads hold to 12 %: the clients fall into step. The range for a stated concurrency reaches the mean TTFT
-    # of clients in step (serving.lockstep_ttft: groups of prompts, each waiting for the group before it)
+    # the same loads hold to 12 %: the clients fall into step. For a stated concurrency the range spans the spread-out
+    # TTFT to the mean TTFT of clients in step (serving.lockstep_ttft: groups of prompts, each waiting for the group
+    # before it) and the central value is their geometric mean (43 % with the spread-out value alone)
     ttft = widths[ms.LLM_SERVE_TTFT]
-    assert ttft.origins == 3 and ttft.rows >= 37
+    assert ttft.origins == 3 and ttft.rows >= 37 and ttft.median <= 0.2
     assert ttft.coverage is not None and ttft.coverage >= val.TARGET_COVERAGE
     assert min(ratios[("one request", "nvidia-nim-benchmarking")]) >= 0.75
     assert max(ratios[("one request", "nvidia-nim-benchmarking")]) <= 1.3
@@ -153,8 +154,13 @@ def test_throughput_meets_the_aims_and_ttft_is_judged_held_out_by_source(widths:
               and (m.batch_size or 0) >= 25]
     assert len(loaded) >= 15
     for m in loaded:
-        value, bound = fitting.serve_prediction(m, gpus[m.gpu], fit.theta)
-        assert bound is not None and value < m.value, m.id
-        # inside the range (the span's top widened by the held-out factor), and the top no more than 4.5x the
-        # measured mean (the first round's mean, every prompt behind all those ahead, reached 10x: 1000/1000 at 200)
-        assert m.value <= max(bound, value) * ttft.high_ratio * 1.001 and bound <= 4.5 * m.value, m.id
+        value, span = fitting.serve_prediction(m, gpus[m.gpu], fit.theta)
+        # no span where the clients in step wait no longer than spread-out ones (5000/500 at 50: the prompts queue)
+        bottom, top = span or (value, value)
+        assert bottom < m.value, m.id
+        assert value == pytest.approx((bottom * top) ** 0.5), m.id
+        # inside the range (the span's top widened by the held-out factor), the top no more than 4.5x the measured
+        # mean (the first round's mean, every prompt behind all those ahead, reached 10x: 1000/1000 at 200), and the
+        # central value within 0.8-1.75x of it (1.35-4.2x with the spread-out value)
+        assert m.value <= top * ttft.high_ratio * 1.001 and top <= 4.5 * m.value, m.id
+        assert 0.8 <= m.value / value <= 1.75, m.id

@@ -61,7 +61,7 @@ def test_coverage_is_the_share_inside_the_stated_range() -> None:
     # [0.85, 1.2] × 100 holds 100, 110, 90: 3 of 5
     assert val.coverage(held, lambda h: (0.85, 1.2)) == pytest.approx(3 / 5)
     # the range always holds its central value, even when the factors do not reach 1
-    assert val.inside(held[0], 120.0, 130.0)
+    assert val.inside(held[0], 1.2, 1.3)
     assert val.coverage(held, lambda h: (0.5, 3.0)) == 1.0
 
 
@@ -74,7 +74,7 @@ def test_cross_coverage_never_uses_the_rows_own_group() -> None:
     inside = 0
     for h in held:
         others = [o.ratio for o in held if o.m.origin != h.m.origin]
-        inside += val.inside(h, h.predicted * min(min(others), 1.0), h.predicted * max(max(others), 1.0))
+        inside += val.inside(h, min(others), max(others))
     assert cov == pytest.approx(inside / len(held))
 
 
@@ -154,12 +154,22 @@ def test_bad_flags_name_the_field(flags: str, count: str, task: str, precision: 
         ms.parse_csv(HEADER + "\n" + ",".join(cells[c] for c in ms.COLUMNS))
 
 
-def test_a_rows_stated_bound_extends_its_range() -> None:
-    """A held-out row the model states a physical top for (a closed loop's clients in step) is inside up to it."""
+def test_a_rows_stated_span_extends_its_range() -> None:
+    """A held-out row the model states a physical span for (a closed loop's TTFT: requests spread out, clients in
+    step) is inside from the span's bottom × the low factor to its top × the high factor, and its residual is how far
+    it lies beyond the nearer end."""
     m = SYNTH[0]
-    assert not val.inside(val.Held(m, 300.0, 100.0), 80.0, 120.0)
-    assert val.inside(val.Held(m, 300.0, 100.0, bound=350.0), 80.0, 120.0)
-    assert not val.inside(val.Held(m, 50.0, 100.0, bound=350.0), 80.0, 120.0)  # the bound is a top, not a bottom
+    assert not val.inside(val.Held(m, 300.0, 100.0), 0.8, 1.2)
+    # the central value the span's geometric middle: 100 between 50 and 200
+    assert val.inside(val.Held(m, 230.0, 100.0, span=(50.0, 200.0)), 0.8, 1.2)
+    assert val.inside(val.Held(m, 42.0, 100.0, span=(50.0, 200.0)), 0.8, 1.2)
+    assert not val.inside(val.Held(m, 39.0, 100.0, span=(50.0, 200.0)), 0.8, 1.2)
+    assert not val.inside(val.Held(m, 250.0, 100.0, span=(50.0, 200.0)), 0.8, 1.2)
+    assert val.Held(m, 150.0, 100.0, span=(50.0, 200.0)).ratio == 1.0
+    assert val.Held(m, 300.0, 100.0, span=(50.0, 200.0)).ratio == pytest.approx(1.5)
+    assert val.Held(m, 25.0, 100.0, span=(50.0, 200.0)).ratio == pytest.approx(0.5)
+    # its error is the central value's
+    assert val.Held(m, 200.0, 100.0, span=(50.0, 200.0)).error == pytest.approx(-0.5)
 
 
 def test_rows_inside_a_stated_span_do_not_narrow_the_range() -> None:
@@ -168,7 +178,8 @@ def test_rows_inside_a_stated_span_do_not_narrow_the_range() -> None:
     specs = [(f"p{i}", f"o{i // 2}", "g1", 1) for i in range(10)]
     values = (80.0, 120.0, 70.0, 130.0, 72.0, 128.0, 75.0, 125.0, 70.0, 130.0)
     plain = [val.Held(m, v, 100.0) for m, v in zip(_rows(*specs), values, strict=True)]
-    spanned = [val.Held(m, 300.0, 100.0, bound=500.0) for m in _rows(*((f"s{i}", "o9", "g1", 1) for i in range(20)))]
+    spanned = [val.Held(m, 300.0, 100.0, span=(100.0, 500.0))
+               for m in _rows(*((f"s{i}", "o9", "g1", 1) for i in range(20)))]
     assert all(h.ratio == 1.0 for h in spanned) and val.residuals([*plain, *spanned]) == [h.ratio for h in plain]
     tail, stretch, cov = val.holding_band([*plain, *spanned], lambda h: h.m.origin)
     # the factors hold the plain rows held out by origin (with the spanned rows judged too, the 10th-90th

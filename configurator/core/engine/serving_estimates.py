@@ -67,16 +67,22 @@ _SERVE_HOW = {
         "estimates", "{load}: median time to first token ≈ {value:,.0f} ms ({low:,.0f}–{high:,.0f}): half a step "
                      "waiting, ≈ {wait:,.0f} ms behind other prompts, the prompt's prefill inside a decode "
                      "step{queued}. This is the engine's own time for requests that arrive spread out; the high end "
-                     "allows for what published serving stacks measured above it under load{instep}."),
+                     "allows for what published serving stacks measured above it under load."),
+    # a stated concurrency: between requests arriving spread out and clients in step
+    "serving_ttft_ms_span": QT_TRANSLATE_NOOP(
+        "estimates", "{load}: median time to first token ≈ {value:,.0f} ms ({low:,.0f}–{high:,.0f}), the geometric "
+                     "mean of two ends: ≈ {spread:,.0f} ms for requests that arrive spread out (half a step waiting, "
+                     "≈ {wait:,.0f} ms behind other prompts, the prompt's prefill inside a decode step{queued}) and "
+                     "≈ {lockstep:,.0f} ms once clients sending identical requests fall into step (as benchmark "
+                     "tools' clients do: their prompts share steps in groups, each group waiting for the one before "
+                     "it). Where between them a deployment lies depends on how alike its requests are and how many "
+                     "prompt tokens its engine runs a step; published fixed-length sweeps lie between them. The "
+                     "range widens each end by what published serving stacks measured beyond it."),
     "serving_tpot_ms": QT_TRANSLATE_NOOP(
         "estimates", "{load}: median time per output token ≈ {value:,.1f} ms ({low:,.1f}–{high:,.1f}): one step of "
                      "the running batch with its share of prompts."),
 }
 _SERVE_QUEUED = QT_TRANSLATE_NOOP("estimates", "; {queued:,.0f} requests wait for room in the KV cache")
-_SERVE_IN_STEP = QT_TRANSLATE_NOOP(
-    "estimates", " and ≈ {lockstep:,.0f} ms, the mean once clients sending identical requests fall into step (as "
-                 "benchmark tools' clients do: their prompts share steps in groups, each group waiting for the one "
-                 "before it)")
 _SERVE_SATURATED = QT_TRANSLATE_NOOP(
     "estimates", "{load}: the build serves at most ≈ {capacity:,.2f} requests/s (its KV cache full); at this rate the "
                  "queue grows without bound, so no time to first token.")
@@ -151,11 +157,12 @@ def serving_estimates(ctx: Ctx, gpus: list[Gpu], f: tp.Factors) -> list[Estimate
     else:
         prefill = dict(s.basis["prefill"]) if isinstance(s.basis["prefill"], dict) else {}
         ttft_basis = prefill if "llm-serve-ttft" in prefill else {"decode": decode, "prefill": prefill}
-        instep: Message | str = (_m(_SERVE_IN_STEP, lockstep=s.ttft_lockstep_ms)
-                                 if s.ttft_lockstep_ms is not None and s.ttft_lockstep_ms > s.ttft_ms.value else "")
+        spread = s.ttft_spread_ms if s.ttft_spread_ms is not None else s.ttft_ms.value
+        spanned = s.ttft_lockstep_ms is not None and s.ttft_lockstep_ms > spread
         out.append(est("serving_ttft_ms", s.ttft_ms, "ms", 1, {
-            **ttft_basis, "prompt_wait_ms": round(s.prompt_wait_ms, 1),
+            **ttft_basis, "prompt_wait_ms": round(s.prompt_wait_ms, 1), "ttft_spread_ms": round(spread, 1),
             "ttft_lockstep_ms": None if s.ttft_lockstep_ms is None else round(s.ttft_lockstep_ms, 1)},
-            queued=queued, wait=s.prompt_wait_ms, instep=instep))
+            how="serving_ttft_ms_span" if spanned else None, queued=queued, wait=s.prompt_wait_ms, spread=spread,
+            lockstep=s.ttft_lockstep_ms))
     out.append(est("serving_tpot_ms", s.tpot_ms, "ms", 2, own("llm-serve-tpot")))
     return out

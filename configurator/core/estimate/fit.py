@@ -336,11 +336,13 @@ def predict_serve(m: ms.Measurement, gpu: Gpu, theta: Sequence[float]) -> float:
     return serve_prediction(m, gpu, theta)[0]
 
 
-def serve_prediction(m: ms.Measurement, gpu: Gpu, theta: Sequence[float]) -> tuple[float, float | None]:
-    """The central value :func:`predict_serve` gives, and the top the model states beside it from physics rather
-    than from residuals: a closed-loop TTFT's clients sending in step (serving.lockstep_ttft; None elsewhere). A
-    TTFT where the model finds the row's request rate beyond the build's capacity (it states none there) is its
-    TTFT at that capacity (the running batch the cache holds, no queue)."""
+def serve_prediction(m: ms.Measurement, gpu: Gpu, theta: Sequence[float]
+                     ) -> tuple[float, tuple[float, float] | None]:
+    """The central value :func:`predict_serve` gives, and the span the model states around it from physics rather
+    than from residuals: a closed-loop TTFT's, from requests arriving spread out to clients sending in step
+    (serving.lockstep_ttft; the central value their geometric mean), as (bottom, top); None elsewhere. A TTFT
+    where the model finds the row's request rate beyond the build's capacity (it states none there) is its TTFT at
+    that capacity (the running batch the cache holds, no queue)."""
     from configurator.core.estimate import serving as srv
 
     w = serve_workload(m)
@@ -363,8 +365,10 @@ def serve_prediction(m: ms.Measurement, gpu: Gpu, theta: Sequence[float]) -> tup
     if m.family == ms.LLM_SERVE_TTFT and s.ttft_ms is None:
         s = run(dataclasses.replace(w, request_rate=None, concurrency=max(int(s.max_concurrency.value), 1)))
     if m.family == ms.LLM_SERVE_TTFT:
-        assert s.ttft_ms is not None
-        return s.ttft_ms.value, s.ttft_lockstep_ms
+        assert s.ttft_ms is not None and s.ttft_spread_ms is not None
+        span = ((s.ttft_spread_ms, s.ttft_lockstep_ms)
+                if s.ttft_lockstep_ms is not None and s.ttft_lockstep_ms > s.ttft_spread_ms else None)
+        return s.ttft_ms.value, span
     if m.family == ms.LLM_SERVE_TPOT:
         return s.tpot_ms.value, None
     return (s.requests_per_s.value if m.unit == "requests/s" else s.output_tokens_per_s.value), None

@@ -52,9 +52,9 @@ POOLED = "leave-one-source-out, all families"
 # median TTFT and TPOT), whose rows are predicted by core/estimate/serving.py on the fitted step model, never fitted
 JUDGED_FAMILIES: tuple[str, ...] = (*fitting.FITTED_FAMILIES, *ms.SERVE_FAMILIES)
 
-# A fitter: training rows in, a predictor out (the rate a row is predicted at; or that and the top of the range the
-# model states from physics for it, in the row's unit: Held.bound)
-Predictor = Callable[[ms.Measurement], "float | tuple[float, float | None]"]
+# A fitter: training rows in, a predictor out (the rate a row is predicted at; or that and the span the model states
+# from physics around it, in the row's unit: Held.span)
+Predictor = Callable[[ms.Measurement], "float | tuple[float, tuple[float, float] | None]"]
 Fitter = Callable[[Sequence[ms.Measurement]], Predictor]
 # Why the model cannot state a row, or None when it can.
 Reason = Callable[[ms.Measurement], str | None]
@@ -67,9 +67,10 @@ class Held:
     m: ms.Measurement
     measured: float
     predicted: float
-    # the top of the range the model states for this row from physics, not residuals (a closed-loop TTFT's clients
-    # sending in step: serving.lockstep_ttft), in the row's unit; None: the residuals' range alone
-    bound: float | None = None
+    # the (bottom, top) the model states for this row from physics, not residuals, the prediction inside it (a
+    # closed-loop TTFT: requests arriving spread out, clients sending in step: serving.lockstep_ttft), in the row's
+    # unit; None: the residuals' range alone
+    span: tuple[float, float] | None = None
 
     @property
     def error(self) -> float:
@@ -77,17 +78,25 @@ class Held:
 
     @property
     def spanned(self) -> bool:
-        """Whether the model states a span above the prediction for this row (a closed loop's clients in step)."""
-        return self.bound is not None and self.bound > self.predicted
+        """Whether the model states a span for this row (a closed loop's clients, spread out or in step)."""
+        return self.span is not None and self.span[1] > self.span[0]
+
+    @property
+    def ends(self) -> tuple[float, float]:
+        """The span's bottom and top (the prediction itself, twice, where the model states none)."""
+        return self.span if self.span is not None and self.spanned else (self.predicted, self.predicted)
 
     @property
     def ratio(self) -> float:
-        """measured / predicted: the factor a range must reach to hold this row. Where the model states a span from
-        the prediction up to a bound, what lies inside the span is explained (1) and what lies above it is
-        measured / bound: the residual the range's factors must still cover."""
-        if self.spanned and self.measured > self.predicted:
-            return max(self.measured / (self.bound or self.predicted), 1.0)
-        return self.measured / self.predicted
+        """measured / predicted: the factor a range must reach to hold this row. Where the model states a span,
+        what lies inside it is explained (1), and what lies beyond it is measured / the nearer end: the residual the
+        range's factors must still cover."""
+        if not self.spanned:
+            return self.measured / self.predicted
+        bottom, top = self.ends
+        if self.measured > top:
+            return self.measured / top
+        return self.measured / bottom if self.measured < bottom else 1.0
 
 
 def residuals(rows: Iterable[Held]) -> list[float]:
@@ -143,8 +152,8 @@ def hold_out_origins(rows: Sequence[ms.Measurement], fitter: Fitter, reason: Rea
         predict = fitter([m for m in stated if m.origin != origin])
         for m in test:
             p = predict(m)
-            value, bound = p if isinstance(p, tuple) else (p, None)
-            held.append(Held(m, fitting.stream_value(m), value, bound))
+            value, span = p if isinstance(p, tuple) else (p, None)
+            held.append(Held(m, fitting.stream_value(m), value, span))
     return held, refused
 
 
@@ -165,13 +174,11 @@ def summarise(held: Sequence[Held], not_stated: Sequence[NotStated],
 
 
 def inside(h: Held, low: float, high: float) -> bool:
-    """Whether the measured value lies in the range [low, high] stated around the prediction (the
-    planner's range always holds its central value: low ≤ predicted ≤ high); where the model states a bound above
-    the prediction, the range's top is the bound widened by the same factor (high / predicted)."""
-    top = max(high, h.predicted)
-    if h.spanned and h.bound is not None:
-        top = max(top, h.bound * top / h.predicted)
-    return min(low, h.predicted) <= h.measured <= top
+    """Whether the measured value lies in the range the factors ``low`` and ``high`` (measured / predicted) state
+    around the prediction (the planner's range always holds its central value: low ≤ 1 ≤ high); where the model
+    states a span, the range runs from its bottom × low to its top × high."""
+    bottom, top = h.ends
+    return bottom * min(low, 1.0) <= h.measured <= top * max(high, 1.0)
 
 
 def coverage(held: Sequence[Held], band: Callable[[Held], tuple[float, float] | None]) -> float | None:
@@ -183,7 +190,7 @@ def coverage(held: Sequence[Held], band: Callable[[Held], tuple[float, float] | 
         if b is None:
             continue
         n += 1
-        hit += inside(h, h.predicted * b[0], h.predicted * b[1])
+        hit += inside(h, b[0], b[1])
     return hit / n if n else None
 
 
@@ -292,7 +299,7 @@ def throughput_fitter(gpus: Mapping[str, Gpu], theta0: Sequence[float] | None = 
             fitted[key] = list(fitting.fit_theta(use, gpus, theta0)[0]) if use else tp.prior_theta()
         theta = fitted[key]
 
-        def predict(m: ms.Measurement) -> float | tuple[float, float | None]:
+        def predict(m: ms.Measurement) -> float | tuple[float, tuple[float, float] | None]:
             if m.task == "serve":
                 return fitting.serve_prediction(m, gpus[m.gpu], theta)
             return fitting.predict_row(m, gpus[m.gpu], theta)
