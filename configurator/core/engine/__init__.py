@@ -98,9 +98,10 @@ def check(build: Build, catalogue: Mapping[str, AnyPart],
         findings = sorted(ctx.findings, key=lambda f: SEVERITY_ORDER[f.severity])
         return Report(build, total, tuple(findings), (), placement, n, problems)
     # The throughput model is fitted (once per process, a tenth of a second) only when there is a GPU or a
-    # CPU to estimate: an empty build, the planner's first, does not wait for it.
+    # CPU to estimate, and the published rows (the GPUs' estimates and EST-1 compare with them) are read only when
+    # there is a GPU: an empty build, the planner's first at start-up, waits for neither.
     f = fitting.factors_for(measurements) if gpus or cpu is not None else tp.FACTORS
-    rows = fitting.shipped() if measurements is None else measurements
+    rows = (fitting.shipped() if measurements is None else measurements) if gpus else ()
     estimates = _estimates(ctx, gpus, total, f, rows)
     if w is not None and w.serving:
         estimates += serving_estimates(ctx, gpus, f)
