@@ -98,20 +98,22 @@ def build_services(args: argparse.Namespace, settings: QSettings | None = None) 
                     fake_gpus=getattr(args, "fake_gpus", None))
 
 
-def build_tabs(services: Services, defer: bool = False,
-               after_startup: list[Callable[[], None]] | None = None) -> list[tuple[QWidget | TabFactory, TabTitle]]:
+def build_tabs(services: Services, defer: bool = False, after_startup: list[Callable[[], None]] | None = None,
+               after_paint: list[Callable[[], None]] | None = None) -> list[tuple[QWidget | TabFactory, TabTitle]]:
     """The feature tabs before Parts, each with a function giving its (translated) title.
 
     Each feature adds one block here: build its services, register their cleanup,
     append its widget. With ``defer`` only the first tab (the one shown at start) is
     built now; the others are factories that the main window calls once it has been
     painted (``MainWindow.finish_startup``), so start-up does not wait for NVML, the
-    sampler or the benchmark tab; what else waits for that is appended to ``after_startup``.
+    sampler or the benchmark tab; what else waits for that is appended to ``after_startup``, and what waits for
+    the first paint only (run before the pending tabs are built) to ``after_paint``.
     """
     tabs: list[tuple[QWidget | TabFactory, TabTitle]] = []
 
     # Planner: the engine checks the build as it is edited; builds are saved in the database.
-    # Deferred start: the guides' tier presets (a search over the catalogue) come after the first paint.
+    # Deferred start: its first check and the guides' tier presets (a search over the catalogue) come after the first
+    # paint.
     from configurator.store.bench_results import BenchResultsRepository
     from configurator.store.recordings import RecordingsRepository
     from configurator.store.repository import BuildsRepository
@@ -138,6 +140,8 @@ def build_tabs(services: Services, defer: bool = False,
                          load_presets=not (defer and after_startup is not None), tasks=services.tasks,
                          upgrade_sources=upgrade_sources, detect_machine=detect_machine)
     if defer and after_startup is not None:
+        # the first check right after the paint, the tiers (and the chart's reference bars) once the tabs are built
+        (after_paint if after_paint is not None else after_startup).append(planner.check_first)
         after_startup.append(planner.load_presets)
     tabs.append((planner, lambda: translate("MainWindow", "Planner")))
 
@@ -204,8 +208,10 @@ def build_tabs(services: Services, defer: bool = False,
 def build_window(services: Services, defer: bool = False) -> MainWindow:
     """The main window; ``defer``: the app's start-up (see build_tabs), else everything built now."""
     later: list[Callable[[], None]] = []
+    painted: list[Callable[[], None]] = []
     window = MainWindow(services.store, services.parts, services.settings, services.languages, services.tasks,
-                        build_tabs(services, defer, later), defer=defer)
+                        build_tabs(services, defer, later, painted), defer=defer)
+    window.after_paint.extend(painted)
     window.after_startup.extend(later)
     window.about_info = lambda: (services.driver_version(), services.log_path)
     return window

@@ -109,6 +109,7 @@ class MainWindow(QMainWindow):
         self.extra_tabs: list[tuple[QWidget, TabTitle]] = []
         self._painted = False
         self.after_startup: list[Callable[[], None]] = []  # run by finish_startup, after the pending tabs
+        self.after_paint: list[Callable[[], None]] = []  # run by finish_startup first, before them
         for page, title in extra_tabs:
             widget = page if isinstance(page, QWidget) else PendingTab(page)
             self.extra_tabs.append((widget, title))
@@ -311,7 +312,10 @@ class MainWindow(QMainWindow):
         return real
 
     def finish_startup(self) -> None:
-        """Build the pending tabs, then run what waited for them (e.g. the planner's presets)."""
+        """Run what waited for the first paint (the planner's first check), build the pending tabs, then run what
+        waited for them (e.g. the planner's presets)."""
+        while self.after_paint:
+            self.after_paint.pop(0)()
         for i in range(len(self.extra_tabs)):
             self.build_tab(i)
         self.parts_browser.ensure_loaded()

@@ -1848,6 +1848,10 @@
         <translation>不适用</translation>
     </message>
     <message>
+        <source>Checking the build…</source>
+        <translation>正在检查配置…</translation>
+    </message>
+    <message>
         <source>Break-even against renting</source>
         <translation>与租用相比的回本时间</translation>
     </message>

@@ -27,7 +27,12 @@ def test_deferred_tabs_are_built_after_the_first_paint(qtbot, services: Services
     # Nothing to chart yet (an empty build, the tiers not worked out): a hint, and no plot made for it.
     assert planner.chart is None and planner.results.chart_hint.isVisible()
     assert "workload" in planner.results.chart_hint.text()
+    # The first check waits for the paint too: the verdict says the build is being checked, the bars have titles
+    assert planner.report is None and "Checking the build" in planner.results.verdict.text()
+    assert planner.results.bars["price"].label == "Price against budget"
+    assert planner.form.model.currentData() == "resnet50"  # the form holds the empty build's workload already
     window.finish_startup()
+    assert planner.report is not None and "Pick parts" in planner.results.verdict.text()
     assert planner.chart is not None and planner.chart.isVisible()  # the tiers' bars
     assert not planner.results.chart_hint.isVisible()
     kinds = [type(w) for w, _t in window.extra_tabs]
@@ -79,7 +84,8 @@ app = QApplication(sys.argv[:1])
 services = build_services(build_parser().parse_args(["--db", sys.argv[1], "--lang", "en"]))
 window = build_window(services, defer=True)
 seen = []
-window.first_painted.connect(lambda: (seen.extend(m for m in ("pyqtgraph", "numpy") if m in sys.modules), app.quit()))
+window.first_painted.connect(lambda: (seen.extend(m for m in ("pyqtgraph", "numpy", "pydantic") if m in sys.modules),
+                                      app.quit()))
 window.show()
 app.exec()
 services.close()
@@ -87,12 +93,16 @@ print("loaded at the first paint:", seen)
 """
 
 
-def test_the_first_paint_does_not_wait_for_pyqtgraph_or_numpy(tmp_path: Path) -> None:
+def test_the_first_paint_does_not_wait_for_pyqtgraph_numpy_or_pydantic(tmp_path: Path) -> None:
     """The first window (an empty build) has nothing to plot or fit: loading pyqtgraph and numpy
-    (about 0.3 s of the start) waits until the tiers are worked out after the paint."""
+    (about 0.3 s of the start) waits until the tiers are worked out after the paint, and the first check (pydantic,
+    which validates the workload, and the published rows: 0.1-0.2 s) until right after it."""
     env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "XDG_CONFIG_HOME": str(tmp_path / "config"),
            "XDG_STATE_HOME": str(tmp_path / "state")}
-    proc = subprocess.run([sys.executable, "-c", FIRST_PAINT, str(tmp_path / "c.db")], env=env,
-                          capture_output=True, text=True, timeout=120)
-    assert proc.returncode == 0, proc.stderr[-2000:]
+    # the first start creates the database (its catalogue validated with pydantic); what is measured is a start
+    # with the database there
+    for _start in range(2):
+        proc = subprocess.run([sys.executable, "-c", FIRST_PAINT, str(tmp_path / "c.db")], env=env,
+                              capture_output=True, text=True, timeout=120)
+        assert proc.returncode == 0, proc.stderr[-2000:]
     assert "loaded at the first paint: []" in proc.stdout

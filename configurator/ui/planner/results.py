@@ -141,11 +141,17 @@ class ResultsPanel(QWidget):
     def forget_chart(self) -> None:
         self._chart_key = None
 
+    def show_checking(self) -> None:
+        """What stands before the first report (the app's start-up checks the build once the window is painted):
+        the verdict says the build is being checked, the bars have their titles and no figures."""
+        checking = translate("Planner", "Checking the build…")
+        _set_text(self.verdict, f"<span style='color:{self._scheme.muted_text}'>{_escape(checking)}</span>")
+        self.verdict.setProperty("level", "checking")
+        for key, widget in self.bars.items():
+            widget.set_values(_bar_titles()[key], "…", None)
+
     def _show_bars(self, sheet: Sheet) -> None:
-        titles = {"price": translate("Planner", "Price against budget"),
-                  "power": translate("Planner", "Peak power against the PSU"),
-                  "vram": translate("Planner", "VRAM need per GPU against capacity"),
-                  "ram": translate("Planner", "RAM need against installed")}
+        titles = _bar_titles()
         by_key = {b.key: b for b in sheet.bars}
         for key, widget in self.bars.items():
             bar = by_key.get(key)
@@ -298,6 +304,13 @@ class ResultsPanel(QWidget):
         if self.chart is not None:
             style_plot(self.chart, self._scheme, background=False)
         self._chart_key = None
+
+
+def _bar_titles() -> dict[str, str]:
+    return {"price": translate("Planner", "Price against budget"),
+            "power": translate("Planner", "Peak power against the PSU"),
+            "vram": translate("Planner", "VRAM need per GPU against capacity"),
+            "ram": translate("Planner", "RAM need against installed")}
 
 
 def _value(e: Estimate, muted: str) -> str:

@@ -112,7 +112,12 @@ class PlannerTab(PlannerActions, QWidget):
         self.reload_catalogue()
         self.retranslate()
         on_theme_change(self.restyle)
-        self._on_build_changed(self.doc.build)
+        if self._presets_wanted:
+            self._on_build_changed(self.doc.build)
+        else:
+            # the app's deferred start-up: the first check (the workload's schema, the published rows) waits for
+            # the window's first paint too (check_first), as the tiers do
+            self.form.load(self.doc.build, self.catalogue)
 
     @property
     def chart(self) -> Any:
@@ -172,6 +177,12 @@ class PlannerTab(PlannerActions, QWidget):
         if self.report is not None:
             self.form.load(self.doc.build, self.catalogue)
             self._recompute(self.doc.build)
+
+    def check_first(self) -> None:
+        """The deferred start-up's first check, once the window has been painted (an edit before it checked
+        already)."""
+        if self.report is None:
+            self._on_build_changed(self.doc.build)
 
     def load_presets(self) -> None:
         """The guides' tiers, filled from this catalogue: the Presets menu and the chart's references."""
@@ -293,6 +304,8 @@ class PlannerTab(PlannerActions, QWidget):
         self.side.setTabText(1, translate("Planner", "Upgrade"))
         if self.report is not None:
             self._recompute(self.doc.build)
+        else:  # before the first check (the app's start-up)
+            self.results.show_checking()
 
     def changeEvent(self, event: QEvent) -> None:
         if event.type() == QEvent.Type.LanguageChange:
@@ -304,3 +317,5 @@ class PlannerTab(PlannerActions, QWidget):
         self.results.restyle(colours(self.palette()))
         if self.report is not None:
             self._recompute(self.doc.build)
+        else:
+            self.results.show_checking()

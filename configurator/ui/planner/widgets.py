@@ -257,6 +257,7 @@ class FindingsTree(QTreeWidget):
         self.fit_rule_column()
 
     def retranslate(self) -> None:
+        self.setHeaderLabels([translate("Planner", "Rule · source"), translate("Planner", "Finding")])
         findings, self.findings = self.findings, []
         self.show_findings(findings)
 
