@@ -210,9 +210,15 @@ def cross_coverage(held: Sequence[Held], group: Callable[[Held], str], tail: flo
     """Coverage of ``judged`` (default: every row of ``held``) where each row's range comes from the residuals of
     the rows of *other* groups (origins or GPUs) of its family in ``held``: the range is never fitted to the row it
     is judged on."""
+    bands: dict[tuple[str, str], tuple[float, float] | None] = {}  # a range per family and group
+
     def band(h: Held) -> tuple[float, float] | None:
         g = group(h)
-        return ratio_band(residuals(o for o in held if o.m.family == h.m.family and group(o) != g), tail, stretch)
+        key = (h.m.family, g)
+        if key not in bands:
+            bands[key] = ratio_band(residuals(o for o in held if o.m.family == h.m.family and group(o) != g), tail,
+                                    stretch)
+        return bands[key]
 
     return coverage(held if judged is None else judged, band)
 
@@ -220,8 +226,12 @@ def cross_coverage(held: Sequence[Held], group: Callable[[Held], str], tail: flo
 def cross_coverage_pooled(rows: Sequence[Held], pool: Sequence[Held], tail: float = TAILS[0]) -> float | None:
     """Coverage of ``rows`` where each row's range comes from the ratios of every row of ``pool`` (any family) of
     *another* origin."""
+    bands: dict[str, tuple[float, float] | None] = {}  # a range per origin
+
     def band(h: Held) -> tuple[float, float] | None:
-        return ratio_band(residuals(o for o in pool if o.m.origin != h.m.origin), tail)
+        if h.m.origin not in bands:
+            bands[h.m.origin] = ratio_band(residuals(o for o in pool if o.m.origin != h.m.origin), tail)
+        return bands[h.m.origin]
 
     return coverage(rows, band)
 
@@ -316,8 +326,14 @@ def leave_one_source_out(rows: Sequence[ms.Measurement], gpus: Mapping[str, Gpu]
     coverage against ``band`` (default: each row's range from the other origins' residuals)."""
     held, refused = hold_out_origins(population(rows), throughput_fitter(gpus, theta0), lambda m: reason(m, gpus))
     if band is None:
+        bands: dict[tuple[str, str], tuple[float, float] | None] = {}  # a range per family and origin
+
         def band(h: Held) -> tuple[float, float] | None:
-            return ratio_band(residuals(o for o in held if o.m.family == h.m.family and o.m.origin != h.m.origin))
+            key = (h.m.family, h.m.origin)
+            if key not in bands:
+                bands[key] = ratio_band(residuals(o for o in held if o.m.family == h.m.family
+                                                  and o.m.origin != h.m.origin))
+            return bands[key]
     return Result(tuple(held), tuple(refused), summarise(held, refused, band, JUDGED_FAMILIES))
 
 
