@@ -15,6 +15,7 @@ os.environ["QT_QPA_PLATFORM"] = "offscreen"
 _HOME = Path(tempfile.mkdtemp(prefix="configurator-tests-"))
 os.environ["XDG_CONFIG_HOME"] = str(_HOME / "config")
 os.environ["XDG_DATA_HOME"] = str(_HOME / "data")
+os.environ["XDG_CACHE_HOME"] = str(_HOME / "cache")  # the kept fits (core/estimate/theta_cache.py), per session
 os.environ.pop("CONFIGURATOR_DB", None)
 for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
     os.environ.pop(var, None)
