@@ -251,10 +251,13 @@ def run_gui(args: argparse.Namespace) -> int:
         if quit_when == "1":
             app.quit()
             return
-        window.finish_startup()
-        log.info("all tabs built")
-        if quit_when == "loaded":
-            app.quit()
+
+        def built() -> None:
+            log.info("all tabs built")
+            if quit_when == "loaded":
+                app.quit()
+
+        window.finish_startup_stepwise(built)
 
     window.first_painted.connect(painted)
     window.show()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import os
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -312,15 +313,33 @@ class MainWindow(QMainWindow):
         return real
 
     def finish_startup(self) -> None:
-        """Run what waited for the first paint (the planner's first check), build the pending tabs, then run what
-        waited for them (e.g. the planner's presets)."""
-        while self.after_paint:
-            self.after_paint.pop(0)()
-        for i in range(len(self.extra_tabs)):
-            self.build_tab(i)
-        self.parts_browser.ensure_loaded()
-        while self.after_startup:
-            self.after_startup.pop(0)()
+        """Run what waited for the first paint (the planner's first check), build the pending tabs and the Parts
+        tab's rows, then run what waited for them (e.g. the planner's presets)."""
+        while (step := self._next_startup_step()) is not None:
+            step()
+
+    def finish_startup_stepwise(self, done: Callable[[], None]) -> None:
+        """:meth:`finish_startup` one step per turn of the event loop (the app's start-up), so that the window
+        answers a click or a key between them: each step is one tab built or one piece of work (a few tenths of a
+        second at most). ``done`` once every step has run."""
+        step = self._next_startup_step()
+        if step is None:
+            done()
+            return
+        step()
+        QTimer.singleShot(0, self, lambda: self.finish_startup_stepwise(done))
+
+    def _next_startup_step(self) -> Callable[[], object] | None:
+        if self.after_paint:
+            return self.after_paint.pop(0)
+        for i, (widget, _title) in enumerate(self.extra_tabs):
+            if isinstance(widget, PendingTab):
+                return functools.partial(self.build_tab, i)
+        if not self.parts_browser.loaded:
+            return self.parts_browser.ensure_loaded
+        if self.after_startup:
+            return self.after_startup.pop(0)
+        return None
 
     def tab(self, kind: type[QWidget]) -> QWidget:
         """The tab of this class (built if it was pending), made the current tab."""

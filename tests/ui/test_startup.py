@@ -7,6 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from PySide6.QtCore import QTimer
+
 from configurator.app import Services, build_window
 from configurator.ui.bench import BenchmarkTab
 from configurator.ui.main_window import MainWindow, PendingTab
@@ -42,6 +44,24 @@ def test_deferred_tabs_are_built_after_the_first_paint(qtbot, services: Services
     assert window.tabs.currentIndex() == 0
     assert window.parts_browser.loaded and window.parts_browser.model.rowCount() > 100
     assert len(planner.tiers) == 5 and len(planner.presets_menu.actions()) == 5
+
+
+def test_the_app_finishes_its_start_up_a_step_per_turn_of_the_event_loop(qtbot, services: Services) -> None:  # type: ignore[no-untyped-def]
+    """Between the steps after the first paint (the first check, each tab, the parts, the tiers) the window answers
+    input: an event posted after the first step is handled while tabs are still pending."""
+    window = build_window(services, defer=True)
+    qtbot.addWidget(window)
+    with qtbot.waitSignal(window.first_painted, timeout=10000):
+        window.show()
+    done: list[bool] = []
+    seen: list[bool] = []
+    window.finish_startup_stepwise(lambda: done.append(True))
+    QTimer.singleShot(0, lambda: seen.append(window.pending()))  # posted once the first step has run
+    planner = window.extra_tabs[0][0]
+    assert isinstance(planner, PlannerTab) and planner.report is not None  # the first step: the first check
+    qtbot.waitUntil(lambda: bool(done), timeout=20000)
+    assert seen == [True]  # handled while the Monitor and Benchmark tabs still waited
+    assert not window.pending() and window.parts_browser.loaded and len(planner.tiers) == 5
 
 
 def test_a_tab_opened_before_it_was_built_is_built_then(qtbot, services: Services) -> None:  # type: ignore[no-untyped-def]
