@@ -360,3 +360,20 @@ def test_a_serving_workload_without_a_precision_serves_16_bit_weights() -> None:
     assert read_workload(serve)[0].precision == "bf16"  # type: ignore[union-attr]  # vLLM's dtype auto, not fp32
     assert read_workload({**serve, "precision": "fp16"})[0].precision == "fp16"  # type: ignore[union-attr]
     assert read_workload({"model": "llama-3.1-8b", "task": "infer"})[0].precision == "fp32"  # type: ignore[union-attr]
+
+
+def test_each_sentence_words_its_range_as_the_headline_does() -> None:
+    """The explanation's "(low–high)" is the estimate's own rounded range: a TTFT of 498.54 ms is 498.5, shown 498 in
+    the headline and in the sentence (it read 499 there when the sentence took the unrounded figure)."""
+    from configurator.core.numbers import figure
+
+    formats = {"serving_ttft_ms": 0, "serving_tpot_ms": 1, "serving_output_tokens_per_s": 0,
+               "serving_requests_per_s": 2}
+    seen = 0
+    for clients in range(4, 129, 4):
+        for key, digits in formats.items():
+            e = _serving(concurrency=clients)[key]
+            assert e.low is not None and e.high is not None
+            assert f"({figure(e.low, digits)}–{figure(e.high, digits)})" in e.how.render(), (clients, key)
+            seen += 1
+    assert seen == 32 * 4

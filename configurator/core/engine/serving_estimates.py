@@ -125,10 +125,12 @@ def serving_estimates(ctx: Ctx, gpus: list[Gpu], f: tp.Factors) -> list[Estimate
 
     def est(key: str, band: srv.Band, unit: str, digits: int, basis: dict[str, Any], how: str | None = None,
             **params: Any) -> Estimate:
-        return Estimate(key, round(band.value, digits), unit,
-                        _m(_SERVE_HOW[how or key], load=load, value=band.value, low=band.low, high=band.high,
-                           **params),
-                        at, conf, round(band.low, digits), round(band.high, digits), basis)
+        # the sentence words the figures as the estimate holds them (rounded to ``digits``), so that its range reads
+        # as the headline's: 498.54 ms is 498.5 in both, shown 498, not 499 in one and 498 in the other
+        value, low, high = round(band.value, digits), round(band.low, digits), round(band.high, digits)
+        return Estimate(key, value, unit, _m(_SERVE_HOW[how or key], load=load, value=value, low=low, high=high,
+                                             **params),
+                        at, conf, low, high, basis)
 
     budget = s.kv_budget_gib
     memory_basis = {"kv_bytes_per_token": s.kv_bytes_per_token, "kv_budget_gib_per_gpu": round(budget.value, 2),
