@@ -264,8 +264,10 @@ def value_text(value: float) -> str:
 def range_text(low: float | None, high: float | None, whole: bool = False) -> str | None:
     """``low–high`` at the precision :func:`value_text` gives the wider end (0.0156–0.0624 img/s, 3.61–8.19
     requests/s, 42.8–97.1 ms, 94–303 ms); ``whole``: whole numbers (counts: 52–77 requests). None where there is
-    no range."""
+    no range, or where both ends read the same (256–256 requests: a runtime's batch limit at every end of its
+    memory range says nothing a range would)."""
     if low is None or high is None:
         return None
     digits = 0 if whole else min(_digits(low), _digits(high))
-    return f"{figure(low, digits)}–{figure(high, digits)}"
+    first, last = figure(low, digits), figure(high, digits)
+    return None if first == last else f"{first}–{last}"

@@ -77,6 +77,7 @@ def test_a_figure_under_one_image_a_second_and_its_range_keep_their_digits() -> 
     assert range_text(0.0156, 0.0624) == "0.0156–0.0624" and range_text(93.8, 302.9) == "94–303"
     assert range_text(3.61, 8.19) == "3.61–8.19" and range_text(52.4, 77.0, whole=True) == "52–77"
     assert range_text(None, 1.0) is None
+    assert range_text(256, 256, whole=True) is None and range_text(255.6, 256.4, whole=True) is None  # one figure
 
 
 def test_flux_on_one_a100_has_a_nonzero_figure_inside_its_range() -> None:
