@@ -8317,12 +8317,12 @@
         <translation>实测功耗 {watts} W 时，每瓦 {per_w:.3g} {unit}。{measured}</translation>
     </message>
     <message>
-        <source>{per_w:.3g} {unit} per kilowatt at {watts} W sustained draw.</source>
-        <translation>持续功耗 {watts} W 时，每千瓦 {per_w:.3g} {unit}。</translation>
+        <source>{per_w:.3g} {unit} per kilowatt at {watts} W average draw.</source>
+        <translation>平均功耗 {watts} W 时，每千瓦 {per_w:.3g} {unit}。</translation>
     </message>
     <message>
-        <source>{per_w:.3g} {unit} per watt at {watts} W sustained draw.</source>
-        <translation>持续功耗 {watts} W 时，每瓦 {per_w:.3g} {unit}。</translation>
+        <source>{per_w:.3g} {unit} per watt at {watts} W average draw.</source>
+        <translation>平均功耗 {watts} W 时，每瓦 {per_w:.3g} {unit}。</translation>
     </message>
     <message>
         <source>{gpu} ({target}) needs ROCm and PyTorch&apos;s ROCm wheels; libraries built for CUDA only (many custom kernels) will not run.</source>

@@ -253,12 +253,12 @@ _PER_KW_BELOW = 0.01
 
 def per_watt(ctx: Ctx, throughput: float | None, unit: str) -> None:
     """PWR-4: show throughput per watt (the guide's 1660 Super vs 3090 point)."""
-    if throughput is None or ctx.power.sustained_w <= 0:
+    # the average draw under load, as BUD-3 bills it and the Draw while training / serving estimate shows it
+    # (GPUs at board power, CPU at TDP, the platform), or as measured on this machine; not the PSU's sizing
+    # figure (CPU at maximum power)
+    watts, measured = training_draw(ctx)
+    if throughput is None or watts <= 0:
         return
-    measured: Message | str | None = None
-    watts = ctx.power.sustained_w
-    if ctx.measured is not None:
-        watts, measured = training_draw(ctx)
     per_w = throughput / watts
     kw = per_w < _PER_KW_BELOW
     numbers: dict[str, object] = {"per_watt": float(f"{per_w:.3g}") if kw else round(per_w, 3), "sustained_w": watts}
@@ -268,8 +268,8 @@ def per_watt(ctx: Ctx, throughput: float | None, unit: str) -> None:
                 if kw else
                 QT_TRANSLATE_NOOP("rules", "{per_w:.3g} {unit} per watt at {watts} W measured draw.{measured}"))
     else:
-        text = (QT_TRANSLATE_NOOP("rules", "{per_w:.3g} {unit} per kilowatt at {watts} W sustained draw.") if kw
-                else QT_TRANSLATE_NOOP("rules", "{per_w:.3g} {unit} per watt at {watts} W sustained draw."))
+        text = (QT_TRANSLATE_NOOP("rules", "{per_w:.3g} {unit} per kilowatt at {watts} W average draw.") if kw
+                else QT_TRANSLATE_NOOP("rules", "{per_w:.3g} {unit} per watt at {watts} W average draw."))
     ctx.add("PWR-4", "info", "G 二.1", text, numbers,
             guide="1660 Super的吞吐量约为RTX 3090的37%，但功耗仅为后者的1/3",
             per_w=per_w * 1000 if kw else per_w, unit=unit_message(unit), watts=watts, measured=measured or "")

@@ -30,8 +30,9 @@ RULES = (
           "warning": "a 16-pin input has to use the bundled 8-pin adapter, or a workstation card's EPS input its "
                      "shipped PCIe-to-EPS adapter (named)"}),
     Rule("PWR-4", "G 二.1", QT_TRANSLATE_NOOP("rule catalogue", "Throughput per watt"),
-         "Shows the estimated throughput divided by the sustained draw (for \"This machine\" the draw measured "
-         "on it, as BUD-3 takes it, marked as measured), the figure behind the guide's point "
+         "Shows the estimated throughput divided by the average draw under load, the draw BUD-3 bills (GPUs at "
+         "board power, CPU at TDP, the platform; for \"This machine\" the draw measured on it, marked as measured), "
+         "the figure behind the guide's point "
          "that a GTX 1660 Super gives about 37 % of an RTX 3090's ResNet-18 speed at a third of its power.",
          {"info": "whenever a throughput is estimated"}, where=("planner", "estimates")),
 )
