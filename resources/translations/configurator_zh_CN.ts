@@ -8281,12 +8281,12 @@
         <translation>{psu} 是冗余（N+1）电源组中的一个模块：单独使用没有备份，它一旦故障整机即停。至少装两个；N+1 个模块提供 N 个模块的功率。</translation>
     </message>
     <message>
-        <source>The sustained draw of {sustained} W is {load:.0%} of the {watts} W the supplies deliver: above 80 % for hours runs the supply hot, loud and short-lived. {need} W or more keeps it under 80 %.</source>
-        <translation>持续功耗 {sustained} W 为电源可提供的 {watts} W 的 {load:.0%}：长时间超过 80 % 会使电源发热、噪音大且寿命缩短。{need} W 或以上可保持在 80 % 以下。</translation>
+        <source>The sustained draw of {sustained} W is {load:.1%} of the {watts} W the supplies deliver: above 80 % for hours runs the supply hot, loud and short-lived. {need} W or more keeps it under 80 %.</source>
+        <translation>持续功耗 {sustained} W 为电源可提供的 {watts} W 的 {load:.1%}：长时间超过 80 % 会使电源发热、噪音大且寿命缩短。{need} W 或以上可保持在 80 % 以下。</translation>
     </message>
     <message>
-        <source>The estimated peak of {peak} W is {load:.0%} of the {watts} W rating: above 90 % leaves no margin for the estimate&apos;s error, ageing and a hot room. A supply of {need} W or more stays under 90 %.</source>
-        <translation>估算峰值 {peak} W 达到额定 {watts} W 的 {load:.0%}：超过 90 % 就没有余量应对估算误差、电源老化和高室温。选用 {need} W 或以上的电源可保持在 90 % 以下。</translation>
+        <source>The estimated peak of {peak} W is {load:.1%} of the {watts} W rating: above 90 % leaves no margin for the estimate&apos;s error, ageing and a hot room. A supply of {need} W or more stays under 90 %.</source>
+        <translation>估算峰值 {peak} W 达到额定 {watts} W 的 {load:.1%}：超过 90 % 就没有余量应对估算误差、电源老化和高室温。选用 {need} W 或以上的电源可保持在 90 % 以下。</translation>
     </message>
     <message>
         <source>Not enough GPU power connectors: the cards need {n8} × 8-pin and {n16} × 16-pin (12VHPWR/12V-2x6){eps}; the supply has {p8} × 8-pin and {p16} × 16-pin.</source>

@@ -138,11 +138,12 @@ def _several(ctx: Ctx, watts: int) -> None:
                     "{psu} is one module of a redundant (N+1) set: alone it has no spare, and the machine stops when "
                     "it fails. Fit at least two; N+1 modules deliver N modules' watts."),
                 {**numbers, "modules": 1}, psu=modules[0].name)
+    # the shares to a tenth of a percent: 90.5 % must not read "90%" beside "above 90 %"
     if watts >= p.peak_w and p.sustained_w * 100 > watts * SUSTAINED_PCT:
         ctx.add("PWR-5", "warning", "vendor specs",
                 QT_TRANSLATE_NOOP(
                     "rules",
-                    "The sustained draw of {sustained} W is {load:.0%} of the {watts} W the supplies deliver: above "
+                    "The sustained draw of {sustained} W is {load:.1%} of the {watts} W the supplies deliver: above "
                     "80 % for hours runs the supply hot, loud and short-lived. {need} W or more keeps it under 80 %."),
                 {**numbers, "sustained_w": p.sustained_w, "sustained_limit_pct": SUSTAINED_PCT},
                 sustained=p.sustained_w, load=p.sustained_w / watts, watts=watts,
@@ -151,7 +152,7 @@ def _several(ctx: Ctx, watts: int) -> None:
         ctx.add("PWR-5", "warning", "vendor specs",
                 QT_TRANSLATE_NOOP(
                     "rules",
-                    "The estimated peak of {peak} W is {load:.0%} of the {watts} W rating: above 90 % leaves no "
+                    "The estimated peak of {peak} W is {load:.1%} of the {watts} W rating: above 90 % leaves no "
                     "margin for the estimate's error, ageing and a hot room. A supply of {need} W or more stays "
                     "under 90 %."),
                 numbers, peak=p.peak_w, load=p.peak_w / watts, watts=watts,
