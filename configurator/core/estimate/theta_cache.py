@@ -17,14 +17,14 @@ What is kept, and when it is used:
   floats themselves (JSON writes a float so that it reads back exactly): a fit read back is the same to the bit.
 
 A cache file that cannot be read or does not parse is ignored and replaced; a folder that cannot be written costs
-the time the file would have saved, nothing else (logged at debug level). The file is written once, when the
-process ends, through a temporary file renamed over it. ``CONFIGURATOR_FIT_CACHE=0`` turns it off (the speed
-benchmarks time the fits themselves).
+the time the file would have saved, nothing else (logged at debug level). The file is written as each new fit is
+kept (a cold run writes it a few dozen times, a few milliseconds each), through a temporary file renamed over it,
+so a process that is killed keeps what it fitted. ``CONFIGURATOR_FIT_CACHE=0`` turns it off (the speed benchmarks
+time the fits themselves).
 """
 
 from __future__ import annotations
 
-import atexit
 import contextlib
 import hashlib
 import json
@@ -104,14 +104,14 @@ class ThetaCache:
             return self._entries.get(key) if self._context is not None else None
 
     def put(self, key: str, entry: Entry) -> None:
+        """Keep a fit, in memory and on disk at once (a process that is killed keeps what it fitted)."""
         with self._lock:
             self._load()
             if self._context is None:
                 return
-            if not self._dirty:
-                atexit.register(self.write)
             self._entries[key] = entry
             self._dirty = True
+        self.write()
 
     @contextlib.contextmanager
     def bypassed(self) -> Iterator[None]:
@@ -145,7 +145,7 @@ class ThetaCache:
             self._entries.clear()
 
     def write(self) -> None:
-        """Write the kept fits (the process is ending); a failure is logged, never raised."""
+        """Write the kept fits, if any is new; a failure is logged, never raised."""
         with self._lock:
             if not self._dirty or self._context is None:
                 return
