@@ -24,7 +24,7 @@ Pure Python; numpy is loaded only by the fits themselves (:mod:`least_squares`).
 from __future__ import annotations
 
 import statistics
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from configurator.core import measurements as ms
@@ -181,6 +181,21 @@ def inside(h: Held, low: float, high: float) -> bool:
     return bottom * min(low, 1.0) <= h.measured <= top * max(high, 1.0)
 
 
+def once_per(band: Callable[[Held], tuple[float, float] | None], key: Callable[[Held], Hashable]
+             ) -> Callable[[Held], tuple[float, float] | None]:
+    """``band`` worked out once per ``key`` of a row (a held-out row's range depends on its family and group alone,
+    not on the row: asked for every row, it was worked out again for each)."""
+    done: dict[Hashable, tuple[float, float] | None] = {}
+
+    def once(h: Held) -> tuple[float, float] | None:
+        k = key(h)
+        if k not in done:
+            done[k] = band(h)
+        return done[k]
+
+    return once
+
+
 def coverage(held: Sequence[Held], band: Callable[[Held], tuple[float, float] | None]) -> float | None:
     """The share of held-out measured values inside the range ``band`` states for them (rows with no
     range are not counted); None when no row has one."""
@@ -210,30 +225,20 @@ def cross_coverage(held: Sequence[Held], group: Callable[[Held], str], tail: flo
     """Coverage of ``judged`` (default: every row of ``held``) where each row's range comes from the residuals of
     the rows of *other* groups (origins or GPUs) of its family in ``held``: the range is never fitted to the row it
     is judged on."""
-    bands: dict[tuple[str, str], tuple[float, float] | None] = {}  # a range per family and group
-
     def band(h: Held) -> tuple[float, float] | None:
         g = group(h)
-        key = (h.m.family, g)
-        if key not in bands:
-            bands[key] = ratio_band(residuals(o for o in held if o.m.family == h.m.family and group(o) != g), tail,
-                                    stretch)
-        return bands[key]
+        return ratio_band(residuals(o for o in held if o.m.family == h.m.family and group(o) != g), tail, stretch)
 
-    return coverage(held if judged is None else judged, band)
+    return coverage(held if judged is None else judged, once_per(band, lambda h: (h.m.family, group(h))))
 
 
 def cross_coverage_pooled(rows: Sequence[Held], pool: Sequence[Held], tail: float = TAILS[0]) -> float | None:
     """Coverage of ``rows`` where each row's range comes from the ratios of every row of ``pool`` (any family) of
     *another* origin."""
-    bands: dict[str, tuple[float, float] | None] = {}  # a range per origin
-
     def band(h: Held) -> tuple[float, float] | None:
-        if h.m.origin not in bands:
-            bands[h.m.origin] = ratio_band(residuals(o for o in pool if o.m.origin != h.m.origin), tail)
-        return bands[h.m.origin]
+        return ratio_band(residuals(o for o in pool if o.m.origin != h.m.origin), tail)
 
-    return coverage(rows, band)
+    return coverage(rows, once_per(band, lambda h: h.m.origin))
 
 
 def pooled_band(rows: Sequence[Held], pool: Sequence[Held]) -> tuple[float, float | None]:
@@ -326,14 +331,10 @@ def leave_one_source_out(rows: Sequence[ms.Measurement], gpus: Mapping[str, Gpu]
     coverage against ``band`` (default: each row's range from the other origins' residuals)."""
     held, refused = hold_out_origins(population(rows), throughput_fitter(gpus, theta0), lambda m: reason(m, gpus))
     if band is None:
-        bands: dict[tuple[str, str], tuple[float, float] | None] = {}  # a range per family and origin
+        def own(h: Held) -> tuple[float, float] | None:
+            return ratio_band(residuals(o for o in held if o.m.family == h.m.family and o.m.origin != h.m.origin))
 
-        def band(h: Held) -> tuple[float, float] | None:
-            key = (h.m.family, h.m.origin)
-            if key not in bands:
-                bands[key] = ratio_band(residuals(o for o in held if o.m.family == h.m.family
-                                                  and o.m.origin != h.m.origin))
-            return bands[key]
+        band = once_per(own, lambda h: (h.m.family, h.m.origin))
     return Result(tuple(held), tuple(refused), summarise(held, refused, band, JUDGED_FAMILIES))
 
 
