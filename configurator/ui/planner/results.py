@@ -147,8 +147,9 @@ class ResultsPanel(QWidget):
         checking = translate("Planner", "Checking the build…")
         _set_text(self.verdict, f"<span style='color:{self._scheme.muted_text}'>{_escape(checking)}</span>")
         self.verdict.setProperty("level", "checking")
+        titles = _bar_titles()
         for key, widget in self.bars.items():
-            widget.set_values(_bar_titles()[key], "…", None)
+            widget.set_values(titles[key], "…", None)
 
     def _show_bars(self, sheet: Sheet) -> None:
         titles = _bar_titles()
