@@ -160,11 +160,10 @@ def serving_estimates(ctx: Ctx, gpus: list[Gpu], f: tp.Factors) -> list[Estimate
         prefill = dict(s.basis["prefill"]) if isinstance(s.basis["prefill"], dict) else {}
         ttft_basis = prefill if "llm-serve-ttft" in prefill else {"decode": decode, "prefill": prefill}
         spread = s.ttft_spread_ms if s.ttft_spread_ms is not None else s.ttft_ms.value
-        spanned = s.ttft_lockstep_ms is not None and s.ttft_lockstep_ms > spread
         out.append(est("serving_ttft_ms", s.ttft_ms, "ms", 1, {
             **ttft_basis, "prompt_wait_ms": round(s.prompt_wait_ms, 1), "ttft_spread_ms": round(spread, 1),
             "ttft_lockstep_ms": None if s.ttft_lockstep_ms is None else round(s.ttft_lockstep_ms, 1)},
-            how="serving_ttft_ms_span" if spanned else None, queued=queued, wait=s.prompt_wait_ms, spread=spread,
-            lockstep=s.ttft_lockstep_ms))
+            how="serving_ttft_ms_span" if s.ttft_span is not None else None, queued=queued, wait=s.prompt_wait_ms,
+            spread=spread, lockstep=s.ttft_lockstep_ms))
     out.append(est("serving_tpot_ms", s.tpot_ms, "ms", 2, own("llm-serve-tpot")))
     return out

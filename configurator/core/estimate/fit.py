@@ -365,10 +365,8 @@ def serve_prediction(m: ms.Measurement, gpu: Gpu, theta: Sequence[float]
     if m.family == ms.LLM_SERVE_TTFT and s.ttft_ms is None:
         s = run(dataclasses.replace(w, request_rate=None, concurrency=max(int(s.max_concurrency.value), 1)))
     if m.family == ms.LLM_SERVE_TTFT:
-        assert s.ttft_ms is not None and s.ttft_spread_ms is not None
-        span = ((s.ttft_spread_ms, s.ttft_lockstep_ms)
-                if s.ttft_lockstep_ms is not None and s.ttft_lockstep_ms > s.ttft_spread_ms else None)
-        return s.ttft_ms.value, span
+        assert s.ttft_ms is not None
+        return s.ttft_ms.value, s.ttft_span
     if m.family == ms.LLM_SERVE_TPOT:
         return s.tpot_ms.value, None
     return (s.requests_per_s.value if m.unit == "requests/s" else s.output_tokens_per_s.value), None

@@ -86,10 +86,9 @@ Published closed-loop sweeps with fixed lengths lie between the two (NVIDIA NIM 
 spread-out TTFT from 5 requests in flight on, 0.24-1.25x the in-step one). That choice has no parameter fitted to
 any row, but it was made after seeing NIM's rows between the ends (with the spread-out value as the central one,
 the held-out TTFT rows' median error was 43 %); the older NIM's rows, above the chain, lie further from it. A request
-rate (open loop: arrivals
-spread out by definition) has no span: its TTFT is the spread-out one. The range's factors are the held-out residuals
-of the rows without such a span (validation.residuals: a row inside its span says nothing of how far the model
-errs), chosen to hold those rows; the coverage given counts every row.
+rate (open loop: arrivals spread out by definition) has no span: its TTFT is the spread-out one. The range's factors
+are the held-out residuals of the rows without such a span (validation.residuals: a row inside its span says nothing
+of how far the model errs), chosen to hold those rows; the coverage given counts every row.
 
 Prefill-first scheduling (vLLM before chunked prefill, its default until 0.6: ``enable_chunked_prefill=False``; its
 scheduler runs waiting prompts as a step of their own, before the running sequences' next decode step):
@@ -205,6 +204,14 @@ class Serving:
     tpot_ms: Band
     bound: str  # the largest term of the decode step
     basis: dict[str, object]
+
+    @property
+    def ttft_span(self) -> tuple[float, float] | None:
+        """The TTFT's span (ms): from requests arriving spread out to clients in step, where those wait longer (the
+        central value is then their geometric mean); None for an open loop, a saturated one, or one whose clients in
+        step wait no longer."""
+        spread, step = self.ttft_spread_ms, self.ttft_lockstep_ms
+        return (spread, step) if spread is not None and step is not None and step > spread else None
 
 
 def kv_element_bytes(w: Workload, kv_cache_dtype: str | None = None) -> float:

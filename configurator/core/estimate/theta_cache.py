@@ -78,7 +78,7 @@ def _files_digest() -> str | None:
 
 
 class ThetaCache:
-    """The kept fits of one context, loaded from ``folder`` when first asked, written back at exit."""
+    """The kept fits of one context, loaded from ``folder`` when first asked, written back as each is kept."""
 
     def __init__(self, folder: Path | None = None):
         self._folder = folder
